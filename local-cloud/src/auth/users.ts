@@ -1,0 +1,109 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Queryable } from '../context.ts';
+
+/** The columns of auth.users the auth API reads. */
+export interface UserRow {
+  id: string;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | string | null;
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | string | null;
+  recovery_token: string | null;
+  recovery_sent_at: Date | string | null;
+  email_change: string | null;
+  email_change_token: string | null;
+  email_change_sent_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_token, confirmation_sent_at,
+  recovery_token, recovery_sent_at, email_change, email_change_token, email_change_sent_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
+
+export const iso = (v: Date | string | null | undefined): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// The same permissive check GoTrue makes: something@something.tld, no spaces.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isValidEmail = (email: string) => email.length <= 255 && EMAIL_RE.test(email);
+
+export async function findUserByEmail(tx: Queryable, email: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`, [normalizeEmail(email)]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(tx: Queryable, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByToken(tx: Queryable, column: 'confirmation_token' | 'recovery_token' | 'email_change_token', tokenHash: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [tokenHash]);
+  return rows[0] ?? null;
+}
+
+export async function updateUser(tx: Queryable, id: string, sets: Record<string, unknown>): Promise<UserRow> {
+  const keys = Object.keys(sets);
+  // keys are fixed column names chosen by this module, never request input
+  const assignments = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
+  const { rows } = await tx.query<UserRow>(
+    `update auth.users set ${assignments}${keys.length ? ', ' : ''}updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+    [id, ...keys.map((k) => sets[k])],
+  );
+  return rows[0];
+}
+
+/** GoTrue's mailed one-time codes: six digits, stored as sha224(email + code), the hash travels in links. */
+export function newOtp(email: string): { otp: string; tokenHash: string } {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return { otp, tokenHash: otpHash(email, otp) };
+}
+export const otpHash = (email: string, otp: string) => createHash('sha224').update(normalizeEmail(email) + otp).digest('hex');
+
+/** The User object GoTrue returns. */
+export function userJson(u: UserRow): Record<string, unknown> {
+  const email = u.email ?? '';
+  const confirmedAt = iso(u.email_confirmed_at);
+  const identityId = u.id;
+  const out: Record<string, unknown> = {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    email_confirmed_at: confirmedAt ?? undefined,
+    phone: '',
+    confirmation_sent_at: iso(u.confirmation_sent_at) ?? undefined,
+    confirmed_at: confirmedAt ?? undefined,
+    recovery_sent_at: iso(u.recovery_sent_at) ?? undefined,
+    new_email: u.email_change ?? undefined,
+    email_change_sent_at: u.email_change ? iso(u.email_change_sent_at) ?? undefined : undefined,
+    last_sign_in_at: iso(u.last_sign_in_at) ?? undefined,
+    app_metadata: { provider: 'email', providers: ['email'], ...(u.raw_app_meta_data ?? {}) },
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: [
+      {
+        identity_id: identityId,
+        id: u.id,
+        user_id: u.id,
+        identity_data: { sub: u.id, email, email_verified: confirmedAt !== null, phone_verified: false },
+        provider: 'email',
+        last_sign_in_at: iso(u.last_sign_in_at) ?? iso(u.created_at),
+        created_at: iso(u.created_at),
+        updated_at: iso(u.updated_at),
+        email,
+      },
+    ],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: false,
+  };
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  return out;
+}

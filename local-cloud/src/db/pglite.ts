@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, JwtClaims, Queryable } from '../context.ts';
+import { SerialQueue } from './queue.ts';
+import { SET_CLAIMS_SQL, claimsParams, setRoleStatement } from './claims-sql.ts';
+import type { ScriptRunner } from './types.ts';
+
+/** PGlite runs one statement at a time, so every transaction goes through one FIFO queue. */
+export async function openPglite(dir: string): Promise<Database & ScriptRunner> {
+  const pg = new PGlite(dir);
+  await pg.waitReady;
+  const queue = new SerialQueue();
+  let closed = false;
+
+  const tx: Queryable = {
+    async query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
+      const res = await pg.query<R>(sql, params ?? []);
+      const affected = res.affectedRows ?? 0;
+      return { rows: res.rows, rowCount: affected > 0 ? affected : res.rows.length };
+    },
+  };
+
+  async function inTransaction<T>(prelude: (q: Queryable) => Promise<void>, fn: (q: Queryable) => Promise<T>): Promise<T> {
+    if (closed) throw new Error('database is closed');
+    return queue.run(async () => {
+      await pg.exec('begin');
+      try {
+        await prelude(tx);
+        const out = await fn(tx);
+        await pg.exec('commit');
+        return out;
+      } catch (err) {
+        await pg.exec('rollback').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  return {
+    kind: 'pglite',
+    asOwner: (fn) => inTransaction(async () => undefined, fn),
+    withClaims: <T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>) =>
+      inTransaction(async (q) => {
+        await q.query(SET_CLAIMS_SQL, claimsParams(claims));
+        await q.query(setRoleStatement(claims));
+      }, fn),
+    execScript: (sql: string) => queue.run(async () => { await pg.exec(sql); }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue.drain();
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** Internal to the db layer: runs a multi-statement script (bootstrap, migrations). */
+export interface ScriptRunner {
+  execScript(sql: string): Promise<void>;
+}

@@ -1,0 +1,71 @@
+// The server-side Orders and Payments API (what a merchant's backend calls with its key secret).
+import type { Hono } from 'hono';
+import type { LocalCloudContext } from '../context.ts';
+import { hasValidBasicAuth } from './auth.ts';
+import { AUTHENTICATION_FAILED, NOT_FOUND, badRequest, sendError } from './errors.ts';
+import { razorpayId, unixNow } from './ids.ts';
+import { parseOrderInput } from './order-input.ts';
+import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
+
+export function mountOrdersApi(app: Hono, ctx: LocalCloudContext, ready: Promise<void>): void {
+  app.use('/razorpay/v1/orders/*', async (c, next) => {
+    if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
+    await next();
+  });
+  app.use('/razorpay/v1/orders', async (c, next) => {
+    if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
+    await next();
+  });
+  app.use('/razorpay/v1/payments/*', async (c, next) => {
+    if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
+    await next();
+  });
+
+  app.post('/razorpay/v1/orders', async (c) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return sendError(c, 400, badRequest('The request body is not valid JSON'));
+    }
+    const parsed = parseOrderInput(body);
+    if (!parsed.ok) return sendError(c, 400, parsed.error);
+    const input = parsed.value;
+    await ready;
+    const result = await ctx.db.asOwner(async (tx) => {
+      // Serialise order creation so two requests with one receipt cannot both pass the check.
+      await tx.query('select pg_advisory_xact_lock(5432191)');
+      if (input.receipt && (await receiptTaken(tx, input.receipt))) return undefined;
+      return insertOrder(tx, { id: razorpayId('order'), ...input, createdAt: unixNow() });
+    });
+    if (!result) return sendError(c, 400, badRequest('The receipt has already been used for another order.', 'receipt'));
+    ctx.log.info('razorpay order created', { orderId: result.id, amount: result.amount });
+    return c.json(result, 200);
+  });
+
+  app.get('/razorpay/v1/orders/:id', async (c) => {
+    await ready;
+    const order = await ctx.db.asOwner((tx) => findOrder(tx, c.req.param('id')));
+    return order ? c.json(order) : sendError(c, 400, NOT_FOUND);
+  });
+
+  app.get('/razorpay/v1/orders/:id/payments', async (c) => {
+    await ready;
+    const id = c.req.param('id');
+    const result = await ctx.db.asOwner(async (tx) => {
+      const order = await findOrder(tx, id);
+      if (!order) return undefined;
+      const { rows } = await tx.query<{ id: string }>('select id from local_cloud.razorpay_payments where order_id = $1 order by created_at, id', [id]);
+      const items = [];
+      for (const row of rows) items.push(await findPayment(tx, row.id));
+      return items;
+    });
+    return result ? c.json({ entity: 'collection', count: result.length, items: result }) : sendError(c, 400, NOT_FOUND);
+  });
+
+  app.get('/razorpay/v1/payments/:id', async (c) => {
+    await ready;
+    const payment = await ctx.db.asOwner((tx) => findPayment(tx, c.req.param('id')));
+    return payment ? c.json(payment) : sendError(c, 400, NOT_FOUND);
+  });
+}

@@ -1,0 +1,17 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What Razorpay's checkout returns as razorpay_signature: hex HMAC-SHA256 of "order_id|payment_id". */
+export function paymentSignature(orderId: string, paymentId: string, keySecret: string): string {
+  return createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
+}
+
+/** X-Razorpay-Signature of a webhook: hex HMAC-SHA256 of the raw body. */
+export function webhookSignature(rawBody: string, webhookSecret: string): string {
+  return createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

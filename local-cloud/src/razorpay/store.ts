@@ -1,0 +1,204 @@
+// Orders and payments as Razorpay's API shows them, read from and written to local_cloud tables.
+import type { Queryable } from '../context.ts';
+
+export interface OrderEntity {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string> | [];
+  created_at: number;
+}
+
+export interface PaymentEntity {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'failed';
+  order_id: string;
+  invoice_id: null;
+  international: false;
+  method: 'card' | 'upi';
+  amount_refunded: 0;
+  refund_status: null;
+  captured: boolean;
+  description: string | null;
+  card_id: string | null;
+  card: { last4: string; network: string; type: 'credit' | 'debit'; international: false } | null;
+  bank: null;
+  wallet: null;
+  vpa: string | null;
+  email: string;
+  contact: string;
+  notes: Record<string, string> | [];
+  fee: number | null;
+  tax: number | null;
+  error_code: string | null;
+  error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
+  created_at: number;
+}
+
+interface OrderRow {
+  id: string;
+  amount: string | number;
+  amount_paid: string | number;
+  currency: string;
+  receipt: string | null;
+  notes: Record<string, string> | null;
+  status: OrderEntity['status'];
+  attempts: number;
+  created_at: string | number;
+}
+
+interface PaymentRow {
+  id: string;
+  order_id: string;
+  amount: string | number;
+  currency: string;
+  status: PaymentEntity['status'];
+  method: PaymentEntity['method'];
+  captured: boolean;
+  email: string | null;
+  contact: string | null;
+  card_last4: string | null;
+  card_network: string | null;
+  vpa: string | null;
+  error_code: string | null;
+  error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
+  notes: Record<string, string> | null;
+  created_at: string | number;
+}
+
+// Razorpay serialises empty notes as [] (a PHP quirk clients tolerate); mirrored for fidelity.
+function notesOut(notes: Record<string, string> | null): Record<string, string> | [] {
+  return notes && Object.keys(notes).length ? notes : [];
+}
+
+export function toOrder(row: OrderRow): OrderEntity {
+  const amount = Number(row.amount);
+  const paid = Number(row.amount_paid);
+  return {
+    id: row.id,
+    entity: 'order',
+    amount,
+    amount_paid: paid,
+    amount_due: amount - paid,
+    currency: row.currency,
+    receipt: row.receipt,
+    offer_id: null,
+    status: row.status,
+    attempts: row.attempts,
+    notes: notesOut(row.notes),
+    created_at: Number(row.created_at),
+  };
+}
+
+export function toPayment(row: PaymentRow): PaymentEntity {
+  return {
+    id: row.id,
+    entity: 'payment',
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    order_id: row.order_id,
+    invoice_id: null,
+    international: false,
+    method: row.method,
+    amount_refunded: 0,
+    refund_status: null,
+    captured: row.captured,
+    description: null,
+    card_id: row.method === 'card' ? `card_${row.id.slice(4)}` : null,
+    card: row.method === 'card' && row.card_last4
+      ? { last4: row.card_last4, network: row.card_network ?? 'Unknown', type: 'credit', international: false }
+      : null,
+    bank: null,
+    wallet: null,
+    vpa: row.vpa,
+    email: row.email ?? '',
+    contact: row.contact ?? '',
+    notes: notesOut(row.notes),
+    fee: row.status === 'captured' ? Math.round(Number(row.amount) * 0.02) : null,
+    tax: row.status === 'captured' ? 0 : null,
+    error_code: row.error_code,
+    error_description: row.error_description,
+    error_source: row.error_source,
+    error_step: row.error_step,
+    error_reason: row.error_reason,
+    created_at: Number(row.created_at),
+  };
+}
+
+export async function findOrder(tx: Queryable, id: string, forUpdate = false): Promise<OrderEntity | undefined> {
+  const { rows } = await tx.query<OrderRow>(
+    `select * from local_cloud.razorpay_orders where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+export async function findPayment(tx: Queryable, id: string): Promise<PaymentEntity | undefined> {
+  const { rows } = await tx.query<PaymentRow>('select * from local_cloud.razorpay_payments where id = $1', [id]);
+  return rows[0] ? toPayment(rows[0]) : undefined;
+}
+
+export async function insertOrder(
+  tx: Queryable,
+  order: { id: string; amount: number; currency: string; receipt: string | null; notes: Record<string, string>; createdAt: number },
+): Promise<OrderEntity> {
+  const { rows } = await tx.query<OrderRow>(
+    `insert into local_cloud.razorpay_orders (id, amount, currency, receipt, notes, created_at)
+     values ($1, $2, $3, $4, $5::jsonb, $6) returning *`,
+    [order.id, order.amount, order.currency, order.receipt, JSON.stringify(order.notes), order.createdAt],
+  );
+  return toOrder(rows[0]!);
+}
+
+export async function receiptTaken(tx: Queryable, receipt: string): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from local_cloud.razorpay_orders where receipt = $1', [receipt]);
+  return rows.length > 0;
+}
+
+export interface NewPayment {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  status: PaymentEntity['status'];
+  method: PaymentEntity['method'];
+  email: string | null;
+  contact: string | null;
+  cardLast4: string | null;
+  cardNetwork: string | null;
+  vpa: string | null;
+  error: { code: string; description: string; source: string; step: string; reason: string } | null;
+  createdAt: number;
+}
+
+export async function insertPayment(tx: Queryable, p: NewPayment): Promise<PaymentEntity> {
+  const { rows } = await tx.query<PaymentRow>(
+    `insert into local_cloud.razorpay_payments
+       (id, order_id, amount, currency, status, method, captured, email, contact, card_last4, card_network, vpa,
+        error_code, error_description, error_source, error_step, error_reason, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning *`,
+    [
+      p.id, p.orderId, p.amount, p.currency, p.status, p.method, p.status === 'captured', p.email, p.contact,
+      p.cardLast4, p.cardNetwork, p.vpa, p.error?.code ?? null, p.error?.description ?? null,
+      p.error?.source ?? null, p.error?.step ?? null, p.error?.reason ?? null, p.createdAt,
+    ],
+  );
+  return toPayment(rows[0]!);
+}

@@ -1,0 +1,41 @@
+// npm start: build what is stale, start local-cloud, serve the six production builds, print the address.
+import { buildApps } from './lib/buildApps.mjs';
+import { startLocalCloud } from './lib/localCloudProcess.mjs';
+import { serveAllApps } from './lib/serveApps.mjs';
+import { createAppConfig } from '../tooling/appConfig.mjs';
+import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
+
+async function main() {
+  await buildApps();
+  console.log('Starting local-cloud (auth, database, storage, payments, mail) …');
+  const cloud = await startLocalCloud({ port: LOCAL_CLOUD_PORT });
+  const appConfig = createAppConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
+  const apps = await serveAllApps({ appConfig: () => appConfig });
+  console.log('');
+  console.log('FolioForge is running:  http://localhost:3000');
+  console.log(`Mailbox (sign-up and reset mails, contact messages):  ${cloud.url}/mail`);
+  console.log('Press Ctrl+C to stop.');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping …');
+    await apps.close();
+    await cloud.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  cloud.child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`local-cloud stopped unexpectedly (exit ${code}).`);
+      void apps.close().then(() => process.exit(1));
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(`npm start failed: ${error.message}`);
+  process.exit(1);
+});

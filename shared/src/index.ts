@@ -1,0 +1,11 @@
+// @folioforge/shared: the contracts every app relies on. Import it only by this package name,
+// so the federation runtime hands every remote the same instance.
+export * from './config/runtimeConfig';
+export * from './supabase/createSupabase';
+export * from './auth/authStore';
+export * from './catalog/prices';
+export * from './ui/Button';
+export * from './ui/Alert';
+export * from './ui/TextField';
+export * from './ui/UnavailableNotice';
+export * from './routerFuture';

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { getSupabase, signOut, useAuthStore } from '@folioforge/shared';
+import styles from './Header.module.scss';
+
+const NAV_LINKS = [
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/templates', label: 'Templates' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact-us', label: 'Contact Us' },
+];
+
+function displayName(user: { email?: string; user_metadata?: Record<string, unknown> }): string {
+  const name = user.user_metadata?.['name'];
+  return typeof name === 'string' && name.trim() ? name : (user.email ?? 'Account');
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { status, user } = useAuthStore();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // A phone menu closes once the visitor has chosen where to go.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  async function handleSignOut() {
+    try {
+      await signOut(getSupabase());
+    } finally {
+      navigate('/');
+    }
+  }
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/home" className={styles.brand}>FolioForge</Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <nav id="site-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.open : ''}`}>
+          <ul className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {/* Nothing while the stored session is read, so a signed-in visitor never sees "log in" flash. */}
+          <div className={styles.account} aria-live="polite">
+            {status === 'signedIn' && user ? (
+              <>
+                <span className={styles.userName}>{displayName(user)}</span>
+                <Link to="/" onClick={(event) => { event.preventDefault(); void handleSignOut(); }}>Sign out</Link>
+              </>
+            ) : null}
+            {status === 'signedOut' ? (
+              <Link to="/login" className={styles.loginIcon} aria-label="Log in" title="Log in">
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                  <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+                </svg>
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

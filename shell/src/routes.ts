@@ -1,0 +1,24 @@
+// The route table of the spec (section 2), each path served by one remote's federated screen.
+export interface ScreenRoute {
+  path: string;
+  /** Federated id: <remote name>/<exposed screen>. */
+  remote: string;
+  /** Document title, so screen-reader users hear where they landed. */
+  title: string;
+}
+
+export const SCREEN_ROUTES: ScreenRoute[] = [
+  { path: '/', remote: 'mfe_auth/Login', title: 'Login' },
+  { path: '/login', remote: 'mfe_auth/Login', title: 'Login' },
+  { path: '/register', remote: 'mfe_auth/Register', title: 'Register' },
+  { path: '/home', remote: 'mfe_content/Home', title: 'Home' },
+  { path: '/blog', remote: 'mfe_content/Blog', title: 'Blog' },
+  { path: '/contact-us', remote: 'mfe_content/ContactUs', title: 'Contact Us' },
+  { path: '/features', remote: 'mfe_content/Features', title: 'Features' },
+  { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection' },
+  { path: '/design', remote: 'mfe_editor/Design', title: 'Design' },
+  { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator' },
+  { path: '/template1', remote: 'mfe_editor/TemplateOnePage', title: 'Portfolio' },
+  { path: '/template2', remote: 'mfe_editor/TemplateTwoPage', title: 'E-Commerce' },
+  { path: '/pricing', remote: 'mfe_commerce/Pricing', title: 'Pricing Plans' },
+];

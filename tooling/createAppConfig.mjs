@@ -1,0 +1,157 @@
+// The webpack setup every app shares: the shell (host) and the five remotes differ only in
+// name, port and what they expose. Modelled on module-federation-examples' host/remote configs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { createAppConfig as createRuntimeConfig } from './appConfig.mjs';
+
+const require = createRequire(import.meta.url);
+const swcOptions = require('./swcOptions.cjs');
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const rootDeps = require('../shared/package.json').dependencies;
+const sharedVersion = require('../shared/package.json').version;
+
+/** The singletons of ARCHITECTURE.md: one React, one router, one store, one Supabase client per page. */
+export function sharedSingletons() {
+  const singleton = (pkg) => ({ singleton: true, requiredVersion: rootDeps[pkg], strictVersion: false });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router-dom': singleton('react-router-dom'),
+    zustand: singleton('zustand'),
+    '@supabase/supabase-js': singleton('@supabase/supabase-js'),
+    // The workspace package, with an explicit version: `workspace:*` would not resolve at run time.
+    '@folioforge/shared': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
+    '@folioforge/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
+  };
+}
+
+/**
+ * Entry file names with a content hash. While webpack 5.111 hashes runtime modules, the federation
+ * runtime asks for this name before the hash exists (module-federation/core#5077); it only needs the
+ * folder then, so it gets the name without the hash, which lives in the same folder.
+ */
+function contentHashedEntryName(pathData) {
+  return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir       absolute folder of the app
+ * @param {string} app.name      federation name (mfe_content, shell …)
+ * @param {number} app.port      dev-server port
+ * @param {string} app.title     page title when the app is opened alone
+ * @param {Record<string,string>} [app.exposes]  federated modules (remotes only)
+ * @param {string[]} [app.runtimePlugins]        MF runtime plugins (absolute paths)
+ */
+export function createAppConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const outDir = process.env.FOLIOFORGE_OUT_DIR ? path.resolve(process.env.FOLIOFORGE_OUT_DIR) : path.join(app.dir, 'dist');
+    const styleLoader = production ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
+    const sassLoader = {
+      loader: require.resolve('sass-loader'),
+      options: { sassOptions: { style: production ? 'compressed' : 'expanded', loadPaths: [path.join(repoRoot, 'node_modules')] } },
+    };
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: outDir,
+        // 'auto': chunks load from wherever remoteEntry.js was served, so a remote can move hosts.
+        publicPath: 'auto',
+        uniqueName: app.name,
+        filename: production ? contentHashedEntryName : '[name].js',
+        chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: require.resolve('swc-loader'), options: swcOptions({ development: !production }) },
+          },
+          {
+            test: /\.module\.scss$/,
+            use: [
+              styleLoader,
+              {
+                loader: require.resolve('css-loader'),
+                options: {
+                  modules: {
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: production ? `${app.name}_[hash:base64:6]` : '[name]__[local]',
+                  },
+                },
+              },
+              sassLoader,
+            ],
+          },
+          {
+            test: /\.scss$/,
+            exclude: /\.module\.scss$/,
+            use: [styleLoader, require.resolve('css-loader'), sassLoader],
+          },
+          { test: /\.(png|jpe?g|gif|webp|svg|pdf|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes ?? {},
+          remotes: {},
+          shared: sharedSingletons(),
+          manifest: true,
+          // One dead remote must not stop the shell from starting.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: app.runtimePlugins ?? [],
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(repoRoot, 'tooling/index.html'),
+          title: app.title,
+          chunks: ['main'],
+        }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })] : []),
+      ],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+      devServer: {
+        port: app.port,
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        setupMiddlewares(middlewares, devServer) {
+          // /app-config.json for the shell, or for a remote run alone on its own dev server.
+          devServer.app.get('/app-config.json', (_req, res) => {
+            const config = process.env.FOLIOFORGE_APP_CONFIG ? JSON.parse(process.env.FOLIOFORGE_APP_CONFIG) : createRuntimeConfig();
+            res.json(config);
+          });
+          return middlewares;
+        },
+      },
+    };
+  };
+}
+
+export function exists(file) {
+  return fs.existsSync(file);
+}

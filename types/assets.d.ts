@@ -1,0 +1,11 @@
+// Module types for what webpack loads besides TypeScript.
+declare module '*.module.scss' {
+  const classes: { readonly [className: string]: string };
+  export default classes;
+}
+declare module '*.scss';
+declare module '*.png' { const url: string; export default url; }
+declare module '*.jpg' { const url: string; export default url; }
+declare module '*.webp' { const url: string; export default url; }
+declare module '*.svg' { const url: string; export default url; }
+declare module '*.pdf' { const url: string; export default url; }
