@@ -74,7 +74,8 @@ export function createAppConfig(app) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      // The repo's node_modules too, so an app folder copied elsewhere (e2e's rebuilt remote) still builds.
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], modules: ['node_modules', path.join(repoRoot, 'node_modules')] },
       module: {
         rules: [
           {

@@ -1,0 +1,33 @@
+// `npm run bench` (browser part): first-load JS and carousel time on /home, /login, /design, /portfo,
+// and the editor's key-press-to-preview latency.
+import { launchBrowser } from '../support/browser';
+import { startStack } from '../support/stack';
+import { formatKb, measureFirstLoad, median } from './firstLoad';
+import { measureEditorLatency } from './editorLatency';
+
+const BUDGET_BYTES = 200 * 1024;
+
+const stack = await startStack();
+const browser = await launchBrowser();
+try {
+  const pages = [
+    { route: '/home', selector: '[aria-roledescription="carousel"]', label: 'carousel visible' },
+    { route: '/login', selector: 'main h1', label: 'login visible' },
+    { route: '/design', selector: 'main h2, main h1', label: 'editor visible' },
+    { route: '/portfo', selector: 'main canvas', label: 'resume page 1 drawn', match: /pdf/i },
+  ];
+  for (const { route, selector, label, match } of pages) {
+    const result = await measureFirstLoad(browser, stack, route, selector, { match });
+    console.log(`\nFirst load of ${route} (JS, gzip level 6):`);
+    for (const [app, bytes] of Object.entries(result.gzipBytesByApp).sort()) console.log(`  ${app.padEnd(12)} ${formatKb(bytes)}`);
+    console.log(`  ${'total'.padEnd(12)} ${formatKb(result.totalGzipBytes)}  (budget ${formatKb(BUDGET_BYTES)}: ${result.totalGzipBytes <= BUDGET_BYTES ? 'within' : 'OVER'})`);
+    if (match) console.log(`  of which pdf.js ${formatKb(result.matchedGzipBytes)}`);
+    console.log(`  time to ${label}: median ${median(result.visibleMs).toFixed(0)} ms over ${result.visibleMs.length} cold loads (${result.visibleMs.map((ms) => ms.toFixed(0)).join(', ')})`);
+  }
+  const latency = await measureEditorLatency(browser, stack);
+  console.log(`\nEditor input latency on /design (key press → preview shows the character), ${latency.samples} presses, 4x CPU slowdown:`);
+  console.log(`  median ${latency.medianMs.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms (target p95 < 16 ms: ${latency.p95Ms < 16 ? 'met' : 'NOT met'})`);
+} finally {
+  await browser.close();
+  await stack.stop();
+}

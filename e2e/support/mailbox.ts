@@ -1,0 +1,29 @@
+// Reads local-cloud's mailbox (/mail/api), where confirmation and reset mails land.
+export interface MailboxMessage {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  meta: Record<string, unknown>;
+  createdAt: string;
+}
+
+export async function listMail(cloudUrl: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${cloudUrl}/mail/api`);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  const body = (await response.json()) as { messages: MailboxMessage[] };
+  return body.messages;
+}
+
+/** Waits for the newest mail to an address matching a subject, and returns it. */
+export async function waitForMail(cloudUrl: string, to: string, subject: RegExp, timeoutMs = 10_000): Promise<MailboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await listMail(cloudUrl)).find((message) => message.to === to && subject.test(message.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,81 @@
+// The whole product for a browser test: local-cloud on a temp data folder and the six production
+// builds, each on a free port, with an /app-config.json the test may repoint at run time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { APPS } from '../../tooling/ports.mjs';
+import { createAppConfig } from '../../tooling/appConfig.mjs';
+import { serveApp } from '../../scripts/lib/serveApps.mjs';
+import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { freePort } from './ports';
+
+export type AppKey = 'shell' | 'auth' | 'templates' | 'editor' | 'commerce' | 'content';
+
+export interface Stack {
+  shellUrl: string;
+  cloudUrl: string;
+  /** Public keys of this local-cloud (anon key, razorpay key id, emailjs ids). */
+  keys: Record<string, string>;
+  ports: Record<AppKey, number>;
+  /** Stops one app's server (a remote going down) and starts it again. */
+  stopApp(key: AppKey): Promise<void>;
+  startApp(key: AppKey, distDir?: string): Promise<void>;
+  /** Repoints a remote in /app-config.json: a config change, no shell rebuild. */
+  setRemoteEntry(key: Exclude<AppKey, 'shell'>, manifestUrl: string): void;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Extra environment for local-cloud, e.g. { JWT_EXPIRY: '5' }. */
+  localCloudEnv?: Record<string, string>;
+  /** Browser-only tests of the frame can skip the backend. */
+  withLocalCloud?: boolean;
+}
+
+export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: StackOptions = {}): Promise<Stack> {
+  const ports = {} as Record<AppKey, number>;
+  for (const app of APPS) ports[app.key as AppKey] = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-e2e-'));
+  const cloudPort = await freePort();
+  const cloud = withLocalCloud
+    ? await startLocalCloud({
+        port: cloudPort,
+        dataDir,
+        env: { SITE_URL: `http://localhost:${ports.shell}`, AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...localCloudEnv },
+      })
+    : undefined;
+  const cloudUrl = cloud?.url ?? `http://localhost:${cloudPort}`;
+  const appConfig = createAppConfig({ ports, localCloudUrl: cloudUrl, keys: cloud?.keys ?? {} });
+
+  const servers = new Map<AppKey, Server>();
+  async function startApp(key: AppKey, distDir?: string) {
+    const app = APPS.find((candidate) => candidate.key === key)!;
+    const dir = distDir ?? path.join(repoRoot, app.dir, 'dist');
+    servers.set(key, await serveApp({ dir, port: ports[key], appConfig: key === 'shell' ? () => appConfig : undefined }));
+  }
+  async function stopApp(key: AppKey) {
+    const server = servers.get(key);
+    servers.delete(key);
+    if (server) await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  }
+  for (const app of APPS) await startApp(app.key as AppKey);
+
+  return {
+    shellUrl: `http://localhost:${ports.shell}`,
+    cloudUrl,
+    keys: cloud?.keys ?? {},
+    ports,
+    stopApp,
+    startApp,
+    setRemoteEntry(key, manifestUrl) {
+      appConfig.remotes[key] = manifestUrl;
+    },
+    async stop() {
+      for (const key of [...servers.keys()]) await stopApp(key);
+      await cloud?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Contact Us through the real @emailjs/browser against local-cloud's EmailJS sink.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { listMail } from '../support/mailbox';
+
+let stack: Stack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+test('a sent message reaches the mailbox and only then does the page thank the visitor', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.shellUrl}/contact-us`);
+  await page.getByLabel(/message/i).fill('I would like a custom domain for my portfolio.');
+  await page.getByLabel(/name/i).fill('Ada Lovelace');
+  await page.getByLabel(/email/i).fill('ada@example.com');
+  assert.equal(await page.getByText('Thank you for your message').count(), 0);
+  await page.getByRole('button', { name: /send/i }).click();
+  await page.getByText('Thank you for your message').waitFor();
+  const messages = await listMail(stack.cloudUrl);
+  const sent = messages.find((message) => message.kind === 'emailjs');
+  assert.ok(sent, 'the message is in the mailbox');
+  assert.match(JSON.stringify(sent.meta), /custom domain for my portfolio/);
+  assert.match(JSON.stringify(sent.meta), /ada@example\.com/);
+  await page.close();
+});
+
+test('when sending fails the visitor is told and keeps what they typed', async () => {
+  const page = await browser.newPage();
+  await page.route('**/emailjs/api/v1.0/email/**', (route) => route.fulfill({ status: 400, body: 'The service is down' }));
+  await page.goto(`${stack.shellUrl}/contact-us`);
+  await page.getByLabel(/message/i).fill('Please call me back.');
+  await page.getByLabel(/name/i).fill('Grace');
+  await page.getByLabel(/email/i).fill('grace@example.com');
+  await page.getByRole('button', { name: /send/i }).click();
+  await page.getByRole('alert').first().waitFor();
+  assert.equal(await page.getByText('Thank you for your message').count(), 0);
+  assert.equal(await page.getByLabel(/message/i).inputValue(), 'Please call me back.');
+  await page.close();
+});

@@ -1,0 +1,203 @@
+// The frame in a real browser: every route, the carousel, a remote going down, a remote
+// redeployed under a built shell, and one React for the whole page.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { freePort } from '../support/ports';
+import { serveApp } from '../../scripts/lib/serveApps.mjs';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
+
+const UNAVAILABLE = 'This part of FolioForge is unavailable right now';
+
+const SCREENS: { path: string; heading: RegExp }[] = [
+  { path: '/', heading: /^Login$/ },
+  { path: '/login', heading: /^Login$/ },
+  { path: '/register', heading: /^Register$/ },
+  { path: '/home', heading: /Welcome to FolioForge/ },
+  { path: '/blog', heading: /Blog/ },
+  { path: '/contact-us', heading: /Contact Us/ },
+  { path: '/features', heading: /Features/ },
+  { path: '/templates', heading: /Template Collection/ },
+  { path: '/design', heading: /Template Preview|Input Section/ },
+  { path: '/portfo', heading: /Portfolio Generator|Personal Information/ },
+  { path: '/template1', heading: /.+/ },
+  { path: '/template2', heading: /.+/ },
+  { path: '/pricing', heading: /Pricing/ },
+];
+
+let stack: Stack;
+let browser: Browser;
+
+async function openPage(url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors = trackPageErrors(page);
+  await page.goto(url);
+  return { page, errors };
+}
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('routes', () => {
+  for (const screen of SCREENS) {
+    test(`${screen.path} renders its screen inside the header and footer`, async () => {
+      const { page, errors } = await openPage(`${stack.shellUrl}${screen.path}`);
+      const heading = page.locator('main h1, main h2').filter({ hasText: screen.heading }).first();
+      await heading.waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByText(UNAVAILABLE).count(), 0);
+      assert.equal(await page.getByRole('link', { name: 'FolioForge' }).first().isVisible(), true);
+      assert.equal(await page.getByText('© 2023 FolioForge. All rights reserved.').isVisible(), true);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test('an unknown route shows the fallback screen with a way home', async () => {
+    const { page } = await openPage(`${stack.shellUrl}/hosting`);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL(`${stack.shellUrl}/home`);
+    await page.getByRole('heading', { name: /Welcome to FolioForge/ }).waitFor();
+    await page.close();
+  });
+});
+
+describe('home carousel', () => {
+  test('steps through the three slides and wraps at both ends, by buttons and by keys', async () => {
+    const { page } = await openPage(`${stack.shellUrl}/home`);
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await carousel.waitFor();
+    const current = () => carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) h3, [aria-roledescription="slide"]:not([aria-hidden="true"]) h2').first().innerText();
+    assert.match(await current(), /Personal Portfolio Website/);
+    await carousel.getByRole('button', { name: /previous/i }).click();
+    assert.match(await current(), /E-commerce Portfolio Website/);
+    await carousel.getByRole('button', { name: /next/i }).click();
+    assert.match(await current(), /Personal Portfolio Website/);
+    await carousel.getByRole('button', { name: /next/i }).click();
+    await carousel.getByRole('button', { name: /next/i }).click();
+    assert.match(await current(), /E-commerce Portfolio Website/);
+    await carousel.getByRole('button', { name: /next/i }).click();
+    assert.match(await current(), /Personal Portfolio Website/);
+    await carousel.getByRole('button', { name: /next/i }).focus();
+    await page.keyboard.press('ArrowLeft');
+    assert.match(await current(), /E-commerce Portfolio Website/);
+    await page.close();
+  });
+});
+
+describe('a remote that is down', () => {
+  test('shows the unavailable message in its region while other routes work, and recovers on retry', async () => {
+    await stack.stopApp('templates');
+    try {
+      const { page } = await openPage(`${stack.shellUrl}/templates`);
+      await page.getByText(UNAVAILABLE).waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByRole('link', { name: 'Pricing' }).first().isVisible(), true);
+      await page.getByRole('link', { name: 'Blog' }).first().click();
+      await page.locator('main h1').filter({ hasText: /Blog/ }).waitFor();
+
+      await stack.startApp('templates');
+      await page.getByRole('link', { name: 'Templates' }).first().click();
+      const retry = page.getByRole('button', { name: 'Try again' });
+      if (await retry.isVisible()) await retry.click();
+      await page.locator('main h1').filter({ hasText: /Template Collection/ }).waitFor({ timeout: 15_000 });
+      await page.close();
+    } finally {
+      await stack.stopApp('templates').catch(() => undefined);
+      await stack.startApp('templates');
+    }
+  });
+});
+
+describe('redeploying a remote', () => {
+  test('a rebuilt content remote shows its new text in the already-built shell, by config alone', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-content-'));
+    fs.cpSync(path.join(repoRoot, 'mfe-content/src'), path.join(copy, 'src'), { recursive: true });
+    const homeFile = path.join(copy, 'src/screens/Home/Home.tsx');
+    const source = fs.readFileSync(homeFile, 'utf8');
+    assert.ok(source.includes('Welcome to FolioForge'), 'the home screen names its heading');
+    fs.writeFileSync(homeFile, source.replace('Welcome to FolioForge', 'Welcome to FolioForge, redeployed'));
+    fs.writeFileSync(
+      path.join(copy, 'webpack.config.mjs'),
+      `import { createAppConfig } from ${JSON.stringify(path.join(repoRoot, 'tooling/createAppConfig.mjs'))};\n` +
+        `export default createAppConfig({ dir: ${JSON.stringify(copy)}, name: 'mfe_content', port: 0, title: 'content', exposes: ${exposesOf('mfe-content')} });\n`,
+    );
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', path.join(copy, 'webpack.config.mjs')], { cwd: repoRoot, stdio: 'pipe' });
+
+    const port = await freePort();
+    const server = await serveApp({ dir: path.join(copy, 'dist'), port });
+    try {
+      const shellBefore = fs.statSync(path.join(repoRoot, 'shell/dist/index.html')).mtimeMs;
+      stack.setRemoteEntry('content', `http://localhost:${port}/mf-manifest.json`);
+      const { page } = await openPage(`${stack.shellUrl}/home`);
+      await page.getByRole('heading', { name: 'Welcome to FolioForge, redeployed' }).waitFor({ timeout: 15_000 });
+      assert.equal(fs.statSync(path.join(repoRoot, 'shell/dist/index.html')).mtimeMs, shellBefore, 'the shell was not rebuilt');
+      await page.close();
+    } finally {
+      stack.setRemoteEntry('content', `http://localhost:${stack.ports.content}/mf-manifest.json`);
+      server.closeAllConnections();
+      server.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('one React', () => {
+  test('no remote ever sends its own copy of React or ReactDOM while the visitor goes through every route', async () => {
+    // Each remote's manifest names the chunks holding its fallback copy of each shared package.
+    const fallbackChunks = new Set<string>();
+    for (const remote of ['auth', 'templates', 'editor', 'commerce', 'content'] as const) {
+      const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, `mfe-${remote}/dist/mf-manifest.json`), 'utf8')) as {
+        shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+      };
+      for (const shared of manifest.shared.filter((entry) => ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'].includes(entry.name))) {
+        for (const file of [...shared.assets.js.sync, ...shared.assets.js.async]) fallbackChunks.add(`${stack.ports[remote]}/${file}`);
+      }
+    }
+    assert.ok(fallbackChunks.size > 0, 'remotes declare their React fallbacks');
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      fetched.push(`${url.port}${url.pathname}`);
+    });
+    for (const screen of SCREENS) {
+      await page.goto(`${stack.shellUrl}${screen.path}`);
+      await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+    }
+    const reactProviders = await page.evaluate(() => {
+      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
+      const providers: string[] = [];
+      for (const scopes of Object.values(share)) {
+        for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+          if (pkg !== 'react' && pkg !== 'react-dom') continue;
+          for (const [version, info] of Object.entries(versions)) if (info.loaded) providers.push(`${pkg}@${version} from ${info.from}`);
+        }
+      }
+      return [...new Set(providers)];
+    });
+    assert.deepEqual(fetched.filter((file) => fallbackChunks.has(file)), []);
+    assert.deepEqual(reactProviders.sort(), ['react-dom@18.3.1 from shell', 'react@18.3.1 from shell']);
+    await page.close();
+  });
+});
+
+/** The exposes of an app's webpack config, read from its source so the copy exposes the same. */
+function exposesOf(dir: string): string {
+  const config = fs.readFileSync(path.join(repoRoot, dir, 'webpack.config.mjs'), 'utf8');
+  const match = config.match(/exposes:\s*(\{[\s\S]*?\})/);
+  assert.ok(match, `${dir} declares exposes`);
+  return match[1]!;
+}

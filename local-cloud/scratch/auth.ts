@@ -1,0 +1,18 @@
+import { createClient } from '@supabase/supabase-js';
+import { startLocalCloud } from '../src/index.ts';
+const cloud = await startLocalCloud({ port: 0, dataDir: '/tmp/lc-scratch-' + Date.now(), silent: false });
+console.log(cloud.url);
+const sb = createClient(cloud.url, cloud.keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: class {} as never } });
+const su = await sb.auth.signUp({ email: 'A@x.io', password: 'secret1', options: { data: { name: 'A', username: 'alice' } } });
+console.log('signup', JSON.stringify(su).slice(0, 300));
+console.log('signin unconfirmed', (await sb.auth.signInWithPassword({ email: 'a@x.io', password: 'secret1' })).error);
+const mails = await cloud.ctx.mailbox.list();
+const link = mails[0].links[0];
+const r = await fetch(link, { redirect: 'manual' });
+console.log(r.status, r.headers.get('location')?.slice(0, 120));
+const si = await sb.auth.signInWithPassword({ email: 'a@x.io', password: 'secret1' });
+console.log('signin', si.error, si.data.session?.user.email);
+console.log('refresh', (await sb.auth.refreshSession()).error);
+console.log('user', (await sb.auth.getUser()).data.user?.user_metadata);
+console.log('weak', (await sb.auth.signUp({ email: 'b@x.io', password: '1' })).error);
+await cloud.close();

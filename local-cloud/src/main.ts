@@ -1,0 +1,54 @@
+// CLI entry: `tsx src/main.ts`. Reads the environment, starts local-cloud, stops cleanly on signals.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StartupError, startLocalCloud } from './index.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = process.env;
+
+function intEnv(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`local-cloud: ${name} must be a non-negative integer, got "${raw}"`);
+    process.exit(1);
+  }
+  return n;
+}
+
+try {
+  const port = intEnv('PORT', 54321);
+  const cloud = await startLocalCloud({
+    port,
+    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtExpiry: intEnv('JWT_EXPIRY', 3600),
+    refreshTokenReuseInterval: intEnv('REFRESH_TOKEN_REUSE_INTERVAL', 10),
+    autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
+    siteUrl: env.SITE_URL || 'http://localhost:3000',
+    publicUrl: env.PUBLIC_URL || undefined,
+    authRateLimitPerMinute: intEnv('AUTH_RATE_LIMIT_PER_MINUTE', 60),
+  });
+  console.log(`local-cloud ready on ${cloud.url} (mailbox: ${cloud.url}/mail)`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    cloud.ctx.log.info('shutting down', { signal });
+    cloud.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`local-cloud: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (err) {
+  console.error(`local-cloud: ${err instanceof StartupError ? err.message : err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,91 @@
+// Reads an upload as storage-js sends it: multipart with the file under field "" (plus cacheControl and
+// metadata fields), or the raw bytes with content-type / cache-control / x-metadata headers.
+import type { Context } from 'hono';
+import { storageErrors } from './errors.ts';
+import { baseMimeType } from './magic.ts';
+
+export interface UploadBody {
+  bytes: Uint8Array;
+  mimetype: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+/** Multipart framing around the file; allowed on top of the bucket's limit before we stop reading. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+async function readCapped(c: Context, max: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > max) throw storageErrors.entityTooLarge();
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw storageErrors.entityTooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function cacheControlFrom(value: string | undefined | null): string {
+  if (!value) return 'max-age=3600';
+  return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : value.trim();
+}
+
+function parseMetadata(text: string | undefined | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    throw storageErrors.invalidRequest('metadata is not valid JSON');
+  }
+}
+
+export async function readUploadBody(c: Context, sizeLimit: number): Promise<UploadBody> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (baseMimeType(contentType) === 'multipart/form-data') {
+    const raw = await readCapped(c, sizeLimit + MULTIPART_OVERHEAD);
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw storageErrors.invalidRequest('The multipart body could not be parsed');
+    }
+    const named = form.get('');
+    const file = named instanceof Blob ? named : [...form.values()].find((v): v is File => v instanceof Blob);
+    if (!file) throw storageErrors.noContent();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.byteLength > sizeLimit) throw storageErrors.entityTooLarge();
+    const cacheField = form.get('cacheControl');
+    const metaField = form.get('metadata');
+    return {
+      bytes,
+      mimetype: baseMimeType(file.type) || 'application/octet-stream',
+      cacheControl: cacheControlFrom(typeof cacheField === 'string' ? cacheField : c.req.header('cache-control')),
+      userMetadata: parseMetadata(typeof metaField === 'string' ? metaField : null),
+    };
+  }
+  const bytes = await readCapped(c, sizeLimit);
+  const metaHeader = c.req.header('x-metadata');
+  return {
+    bytes,
+    mimetype: baseMimeType(contentType) || 'application/octet-stream',
+    cacheControl: cacheControlFrom(c.req.header('cache-control')),
+    userMetadata: parseMetadata(metaHeader ? Buffer.from(metaHeader, 'base64').toString('utf8') : null),
+  };
+}

@@ -1,0 +1,98 @@
+// Starts local-cloud for a test suite on a random port with a temp data dir, on either backend.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startLocalCloud, type LocalCloud, type StartOptions } from '../../src/index.ts';
+import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './postgres.ts';
+
+export type Backend = 'pglite' | 'postgres';
+export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+const pgReason = postgresUnavailableReason();
+let printed = false;
+
+/** The skip option for a suite: false to run, or the reason it cannot. */
+export function skipFor(backend: Backend): string | false {
+  if (backend === 'postgres' && pgReason) {
+    if (!printed) console.log(`# skipping postgres suites: ${pgReason}`);
+    printed = true;
+    return pgReason;
+  }
+  return false;
+}
+
+let cluster: Promise<TempPostgres> | null = null;
+let dbCounter = 0;
+
+export interface TestCloud extends LocalCloud {
+  /** A fresh supabase-js client with the anon key and no persisted session. */
+  client(): SupabaseClient;
+  serviceClient(): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export async function startTestCloud(backend: Backend, options: StartOptions = {}): Promise<TestCloud> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-test-'));
+  let databaseUrl: string | undefined;
+  if (backend === 'postgres') {
+    cluster ??= startTempPostgres();
+    databaseUrl = await (await cluster).createDatabase(`lc_${process.pid}_${++dbCounter}`);
+  }
+  const cloud = await startLocalCloud({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    silent: true,
+    authRateLimitPerMinute: 10_000,
+    emailSendIntervalSeconds: 0,
+    ...options,
+  });
+  const clientOptions = {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // realtime is not used; Node 20 has no WebSocket, so give it an inert constructor
+    realtime: { transport: class {} as never },
+  };
+  return {
+    ...cloud,
+    client: () => createClient(cloud.url, cloud.keys.anonKey, clientOptions),
+    serviceClient: () => createClient(cloud.url, cloud.keys.serviceRoleKey, clientOptions),
+    async stop() {
+      await cloud.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Stops the shared Postgres cluster; call from a top-level after(). */
+export async function stopClusters(): Promise<void> {
+  if (cluster) await (await cluster).stop();
+  cluster = null;
+}
+
+let emailCounter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${Date.now()}.${++emailCounter}@example.com`;
+
+/** The newest auth mail to an address, from the mailbox. */
+export async function latestMailTo(cloud: LocalCloud, to: string) {
+  const mails = (await cloud.ctx.mailbox.list()).filter((m) => m.to === to && m.kind === 'auth');
+  mails.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  if (!mails[0]) throw new Error(`no mail to ${to}`);
+  return mails[0];
+}
+
+/** Signs up, confirms via the mailed link and signs in; returns the signed-in client. */
+export async function signedInUser(cloud: TestCloud, meta: Record<string, unknown> = {}) {
+  const email = uniqueEmail();
+  const password = 'correct-horse-1';
+  const sb = cloud.client();
+  const { error } = await sb.auth.signUp({ email, password, options: { data: meta } });
+  if (error) throw error;
+  const mail = await latestMailTo(cloud, email);
+  const res = await fetch(mail.links[0], { redirect: 'manual' });
+  if (res.status !== 303) throw new Error(`verify link answered ${res.status}`);
+  const signIn = await sb.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
+  return { sb, email, password, user: signIn.data.user, session: signIn.data.session };
+}

@@ -1,0 +1,70 @@
+// npm test: every test of the project, in order of speed — types, component tests (jest),
+// local-cloud against the real clients, then browser tests of the built apps in Chromium.
+// Prints one closing line for CI: "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApps } from './lib/buildApps.mjs';
+import { repoRoot } from './lib/repo.mjs';
+
+const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one stage
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+function testFiles(dir) {
+  const full = path.join(repoRoot, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs.readdirSync(full).filter((name) => name.endsWith('.test.ts')).sort().map((name) => path.join(dir, name));
+}
+
+/** Runs a command, echoing its output, and reads its pass/fail counts from the runner's summary. */
+function run(stage, command, args, parseCounts) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${stage}: ${[command, ...args].map((arg) => path.relative(repoRoot, arg) || arg).join(' ')}`);
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+    child.stderr.on('data', (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.on('exit', (code) => {
+      const counts = parseCounts ? parseCounts(output) : { passed: 0, failed: 0, skipped: 0 };
+      if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash with no test summary still fails
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+      if (code !== 0) failedStages.push(stage);
+      resolve(code);
+    });
+  });
+}
+
+const nodeTestCounts = (output) => {
+  const number = (label) => [...output.matchAll(new RegExp(`^# ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+  return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
+};
+const jestCounts = (output) => {
+  const match = output.match(/^jest: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m);
+  return match ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
+};
+
+const wants = (stage) => only.length === 0 || only.includes(stage);
+const node = process.execPath;
+const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
+
+if (wants('types')) await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
+if (wants('local-cloud')) await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
+if (wants('e2e')) {
+  try {
+    await buildApps({ log: (line) => console.log(line) });
+    await run('e2e', node, nodeTest(testFiles('e2e/tests')), nodeTestCounts);
+  } catch (error) {
+    console.error(error.message);
+    failedStages.push('build');
+    totals.failed += 1;
+  }
+}
+
+console.log('');
+if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedStages.length ? 1 : 0);

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import type { TemplateId } from '../catalog/prices';
+
+/** What a field holds, which decides its input, its validation and how the preview links it. */
+export type FieldKind = 'text' | 'longText' | 'email' | 'phone' | 'url' | 'image' | 'pdf';
+
+export interface TemplateField {
+  /** Key in the template's values, e.g. 'project1title' (spec section 3 names). */
+  key: string;
+  /** Label shown in the design screen's form, as the spec writes it. */
+  label: string;
+  kind: FieldKind;
+}
+
+/**
+ * A template's values: text for text kinds; for 'image' and 'pdf' a URL the preview can show
+ * (a bundled sample, an object URL of a chosen file, or a stored file's URL).
+ */
+export type TemplateValues = Record<string, string>;
+
+export interface TemplatePreviewProps {
+  values: TemplateValues;
+}
+
+/** One definition per template: adding a template is a definition and a preview, nothing else. */
+export interface TemplateDefinition {
+  id: TemplateId;
+  name: string;
+  /** Short catalogue description, e.g. 'Personal use'. */
+  description: string;
+  /** Title of the design screen's input panel, e.g. 'Input Section'. */
+  panelTitle: string;
+  /** Label of the buy button on the design screen, e.g. 'Get Temp 1'. */
+  getButtonLabel: string;
+  fields: TemplateField[];
+  sampleValues: TemplateValues;
+  /** Whole rupees (from the price catalogue). */
+  priceRupees: number;
+  Preview: ComponentType<TemplatePreviewProps>;
+  /** Three catalogue pictures of the template rendered with its sample values. */
+  previewImages: readonly [string, string, string];
+}

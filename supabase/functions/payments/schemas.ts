@@ -1,0 +1,31 @@
+// What the browser may send. The item names what is bought; the price never comes from the client.
+import { z } from 'zod';
+
+export const createOrderBody = z.object({
+  action: z.literal('create-order'),
+  item: z.object({
+    itemType: z.enum(['plan', 'template']),
+    itemId: z.union([z.string().min(1).max(40), z.number().int()]),
+  }),
+});
+
+const razorpayId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`));
+
+export const verifyBody = z.object({
+  action: z.literal('verify'),
+  razorpay_order_id: razorpayId('order'),
+  razorpay_payment_id: razorpayId('pay'),
+  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i),
+});
+
+export const actionBody = z.discriminatedUnion('action', [createOrderBody, verifyBody]);
+
+export const webhookEvent = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z.object({
+      entity: z.object({ id: z.string(), order_id: z.string(), amount: z.number(), currency: z.string(), status: z.string() }),
+    }).optional(),
+    order: z.object({ entity: z.object({ id: z.string(), amount: z.number(), status: z.string() }) }).optional(),
+  }),
+});
