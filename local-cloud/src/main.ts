@@ -1,4 +1,5 @@
 // CLI entry: `tsx src/main.ts`. Reads the environment, starts local-cloud, stops cleanly on signals.
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupError, startLocalCloud } from './index.ts';
@@ -31,6 +32,12 @@ try {
     publicUrl: env.PUBLIC_URL || undefined,
     authRateLimitPerMinute: intEnv('AUTH_RATE_LIMIT_PER_MINUTE', 60),
   });
+  // What a browser may know, for the scripts that write /app-config.json; secrets stay in keys.json.
+  const { anonKey, razorpayKeyId, emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = cloud.keys;
+  await writeFile(
+    path.join(cloud.ctx.config.dataDir, 'public-keys.json'),
+    JSON.stringify({ anonKey, razorpayKeyId, emailjsPublicKey, emailjsServiceId, emailjsTemplateId }, null, 2) + '\n',
+  );
   console.log(`local-cloud ready on ${cloud.url} (mailbox: ${cloud.url}/mail)`);
 
   let stopping = false;

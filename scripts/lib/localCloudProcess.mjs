@@ -28,7 +28,8 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
     if (exited !== null) throw new Error(`local-cloud exited with code ${exited}:\n${output.slice(-2000)}`);
     try {
       const response = await fetch(`${url}/health`);
-      if (response.ok) break;
+      // Ready once it answers and has written the public keys the app config needs.
+      if (response.ok && fs.existsSync(path.join(dataDir, 'public-keys.json'))) break;
     } catch {
       // not listening yet
     }
@@ -38,7 +39,7 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
     child.kill('SIGTERM');
     throw new Error(`local-cloud did not answer on ${url}/health within 60 s:\n${output.slice(-2000)}`);
   }
-  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8'));
+  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'public-keys.json'), 'utf8'));
   return {
     url,
     keys,

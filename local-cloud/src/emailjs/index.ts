@@ -13,9 +13,9 @@ const SEND_FORM_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const sendBody = z.object({
   lib_version: z.string().optional(),
-  user_id: z.unknown(),
-  service_id: z.unknown(),
-  template_id: z.unknown(),
+  user_id: z.unknown().optional(),
+  service_id: z.unknown().optional(),
+  template_id: z.unknown().optional(),
   template_params: z.record(z.string(), z.unknown()).nullish(),
   accessToken: z.string().optional(),
 });
@@ -27,7 +27,7 @@ class EmailjsRefusal extends Error {
 }
 
 /** The checks api.emailjs.com makes, in its order: presence first, then that each id is known. */
-function checkIds(keys: Keys, ids: { user_id: unknown; service_id: unknown; template_id: unknown }): { serviceId: string; templateId: string } {
+function checkIds(keys: Keys, ids: { user_id?: unknown; service_id?: unknown; template_id?: unknown }): { serviceId: string; templateId: string } {
   for (const name of ['user_id', 'service_id', 'template_id'] as const) {
     const value = ids[name];
     if (typeof value !== 'string' || value.trim() === '') throw new EmailjsRefusal(400, `The ${name} parameter is required`);

@@ -1,10 +1,8 @@
-// A started local-cloud for the services' tests: free port, fresh data folder, autoconfirmed sign-ups.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { serverClient } from '../../../supabase/functions/_shared/supabase-client.ts';
-import { startLocalCloud, type LocalCloud } from '../../src/index.ts';
+// A started local-cloud for the services' tests, on PGlite or Postgres (the core's test support),
+// with autoconfirmed sign-ups.
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import type { LocalCloud } from '../../src/index.ts';
+import { BACKENDS, skipFor, startTestCloud as startCoreTestCloud, stopClusters, type Backend } from './cloud.ts';
 
 export interface TestCloud {
   cloud: LocalCloud;
@@ -13,25 +11,28 @@ export interface TestCloud {
   stop(): Promise<void>;
 }
 
-export async function startTestCloud(): Promise<TestCloud> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ff-services-'));
-  const cloud = await startLocalCloud({
-    port: 0,
-    dataDir,
-    autoconfirm: true,
-    silent: !process.env.LOCAL_CLOUD_LOG,
-    authRateLimitPerMinute: 100_000,
-    emailSendIntervalSeconds: 0,
+export { BACKENDS, skipFor, stopClusters, type Backend };
+
+/** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
+export async function startTestCloud(backend: Backend): Promise<TestCloud> {
+  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG });
+  return { cloud, url: cloud.url, dataDir: cloud.ctx.config.dataDir, stop: () => cloud.stop() };
+}
+
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+
+/** Node 20 has no global WebSocket and supabase-js builds its Realtime socket factory eagerly. */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used in these tests');
+  }
+}
+
+function serverClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as unknown as Transport },
   });
-  return {
-    cloud,
-    url: cloud.url,
-    dataDir,
-    async stop() {
-      await cloud.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export function anonClient(t: TestCloud): SupabaseClient {

@@ -1,0 +1,261 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+
+after(stopClusters);
+
+type Owner = Awaited<ReturnType<typeof signedInUser>>;
+
+async function rest(cloud: TestCloud, path: string, init: RequestInit & { token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('apikey', cloud.keys.anonKey);
+  if (init.token !== '') headers.set('Authorization', `Bearer ${init.token ?? cloud.keys.anonKey}`);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return fetch(`${cloud.url}/rest/v1${path}`, { ...init, headers });
+}
+
+for (const backend of BACKENDS) {
+  describe(`rest on ${backend}`, { skip: skipFor(backend) }, () => {
+    let cloud: TestCloud;
+    let alice: Owner;
+    let bob: Owner;
+    before(async () => {
+      cloud = await startTestCloud(backend);
+      alice = await signedInUser(cloud, { name: 'Alice' });
+      bob = await signedInUser(cloud, { name: 'Bob' });
+      const seed = await alice.sb.from('portfolios').insert([
+        { template_id: '1', title: 'Alpha', data: { color: 'red', n: 1 }, published: true, slug: `alpha-${backend}` },
+        { template_id: '2', title: 'Beta', data: { color: 'blue', n: 2 }, published: false, slug: null },
+        { template_id: 'generator', title: 'Gamma, the third', data: { color: 'red', n: 3 }, published: false, slug: null },
+        { template_id: '4', title: null, data: {}, published: false, slug: null },
+      ]).select();
+      assert.equal(seed.error, null);
+      assert.equal(seed.data?.length, 4);
+    });
+    after(async () => { await cloud?.stop(); });
+
+    const titles = (rows: { title: string | null }[] | null) => (rows ?? []).map((r) => r.title);
+
+    test('insert returns the row with defaults filled in by Postgres', async () => {
+      const { data, error, status } = await alice.sb.from('portfolios').insert({ template_id: '3', title: 'Delta' }).select().single();
+      assert.equal(error, null);
+      assert.equal(status, 201);
+      assert.equal(data.owner_id, alice.user!.id);
+      assert.equal(data.version, 1);
+      assert.deepEqual(data.data, {});
+      assert.equal(data.published, false);
+      const minimal = await alice.sb.from('portfolios').insert({ template_id: '3', title: 'Epsilon' });
+      assert.equal(minimal.status, 201);
+      assert.equal(minimal.data, null);
+      await alice.sb.from('portfolios').delete().in('title', ['Delta', 'Epsilon']);
+    });
+
+    test('filters: eq neq gt gte lt lte like ilike in is, not, or, order, limit, range, count', async () => {
+      const sb = alice.sb;
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').eq('template_id', '2')).data), ['Beta']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').neq('template_id', '2').order('title')).data), ['Alpha', 'Gamma, the third', null]);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').gt('title', 'Beta').order('title')).data), ['Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').gte('title', 'Beta').order('title')).data), ['Beta', 'Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').lt('title', 'Beta')).data), ['Alpha']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').lte('title', 'Beta').order('title', { ascending: false })).data), ['Beta', 'Alpha']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').like('title', '%amm%')).data), ['Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').ilike('title', 'ALP%')).data), ['Alpha']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').in('title', ['Beta', 'Gamma, the third']).order('title')).data), ['Beta', 'Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').is('title', null)).data), [null]);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').not('title', 'is', null).order('title')).data), ['Alpha', 'Beta', 'Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').or('title.eq.Beta,and(published.is.true,template_id.eq.1)').order('title')).data), ['Alpha', 'Beta']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').eq('data->>color', 'red').order('title')).data), ['Alpha', 'Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').order('title', { ascending: true, nullsFirst: true }).limit(2)).data), [null, 'Alpha']);
+      const page = await sb.from('portfolios').select('title', { count: 'exact' }).order('title').range(1, 2);
+      assert.deepEqual(titles(page.data), ['Beta', 'Gamma, the third']);
+      assert.equal(page.count, 4);
+      const head = await sb.from('portfolios').select('*', { count: 'exact', head: true }).eq('published', false);
+      assert.equal(head.count, 3);
+      assert.equal(head.data, null);
+      const aliased = await sb.from('portfolios').select('name:title, color:data->>color').eq('template_id', '1').single();
+      assert.deepEqual(aliased.data, { name: 'Alpha', color: 'red' });
+      const counted = await sb.from('portfolios').select('count');
+      assert.deepEqual(counted.data, [{ count: 4 }]);
+    });
+
+    test('single and maybeSingle', async () => {
+      const many = await alice.sb.from('portfolios').select().single();
+      assert.equal(many.status, 406);
+      assert.equal(many.error?.code, 'PGRST116');
+      assert.equal(many.error?.details, 'The result contains 4 rows');
+      const none = await alice.sb.from('portfolios').select().eq('title', 'none').maybeSingle();
+      assert.equal(none.error, null);
+      assert.equal(none.data, null);
+      const one = await alice.sb.from('portfolios').select('title').eq('title', 'Beta').maybeSingle();
+      assert.deepEqual(one.data, { title: 'Beta' });
+    });
+
+    test('update with optimistic concurrency, upsert and delete', async () => {
+      const sb = alice.sb;
+      const beta = (await sb.from('portfolios').select('id, version').eq('title', 'Beta').single()).data!;
+      const ok = await sb.from('portfolios').update({ data: { color: 'green' }, version: beta.version + 1 }).eq('id', beta.id).eq('version', beta.version).select('version, data').single();
+      assert.deepEqual(ok.data, { version: beta.version + 1, data: { color: 'green' } });
+      const stale = await sb.from('portfolios').update({ title: 'stale', version: beta.version + 1 }).eq('id', beta.id).eq('version', beta.version).select();
+      assert.deepEqual(stale.data, [], 'stale version matches no row');
+
+      const up = await sb.from('portfolios').upsert({ id: beta.id, template_id: '2', title: 'Beta v2' }).select('title').single();
+      assert.deepEqual(up.data, { title: 'Beta v2' });
+      const slug = `upsert-${backend}`;
+      const viaSlug = await sb.from('portfolios').upsert({ template_id: '1', title: 'By slug', slug }, { onConflict: 'slug' }).select('title');
+      assert.deepEqual(viaSlug.data, [{ title: 'By slug' }]);
+      const again = await sb.from('portfolios').upsert({ template_id: '1', title: 'By slug 2', slug }, { onConflict: 'slug' }).select('title');
+      assert.deepEqual(again.data, [{ title: 'By slug 2' }]);
+      const ignored = await sb.from('portfolios').upsert({ template_id: '1', title: 'ignored', slug }, { onConflict: 'slug', ignoreDuplicates: true }).select('title');
+      assert.deepEqual(ignored.data, []);
+      const del = await sb.from('portfolios').delete().eq('slug', slug).select('title');
+      assert.deepEqual(del.data, [{ title: 'By slug 2' }]);
+      await sb.from('portfolios').update({ title: 'Beta' }).eq('id', beta.id);
+    });
+
+    test('constraint violations come back with their SQLSTATE', async () => {
+      const dupSlug = await bob.sb.from('portfolios').insert({ template_id: '1', slug: `alpha-${backend}` });
+      assert.equal(dupSlug.error?.code, '23505');
+      assert.equal(dupSlug.status, 409);
+      const badTemplate = await alice.sb.from('portfolios').insert({ template_id: '9' });
+      assert.equal(badTemplate.error?.code, '23514');
+      const wrongType = await alice.sb.from('portfolios').insert({ template_id: '1', version: 'abc' });
+      assert.equal(wrongType.error?.code, '22P02');
+      assert.equal(wrongType.status, 400);
+      const badUuid = await alice.sb.from('portfolios').select().eq('id', 'not-a-uuid');
+      assert.equal(badUuid.error?.code, '22P02');
+    });
+
+    test('RLS: another user can neither read nor change the first user\'s drafts', async () => {
+      const drafts = await bob.sb.from('portfolios').select('title').eq('owner_id', alice.user!.id).order('title');
+      assert.deepEqual(titles(drafts.data), ['Alpha'], 'only the published one');
+      const betaId = (await alice.sb.from('portfolios').select('id').eq('title', 'Beta').single()).data!.id;
+      const upd = await bob.sb.from('portfolios').update({ title: 'hacked' }).eq('id', betaId).select();
+      assert.deepEqual(upd.data, []);
+      const del = await bob.sb.from('portfolios').delete().eq('id', betaId).select();
+      assert.deepEqual(del.data, []);
+      const steal = await bob.sb.from('portfolios').insert({ template_id: '1', owner_id: alice.user!.id });
+      assert.equal(steal.error?.code, '42501');
+      assert.equal(steal.status, 403);
+      const alphaId = (await alice.sb.from('portfolios').select('id').eq('title', 'Alpha').single()).data!.id;
+      const pubUpd = await bob.sb.from('portfolios').update({ title: 'hacked' }).eq('id', alphaId).select();
+      assert.deepEqual(pubUpd.data, [], 'published is readable, not writable');
+      const still = await alice.sb.from('portfolios').select('title').order('title');
+      assert.deepEqual(titles(still.data), ['Alpha', 'Beta', 'Gamma, the third', null]);
+      const profiles = await bob.sb.from('profiles').select('name');
+      assert.deepEqual(profiles.data, [{ name: 'Bob' }]);
+    });
+
+    test('RLS: anonymous visitors read only published portfolios and write nothing', async () => {
+      const anon = cloud.client();
+      const rows = await anon.from('portfolios').select('title');
+      assert.deepEqual(titles(rows.data), ['Alpha']);
+      const ins = await anon.from('portfolios').insert({ template_id: '1', title: 'anon' });
+      assert.equal(ins.error?.code, '42501');
+      assert.equal(ins.status, 401);
+      assert.deepEqual((await anon.from('profiles').select()).data, []);
+    });
+
+    test('RLS: only the service role writes purchases; the buyer reads their own', async () => {
+      const row = { user_id: alice.user!.id, item_type: 'template', item_id: '2', amount: 15000, currency: 'INR', order_id: `order_${backend}_${Date.now()}` };
+      for (const sb of [alice.sb, bob.sb, cloud.client()]) {
+        const ins = await sb.from('purchases').insert(row);
+        assert.equal(ins.error?.code, '42501');
+      }
+      const service = cloud.serviceClient();
+      const made = await service.from('purchases').insert(row).select('id, status').single();
+      assert.equal(made.error, null);
+      assert.equal(made.data?.status, 'created');
+      const forge = await alice.sb.from('purchases').update({ status: 'paid' }).eq('id', made.data!.id);
+      assert.equal(forge.error?.code, '42501');
+      assert.equal((await service.from('purchases').update({ status: 'paid', payment_id: `pay_${Date.now()}` }).eq('id', made.data!.id)).error, null);
+      assert.deepEqual((await alice.sb.from('purchases').select('status')).data, [{ status: 'paid' }]);
+      assert.deepEqual((await bob.sb.from('purchases').select('status')).data, []);
+    });
+
+    test('bad input: malformed JSON, oversized bodies, SQL in filters and identifiers, unknown tables; nothing changes', async () => {
+      const token = alice.session!.access_token;
+      const before = await alice.sb.from('portfolios').select('id, title, version').order('id');
+
+      const malformed = await rest(cloud, '/portfolios', { method: 'POST', token, body: '{"template_id": "1",' });
+      assert.equal(malformed.status, 400);
+      assert.equal(((await malformed.json()) as { code: string }).code, 'PGRST102');
+      const scalar = await rest(cloud, '/portfolios', { method: 'POST', token, body: '42' });
+      assert.equal(scalar.status, 400);
+      const huge = await rest(cloud, '/portfolios', { method: 'POST', token, body: JSON.stringify({ template_id: '1', data: { blob: 'x'.repeat(1_100_000) } }) });
+      assert.equal(huge.status, 413);
+
+      const injFilter = await alice.sb.from('portfolios').select('title').eq('title', "Beta' or '1'='1");
+      assert.deepEqual(injFilter.data, []);
+      const injIn = await alice.sb.from('portfolios').select('title').in('title', ["x') or true --"]);
+      assert.deepEqual(injIn.data, []);
+      const injColumn = await rest(cloud, `/portfolios?${encodeURIComponent('title"; drop table portfolios; --')}=eq.x`, { token });
+      assert.equal(injColumn.status, 400);
+      const injSelect = await rest(cloud, `/portfolios?select=${encodeURIComponent('title,(select 1)')}`, { token });
+      assert.equal(injSelect.status, 400);
+      const injOrder = await rest(cloud, `/portfolios?order=${encodeURIComponent('title;delete from portfolios')}`, { token });
+      assert.equal(injOrder.status, 400);
+      const injTable = await rest(cloud, `/${encodeURIComponent('portfolios; drop table profiles')}`, { token });
+      assert.equal(injTable.status, 404);
+      const unknown = await alice.sb.from('no_such_table').select();
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.error?.code, 'PGRST205');
+      const internal = await rest(cloud, '/users', { token });
+      assert.equal(internal.status, 404, 'auth.users is not exposed');
+      const badOp = await rest(cloud, '/portfolios?title=regex.x', { token });
+      assert.equal(badOp.status, 400);
+      assert.equal(((await badOp.json()) as { code: string }).code, 'PGRST100');
+      const badCol = await alice.sb.from('portfolios').insert({ template_id: '1', nope: 1 });
+      assert.equal(badCol.error?.code, 'PGRST204');
+      const wideUpdate = await rest(cloud, '/portfolios', { method: 'PATCH', token, body: JSON.stringify({ title: 'all' }) });
+      assert.equal(wideUpdate.status, 400, 'UPDATE without a filter is refused');
+      const wideDelete = await rest(cloud, '/portfolios', { method: 'DELETE', token });
+      assert.equal(wideDelete.status, 400);
+
+      const after = await alice.sb.from('portfolios').select('id, title, version').order('id');
+      assert.deepEqual(after.data, before.data);
+      const health = await fetch(`${cloud.url}/health`);
+      assert.equal(health.status, 200, 'process keeps serving');
+    });
+
+    test('JWT checks: no key 401, forged 401 PGRST301, expired 401 PGRST303', async () => {
+      const none = await fetch(`${cloud.url}/rest/v1/portfolios`);
+      assert.equal(none.status, 401);
+      const forged = await rest(cloud, '/portfolios', { token: alice.session!.access_token.slice(0, -3) + 'abc' });
+      assert.equal(forged.status, 401);
+      assert.equal(((await forged.json()) as { code: string }).code, 'PGRST301');
+      const expired = await cloud.ctx.signJwt({ sub: alice.user!.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 5 });
+      const exp = await rest(cloud, '/portfolios', { token: expired });
+      assert.equal(exp.status, 401);
+      assert.equal(((await exp.json()) as { code: string }).code, 'PGRST303');
+      const otherSchema = await rest(cloud, '/portfolios', { token: alice.session!.access_token, headers: { 'Accept-Profile': 'auth' } });
+      assert.equal(otherSchema.status, 406);
+    });
+
+    test('rpc: username_available works for anon; unknown functions are 404', async () => {
+      const res = await rest(cloud, '/rpc/username_available', { method: 'POST', body: JSON.stringify({ candidate: 'free_name_1' }) });
+      assert.equal(res.status, 200);
+      assert.equal(await res.json(), true);
+      const nope = await cloud.client().rpc('drop_everything');
+      assert.equal(nope.status, 404);
+      assert.equal(nope.error?.code, 'PGRST202');
+      const trigger = await cloud.client().rpc('handle_new_user');
+      assert.equal(trigger.status, 404, 'trigger functions are not callable');
+    });
+
+    test('CORS: preflight allows the Supabase client headers and responses expose Content-Range', async () => {
+      const pre = await fetch(`${cloud.url}/rest/v1/portfolios`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,apikey,content-type,x-client-info,prefer' },
+      });
+      assert.equal(pre.status, 204);
+      assert.equal(pre.headers.get('access-control-allow-origin'), 'http://localhost:3000');
+      assert.match(pre.headers.get('access-control-allow-headers') ?? '', /x-client-info/);
+      assert.match(pre.headers.get('access-control-allow-methods') ?? '', /PATCH/);
+      const get = await rest(cloud, '/portfolios', { headers: { Origin: 'http://localhost:3000' } });
+      assert.match(get.headers.get('access-control-expose-headers') ?? '', /Content-Range/);
+      const authPre = await fetch(`${cloud.url}/auth/v1/token?grant_type=password`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' } });
+      assert.match(authPre.headers.get('access-control-allow-headers') ?? '', /x-supabase-api-version/);
+      assert.match(authPre.headers.get('access-control-expose-headers') ?? '', /X-Supabase-Api-Version/);
+    });
+  });
+}
