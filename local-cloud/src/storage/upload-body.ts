@@ -1,5 +1,5 @@
 // Reads an upload as storage-js sends it: multipart with the file under field "" (plus cacheControl and
-// metadata fields), or the raw bytes with content-type / cache-control / x-metadata headers.
+// metadata fields), or the raw bytes with content-type / cache-control headers. User metadata is not kept.
 import type { Context } from 'hono';
 import { storageErrors } from './errors.ts';
 import { baseMimeType } from './magic.ts';
@@ -8,7 +8,6 @@ export interface UploadBody {
   bytes: Uint8Array;
   mimetype: string;
   cacheControl: string;
-  userMetadata: Record<string, unknown> | null;
 }
 
 /** Multipart framing around the file; allowed on top of the bucket's limit before we stop reading. */
@@ -46,16 +45,6 @@ function cacheControlFrom(value: string | undefined | null): string {
   return /^\d+$/.test(value.trim()) ? `max-age=${value.trim()}` : value.trim();
 }
 
-function parseMetadata(text: string | undefined | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    throw storageErrors.invalidRequest('metadata is not valid JSON');
-  }
-}
-
 export async function readUploadBody(c: Context, sizeLimit: number): Promise<UploadBody> {
   const contentType = c.req.header('content-type') ?? '';
   if (baseMimeType(contentType) === 'multipart/form-data') {
@@ -72,20 +61,16 @@ export async function readUploadBody(c: Context, sizeLimit: number): Promise<Upl
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.byteLength > sizeLimit) throw storageErrors.entityTooLarge();
     const cacheField = form.get('cacheControl');
-    const metaField = form.get('metadata');
     return {
       bytes,
       mimetype: baseMimeType(file.type) || 'application/octet-stream',
       cacheControl: cacheControlFrom(typeof cacheField === 'string' ? cacheField : c.req.header('cache-control')),
-      userMetadata: parseMetadata(typeof metaField === 'string' ? metaField : null),
     };
   }
   const bytes = await readCapped(c, sizeLimit);
-  const metaHeader = c.req.header('x-metadata');
   return {
     bytes,
     mimetype: baseMimeType(contentType) || 'application/octet-stream',
     cacheControl: cacheControlFrom(c.req.header('cache-control')),
-    userMetadata: parseMetadata(metaHeader ? Buffer.from(metaHeader, 'base64').toString('utf8') : null),
   };
 }
