@@ -11,5 +11,8 @@ export default createAppConfig({
   title: 'FolioForge · content',
   exposes: {
     './Home': './src/screens/Home/Home.tsx',
+    './Blog': './src/screens/Blog/Blog.tsx',
+    './ContactUs': './src/screens/ContactUs/ContactUs.tsx',
+    './Features': './src/screens/Features/Features.tsx',
   },
 });

@@ -3,6 +3,7 @@
 export * from './config/runtimeConfig';
 export * from './supabase/createSupabase';
 export * from './auth/authStore';
+export * from './auth/session';
 export * from './catalog/prices';
 export * from './ui/Button';
 export * from './ui/Alert';

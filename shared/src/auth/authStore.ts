@@ -11,8 +11,13 @@ export interface AuthState {
   lastEvent: AuthChangeEvent | null;
   /** A message for the visitor about their session (ended, expired), cleared when read. */
   notice: string | null;
+  /** True after a password-recovery link signed the visitor in, until they sign out. */
+  passwordRecovery: boolean;
   setNotice(notice: string | null): void;
 }
+
+export const SESSION_ENDED_NOTICE = 'Your session has ended. Please log in again.';
+export const SIGNED_OUT_ELSEWHERE_NOTICE = 'You signed out in another tab.';
 
 export const useAuthStore = create<AuthState>()((set) => ({
   status: 'loading',
@@ -20,26 +25,59 @@ export const useAuthStore = create<AuthState>()((set) => ({
   user: null,
   lastEvent: null,
   notice: null,
+  passwordRecovery: false,
   setNotice: (notice) => set({ notice }),
 }));
 
 /**
+ * Our own cross-tab note "this sign-out was asked for". supabase-js already broadcasts SIGNED_OUT to
+ * the other tabs (BroadcastChannel named after its storage key), but without saying whether the visitor
+ * asked for it, so without this note every other tab would claim the session ended by itself.
+ */
+const SIGN_OUT_CHANNEL = 'folioforge-auth';
+let signOutChannel: BroadcastChannel | null | undefined;
+let signedOutElsewhereAt = 0;
+/** How long a note from another tab explains a SIGNED_OUT that arrives here. */
+const ELSEWHERE_WINDOW_MS = 10_000;
+
+function channel(): BroadcastChannel | null {
+  if (signOutChannel === undefined) {
+    signOutChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SIGN_OUT_CHANNEL) : null;
+    signOutChannel?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type !== 'signed-out-on-purpose') return;
+      signedOutElsewhereAt = Date.now();
+      // The note may arrive after supabase-js's own broadcast: correct the notice already shown.
+      const state = useAuthStore.getState();
+      if (state.status === 'signedOut' && state.notice === SESSION_ENDED_NOTICE) useAuthStore.setState({ notice: SIGNED_OUT_ELSEWHERE_NOTICE });
+    });
+  }
+  return signOutChannel;
+}
+
+/**
  * Mirrors the client's auth state into the one shared store. Returns the unsubscribe function.
- * A SIGNED_OUT that the visitor did not ask for (refresh failed for good) leaves a notice.
+ * A SIGNED_OUT that the visitor did not ask for (refresh failed for good) leaves a notice;
+ * one asked for in another tab says so.
  */
 export function connectAuthStore(client: SupabaseClient): () => void {
+  channel(); // start listening for other tabs' notes before the first event
   const { data } = client.auth.onAuthStateChange((event, session) => {
-    const wasSignedIn = useAuthStore.getState().status === 'signedIn';
+    const previous = useAuthStore.getState();
+    const wasSignedIn = previous.status === 'signedIn';
     const signingOut = expectedSignOut;
-    expectedSignOut = false;
+    if (event === 'SIGNED_OUT') expectedSignOut = false;
+    let notice = previous.notice;
+    if (event === 'SIGNED_IN') notice = null; // a fresh login makes an old "session ended" moot
+    if (event === 'SIGNED_OUT' && wasSignedIn && !signingOut) {
+      notice = Date.now() - signedOutElsewhereAt < ELSEWHERE_WINDOW_MS ? SIGNED_OUT_ELSEWHERE_NOTICE : SESSION_ENDED_NOTICE;
+    }
     useAuthStore.setState({
       status: session ? 'signedIn' : 'signedOut',
       session,
       user: session?.user ?? null,
       lastEvent: event,
-      ...(event === 'SIGNED_OUT' && wasSignedIn && !signingOut
-        ? { notice: 'Your session has ended. Please log in again.' }
-        : {}),
+      notice,
+      passwordRecovery: event === 'PASSWORD_RECOVERY' ? true : session ? previous.passwordRecovery : false,
     });
   });
   return () => data.subscription.unsubscribe();
@@ -50,6 +88,8 @@ let expectedSignOut = false;
 /** Signs out on the server (local scope by default) and marks the SIGNED_OUT as asked for. */
 export async function signOut(client: SupabaseClient, scope: 'local' | 'global' | 'others' = 'local'): Promise<void> {
   expectedSignOut = scope !== 'others';
+  // Told before supabase-js broadcasts its SIGNED_OUT, so the other tabs word their notice right.
+  if (expectedSignOut) channel()?.postMessage({ type: 'signed-out-on-purpose' });
   const { error } = await client.auth.signOut({ scope });
   if (error) {
     expectedSignOut = false;

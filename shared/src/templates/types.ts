@@ -10,6 +10,11 @@ export interface TemplateField {
   /** Label shown in the design screen's form, as the spec writes it. */
   label: string;
   kind: FieldKind;
+  /**
+   * Unambiguous name for assistive tech where the visible label repeats (template 1 has three
+   * fields labelled 'Description'), e.g. 'Project 1 description'. Optional; use it as aria-label.
+   */
+  accessibleLabel?: string;
 }
 
 /**
@@ -21,6 +26,10 @@ export type TemplateValues = Record<string, string>;
 export interface TemplatePreviewProps {
   values: TemplateValues;
 }
+
+/** The template-details popup's six values (spec section 3, "Template-details popup values"). */
+export type DetailsValues = Record<DetailsKey, string>;
+export type DetailsKey = 'name' | 'address' | 'github' | 'linkedin' | 'phone' | 'email';
 
 /** One definition per template: adding a template is a definition and a preview, nothing else. */
 export interface TemplateDefinition {
@@ -37,6 +46,15 @@ export interface TemplateDefinition {
   /** Whole rupees (from the price catalogue). */
   priceRupees: number;
   Preview: ComponentType<TemplatePreviewProps>;
-  /** Three catalogue pictures of the template rendered with its sample values. */
-  previewImages: readonly [string, string, string];
+  /**
+   * Three catalogue pictures of the template rendered with its sample values. Optional: the
+   * catalogue remote (mfe-templates) owns the screenshots and adds them, so the shared package,
+   * and with it the editor, never bundles them.
+   */
+  previewImages?: readonly [string, string, string];
+  /**
+   * Where the details popup's values land in this template's keys (only the ones it has), e.g.
+   * template 2 maps name to 'temp2name' and has no address. Optional; no entry means "not used".
+   */
+  detailsKeys?: Partial<Record<DetailsKey, string>>;
 }

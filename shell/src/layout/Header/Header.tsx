@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { getSupabase, signOut, useAuthStore } from '@folioforge/shared';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuthStore } from '@folioforge/shared';
+import { AccountMenu } from './AccountMenu';
+import { SessionNotice } from './SessionNotice';
 import styles from './Header.module.scss';
 
 const NAV_LINKS = [
@@ -10,27 +12,14 @@ const NAV_LINKS = [
   { to: '/contact-us', label: 'Contact Us' },
 ];
 
-function displayName(user: { email?: string; user_metadata?: Record<string, unknown> }): string {
-  const name = user.user_metadata?.['name'];
-  return typeof name === 'string' && name.trim() ? name : (user.email ?? 'Account');
-}
-
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { status, user } = useAuthStore();
+  const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
   const location = useLocation();
-  const navigate = useNavigate();
 
   // A phone menu closes once the visitor has chosen where to go.
   useEffect(() => setMenuOpen(false), [location.pathname]);
-
-  async function handleSignOut() {
-    try {
-      await signOut(getSupabase());
-    } finally {
-      navigate('/');
-    }
-  }
 
   return (
     <header className={styles.header}>
@@ -57,12 +46,9 @@ export function Header() {
             ))}
           </ul>
           {/* Nothing while the stored session is read, so a signed-in visitor never sees "log in" flash. */}
-          <div className={styles.account} aria-live="polite">
+          <div className={styles.account}>
             {status === 'signedIn' && user ? (
-              <>
-                <span className={styles.userName}>{displayName(user)}</span>
-                <Link to="/" onClick={(event) => { event.preventDefault(); void handleSignOut(); }}>Sign out</Link>
-              </>
+              <AccountMenu user={user} onSignOutFailed={setSignOutProblem} />
             ) : null}
             {status === 'signedOut' ? (
               <Link to="/login" className={styles.loginIcon} aria-label="Log in" title="Log in">
@@ -74,6 +60,7 @@ export function Header() {
           </div>
         </nav>
       </div>
+      <SessionNotice extra={signOutProblem} onDismissExtra={() => setSignOutProblem(null)} />
     </header>
   );
 }

@@ -1,0 +1,87 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
+import { PASSWORD_RULE, describeAuthError, type AuthProblem } from './authErrors';
+import { newPasswordSchema } from './forms';
+import { useFocusOnChange } from './useFocusOnChange';
+import layout from './AuthLayout.module.scss';
+
+export interface NewPasswordFormProps {
+  /** Prefix for field ids, so two forms on one page never share ids. */
+  idPrefix: string;
+  submitLabel: string;
+  /** What to show once the password is changed (the form is replaced by it). */
+  done: ReactNode;
+}
+
+/** New password + confirmation → `auth.updateUser({ password })`, for reset and for the account page. */
+export function NewPasswordForm({ idPrefix, submitLabel, done }: NewPasswordFormProps) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const [mismatch, setMismatch] = useState<string | undefined>();
+  const [changed, setChanged] = useState(false);
+  const problemRef = useFocusOnChange<HTMLDivElement>(problem);
+  const doneRef = useFocusOnChange<HTMLDivElement>(changed);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The one check the server cannot make: both fields say the same.
+    const parsed = newPasswordSchema.safeParse({ password, confirm });
+    setMismatch(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { error } = await getSupabase().auth.updateUser({ password });
+      if (error) setProblem(describeAuthError(error));
+      else setChanged(true);
+    } catch (error) {
+      setProblem(describeAuthError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (changed) {
+    return (
+      <div ref={doneRef} tabIndex={-1} className={layout.focusTarget}>
+        {done}
+      </div>
+    );
+  }
+
+  return (
+    <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      {problem ? (
+        <div ref={problemRef} tabIndex={-1} className={layout.focusTarget}>
+          <Alert tone="error">{problem.message}</Alert>
+        </div>
+      ) : null}
+      <TextField
+        id={`${idPrefix}-password`}
+        label="New password"
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        hint={PASSWORD_RULE}
+        error={problem?.field === 'password' ? (problem.fieldMessage ?? problem.message) : undefined}
+      />
+      <TextField
+        id={`${idPrefix}-confirm`}
+        label="Confirm new password"
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={mismatch}
+      />
+      <div className={layout.actions}>
+        <Button type="submit" busy={busy}>{submitLabel}</Button>
+      </div>
+    </form>
+  );
+}

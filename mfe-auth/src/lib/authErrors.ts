@@ -1,0 +1,56 @@
+import { isAuthError } from '@supabase/supabase-js';
+
+// Turns what the auth server (GoTrue or local-cloud) answered into words for the visitor. The server's
+// own message is shown wherever it is already clear; a few codes get the rule or the next step added.
+
+/** The spec's auth-client rule (section 5), checked before any call. */
+export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+export const PASSWORD_RULE = 'At least 6 characters';
+export const WEAK_PASSWORD_MESSAGE = 'Your password must be at least 6 characters.';
+
+export interface AuthProblem {
+  /** What to show in the page's alert. */
+  message: string;
+  /** The machine code, when the server sent one (invalid_credentials, weak_password …). */
+  code?: string;
+  /** The field the problem belongs to, so it can be marked and described there too. */
+  field?: 'email' | 'password' | 'username';
+  /** A short line to show at that field (defaults to the message). */
+  fieldMessage?: string;
+}
+
+/** Network failures and gateway errors: supabase-js retries those itself, so the server said nothing. */
+function isUnreachable(error: unknown): boolean {
+  if (!isAuthError(error)) return error instanceof TypeError;
+  return error.name === 'AuthRetryableFetchError' || error.status === 0 || (error.status ?? 0) >= 502;
+}
+
+export function describeAuthError(error: unknown): AuthProblem {
+  if (isUnreachable(error)) {
+    return { message: 'FolioForge could not reach the sign-in service. Check your connection and try again.' };
+  }
+  if (!isAuthError(error)) {
+    return { message: error instanceof Error ? error.message : 'Something went wrong. Please try again.' };
+  }
+  const code = error.code;
+  switch (code) {
+    case 'weak_password':
+      return { message: /\d/.test(error.message) ? error.message : WEAK_PASSWORD_MESSAGE, code, field: 'password', fieldMessage: WEAK_PASSWORD_MESSAGE };
+    case 'same_password':
+      return { message: error.message, code, field: 'password' };
+    case 'over_request_rate_limit':
+    case 'over_email_send_rate_limit':
+      return { message: `Too many attempts for now: ${error.message}`, code };
+    case 'email_address_invalid':
+      return { message: error.message, code, field: 'email' };
+    case 'validation_failed':
+      // GoTrue uses validation_failed for a malformed address and for a missing one.
+      return { message: error.message, code, field: /email/i.test(error.message) ? 'email' : undefined };
+    case 'user_already_exists':
+    case 'email_exists':
+      return { message: error.message, code, field: 'email' };
+    default:
+      if (error.status === 429) return { message: `Too many attempts for now: ${error.message}`, code };
+      return { message: error.message || 'Something went wrong. Please try again.', code };
+  }
+}

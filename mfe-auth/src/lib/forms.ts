@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { getRuntimeConfig } from '@folioforge/shared';
+
+// Client-side checks that help without blocking what the server allows (spec section 5): the
+// email format only hints, the password length shown is the server's own rule.
+
+const emailShape = z.email();
+
+/** A hint for an address that looks incomplete, or undefined when it looks fine (or is empty). */
+export function emailFormatHint(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (!trimmed || emailShape.safeParse(trimmed).success) return undefined;
+  return 'This does not look like an email address yet (like name@example.com).';
+}
+
+/** Matches the database's profiles_username_format check. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+export const USERNAME_RULE = '3 to 30 letters, digits, dots, dashes or underscores';
+
+export const newPasswordSchema = z
+  .object({ password: z.string(), confirm: z.string() })
+  .refine((value) => value.password === value.confirm, { message: 'The two passwords do not match.', path: ['confirm'] });
+
+/** Where the app runs, for the links the auth server mails (confirmation, reset). */
+export function siteOrigin(): string {
+  return window.location.origin;
+}
+
+/**
+ * The local mailbox of local-cloud, for developers reading confirmation mails on their machine.
+ * Undefined against a hosted project, where mails go to real inboxes.
+ */
+export function localMailboxUrl(): string | undefined {
+  try {
+    const url = new URL(getRuntimeConfig().supabaseUrl);
+    return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? `${url.origin}/mail` : undefined;
+  } catch {
+    return undefined;
+  }
+}

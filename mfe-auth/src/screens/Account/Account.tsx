@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { User } from '@supabase/supabase-js';
+import { Alert, Button, RequireAuth, formatInr, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
+import { NewPasswordForm } from '../../lib/NewPasswordForm';
+import { describeAuthError } from '../../lib/authErrors';
+import { usePortfolios, useProfile, usePurchases, type PortfolioSummary, type PurchaseSummary } from './accountData';
+import { ProfileSection } from './ProfileSection';
+import styles from './Account.module.scss';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+function formatAmount(purchase: PurchaseSummary): string {
+  if (purchase.currency === 'INR') return formatInr(purchase.amount);
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: purchase.currency }).format(purchase.amount / 100);
+}
+
+function purchaseName(purchase: PurchaseSummary): string {
+  return purchase.item_type === 'plan' ? `${purchase.item_id[0]?.toUpperCase() ?? ''}${purchase.item_id.slice(1)} plan` : `Template ${purchase.item_id}`;
+}
+
+const STATUS_WORDS: Record<PurchaseSummary['status'], string> = { created: 'Not paid yet', paid: 'Paid', failed: 'Failed' };
+
+function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
+  if (portfolios.length === 0) {
+    return <p>No portfolios yet — <Link to="/templates">pick a template</Link>.</p>;
+  }
+  return (
+    <ul className={styles.list}>
+      {portfolios.map((portfolio) => (
+        <li key={portfolio.id} className={styles.item}>
+          <strong>{portfolio.title?.trim() || 'Untitled portfolio'}</strong>
+          <span>{portfolio.template_id === 'generator' ? 'Portfolio generator' : `Template ${portfolio.template_id}`}</span>
+          <span>{portfolio.published ? 'Published' : 'Draft'}</span>
+          <span>Updated {dateFormat.format(new Date(portfolio.updated_at))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PurchaseList({ purchases }: { purchases: PurchaseSummary[] }) {
+  if (purchases.length === 0) {
+    return <p>No purchases yet — <Link to="/pricing">see the plans</Link>.</p>;
+  }
+  return (
+    <ul className={styles.list}>
+      {purchases.map((purchase) => (
+        <li key={purchase.id} className={styles.item}>
+          <strong>{purchaseName(purchase)}</strong>
+          <span>{formatAmount(purchase)}</span>
+          <span>{STATUS_WORDS[purchase.status]}</span>
+          <span>{dateFormat.format(new Date(purchase.paid_at ?? purchase.created_at))}</span>
+          {purchase.expires_at ? <span>Until {dateFormat.format(new Date(purchase.expires_at))}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountSections({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [profile, reloadProfile, setProfile] = useProfile(user.id);
+  const [portfolios, reloadPortfolios] = usePortfolios(user.id);
+  const [purchases, reloadPurchases] = usePurchases(user.id);
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
+
+  async function handleSignOutEverywhere() {
+    setSigningOut(true);
+    setSignOutProblem(null);
+    try {
+      await signOut(getSupabase(), 'global');
+      navigate('/', { replace: true });
+    } catch (error) {
+      setSignOutProblem(describeAuthError(error).message);
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>Your account</h1>
+
+      <section className={styles.section} aria-labelledby="account-profile">
+        <h2 id="account-profile">Profile</h2>
+        <ProfileSection user={user} profile={profile} onSaved={setProfile} onRetry={reloadProfile} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-password">
+        <h2 id="account-password">Change password</h2>
+        <NewPasswordForm idPrefix="account" submitLabel="Change password" done={<Alert tone="success">Your password has been changed.</Alert>} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-portfolios">
+        <h2 id="account-portfolios">Your portfolios</h2>
+        {portfolios.kind === 'loading' ? <p role="status">Loading your portfolios…</p> : null}
+        {portfolios.kind === 'failed' ? (
+          <Alert tone="error">Your portfolios could not be loaded: {portfolios.message} <Button variant="ghost" onClick={reloadPortfolios}>Try again</Button></Alert>
+        ) : null}
+        {portfolios.kind === 'loaded' ? <PortfolioList portfolios={portfolios.value} /> : null}
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-purchases">
+        <h2 id="account-purchases">Your purchases</h2>
+        {purchases.kind === 'loading' ? <p role="status">Loading your purchases…</p> : null}
+        {purchases.kind === 'failed' ? (
+          <Alert tone="error">Your purchases could not be loaded: {purchases.message} <Button variant="ghost" onClick={reloadPurchases}>Try again</Button></Alert>
+        ) : null}
+        {purchases.kind === 'loaded' ? <PurchaseList purchases={purchases.value} /> : null}
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-sessions">
+        <h2 id="account-sessions">Sessions</h2>
+        <p>Signs you out on every device and browser where you are logged in.</p>
+        {signOutProblem ? <Alert tone="error">{signOutProblem}</Alert> : null}
+        <Button variant="secondary" busy={signingOut} onClick={() => void handleSignOutEverywhere()}>Sign out everywhere</Button>
+      </section>
+    </div>
+  );
+}
+
+/** /account: profile, password, portfolios and purchases of the signed-in user. */
+export default function Account() {
+  const user = useAuthStore((state) => state.user);
+  return (
+    <RequireAuth loading={<p role="status" className={styles.page}>Loading your account…</p>}>
+      {/* key: another user signing in (another tab) gets fresh sections, not the last one's. */}
+      {user ? <AccountSections key={user.id} user={user} /> : null}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Button, TextField, getSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
+import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
+import { MISSING_CREDENTIALS, describeAuthError, type AuthProblem } from '../../lib/authErrors';
+import { emailFormatHint, siteOrigin } from '../../lib/forms';
+import { useFocusOnChange } from '../../lib/useFocusOnChange';
+import layout from '../../lib/AuthLayout.module.scss';
+
+type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/** Login (spec section 2): email in the field named username, password, Sign In. */
+export default function Login() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { status, user } = useAuthStore();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  const problemRef = useFocusOnChange<HTMLDivElement>(problem);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResend({ kind: 'idle' });
+    if (!email.trim() || !password) {
+      setProblem({ message: MISSING_CREDENTIALS });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
+      if (error) {
+        setProblem(describeAuthError(error));
+        return;
+      }
+      const target = returnLocationAfterLogin(location);
+      navigate({ pathname: target.pathname, search: target.search, hash: target.hash }, { replace: true, state: target.state });
+    } catch (error) {
+      setProblem(describeAuthError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // An unconfirmed address can ask for the confirmation mail again right here.
+  async function handleResend() {
+    setResend({ kind: 'sending' });
+    const { error } = await getSupabase().auth.resend({
+      type: 'signup',
+      email: email.trim(),
+      options: { emailRedirectTo: `${siteOrigin()}/auth/callback` },
+    });
+    setResend(error ? { kind: 'failed', message: describeAuthError(error).message } : { kind: 'sent' });
+  }
+
+  const hint = emailTouched ? emailFormatHint(email) : undefined;
+
+  return (
+    <AuthLayout
+      heading="Login"
+      aside={
+        <BrandPanel question="Don't you have an account?">
+          <Link to="/register" className={layout.panelLink}>Register</Link>
+        </BrandPanel>
+      }
+    >
+      {status === 'signedIn' && user ? (
+        <Alert tone="info">
+          You are signed in as {user.email}. <Link to="/home" className={layout.link}>Go to Home</Link>
+        </Alert>
+      ) : null}
+      {problem ? (
+        <div ref={problemRef} tabIndex={-1} className={layout.focusTarget}>
+          <Alert tone="error" id="login-problem">
+            {problem.message}
+            {problem.code === 'email_not_confirmed' ? (
+              <>
+                {' '}Open the confirmation link we emailed you, or{' '}
+                <Button variant="ghost" onClick={() => void handleResend()} busy={resend.kind === 'sending'}>
+                  send the link again
+                </Button>
+              </>
+            ) : null}
+          </Alert>
+        </div>
+      ) : null}
+      {resend.kind === 'sent' ? <Alert tone="success">We sent a new confirmation link to {email.trim()}.</Alert> : null}
+      {resend.kind === 'failed' ? <Alert tone="error">{resend.message}</Alert> : null}
+      <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate aria-describedby={problem ? 'login-problem' : undefined}>
+        <TextField
+          label="Email"
+          name="username"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => setEmailTouched(true)}
+          hint={hint}
+          aria-invalid={problem?.field === 'email' || undefined}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className={layout.actions}>
+          <Button type="submit" busy={busy}>Sign In</Button>
+          <Link to="/forgot-password" className={layout.link}>Forgot password?</Link>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

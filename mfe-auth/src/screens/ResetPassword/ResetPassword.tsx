@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, useAuthStore } from '@folioforge/shared';
+import { AuthLayout } from '../../lib/AuthLayout';
+import { NewPasswordForm } from '../../lib/NewPasswordForm';
+import { settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
+import layout from '../../lib/AuthLayout.module.scss';
+
+/**
+ * Where the recovery link lands: supabase-js signs the visitor in from the link (event
+ * PASSWORD_RECOVERY) and they choose a new password here.
+ */
+export default function ResetPassword() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { status, user, passwordRecovery } = useAuthStore();
+  const [hashAtArrival] = useState(() => (typeof window !== 'undefined' ? window.location.hash : location.hash));
+  const [linkRead, setLinkRead] = useState(false);
+  const [failure, setFailure] = useState<LinkFailure | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void settleLinkSession(hashAtArrival).then((result) => {
+      if (!current) return;
+      setFailure(result.failure);
+      setLinkRead(true);
+      if (window.location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [hashAtArrival]);
+
+  if (!linkRead || status === 'loading') {
+    return (
+      <AuthLayout heading="Choose a new password">
+        <p role="status">Opening your reset link…</p>
+      </AuthLayout>
+    );
+  }
+
+  if (failure || status !== 'signedIn') {
+    return (
+      <AuthLayout heading="Choose a new password">
+        <Alert tone="error">
+          This reset link is invalid or has expired.{failure?.description ? <> ({failure.description})</> : null}
+        </Alert>
+        <div className={layout.actions}>
+          <Link to="/forgot-password" className={layout.link}>Send me a new link</Link>
+          <Link to="/login" className={layout.link}>Back to Login</Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout heading="Choose a new password">
+      <p>
+        {passwordRecovery ? 'You opened a password reset link' : 'You are signed in'} as <strong>{user?.email}</strong>.
+        {' '}Choose the password you will log in with from now on.
+      </p>
+      <NewPasswordForm
+        idPrefix="reset"
+        submitLabel="Save new password"
+        done={
+          <>
+            <Alert tone="success">Your password has been changed. You are signed in.</Alert>
+            <Link to="/home" className={layout.link}>Continue to Home</Link>
+          </>
+        }
+      />
+    </AuthLayout>
+  );
+}

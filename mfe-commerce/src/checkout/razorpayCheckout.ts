@@ -1,0 +1,38 @@
+// The part of Razorpay's browser checkout (window.Razorpay from checkout.js) that FolioForge uses.
+// Typed here rather than by augmenting Window, so other remotes' typings cannot clash with ours.
+
+/** What Razorpay passes to `handler` after a successful payment; verified by the server before we trust it. */
+export interface RazorpaySuccessResponse {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+export interface RazorpayCheckoutOptions {
+  key: string;
+  /** Minor units (paise); the order's amount is what is charged, this is only shown. */
+  amount: number;
+  currency: string;
+  name: string;
+  description?: string;
+  order_id: string;
+  prefill?: { name?: string; email?: string; contact?: string };
+  theme?: { color?: string };
+  modal?: { ondismiss?: () => void; escape?: boolean };
+  handler: (response: unknown) => void;
+}
+
+export interface RazorpayCheckout {
+  on(event: 'payment.failed', callback: (response: unknown) => void): void;
+  open(): void;
+  /** Present in Razorpay's checkout and the sandbox; optional so a partial stand-in still works. */
+  close?(): void;
+}
+
+export type RazorpayConstructor = new (options: RazorpayCheckoutOptions) => RazorpayCheckout;
+
+/** window.Razorpay when checkout.js has defined it. */
+export function readRazorpayConstructor(): RazorpayConstructor | undefined {
+  const candidate = (window as Window & { Razorpay?: unknown }).Razorpay;
+  return typeof candidate === 'function' ? (candidate as RazorpayConstructor) : undefined;
+}

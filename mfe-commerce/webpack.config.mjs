@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '../tooling/createAppConfig.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default createAppConfig({
+  dir,
+  name: 'mfe_commerce',
+  port: 3004,
+  title: 'FolioForge · commerce',
+  exposes: {
+    // The /pricing screen the shell routes to.
+    './Pricing': './src/screens/Pricing/Pricing.tsx',
+    // The buy button the editor renders for each template's Get button.
+    './CheckoutButton': './src/widgets/CheckoutButton/CheckoutButton.tsx',
+  },
+});

@@ -1,0 +1,52 @@
+import { expect, test } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Home from './Home';
+import { renderInRouter } from '../../test/renderInRouter';
+
+const EIGHT_FEATURES = [
+  'Responsive design',
+  'Customizable templates',
+  'Portfolio preview',
+  'File upload support',
+  'Rich text editing',
+  'Image and PDF storage',
+  'Template selection',
+  'Dynamic content update',
+];
+
+test('welcomes the visitor with the tagline and a Get Started link to the templates', async () => {
+  renderInRouter(<Home />, '/home');
+  expect(screen.getByRole('heading', { level: 1, name: 'Welcome to FolioForge' })).toBeInTheDocument();
+  expect(screen.getByText(/create and showcase a professional portfolio with ease/i)).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('link', { name: 'Get Started' }));
+  expect(screen.getByTestId('current-path')).toHaveTextContent('/templates');
+});
+
+test('lists the eight features and Learn More leads to /features', async () => {
+  renderInRouter(<Home />, '/home');
+  const features = screen.getByRole('region', { name: 'Features' });
+  const names = within(features).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  expect(names).toEqual(EIGHT_FEATURES);
+
+  await userEvent.click(within(features).getByRole('link', { name: 'Learn More' }));
+  expect(screen.getByTestId('current-path')).toHaveTextContent('/features');
+});
+
+test('features portfolio generation with a link to the generator', async () => {
+  renderInRouter(<Home />, '/home');
+  const featured = screen.getByRole('region', { name: 'Portfolio generation' });
+  expect(within(featured).getByText(/create and preview a professional portfolio/i)).toBeInTheDocument();
+
+  await userEvent.click(within(featured).getByRole('link', { name: /portfolio generator/i }));
+  expect(screen.getByTestId('current-path')).toHaveTextContent('/portfo');
+});
+
+test('has a testimonials section and the templates carousel', () => {
+  renderInRouter(<Home />, '/home');
+  expect(screen.getByRole('heading', { level: 2, name: 'Testimonials' })).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Templates' })).toHaveAttribute('aria-roledescription', 'carousel');
+  expect(screen.getByRole('heading', { level: 3, name: 'Personal Portfolio Website' })).toBeInTheDocument();
+});

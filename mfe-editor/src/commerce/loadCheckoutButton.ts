@@ -1,0 +1,38 @@
+// The commerce remote's checkout button, loaded through this remote's own federation runtime.
+// The shell registers its remotes on the shell's instance; a remote has its own, so it registers
+// commerce itself, from the same runtime config, once.
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getRuntimeConfig, type PurchaseItem } from '@folioforge/shared';
+
+export const COMMERCE_REMOTE = 'mfe_commerce';
+export const CHECKOUT_BUTTON_ID = `${COMMERCE_REMOTE}/CheckoutButton`;
+
+/** The props of mfe-commerce's `./CheckoutButton` (its default export). */
+export interface CheckoutButtonProps {
+  item: PurchaseItem;
+  label: string;
+}
+
+export type CheckoutButtonModule = { default: ComponentType<CheckoutButtonProps> };
+
+let registered = false;
+
+/**
+ * Loads the widget. `retry` re-registers the remote with `force`, which drops what the runtime
+ * cached from a failed attempt (a dead manifest URL is otherwise remembered).
+ */
+export async function loadCheckoutButton({ retry = false } = {}): Promise<CheckoutButtonModule> {
+  if (!registered || retry) {
+    registerRemotes([{ name: COMMERCE_REMOTE, entry: getRuntimeConfig().remotes.commerce }], { force: registered });
+    registered = true;
+  }
+  const module = await loadRemote<CheckoutButtonModule>(CHECKOUT_BUTTON_ID);
+  if (!module || typeof module.default !== 'function') throw new Error(`${CHECKOUT_BUTTON_ID} has no component as its default export`);
+  return module;
+}
+
+/** Tests: forget the registration. */
+export function resetCheckoutRegistrationForTests(): void {
+  registered = false;
+}

@@ -1,0 +1,107 @@
+import { memo, useId, useState, type ChangeEvent } from 'react';
+import type { TemplateField } from '@folioforge/shared/src/templates/types';
+// Deep path: /portfo uses this field too and must not pull in every template's preview.
+import { isSafeHref } from '@folioforge/shared/src/templates/safe/safeUrl';
+import type { StoredFileMeta } from '../drafts/draftStorage';
+import { ACCEPT, rejectionFor, type FileFieldKind } from './fileRules';
+import styles from './FieldInput.module.scss';
+
+export interface FieldInputProps {
+  field: TemplateField;
+  value: string;
+  /** The file chosen for a file field in this draft, if any. */
+  chosenFile: StoredFileMeta | undefined;
+  onTextChange: (fieldKey: string, value: string) => void;
+  onFileChosen: (fieldKey: string, file: File) => void;
+}
+
+const INPUT_TYPE: Readonly<Record<'text' | 'email' | 'phone' | 'url', string>> = { text: 'text', email: 'email', phone: 'tel', url: 'url' };
+const AUTOCOMPLETE: Partial<Record<string, string>> = { name: 'name', email: 'email', phone: 'tel' };
+
+/**
+ * One form field drawn from its definition: the kind picks the control. Memoised, so typing in
+ * one field re-renders that field and the preview, not the whole form.
+ */
+export const FieldInput = memo(function FieldInput({ field, value, chosenFile, onTextChange, onFileChosen }: FieldInputProps) {
+  const id = useId();
+  if (field.kind === 'image' || field.kind === 'pdf') {
+    return <FilePicker id={id} field={field} kind={field.kind} value={value} chosenFile={chosenFile} onFileChosen={onFileChosen} />;
+  }
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onTextChange(field.key, event.target.value);
+  const common = {
+    id,
+    name: field.key,
+    value,
+    onChange,
+    className: styles.input,
+    'aria-label': field.accessibleLabel,
+  };
+  // A typed link that the preview will show as text: say why while the visitor can still fix it.
+  const linkHint = field.kind === 'url' && value.trim() !== '' && !isSafeHref(value) ? 'Shown as text, not a link: start it with https://, mailto: or tel:' : null;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>{field.label}</label>
+      {field.kind === 'longText' ? (
+        <textarea {...common} rows={3} />
+      ) : (
+        <input
+          {...common}
+          type={INPUT_TYPE[field.kind]}
+          autoComplete={AUTOCOMPLETE[field.key] ?? 'off'}
+          inputMode={field.kind === 'url' ? 'url' : undefined}
+          aria-describedby={linkHint ? hintId : undefined}
+        />
+      )}
+      {linkHint ? <p id={hintId} className={styles.hint}>{linkHint}</p> : null}
+    </div>
+  );
+});
+
+interface FilePickerProps {
+  id: string;
+  field: TemplateField;
+  kind: FileFieldKind;
+  value: string;
+  chosenFile: StoredFileMeta | undefined;
+  onFileChosen: (fieldKey: string, file: File) => void;
+}
+
+function FilePicker({ id, field, kind, value, chosenFile, onFileChosen }: FilePickerProps) {
+  const [rejection, setRejection] = useState<string | null>(null);
+  const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = rejectionFor(file, kind);
+    // Cleared either way, so choosing the same file again still fires a change.
+    input.value = '';
+    setRejection(problem);
+    if (!problem) onFileChosen(field.key, file);
+  };
+
+  const current = chosenFile ? `Chosen: ${chosenFile.name}` : value ? `Using the sample ${kind === 'image' ? 'picture' : 'resume'}` : 'No file chosen';
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>{field.label}</label>
+      <input
+        id={id}
+        name={field.key}
+        type="file"
+        accept={ACCEPT[kind]}
+        onChange={onChange}
+        className={styles.fileInput}
+        aria-label={field.accessibleLabel}
+        aria-invalid={rejection ? true : undefined}
+        aria-describedby={rejection ? `${errorId} ${statusId}` : statusId}
+      />
+      <p id={statusId} className={styles.hint}>{current}</p>
+      {rejection ? (
+        <p id={errorId} role="alert" className={styles.error}>{rejection}</p>
+      ) : null}
+    </div>
+  );
+}

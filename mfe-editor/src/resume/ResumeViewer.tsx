@@ -1,0 +1,109 @@
+// The generator's resume viewer: pdf.js draws one page at a time on a canvas 600 px high.
+// Loaded only through React.lazy (see LazyResumeViewer), so pdf.js is in /portfo's chunks alone.
+import { useEffect, useId, useRef, useState } from 'react';
+import { getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import { Button } from '@folioforge/shared';
+import { configurePdfWorker } from './pdfWorker';
+import styles from './ResumeViewer.module.scss';
+
+/** Spec section 9: the resume preview is 600 px high. */
+export const RESUME_VIEWER_HEIGHT_PX = 600;
+
+export interface ResumeViewerProps {
+  /** blob: URL of the chosen PDF, or the bundled sample's URL. */
+  url: string;
+  /** What the document is, for assistive tech: 'Your resume' or 'Sample resume'. */
+  title: string;
+}
+
+type LoadState = { phase: 'loading' } | { phase: 'ready'; document: PDFDocumentProxy } | { phase: 'failed'; message: string };
+
+export default function ResumeViewer({ url, title }: ResumeViewerProps) {
+  const [load, setLoad] = useState<LoadState>({ phase: 'loading' });
+  const [pageNumber, setPageNumber] = useState(1);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const statusId = useId();
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoad({ phase: 'loading' });
+    setPageNumber(1);
+    let destroyTask: (() => Promise<void>) | undefined;
+    configurePdfWorker()
+      .then(() => {
+        if (cancelled) return undefined;
+        // isEvalSupported off: fonts are never compiled with eval (and a strict CSP keeps working).
+        const task = getDocument({ url, isEvalSupported: false, verbosity: 0 });
+        destroyTask = () => task.destroy();
+        return task.promise;
+      })
+      .then((document) => {
+        if (!cancelled && document) setLoad({ phase: 'ready', document });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.warn('[FolioForge] the resume could not be shown:', error);
+        setLoad({ phase: 'failed', message: 'This PDF could not be shown. It may be damaged or password-protected; try another file.' });
+      });
+    return () => {
+      cancelled = true;
+      void destroyTask?.();
+    };
+  }, [url]);
+
+  const document = load.phase === 'ready' ? load.document : undefined;
+  const pageCount = document?.numPages ?? 0;
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!document || !canvas) return undefined;
+    let renderTask: RenderTask | undefined;
+    let cancelled = false;
+    void document.getPage(pageNumber).then((page) => {
+      if (cancelled) return;
+      const natural = page.getViewport({ scale: 1 });
+      const cssScale = RESUME_VIEWER_HEIGHT_PX / natural.height;
+      // Drawn at the screen's pixel density so text stays sharp, shown at 600 CSS px high.
+      const pixelRatio = window.devicePixelRatio || 1;
+      const viewport = page.getViewport({ scale: cssScale * pixelRatio });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.style.width = `${Math.floor(natural.width * cssScale)}px`;
+      canvas.style.height = `${RESUME_VIEWER_HEIGHT_PX}px`;
+      const context = canvas.getContext('2d');
+      if (!context) return;
+      renderTask = page.render({ canvasContext: context, viewport });
+      renderTask.promise.catch((error: unknown) => {
+        // A newer page replaced this one mid-draw: expected, nothing to report.
+        if ((error as { name?: string } | null)?.name !== 'RenderingCancelledException') console.warn('[FolioForge] page render failed:', error);
+      });
+    });
+    return () => {
+      cancelled = true;
+      renderTask?.cancel();
+    };
+  }, [document, pageNumber]);
+
+  return (
+    <figure className={styles.viewer} aria-label={title}>
+      <div className={styles.page}>
+        {load.phase === 'loading' ? <p role="status" className={styles.message}>Loading the resume…</p> : null}
+        {load.phase === 'failed' ? <p role="alert" className={styles.message}>{load.message}</p> : null}
+        <canvas ref={canvasRef} className={styles.canvas} hidden={load.phase !== 'ready'} role="img" aria-label={`${title}, page ${pageNumber}`} />
+      </div>
+      {document ? (
+        <figcaption className={styles.controls}>
+          <Button variant="secondary" onClick={() => setPageNumber((n) => Math.max(1, n - 1))} disabled={pageNumber <= 1} aria-controls={statusId}>
+            Previous page
+          </Button>
+          <span id={statusId} aria-live="polite" className={styles.pageStatus}>
+            Page {pageNumber} of {pageCount}
+          </span>
+          <Button variant="secondary" onClick={() => setPageNumber((n) => Math.min(pageCount, n + 1))} disabled={pageNumber >= pageCount} aria-controls={statusId}>
+            Next page
+          </Button>
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

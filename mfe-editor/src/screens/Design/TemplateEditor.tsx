@@ -1,0 +1,131 @@
+import { memo, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@folioforge/shared';
+import type { TemplatePreviewProps, TemplateValues } from '@folioforge/shared/src/templates/types';
+import { GetTemplateButton } from '../../commerce/GetTemplateButton';
+import { DESIGN_DRAFT_KEY } from '../../drafts/draftStorage';
+import { usePortfolioDraft } from '../../drafts/usePortfolioDraft';
+import { EditorForm } from '../../editing/EditorForm';
+import { useEditableValues } from '../../editing/useEditableValues';
+import { templateDefinition } from '../../templates/templateCatalog';
+import type { DesignOpening } from './designOpening';
+import styles from './Design.module.scss';
+
+interface PreviewPaneProps {
+  Preview: ComponentType<TemplatePreviewProps>;
+  values: TemplateValues;
+}
+
+/** Re-renders only when the values change, not for the form's own state (errors, confirmations). */
+const PreviewPane = memo(function PreviewPane({ Preview, values }: PreviewPaneProps) {
+  return <Preview values={values} />;
+});
+
+/** The form and live preview of one template; keyed by template id in Design. */
+export function TemplateEditor({ opening }: { opening: DesignOpening }) {
+  const definition = templateDefinition(opening.templateId);
+  const draft = usePortfolioDraft(DESIGN_DRAFT_KEY, String(definition.id));
+  const editor = useEditableValues({
+    fields: definition.fields,
+    sampleValues: definition.sampleValues,
+    initialValues: opening.values,
+    initialFiles: opening.files,
+    draft,
+    restoreSavedFiles: opening.source === 'draft',
+  });
+  const { replaceValues } = editor;
+  const panelTitleId = useId();
+  const previewTitleId = useId();
+
+  const resetToSample = useCallback(() => replaceValues({ ...definition.sampleValues }), [definition, replaceValues]);
+
+  return (
+    <div className={styles.screen}>
+      <h1 className={styles.visuallyHidden}>Design your page</h1>
+      <section className={styles.inputPanel} aria-labelledby={panelTitleId}>
+        <h2 id={panelTitleId} className={styles.panelTitle}>{definition.panelTitle}</h2>
+        <OpeningNotice source={opening.source} templateName={definition.name} />
+        <EditorForm
+          label={`${definition.name} details`}
+          fields={definition.fields}
+          values={editor.values}
+          chosenFiles={editor.chosenFiles}
+          onTextChange={editor.setFieldValue}
+          onFileChosen={editor.chooseFile}
+        />
+        <div className={styles.actions}>
+          <GetTemplateButton templateId={definition.id} label={definition.getButtonLabel} />
+          <ResetToSample onConfirm={resetToSample} />
+          <Link to="/templates" className={styles.textLink}>Choose another template</Link>
+        </div>
+      </section>
+      <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="template-preview">
+        <h2 id={previewTitleId} className={styles.previewTitle}>Template Preview</h2>
+        <div className={styles.previewFrame}>
+          <PreviewPane Preview={definition.Preview} values={editor.values} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function OpeningNotice({ source, templateName }: { source: DesignOpening['source']; templateName: string }) {
+  if (source === 'draft') return <p role="status" className={styles.notice}>Your last draft of {templateName} is back, as you left it.</p>;
+  if (source === 'default') {
+    return (
+      <p className={styles.notice}>
+        You are trying the {templateName} with sample values. <Link to="/templates">Browse all templates</Link> to pick another.
+      </p>
+    );
+  }
+  return null;
+}
+
+/** 'Reset to sample' with an inline confirmation: keyboard-operable, focus kept where it makes sense. */
+function ResetToSample({ onConfirm }: { onConfirm: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  // The shared Button takes no ref: its wrappers are reached instead.
+  const openerRef = useRef<HTMLDivElement>(null);
+  const keepRef = useRef<HTMLDivElement>(null);
+  const questionId = useId();
+  const wasConfirming = useRef(false);
+
+  useEffect(() => {
+    // Focus follows the dialog: in to the safe choice, back to the opener when it closes.
+    if (confirming) keepRef.current?.querySelector<HTMLButtonElement>('[data-keep]')?.focus();
+    else if (wasConfirming.current) openerRef.current?.querySelector('button')?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') setConfirming(false);
+  };
+
+  if (!confirming) {
+    return (
+      <div className={styles.reset} ref={openerRef}>
+        <Button variant="secondary" onClick={() => { setAnnouncement(''); setConfirming(true); }}>Reset to sample</Button>
+        <p role="status" className={styles.announcement}>{announcement}</p>
+      </div>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-modal="false" aria-labelledby={questionId} className={styles.confirm} onKeyDown={onKeyDown}>
+      <p id={questionId} className={styles.confirmQuestion}>Replace everything you typed and chose with the sample values?</p>
+      <div className={styles.confirmButtons} ref={keepRef}>
+        <Button
+          variant="primary"
+          onClick={() => {
+            onConfirm();
+            setAnnouncement('The sample values are back.');
+            setConfirming(false);
+          }}
+        >
+          Yes, reset
+        </Button>
+        <Button data-keep variant="secondary" onClick={() => setConfirming(false)}>Keep my changes</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId, useRef, type FormEvent } from 'react';
+import { Button, TextField } from '@folioforge/shared';
+import { DETAILS_FIELDS, useFocusTrap, type DetailsKey, type DetailsValues } from '@folioforge/shared/src/templates';
+import styles from './DetailsDialog.module.scss';
+
+export interface DetailsDialogProps {
+  templateName: string;
+  /** Popup fields this template has a place for; the others say so, so nobody types in vain. */
+  usedKeys: readonly DetailsKey[];
+  /** Controlled: the collection keeps the values, so they survive close and reopen. */
+  values: DetailsValues;
+  onChange: (values: DetailsValues) => void;
+  onSubmit: (values: DetailsValues) => void;
+  onClose: () => void;
+}
+
+/**
+ * The details popup: a modal dialog (focus moved in and kept there, Escape or Close to leave, focus
+ * back on the button that opened it). Submit opens /design with these values laid over the samples.
+ */
+export function DetailsDialog({ templateName, usedKeys, values, onChange, onSubmit, onClose }: DetailsDialogProps) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(dialogRef, true, onClose);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+
+  return (
+    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.dialog}>
+        <h2 id={titleId} className={styles.title}>Enter Details for {templateName}</h2>
+        <form onSubmit={submit} noValidate>
+          {DETAILS_FIELDS.map((field) => (
+            <TextField
+              key={field.key}
+              label={field.label}
+              name={field.key}
+              type={field.type}
+              hint={usedKeys.includes(field.key) ? undefined : `${templateName} has no place for this; it is not used.`}
+              autoComplete={field.key === 'email' ? 'email' : field.key === 'phone' ? 'tel' : field.key === 'name' ? 'name' : field.key === 'address' ? 'street-address' : 'url'}
+              value={values[field.key]}
+              onChange={(event) => onChange({ ...values, [field.key]: event.target.value })}
+            />
+          ))}
+          <div className={styles.actions}>
+            <Button type="submit">Submit</Button>
+            <Button variant="secondary" onClick={onClose}>Close</Button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

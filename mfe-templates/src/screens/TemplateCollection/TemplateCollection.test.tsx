@@ -1,0 +1,117 @@
+import { describe, expect, test } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { TEMPLATES, getTemplate } from '@folioforge/shared/src/templates';
+import TemplateCollection from './TemplateCollection';
+
+/** Stands in for the editor's /design and shows the navigation state it received. */
+function DesignProbe() {
+  const { state } = useLocation() as { state: { selectedTemplate?: Record<string, unknown> } | null };
+  return <pre data-testid="design-state">{JSON.stringify(state?.selectedTemplate ?? null)}</pre>;
+}
+
+function renderCollection() {
+  render(
+    <MemoryRouter initialEntries={['/templates']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <Routes>
+        <Route path="/templates" element={<TemplateCollection />} />
+        <Route path="/design" element={<DesignProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+const designState = () => JSON.parse(screen.getByTestId('design-state').textContent ?? 'null') as Record<string, unknown>;
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('TemplateCollection', () => {
+  test('shows four cards with three described pictures, name, use and price each', () => {
+    renderCollection();
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(4);
+    const expected = [
+      ['Personal Portfolio Template', 'Personal use', '₹100.00'],
+      ['E-Commerce', 'Business use', '₹150.00'],
+      ['Professional Portfolio Template', 'Professional use', '₹800.00'],
+      ['E-commerce Portfolio Template', 'Commercial use', '₹100.00'],
+    ];
+    cards.forEach((article, index) => {
+      const [name, use, price] = expected[index] as [string, string, string];
+      expect(within(article).getByRole('heading', { level: 2 })).toHaveTextContent(name);
+      expect(article).toHaveTextContent(use);
+      expect(article).toHaveTextContent(price);
+      const pictures = within(article).getAllByRole('img');
+      expect(pictures).toHaveLength(3);
+      for (const picture of pictures) expect(picture.getAttribute('alt')).toMatch(new RegExp(`^${name} preview: .+`));
+      expect(within(article).getByRole('button', { name: 'Use Template' })).toBeInTheDocument();
+      expect(within(article).getByRole('button', { name: 'Enter details' })).toBeInTheDocument();
+    });
+  });
+
+  test.each(TEMPLATES.map((t) => [t.id, t.name] as const))('Use Template on %i opens /design with its id and sample values', async (id, name) => {
+    const user = userEvent.setup();
+    renderCollection();
+    await user.click(within(card(name)).getByRole('button', { name: 'Use Template' }));
+    expect(designState()).toEqual({ id, ...getTemplate(id)?.sampleValues });
+  });
+
+  test('Submit in the popup opens /design with the typed values over the samples', async () => {
+    const user = userEvent.setup();
+    renderCollection();
+    await user.click(within(card('Personal Portfolio Template')).getByRole('button', { name: 'Enter details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enter Details for Personal Portfolio Template' });
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+    const typed: [string, string][] = [
+      ['Name', 'Riya Sen'], ['Address', 'Salt Lake, Kolkata'], ['GitHub Address', 'https://github.com/riya'],
+      ['LinkedIn Address', 'https://www.linkedin.com/in/riya'], ['Phone Number', '+91 90000 11111'], ['Email ID', 'riya@example.com'],
+    ];
+    for (const [label, value] of typed) await user.type(within(dialog).getByLabelText(label), value);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    const sample = getTemplate(1)?.sampleValues ?? {};
+    expect(designState()).toEqual({
+      ...sample, id: 1, name: 'Riya Sen', address: 'Salt Lake, Kolkata', githublink: 'https://github.com/riya',
+      linkedinlink: 'https://www.linkedin.com/in/riya', phone: '+91 90000 11111', email: 'riya@example.com',
+    });
+  });
+
+  test('the popup maps onto template 2 keys that exist', async () => {
+    const user = userEvent.setup();
+    renderCollection();
+    await user.click(within(card('E-Commerce')).getByRole('button', { name: 'Enter details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enter Details for E-Commerce' });
+    expect(within(dialog).getByLabelText('Address')).toHaveAccessibleDescription('E-Commerce has no place for this; it is not used.');
+    await user.type(within(dialog).getByLabelText('Name'), 'Chai Corner');
+    await user.type(within(dialog).getByLabelText('LinkedIn Address'), 'https://www.linkedin.com/company/chai');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(designState()).toMatchObject({ id: 2, temp2name: 'Chai Corner', temp2linkedinlink: 'https://www.linkedin.com/company/chai', temp2aboutheader: getTemplate(2)?.sampleValues.temp2aboutheader });
+  });
+
+  test('Close and Escape close the popup, return focus, and keep what was typed', async () => {
+    const user = userEvent.setup();
+    renderCollection();
+    const opener = within(card('Professional Portfolio Template')).getByRole('button', { name: 'Enter details' });
+    await user.click(opener);
+    await user.type(screen.getByLabelText('Name'), 'Meera');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Name')).toHaveValue('Meera');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Template Collection' })).toBeInTheDocument();
+  });
+
+  test('focus stays inside the popup', async () => {
+    const user = userEvent.setup();
+    renderCollection();
+    await user.click(within(card('E-Commerce')).getByRole('button', { name: 'Enter details' }));
+    const dialog = screen.getByRole('dialog');
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+  });
+});

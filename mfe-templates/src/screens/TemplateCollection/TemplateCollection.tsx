@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, formatInr, type TemplateId } from '@folioforge/shared';
+import { applyDetails, EMPTY_DETAILS, type DetailsKey, type DetailsValues, type TemplateValues } from '@folioforge/shared/src/templates';
+import { CATALOGUE, type CatalogueEntry } from './catalogue';
+import { DetailsDialog } from './DetailsDialog/DetailsDialog';
+import styles from './TemplateCollection.module.scss';
+
+/** What /design receives in navigation state (spec: selectedTemplate, an object whose id is 1–4). */
+export interface SelectedTemplate {
+  id: TemplateId;
+  /** The template's values, by the keys of its definition. */
+  [valueKey: string]: string | TemplateId;
+}
+
+/** /templates: the four templates, each with Use Template and the details popup. */
+export default function TemplateCollection() {
+  const navigate = useNavigate();
+  // Popup values per template live here, so they survive closing and reopening the popup.
+  const [details, setDetails] = useState<Partial<Record<TemplateId, DetailsValues>>>({});
+  const [dialogFor, setDialogFor] = useState<CatalogueEntry | null>(null);
+
+  const openDesign = (template: CatalogueEntry, values: TemplateValues) => {
+    const selectedTemplate: SelectedTemplate = { ...values, id: template.id };
+    navigate('/design', { state: { selectedTemplate } });
+  };
+
+  return (
+    <main className={styles.screen}>
+      <header className={styles.intro}>
+        <h1>Template Collection</h1>
+        <p>Pick a template, fill it in beside a live preview, and make it yours.</p>
+      </header>
+      <ul className={styles.grid}>
+        {CATALOGUE.map((template) => (
+          <li key={template.id}>
+            <TemplateCard
+              template={template}
+              onUse={() => openDesign(template, template.sampleValues)}
+              onEnterDetails={() => setDialogFor(template)}
+            />
+          </li>
+        ))}
+      </ul>
+      {dialogFor ? (
+        <DetailsDialog
+          templateName={dialogFor.name}
+          usedKeys={Object.keys(dialogFor.detailsKeys ?? {}) as DetailsKey[]}
+          values={details[dialogFor.id] ?? EMPTY_DETAILS}
+          onChange={(values) => setDetails((all) => ({ ...all, [dialogFor.id]: values }))}
+          onClose={() => setDialogFor(null)}
+          onSubmit={(values) => openDesign(dialogFor, applyDetails(dialogFor, values))}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+interface TemplateCardProps {
+  template: CatalogueEntry;
+  onUse: () => void;
+  onEnterDetails: () => void;
+}
+
+function TemplateCard({ template, onUse, onEnterDetails }: TemplateCardProps) {
+  const headingId = useId();
+  const [main, ...thumbs] = template.pictures;
+  return (
+    <article className={styles.card} aria-labelledby={headingId}>
+      <div className={styles.pictures}>
+        {main ? <img className={styles.mainPicture} src={main.src} alt={main.alt} width={800} height={500} loading="lazy" decoding="async" /> : null}
+        <div className={styles.thumbs}>
+          {thumbs.map((picture, index) => (
+            <img key={index} src={picture.src} alt={picture.alt} width={800} height={500} loading="lazy" decoding="async" />
+          ))}
+        </div>
+      </div>
+      <div className={styles.body}>
+        <h2 id={headingId} className={styles.name}>{template.name}</h2>
+        <p className={styles.use}>{template.description}</p>
+        <p className={styles.price}>
+          <span className={styles.visuallyHidden}>Price: </span>
+          {formatInr(template.priceRupees * 100)}
+        </p>
+        <div className={styles.actions}>
+          <Button onClick={onUse} aria-describedby={headingId}>Use Template</Button>
+          <Button variant="secondary" onClick={onEnterDetails} aria-describedby={headingId} aria-haspopup="dialog">Enter details</Button>
+        </div>
+      </div>
+    </article>
+  );
+}

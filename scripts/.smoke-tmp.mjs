@@ -1,0 +1,33 @@
+import http from 'node:http'; import fs from 'node:fs/promises'; import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { createAppConfig } from '../tooling/appConfig.mjs';
+const dist = path.resolve('mfe-templates/dist');
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.jpg': 'image/jpeg', '.json': 'application/json', '.pdf': 'application/pdf' };
+const server = http.createServer(async (req, res) => {
+  const p = new URL(req.url, 'http://x').pathname;
+  if (p === '/app-config.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(createAppConfig()));
+  let file = path.join(dist, p);
+  try { if ((await fs.stat(file)).isDirectory()) throw 0; } catch { file = path.join(dist, 'index.html'); }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(await fs.readFile(file));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const page = await b.newPage({ viewport: { width: Number(process.argv[2] ?? 1280), height: 900 } });
+const errors = []; page.on('pageerror', (e) => errors.push(e.message)); page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+await page.goto(`${origin}/templates`);
+await page.getByRole('heading', { name: 'Template Collection' }).waitFor();
+await page.evaluate(() => Promise.all(Array.from(document.images, (i) => { i.loading = 'eager'; return i.decode().catch(() => 'fail:' + i.src); })));
+await page.screenshot({ path: '/tmp/collection.png' });
+const ecommerce = page.getByRole('article', { name: 'E-Commerce', exact: true });
+await ecommerce.getByRole('button', { name: 'Enter details' }).click();
+await page.getByLabel('Name').fill('Chai Corner');
+await page.screenshot({ path: '/tmp/dialog.png' });
+await page.keyboard.press('Escape');
+console.log('dialog after escape', await page.getByRole('dialog').count());
+await ecommerce.getByRole('button', { name: 'Enter details' }).click();
+console.log('kept', await page.getByLabel('Name').inputValue());
+await page.getByRole('button', { name: 'Submit' }).click();
+console.log('url', page.url(), await page.evaluate(() => JSON.stringify(history.state?.usr?.selectedTemplate?.temp2name)));
+console.log('errors', errors);
+await b.close(); server.close();

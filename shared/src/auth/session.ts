@@ -1,0 +1,3 @@
+// Session helpers for every remote: where to go after login, and guarding pages that act for a user.
+export * from './loginRedirect';
+export * from './RequireAuth';

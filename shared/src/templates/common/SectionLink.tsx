@@ -1,0 +1,25 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { scrollToSection } from './scroll';
+
+export interface SectionLinkProps {
+  /** Id of the section in this preview. */
+  targetId: string;
+  children: ReactNode;
+  className?: string;
+  /** Runs after the scroll starts, e.g. to close a menu. */
+  onNavigate?: () => void;
+}
+
+/** An in-page anchor that scrolls to its section without changing the URL the host's router owns. */
+export function SectionLink({ targetId, children, className, onNavigate }: SectionLinkProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    scrollToSection(document.getElementById(targetId));
+    onNavigate?.();
+  };
+  return (
+    <a href={`#${targetId}`} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

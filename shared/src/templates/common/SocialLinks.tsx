@@ -1,0 +1,52 @@
+import type { ComponentType, SVGProps } from 'react';
+import { isSafeHref } from '../safe/safeUrl';
+import { FacebookIcon, GitHubIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from './icons';
+
+export type SocialNetwork = 'Facebook' | 'Instagram' | 'Twitter' | 'GitHub' | 'LinkedIn';
+
+const ICONS: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
+  Facebook: FacebookIcon,
+  Instagram: InstagramIcon,
+  Twitter: TwitterIcon,
+  GitHub: GitHubIcon,
+  LinkedIn: LinkedInIcon,
+};
+
+export interface SocialLink {
+  network: SocialNetwork;
+  href: string | undefined;
+}
+
+export interface SocialLinksProps {
+  links: readonly SocialLink[];
+  /** Names the list for screen readers, e.g. 'Connect With me on'. */
+  label: string;
+  listClassName?: string;
+  linkClassName?: string;
+}
+
+/**
+ * Icon links to social profiles. The icon is decorative; the link is named after the network.
+ * An empty value is left out; an unsafe one (e.g. javascript:) is shown as text, never linked.
+ */
+export function SocialLinks({ links, label, listClassName, linkClassName }: SocialLinksProps) {
+  const shown = links.filter((link) => (link.href ?? '').trim() !== '');
+  return (
+    <ul className={listClassName} aria-label={label}>
+      {shown.map(({ network, href }) => {
+        const Icon = ICONS[network];
+        return (
+          <li key={network}>
+            {isSafeHref(href) ? (
+              <a href={href.trim()} className={linkClassName} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
+                <Icon />
+              </a>
+            ) : (
+              <span data-unsafe-link="true">{`${network}: ${href ?? ''}`}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { isSafeHref } from './safeUrl';
+
+export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
+  /** Visitor-typed URL; linked only if it is http(s), mailto or tel. */
+  href: string | null | undefined;
+  children?: ReactNode;
+  /** Open in a new tab (with rel="noopener noreferrer", so the new page cannot reach this one). */
+  newTab?: boolean;
+  /** Class for the plain-text fallback; defaults to className. */
+  textClassName?: string;
+}
+
+/**
+ * A link to a visitor-typed address that is rendered as a link only when the address is safe
+ * (isSafeHref); otherwise its content is shown as plain text, so `javascript:` never reaches an href.
+ */
+export function SafeLink({ href, children, newTab = false, className, textClassName, ...anchor }: SafeLinkProps) {
+  const content = children ?? href ?? '';
+  if (!isSafeHref(href)) {
+    return (
+      <span className={textClassName ?? className} data-unsafe-link={href ? 'true' : undefined}>
+        {content}
+      </span>
+    );
+  }
+  return (
+    <a
+      href={href.trim()}
+      className={className}
+      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...anchor}
+    >
+      {content}
+    </a>
+  );
+}
