@@ -12,11 +12,14 @@ export interface FakeQuery extends PromiseLike<QueryResult> {
   calls: Array<[string, unknown[]]>;
 }
 
-type AnyFn = (...args: never[]) => unknown;
-type Mocked<F extends AnyFn> = jest.Mock<F>;
+export type AsyncMock = jest.Mock<(...args: unknown[]) => Promise<unknown>>;
 
-function ok<T>(data: T) {
+function ok(data: unknown): Promise<unknown> {
   return Promise.resolve({ data, error: null });
+}
+
+function mock(answer: () => Promise<unknown>): AsyncMock {
+  return jest.fn<(...args: unknown[]) => Promise<unknown>>(() => answer());
 }
 
 /** A Supabase client whose auth calls, rpc and table queries are jest mocks, installed with setSupabase. */
@@ -47,16 +50,16 @@ export function installFakeSupabase() {
   }
 
   const auth = {
-    signInWithPassword: jest.fn((..._args: unknown[]) => ok({ user: null, session: null })) as Mocked<AnyFn>,
-    signUp: jest.fn((..._args: unknown[]) => ok({ user: null, session: null })) as Mocked<AnyFn>,
-    resend: jest.fn((..._args: unknown[]) => ok({ user: null, session: null })) as Mocked<AnyFn>,
-    resetPasswordForEmail: jest.fn((..._args: unknown[]) => ok({})) as Mocked<AnyFn>,
-    updateUser: jest.fn((..._args: unknown[]) => ok({ user: null })) as Mocked<AnyFn>,
-    initialize: jest.fn(() => Promise.resolve({ error: null })) as Mocked<AnyFn>,
-    getSession: jest.fn(() => ok({ session: null })) as Mocked<AnyFn>,
-    signOut: jest.fn((..._args: unknown[]) => Promise.resolve({ error: null })) as Mocked<AnyFn>,
+    signInWithPassword: mock(() => ok({ user: null, session: null })),
+    signUp: mock(() => ok({ user: null, session: null })),
+    resend: mock(() => ok({ user: null, session: null })),
+    resetPasswordForEmail: mock(() => ok({})),
+    updateUser: mock(() => ok({ user: null })),
+    initialize: mock(() => Promise.resolve({ error: null })),
+    getSession: mock(() => ok({ session: null })),
+    signOut: mock(() => Promise.resolve({ error: null })),
   };
-  const rpc = jest.fn((..._args: unknown[]) => ok<unknown>(true)) as Mocked<AnyFn>;
+  const rpc = mock(() => ok(true));
   const client = { auth, rpc, from: jest.fn(from) };
   setSupabase(client as unknown as SupabaseClient);
 
