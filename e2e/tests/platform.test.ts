@@ -175,7 +175,7 @@ describe('one React', () => {
     });
     for (const screen of SCREENS) {
       await page.goto(`${stack.shellUrl}${screen.path}`);
-      await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+      await page.locator('main h1, main h2').filter({ hasText: screen.heading }).first().waitFor({ timeout: 15_000 });
     }
     const reactProviders = await page.evaluate(() => {
       const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;

@@ -34,3 +34,12 @@ export async function settleLinkSession(hashAtArrival: string): Promise<{ signed
   const { data } = await auth.getSession();
   return { signedIn: Boolean(data.session), failure: null };
 }
+
+/**
+ * Drops tokens or error codes from the address bar and history entry. Done with the History API, as
+ * supabase-js does itself: the path stays the same, so the router has nothing to react to.
+ */
+export function clearAuthFragment(): void {
+  if (!window.location.hash && !window.location.href.endsWith('#')) return;
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+}

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
 import { describeAuthError } from '../../lib/authErrors';
 import { siteOrigin } from '../../lib/forms';
-import { settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
+import { clearAuthFragment, settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
 import layout from '../../lib/AuthLayout.module.scss';
 
@@ -13,10 +13,8 @@ type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; emai
 
 /** Where the confirmation link from the sign-up mail lands (`emailRedirectTo` of Register). */
 export default function AuthCallback() {
-  const location = useLocation();
-  const navigate = useNavigate();
   // The fragment as it arrived: supabase-js clears it once it has taken a session from it.
-  const [hashAtArrival] = useState(() => (typeof window !== 'undefined' ? window.location.hash : location.hash));
+  const [hashAtArrival] = useState(() => window.location.hash);
   const [state, setState] = useState<CallbackState>({ kind: 'confirming' });
   const [email, setEmail] = useState('');
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
@@ -28,7 +26,7 @@ export default function AuthCallback() {
       if (!current) return;
       setState(signedIn && !failure ? { kind: 'confirmed' } : { kind: 'failed', failure });
       // Tokens or error codes have no business staying in the address bar or the history.
-      if (window.location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+      clearAuthFragment();
     });
     return () => {
       current = false;

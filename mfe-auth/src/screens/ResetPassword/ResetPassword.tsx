@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert, useAuthStore } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
-import { settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
+import { clearAuthFragment, settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
 import layout from '../../lib/AuthLayout.module.scss';
 
 /**
@@ -11,10 +11,8 @@ import layout from '../../lib/AuthLayout.module.scss';
  * PASSWORD_RECOVERY) and they choose a new password here.
  */
 export default function ResetPassword() {
-  const location = useLocation();
-  const navigate = useNavigate();
   const { status, user, passwordRecovery } = useAuthStore();
-  const [hashAtArrival] = useState(() => (typeof window !== 'undefined' ? window.location.hash : location.hash));
+  const [hashAtArrival] = useState(() => window.location.hash);
   const [linkRead, setLinkRead] = useState(false);
   const [failure, setFailure] = useState<LinkFailure | null>(null);
 
@@ -24,7 +22,7 @@ export default function ResetPassword() {
       if (!current) return;
       setFailure(result.failure);
       setLinkRead(true);
-      if (window.location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+      clearAuthFragment();
     });
     return () => {
       current = false;

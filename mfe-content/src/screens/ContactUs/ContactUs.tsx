@@ -6,6 +6,8 @@ import styles from './ContactUs.module.scss';
 type SendState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'sent' } | { phase: 'failed'; reason: string };
 
 const EMPTY_MESSAGE: ContactMessage = { message: '', user_name: '', user_email: '' };
+const EMAIL_HINT = 'We reply to this address.';
+const EMAIL_FORMAT_WARNING = 'Check this address, e.g. name@example.com. You can still send.';
 
 /** Contact Us (/contact-us): the visitor's message goes out through EmailJS. */
 export default function ContactUs() {
@@ -84,11 +86,10 @@ export default function ContactUs() {
           onChange={update}
           onBlur={() => setEmailTouched(true)}
           readOnly={sending}
-          hint={
-            showEmailHint
-              ? 'This does not look like an email address yet (for example name@example.com). You can still send, but we may not be able to reply.'
-              : undefined
-          }
+          // Always a hint, in a slot of fixed height: a warning that appeared on blur would push the
+          // Send button away from under the pointer between mousedown and click.
+          className={styles.emailField}
+          hint={showEmailHint ? EMAIL_FORMAT_WARNING : EMAIL_HINT}
         />
         <div className={styles.actions}>
           <Button type="submit" busy={sending}>

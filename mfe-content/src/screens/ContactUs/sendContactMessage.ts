@@ -36,7 +36,8 @@ export function describeSendFailure(error: unknown): string {
     // Status 0 is the SDK's "Network Error": the request never got an answer.
     if (error.status === 0) return 'We could not reach the mail service. Please check your connection.';
     if (error.status === 429) return 'Too many messages were sent just now. Please wait a minute.';
-    return text ? `The mail service refused the message: ${text}` : `The mail service refused the message (error ${error.status}).`;
+    if (!text) return `The mail service refused the message (error ${error.status}).`;
+    return `The mail service refused the message: ${/[.!?]$/.test(text) ? text : `${text}.`}`;
   }
   if (error instanceof TypeError) return 'We could not reach the mail service. Please check your connection.';
   if (error instanceof Error && error.message) return error.message;

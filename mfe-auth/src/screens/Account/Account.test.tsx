@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Account from './Account';
+import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
+import { renderScreen } from '../../test/renderScreen';
+import { fakeUser, resetAuthStore, samePassword, signedInAs, signedOut } from '../../test/authFixtures';
+
+let supabase: FakeSupabase;
+const user = fakeUser({ id: 'user-1', email: 'ada@example.com', user_metadata: { name: 'Ada Lovelace' } });
+
+beforeEach(() => {
+  supabase = installFakeSupabase();
+  supabase.answer('profiles', { data: { id: 'user-1', name: 'Ada Lovelace', username: 'ada' }, error: null });
+  supabase.answer('portfolios', { data: [], error: null });
+  supabase.answer('purchases', { data: [], error: null });
+});
+afterEach(resetAuthStore);
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+test('a signed-out visitor is sent to log in, to come back here afterwards', async () => {
+  signedOut();
+  renderScreen(<Account />, '/account');
+  expect(await screen.findByRole('heading', { name: '/login page' })).toBeInTheDocument();
+  expect(screen.getByTestId('destination-state')).toHaveTextContent('"from":{"pathname":"/account"');
+});
+
+test('while the session is read it says so and sends nobody away', () => {
+  renderScreen(<Account />, '/account');
+  expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
+});
+
+describe('signed in', () => {
+  beforeEach(() => signedInAs(user));
+
+  test('shows the profile from the profiles table and the email of the user', async () => {
+    renderScreen(<Account />, '/account');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+    const profile = section('Profile');
+    expect(await within(profile).findByText('ada')).toBeInTheDocument();
+    expect(within(profile).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(profile).getByText('ada@example.com')).toBeInTheDocument();
+    const query = supabase.queries.find((entry) => entry.table === 'profiles')!.query;
+    expect(query.calls).toEqual([['select', ['id, name, username']], ['eq', ['id', 'user-1']], ['single', []]]);
+  });
+
+  test('empty portfolios and purchases point the way', async () => {
+    renderScreen(<Account />, '/account');
+    const portfolios = section('Your portfolios');
+    expect(await within(portfolios).findByText(/No portfolios yet —/)).toBeInTheDocument();
+    expect(within(portfolios).getByRole('link', { name: 'pick a template' })).toHaveAttribute('href', '/templates');
+    expect(await within(section('Your purchases')).findByText(/No purchases yet/)).toBeInTheDocument();
+  });
+
+  test('lists the user\'s portfolios and purchases', async () => {
+    supabase.answer('portfolios', {
+      data: [
+        { id: 'p1', title: 'My studio', template_id: '2', published: true, slug: 'studio', updated_at: '2025-03-01T10:00:00Z' },
+        { id: 'p2', title: null, template_id: 'generator', published: false, slug: null, updated_at: '2025-02-01T10:00:00Z' },
+      ],
+      error: null,
+    });
+    supabase.answer('purchases', {
+      data: [
+        { id: 'b1', item_type: 'plan', item_id: 'pro', amount: 1999, currency: 'INR', status: 'paid', created_at: '2025-03-01T00:00:00Z', paid_at: '2025-03-01T00:00:00Z', expires_at: '2025-03-31T00:00:00Z' },
+        { id: 'b2', item_type: 'template', item_id: '3', amount: 80000, currency: 'INR', status: 'failed', created_at: '2025-02-01T00:00:00Z', paid_at: null, expires_at: null },
+      ],
+      error: null,
+    });
+    renderScreen(<Account />, '/account');
+    const portfolios = section('Your portfolios');
+    expect(await within(portfolios).findByText('My studio')).toBeInTheDocument();
+    expect(within(portfolios).getByText('Published')).toBeInTheDocument();
+    expect(within(portfolios).getByText('Untitled portfolio')).toBeInTheDocument();
+    expect(within(portfolios).getByText('Portfolio generator')).toBeInTheDocument();
+    const purchases = section('Your purchases');
+    expect(await within(purchases).findByText('Pro plan')).toBeInTheDocument();
+    expect(within(purchases).getByText('₹19.99')).toBeInTheDocument();
+    expect(within(purchases).getByText('Paid')).toBeInTheDocument();
+    expect(within(purchases).getByText('Template 3')).toBeInTheDocument();
+    expect(within(purchases).getByText('₹800.00')).toBeInTheDocument();
+    expect(within(purchases).getByText('Failed')).toBeInTheDocument();
+    const purchaseQuery = supabase.queries.find((entry) => entry.table === 'purchases')!.query;
+    expect(purchaseQuery.calls).toContainEqual(['eq', ['user_id', 'user-1']]);
+  });
+
+  test('a list that fails to load says so and can be asked again', async () => {
+    supabase.answer('portfolios', { data: null, error: { message: 'permission denied for table portfolios', code: '42501' } }, { data: [], error: null });
+    renderScreen(<Account />, '/account');
+    const portfolios = section('Your portfolios');
+    expect(await within(portfolios).findByRole('alert')).toHaveTextContent('Your portfolios could not be loaded: permission denied for table portfolios');
+    await userEvent.click(within(portfolios).getByRole('button', { name: 'Try again' }));
+    expect(await within(portfolios).findByText(/No portfolios yet/)).toBeInTheDocument();
+  });
+
+  test('editing the profile: a username someone else holds is refused by the database and said plainly', async () => {
+    renderScreen(<Account />, '/account');
+    const profile = section('Profile');
+    await userEvent.click(await within(profile).findByRole('button', { name: 'Edit profile' }));
+    supabase.answer('profiles', { data: null, error: { code: '23505', message: 'duplicate key value violates unique constraint "profiles_username_key"' } });
+    const username = within(profile).getByLabelText('Username');
+    await userEvent.clear(username);
+    await userEvent.type(username, 'grace');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect(await within(profile).findByRole('alert')).toHaveTextContent('That username is taken');
+    expect(username).toHaveValue('grace');
+    expect(supabase.auth.updateUser).not.toHaveBeenCalled();
+  });
+
+  test('editing the profile saves the row and the name the header shows', async () => {
+    renderScreen(<Account />, '/account');
+    const profile = section('Profile');
+    await userEvent.click(await within(profile).findByRole('button', { name: 'Edit profile' }));
+    supabase.answer('profiles', { data: { id: 'user-1', name: 'Ada King', username: 'ada' }, error: null });
+    const name = within(profile).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect(await within(profile).findByText('Your profile is saved.')).toBeInTheDocument();
+    expect(within(profile).getByText('Ada King')).toBeInTheDocument();
+    expect(supabase.auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Ada King', username: 'ada' } });
+    const save = supabase.queries.filter((entry) => entry.table === 'profiles').at(-1)!.query;
+    expect(save.calls[0]).toEqual(['upsert', [{ id: 'user-1', name: 'Ada King', username: 'ada' }]]);
+  });
+
+  test('a malformed username is caught before saving', async () => {
+    renderScreen(<Account />, '/account');
+    const profile = section('Profile');
+    await userEvent.click(await within(profile).findByRole('button', { name: 'Edit profile' }));
+    const username = within(profile).getByLabelText('Username');
+    await userEvent.clear(username);
+    await userEvent.type(username, 'no spaces');
+    await userEvent.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect(within(profile).getByRole('alert')).toHaveTextContent('Usernames are 3 to 30 letters');
+  });
+
+  test('change password: success and the server refusing the same password', async () => {
+    supabase.auth.updateUser.mockResolvedValueOnce({ data: { user: null }, error: samePassword() });
+    renderScreen(<Account />, '/account');
+    const password = section('Change password');
+    await userEvent.type(within(password).getByLabelText('New password'), 'secret1');
+    await userEvent.type(within(password).getByLabelText('Confirm new password'), 'secret1');
+    await userEvent.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByRole('alert')).toHaveTextContent('New password should be different from the old password.');
+    await userEvent.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(supabase.auth.updateUser).toHaveBeenLastCalledWith({ password: 'secret1' });
+  });
+
+  test('Sign out everywhere ends every session and goes to /', async () => {
+    renderScreen(<Account />, '/account');
+    await userEvent.click(within(section('Sessions')).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(supabase.auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
+    expect(await screen.findByRole('heading', { name: '/ page' })).toBeInTheDocument();
+  });
+});

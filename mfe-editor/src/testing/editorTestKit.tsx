@@ -1,0 +1,68 @@
+// Test helpers for the editor's screens: a router with a location probe, the runtime config the
+// shell would have loaded, and object-URL stand-ins (jsdom has no URL.createObjectURL).
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { setRuntimeConfig } from '@folioforge/shared';
+
+export const TEST_RUNTIME_CONFIG = {
+  supabaseUrl: 'http://localhost:54321',
+  supabaseAnonKey: 'anon-key',
+  razorpayKeyId: 'rzp_test_key',
+  razorpayCheckoutUrl: 'http://localhost:54321/razorpay/v1/checkout.js',
+  emailjs: { origin: 'http://localhost:54321/emailjs', publicKey: 'pk', serviceId: 'svc', templateId: 'tpl' },
+  remotes: {
+    auth: 'http://localhost:3001/mf-manifest.json',
+    templates: 'http://localhost:3002/mf-manifest.json',
+    editor: 'http://localhost:3003/mf-manifest.json',
+    commerce: 'http://localhost:3004/mf-manifest.json',
+    content: 'http://localhost:3005/mf-manifest.json',
+  },
+};
+
+export function installTestRuntimeConfig(): void {
+  setRuntimeConfig(TEST_RUNTIME_CONFIG);
+}
+
+/** The location the screen left behind (to check it cleared the navigation state). */
+export const lastLocation: { current: ReturnType<typeof useLocation> | null } = { current: null };
+
+function LocationProbe() {
+  lastLocation.current = useLocation();
+  return null;
+}
+
+export function renderAt(path: string, element: ReactElement, state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: path, state }]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <LocationProbe />
+      <Routes>
+        <Route path={path} element={<main>{element}</main>} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Installs counting stand-ins for URL.createObjectURL / revokeObjectURL. */
+export function installObjectUrls() {
+  let next = 0;
+  const created: string[] = [];
+  const revoked: string[] = [];
+  Object.assign(URL, {
+    createObjectURL: jest.fn(() => {
+      next += 1;
+      const url = `blob:http://localhost/object-${next}`;
+      created.push(url);
+      return url;
+    }),
+    revokeObjectURL: jest.fn((url: string) => {
+      revoked.push(url);
+    }),
+  });
+  return { created, revoked };
+}
+
+export function fileOf(name: string, type: string, content = 'x'): File {
+  return new File([content], name, { type });
+}
