@@ -26,7 +26,7 @@ async function payWithCard(page: Page, cardNumber: string) {
   await dialog.getByLabel('Card number').fill(cardNumber);
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
   await dialog.getByLabel('CVV').fill('123');
-  await dialog.getByRole('button', { name: /^Pay/ }).click();
+  await dialog.getByRole('button', { name: /^(Pay|Retry payment)/ }).click();
 }
 
 describe('pricing plans', () => {

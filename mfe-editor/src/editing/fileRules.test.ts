@@ -1,0 +1,25 @@
+import { MAX_FILE_BYTES, rejectionFor } from './fileRules';
+
+const file = (name: string, type: string, size = 10) => ({ name, type, size });
+
+test('images: the type and the extension must both say image', () => {
+  expect(rejectionFor(file('me.PNG', 'image/png'), 'image')).toBeNull();
+  expect(rejectionFor(file('me.jpeg', 'image/jpeg'), 'image')).toBeNull();
+  expect(rejectionFor(file('logo.svg', 'image/svg+xml'), 'image')).toBeNull();
+  expect(rejectionFor(file('notes.txt', 'text/plain'), 'image')).toMatch(/is not an image/);
+  expect(rejectionFor(file('me.png', ''), 'image')).toMatch(/is not an image/);
+  expect(rejectionFor(file('run.exe', 'image/png'), 'image')).toMatch(/is not an image/);
+  expect(rejectionFor(file('cv.pdf', 'application/pdf'), 'image')).toMatch(/is not an image/);
+});
+
+test('resumes: PDF only, by type and extension', () => {
+  expect(rejectionFor(file('CV.PDF', 'application/pdf'), 'pdf')).toBeNull();
+  expect(rejectionFor(file('cv.pdf', 'text/html'), 'pdf')).toMatch(/is not a PDF/);
+  expect(rejectionFor(file('cv.html', 'application/pdf'), 'pdf')).toMatch(/is not a PDF/);
+  expect(rejectionFor(file('pdf', 'application/pdf'), 'pdf')).toMatch(/is not a PDF/);
+});
+
+test('files over the storage bucket limits are refused with the limit named', () => {
+  expect(rejectionFor(file('big.png', 'image/png', MAX_FILE_BYTES.image + 1), 'image')).toBe('"big.png" is larger than 5 MB. Choose a smaller file.');
+  expect(rejectionFor(file('big.pdf', 'application/pdf', MAX_FILE_BYTES.pdf + 1), 'pdf')).toMatch(/larger than 10 MB/);
+});
