@@ -114,7 +114,7 @@ describe('template 2 on a phone', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${stack.shellUrl}/template2`);
-    await page.getByRole('button', { name: /menu/i }).last().click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const box = await drawer.boundingBox();
