@@ -43,6 +43,8 @@ const ELSEWHERE_WINDOW_MS = 10_000;
 function channel(): BroadcastChannel | null {
   if (signOutChannel === undefined) {
     signOutChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SIGN_OUT_CHANNEL) : null;
+    // Node (tests, SSR) would otherwise stay alive for the channel; browsers have no unref.
+    (signOutChannel as { unref?: () => void } | null)?.unref?.();
     signOutChannel?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
       if (event.data?.type !== 'signed-out-on-purpose') return;
       signedOutElsewhereAt = Date.now();

@@ -82,18 +82,18 @@ function AccountSections({ user }: { user: User }) {
     <div className={styles.page}>
       <h1 className={styles.heading}>Your account</h1>
 
-      <section className={styles.section} aria-labelledby="account-profile">
-        <h2 id="account-profile">Profile</h2>
+      <section className={styles.section} aria-labelledby="account-section-profile">
+        <h2 id="account-section-profile">Profile</h2>
         <ProfileSection user={user} profile={profile} onSaved={setProfile} onRetry={reloadProfile} />
       </section>
 
-      <section className={styles.section} aria-labelledby="account-password">
-        <h2 id="account-password">Change password</h2>
+      <section className={styles.section} aria-labelledby="account-section-password">
+        <h2 id="account-section-password">Change password</h2>
         <NewPasswordForm idPrefix="account" submitLabel="Change password" done={<Alert tone="success">Your password has been changed.</Alert>} />
       </section>
 
-      <section className={styles.section} aria-labelledby="account-portfolios">
-        <h2 id="account-portfolios">Your portfolios</h2>
+      <section className={styles.section} aria-labelledby="account-section-portfolios">
+        <h2 id="account-section-portfolios">Your portfolios</h2>
         {portfolios.kind === 'loading' ? <p role="status">Loading your portfolios…</p> : null}
         {portfolios.kind === 'failed' ? (
           <Alert tone="error">Your portfolios could not be loaded: {portfolios.message} <Button variant="ghost" onClick={reloadPortfolios}>Try again</Button></Alert>
@@ -101,8 +101,8 @@ function AccountSections({ user }: { user: User }) {
         {portfolios.kind === 'loaded' ? <PortfolioList portfolios={portfolios.value} /> : null}
       </section>
 
-      <section className={styles.section} aria-labelledby="account-purchases">
-        <h2 id="account-purchases">Your purchases</h2>
+      <section className={styles.section} aria-labelledby="account-section-purchases">
+        <h2 id="account-section-purchases">Your purchases</h2>
         {purchases.kind === 'loading' ? <p role="status">Loading your purchases…</p> : null}
         {purchases.kind === 'failed' ? (
           <Alert tone="error">Your purchases could not be loaded: {purchases.message} <Button variant="ghost" onClick={reloadPurchases}>Try again</Button></Alert>
@@ -110,8 +110,8 @@ function AccountSections({ user }: { user: User }) {
         {purchases.kind === 'loaded' ? <PurchaseList purchases={purchases.value} /> : null}
       </section>
 
-      <section className={styles.section} aria-labelledby="account-sessions">
-        <h2 id="account-sessions">Sessions</h2>
+      <section className={styles.section} aria-labelledby="account-section-sessions">
+        <h2 id="account-section-sessions">Sessions</h2>
         <p>Signs you out on every device and browser where you are logged in.</p>
         {signOutProblem ? <Alert tone="error">{signOutProblem}</Alert> : null}
         <Button variant="secondary" busy={signingOut} onClick={() => void handleSignOutEverywhere()}>Sign out everywhere</Button>
