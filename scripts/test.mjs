@@ -38,7 +38,7 @@ function run(stage, command, args, parseCounts) {
 }
 
 const nodeTestCounts = (output) => {
-  const number = (label) => [...output.matchAll(new RegExp(`^# ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+  const number = (label) => [...output.matchAll(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
   return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
 };
 const jestCounts = (output) => {

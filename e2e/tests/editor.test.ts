@@ -39,7 +39,7 @@ async function openDesignFor(page: Page, index: number) {
   assert.equal(await buttons.count(), 4);
   await buttons.nth(index).click();
   await page.waitForURL(/\/design$/);
-  await page.getByRole('heading', { name: PANEL_TITLES[index] }).waitFor();
+  await page.getByRole('heading', { name: PANEL_TITLES[index], exact: true }).waitFor();
   await page.getByRole('heading', { name: 'Template Preview' }).waitFor();
 }
 
