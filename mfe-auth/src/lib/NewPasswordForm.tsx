@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { PASSWORD_RULE, describeAuthError, type AuthProblem } from './authErrors';
-import { newPasswordSchema } from './forms';
+import { passwordMismatch } from './forms';
 import { useFocusOnChange } from './useFocusOnChange';
 import layout from './AuthLayout.module.scss';
 
@@ -26,10 +26,9 @@ export function NewPasswordForm({ idPrefix, submitLabel, done }: NewPasswordForm
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The one check the server cannot make: both fields say the same.
-    const parsed = newPasswordSchema.safeParse({ password, confirm });
-    setMismatch(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
+    const different = passwordMismatch(password, confirm);
+    setMismatch(different);
+    if (different) return;
     setBusy(true);
     setProblem(null);
     try {

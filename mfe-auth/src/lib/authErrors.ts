@@ -54,3 +54,14 @@ export function describeAuthError(error: unknown): AuthProblem {
       return { message: error.message || 'Something went wrong. Please try again.', code };
   }
 }
+
+/**
+ * For `auth.resend`: a server without the endpoint (404) gets the way that always works, since
+ * signing up again with an unconfirmed address mails a fresh confirmation link.
+ */
+export function describeResendError(error: unknown): string {
+  if (isAuthError(error) && error.status === 404) {
+    return 'A new link cannot be sent from here right now. Register again with the same address and we will email you a fresh confirmation link.';
+  }
+  return describeAuthError(error).message;
+}

@@ -1,15 +1,16 @@
-import { z } from 'zod';
 import { getRuntimeConfig } from '@folioforge/shared';
 
 // Client-side checks that help without blocking what the server allows (spec section 5): the
-// email format only hints, the password length shown is the server's own rule.
+// email format only hints, the password length shown is the server's own rule. No zod here: these
+// checks are one line each, and zod would be the largest thing the login route downloads.
 
-const emailShape = z.email();
+/** Something@something.tld, loosely: a hint, so it errs on the side of silence. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A hint for an address that looks incomplete, or undefined when it looks fine (or is empty). */
 export function emailFormatHint(value: string): string | undefined {
   const trimmed = value.trim();
-  if (!trimmed || emailShape.safeParse(trimmed).success) return undefined;
+  if (!trimmed || EMAIL_SHAPE.test(trimmed)) return undefined;
   return 'This does not look like an email address yet (like name@example.com).';
 }
 
@@ -17,9 +18,10 @@ export function emailFormatHint(value: string): string | undefined {
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 export const USERNAME_RULE = '3 to 30 letters, digits, dots, dashes or underscores';
 
-export const newPasswordSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .refine((value) => value.password === value.confirm, { message: 'The two passwords do not match.', path: ['confirm'] });
+/** The one check of a new password the server cannot make: both entries say the same. */
+export function passwordMismatch(password: string, confirm: string): string | undefined {
+  return password === confirm ? undefined : 'The two passwords do not match.';
+}
 
 /** Where the app runs, for the links the auth server mails (confirmation, reset). */
 export function siteOrigin(): string {

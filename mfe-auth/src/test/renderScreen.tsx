@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { ReactElement } from 'react';
 import { ROUTER_FUTURE } from '@folioforge/shared';
 
@@ -15,11 +15,14 @@ function Destination({ name }: { name: string }) {
   );
 }
 
+/** A path, or a location with navigation state, as memory routers take them. */
+type InitialEntry = string | { pathname: string; search?: string; hash?: string; state?: unknown };
+
 const DESTINATIONS = ['/home', '/pricing', '/design', '/templates', '/account', '/login', '/', '/register', '/forgot-password'];
 
 /** Renders a screen at `path` inside a memory router with stand-in pages for where it may send the visitor. */
 export function renderScreen(screen: ReactElement, at: InitialEntry, screenPath?: string) {
-  const path = screenPath ?? (typeof at === 'string' ? at.split(/[?#]/)[0]! : at.pathname ?? '/');
+  const path = screenPath ?? (typeof at === 'string' ? at.split(/[?#]/)[0]! : at.pathname);
   const routes = [
     { path, element: screen },
     ...DESTINATIONS.filter((destination) => destination !== path).map((destination) => ({

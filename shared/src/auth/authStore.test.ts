@@ -70,7 +70,7 @@ test('a password-recovery link is remembered until sign-out', () => {
   expect(useAuthStore.getState().passwordRecovery).toBe(false);
 });
 
-test('a sign-out asked for in another tab is worded as such, whichever message comes first', async () => {
+test('a sign-out asked for in another tab is worded as such (our note first)', async () => {
   const otherTab = new BroadcastChannel('folioforge-auth');
   try {
     fake.emit('SIGNED_IN', session);
@@ -80,5 +80,22 @@ test('a sign-out asked for in another tab is worded as such, whichever message c
     expect(useAuthStore.getState().notice).toBe(SIGNED_OUT_ELSEWHERE_NOTICE);
   } finally {
     otherTab.close();
+  }
+});
+
+test('a sign-out asked for in another tab is worded as such (supabase-js first, then our note corrects it)', async () => {
+  // Well past the window of the previous test's note.
+  const now = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+  const otherTab = new BroadcastChannel('folioforge-auth');
+  try {
+    fake.emit('SIGNED_IN', session);
+    fake.emit('SIGNED_OUT', null);
+    expect(useAuthStore.getState().notice).toBe(SESSION_ENDED_NOTICE);
+    otherTab.postMessage({ type: 'signed-out-on-purpose' });
+    await waitForMessages();
+    expect(useAuthStore.getState().notice).toBe(SIGNED_OUT_ELSEWHERE_NOTICE);
+  } finally {
+    otherTab.close();
+    now.mockRestore();
   }
 });

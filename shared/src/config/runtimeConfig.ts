@@ -1,23 +1,24 @@
-import { z } from 'zod';
+// zod/mini: the shell parses this on every first load, so the small functional build keeps /home light.
+import * as z from 'zod/mini';
 
 // The contract of /app-config.json (ARCHITECTURE.md "Runtime config contract").
 export const runtimeConfigSchema = z.object({
-  supabaseUrl: z.string().url(),
-  supabaseAnonKey: z.string().min(1),
-  razorpayKeyId: z.string().min(1),
-  razorpayCheckoutUrl: z.string().url(),
+  supabaseUrl: z.url(),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
+  razorpayKeyId: z.string().check(z.minLength(1)),
+  razorpayCheckoutUrl: z.url(),
   emailjs: z.object({
-    origin: z.string().url(),
-    publicKey: z.string().min(1),
-    serviceId: z.string().min(1),
-    templateId: z.string().min(1),
+    origin: z.url(),
+    publicKey: z.string().check(z.minLength(1)),
+    serviceId: z.string().check(z.minLength(1)),
+    templateId: z.string().check(z.minLength(1)),
   }),
   remotes: z.object({
-    auth: z.string().url(),
-    templates: z.string().url(),
-    editor: z.string().url(),
-    commerce: z.string().url(),
-    content: z.string().url(),
+    auth: z.url(),
+    templates: z.url(),
+    editor: z.url(),
+    commerce: z.url(),
+    content: z.url(),
   }),
 });
 

@@ -33,7 +33,9 @@ test('while the session is read it says so and sends nobody away', () => {
 });
 
 describe('signed in', () => {
-  beforeEach(() => signedInAs(user));
+  beforeEach(() => {
+    signedInAs(user);
+  });
 
   test('shows the profile from the profiles table and the email of the user', async () => {
     renderScreen(<Account />, '/account');

@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
+import { AuthApiError, AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
 import AuthCallback from './AuthCallback';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
@@ -80,4 +80,16 @@ test('another failure reported by the client is shown with its words', async () 
   supabase.auth.initialize.mockResolvedValueOnce({ error: new AuthImplicitGrantRedirectError('No session defined in URL') });
   renderScreen(<AuthCallback />, '/auth/callback');
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not confirm your email with this link. (No session defined in URL)');
+});
+
+test('a server without the resend endpoint points to registering again', async () => {
+  expiredLink();
+  supabase.auth.resend.mockResolvedValueOnce({
+    data: { user: null, session: null },
+    error: new AuthApiError('Unknown auth endpoint POST /resend', 404, 'not_found'),
+  });
+  renderScreen(<AuthCallback />, '/auth/callback');
+  await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+  expect(await screen.findByText(/Register again with the same address/)).toBeInTheDocument();
 });

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
-import { describeAuthError } from '../../lib/authErrors';
+import { describeResendError } from '../../lib/authErrors';
 import { siteOrigin } from '../../lib/forms';
 import { clearAuthFragment, settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
@@ -48,9 +48,9 @@ export default function AuthCallback() {
         email: address,
         options: { emailRedirectTo: `${siteOrigin()}/auth/callback` },
       });
-      setResend(error ? { kind: 'failed', message: describeAuthError(error).message } : { kind: 'sent', email: address });
+      setResend(error ? { kind: 'failed', message: describeResendError(error) } : { kind: 'sent', email: address });
     } catch (error) {
-      setResend({ kind: 'failed', message: describeAuthError(error).message });
+      setResend({ kind: 'failed', message: describeResendError(error) });
     }
   }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, TextField, getSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
-import { MISSING_CREDENTIALS, describeAuthError, type AuthProblem } from '../../lib/authErrors';
+import { MISSING_CREDENTIALS, describeAuthError, describeResendError, type AuthProblem } from '../../lib/authErrors';
 import { emailFormatHint, siteOrigin } from '../../lib/forms';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
 import layout from '../../lib/AuthLayout.module.scss';
@@ -54,7 +54,7 @@ export default function Login() {
       email: email.trim(),
       options: { emailRedirectTo: `${siteOrigin()}/auth/callback` },
     });
-    setResend(error ? { kind: 'failed', message: describeAuthError(error).message } : { kind: 'sent' });
+    setResend(error ? { kind: 'failed', message: describeResendError(error) } : { kind: 'sent' });
   }
 
   const hint = emailTouched ? emailFormatHint(email) : undefined;

@@ -1,0 +1,241 @@
+// Accounts in a real browser against local-cloud, with the real supabase-js client: register, confirm
+// through the local mailbox, log in, stay logged in across reloads and token expiry, sign out, reset the
+// password, and what a second tab sees. Access tokens live JWT_EXPIRY seconds, so refreshes happen here.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { waitForMail } from '../support/mailbox';
+
+const JWT_EXPIRY_SECONDS = 6;
+const NAME = 'Ada Lovelace';
+const USERNAME = `ada_${Date.now().toString(36)}`;
+const EMAIL = `ada.${Date.now()}@example.com`;
+const FIRST_PASSWORD = 'analytical-engine';
+const NEW_PASSWORD = 'difference-engine';
+
+let stack: Stack;
+let browser: Browser;
+/** One visitor's browser profile for the journey: the session lives in its localStorage. */
+let journey: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+before(async () => {
+  stack = await startStack({ localCloudEnv: { JWT_EXPIRY: String(JWT_EXPIRY_SECONDS) } });
+  browser = await launchBrowser();
+  journey = await browser.newContext();
+  page = await journey.newPage();
+  pageErrors = trackPageErrors(page);
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const accountButton = (on: Page) => on.getByRole('button', { name: new RegExp(`${NAME}.*account menu`) });
+const loginIcon = (on: Page) => on.getByRole('link', { name: 'Log in' });
+
+/** The session supabase-js keeps in localStorage (key sb-<host>-auth-token), or null. */
+async function storedSession(on: Page): Promise<{ access_token: string; refresh_token: string } | null> {
+  return on.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
+    return key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
+  });
+}
+
+async function logIn(on: Page, email: string, password: string) {
+  await on.goto(`${stack.shellUrl}/login`);
+  await on.getByLabel('Email').fill(email);
+  await on.getByLabel('Password').fill(password);
+  await on.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signOutFromHeader(on: Page, label: 'Sign out' | 'Sign out everywhere' = 'Sign out') {
+  await accountButton(on).click();
+  await on.getByRole('button', { name: label, exact: true }).click();
+  await on.waitForURL(`${stack.shellUrl}/`);
+  await loginIcon(on).waitFor();
+}
+
+describe('an account from registration to a new password', () => {
+  test('registering says to check the email and names the address', async () => {
+    await page.goto(`${stack.shellUrl}/register`);
+    await page.getByRole('heading', { name: 'Register' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(NAME);
+    await page.getByLabel('Username').fill(USERNAME);
+    await page.getByLabel('Password').fill(FIRST_PASSWORD);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Register' }).click();
+    const message = page.getByRole('status').filter({ hasText: 'Check your email for verification link' });
+    await message.waitFor();
+    assert.match(await message.innerText(), new RegExp(EMAIL.replace(/\./g, '\\.')));
+    assert.equal(await page.getByRole('link', { name: `${stack.cloudUrl}/mail` }).count(), 1);
+  });
+
+  test('the username is now taken for everyone else', async () => {
+    const other = await journey.newPage();
+    await other.goto(`${stack.shellUrl}/register`);
+    await other.getByLabel('Username').fill(USERNAME.toUpperCase());
+    await other.getByText('That username is taken').waitFor();
+    await other.close();
+  });
+
+  test('logging in before confirming says the email is not confirmed', async () => {
+    await logIn(page, EMAIL, FIRST_PASSWORD);
+    await page.getByRole('alert').filter({ hasText: 'Email not confirmed' }).waitFor();
+  });
+
+  test('the link in the mailbox confirms the address and signs in', async () => {
+    const mail = await waitForMail(stack.cloudUrl, EMAIL, /confirm/i);
+    const link = mail.links.find((candidate) => candidate.includes('/verify'));
+    assert.ok(link, 'the confirmation mail carries the verify link');
+    await page.goto(link);
+    await page.getByText('Your email is confirmed — you are signed in').waitFor({ timeout: 15_000 });
+    assert.equal(new URL(page.url()).pathname, '/auth/callback');
+    assert.equal(new URL(page.url()).hash, '', 'no tokens left in the address bar');
+    await accountButton(page).waitFor();
+  });
+
+  test('a used confirmation link says it is invalid and offers a new one', async () => {
+    const mail = await waitForMail(stack.cloudUrl, EMAIL, /confirm/i);
+    const other = await browser.newPage();
+    await other.goto(mail.links.find((candidate) => candidate.includes('/verify'))!);
+    await other.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' }).waitFor();
+    await other.getByRole('button', { name: 'Send a new link' }).waitFor();
+    await other.close();
+  });
+
+  test('signs out and logs in with the password, landing on /home', async () => {
+    await signOutFromHeader(page);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await logIn(page, EMAIL, FIRST_PASSWORD);
+    await page.waitForURL(`${stack.shellUrl}/home`);
+    await accountButton(page).waitFor();
+  });
+
+  test('a reload stays logged in, without a flash of the logged-out header', async () => {
+    await page.addInitScript(() => {
+      // Records whether the login icon was ever in the page while it started.
+      new MutationObserver(() => {
+        if (document.querySelector('a[aria-label="Log in"]')) (window as unknown as { sawLoginIcon: boolean }).sawLoginIcon = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await accountButton(page).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { sawLoginIcon?: boolean }).sawLoginIcon ?? false), false);
+  });
+
+  test('the session outlives its access token: refreshed, and the account page still loads its data', async () => {
+    const before = await storedSession(page);
+    assert.ok(before, 'a session is stored');
+    await page.waitForTimeout((JWT_EXPIRY_SECONDS + 2) * 1000);
+    await accountButton(page).click();
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL(`${stack.shellUrl}/account`);
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByText(USERNAME).waitFor({ timeout: 15_000 });
+    await profile.getByText(NAME).waitFor();
+    await page.getByText('No portfolios yet').waitFor();
+    await page.getByText('No purchases yet').waitFor();
+    const afterExpiry = await storedSession(page);
+    assert.ok(afterExpiry, 'still signed in');
+    assert.notEqual(afterExpiry.refresh_token, before.refresh_token, 'the refresh token rotated');
+    assert.notEqual(afterExpiry.access_token, before.access_token);
+    await page.reload();
+    await profile.getByText(USERNAME).waitFor({ timeout: 15_000 });
+  });
+
+  test('Sign out ends the session and goes to /', async () => {
+    await signOutFromHeader(page);
+    assert.equal(await storedSession(page), null);
+    await page.goto(`${stack.shellUrl}/account`);
+    await page.waitForURL(`${stack.shellUrl}/login`);
+  });
+
+  test('Forgot password mails a link that opens the set-new-password screen; the new password logs in', async () => {
+    await page.goto(`${stack.shellUrl}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(`If an account exists for ${EMAIL}, we sent a link to reset your password`).waitFor();
+
+    const mail = await waitForMail(stack.cloudUrl, EMAIL, /reset/i);
+    await page.goto(mail.links.find((candidate) => candidate.includes('/verify'))!);
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await page.getByText('You opened a password reset link').waitFor({ timeout: 15_000 });
+    await page.getByLabel('New password', { exact: true }).fill(FIRST_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(FIRST_PASSWORD);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'New password should be different from the old password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed').waitFor();
+
+    await signOutFromHeader(page);
+    await logIn(page, EMAIL, FIRST_PASSWORD);
+    await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
+    await logIn(page, EMAIL, NEW_PASSWORD);
+    await page.waitForURL(`${stack.shellUrl}/home`);
+    await accountButton(page).waitFor();
+  });
+
+  test('the journey ran without page errors', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});
+
+describe('failed logins', () => {
+  for (const [label, email, password] of [
+    ['a wrong password', EMAIL, 'not-the-password'],
+    ['an unknown email', `nobody.${Date.now()}@example.com`, 'whatever1'],
+  ] as const) {
+    test(`${label} shows the server's message and keeps the email`, async () => {
+      const context = await browser.newContext();
+      const visitor = await context.newPage();
+      await logIn(visitor, email, password);
+      const alert = visitor.getByRole('alert').filter({ hasText: 'Invalid login credentials' });
+      await alert.waitFor();
+      assert.equal(await visitor.getByLabel('Email').inputValue(), email);
+      assert.equal(new URL(visitor.url()).pathname, '/login');
+      assert.equal(await visitor.evaluate(() => document.activeElement?.textContent?.includes('Invalid login credentials') ?? false), true, 'focus is on the message');
+      await context.close();
+    });
+  }
+
+  test('a page that needs an account sends the visitor to log in and back', async () => {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${stack.shellUrl}/account`);
+    await visitor.waitForURL(`${stack.shellUrl}/login`);
+    await visitor.getByLabel('Email').fill(EMAIL);
+    await visitor.getByLabel('Password').fill(NEW_PASSWORD);
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    await visitor.waitForURL(`${stack.shellUrl}/account`);
+    await visitor.getByRole('heading', { name: 'Your account' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('two tabs', () => {
+  test('a second tab sees the sign-out and says so', async () => {
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    await logIn(first, EMAIL, NEW_PASSWORD);
+    await first.waitForURL(`${stack.shellUrl}/home`);
+    await accountButton(first).waitFor();
+
+    const second = await context.newPage();
+    await second.goto(`${stack.shellUrl}/templates`);
+    await accountButton(second).waitFor();
+
+    await signOutFromHeader(first);
+    await loginIcon(second).waitFor({ timeout: 10_000 });
+    await second.getByText('You signed out in another tab.').waitFor();
+    assert.equal(await accountButton(second).count(), 0);
+    await context.close();
+  });
+});
