@@ -125,6 +125,9 @@ export function createAppConfig(app) {
           template: path.join(repoRoot, 'tooling/index.html'),
           title: app.title,
           chunks: ['main'],
+          // Each app is served at the root of its origin; an absolute src keeps deep links such as
+          // /auth/callback working (with publicPath 'auto' the tag would be relative to the route).
+          publicPath: '/',
         }),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })] : []),
       ],
