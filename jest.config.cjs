@@ -1,13 +1,22 @@
-// Component tests of every app: jsdom, SWC (the same options as the webpack builds), Sass modules as
-// class-name proxies. Browser tests of the whole system live in e2e/ and run in Chromium instead.
-const swcOptions = require('./tooling/swcOptions.cjs');
+// Component tests of every app: jsdom, TypeScript through Babel (whose jest preset hoists
+// `jest.mock` above the imports), Sass modules as class-name proxies. Browser tests of the whole
+// system live in e2e/ and run in Chromium instead.
+const babelOptions = {
+  babelrc: false,
+  configFile: false,
+  presets: [
+    ['@babel/preset-env', { targets: { node: 'current' } }],
+    ['@babel/preset-react', { runtime: 'automatic' }],
+    '@babel/preset-typescript',
+  ],
+};
 
 module.exports = {
   testEnvironment: '<rootDir>/tooling/jest/jsdomWithFetch.cjs',
   roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mfe-auth', '<rootDir>/mfe-templates', '<rootDir>/mfe-editor', '<rootDir>/mfe-commerce', '<rootDir>/mfe-content'],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions({ forJest: true })] },
+  transform: { '^.+\\.(t|j)sx?$': ['babel-jest', babelOptions] },
   moduleNameMapper: {
     '\\.module\\.scss$': 'identity-obj-proxy',
     '\\.scss$': '<rootDir>/tooling/jest/styleStub.cjs',

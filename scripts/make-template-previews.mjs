@@ -7,14 +7,12 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { chromium } from 'playwright-core';
+import { moduleRules } from '../tooling/createAppConfig.mjs';
 
-const require = createRequire(import.meta.url);
-const swcOptions = require('../tooling/swcOptions.cjs');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(repoRoot, 'mfe-templates/src/screens/TemplateCollection/previews');
 const MAX_BYTES = 60 * 1024;
@@ -56,7 +54,6 @@ async function scrollToSection(page, index) {
 }
 
 function buildHarness(buildDir) {
-  const sass = { loader: require.resolve('sass-loader'), options: { sassOptions: { loadPaths: [path.join(repoRoot, 'node_modules')] } } };
   const config = {
     mode: 'development',
     devtool: false,
@@ -64,14 +61,8 @@ function buildHarness(buildDir) {
     entry: path.join(repoRoot, 'scripts/template-previews/harness.tsx'),
     output: { path: buildDir, filename: 'harness.js', publicPath: '/', assetModuleFilename: 'assets/[name][ext]' },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], modules: ['node_modules', path.join(repoRoot, 'node_modules')] },
-    module: {
-      rules: [
-        { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: { loader: require.resolve('swc-loader'), options: swcOptions({ development: false }) } },
-        { test: /\.module\.scss$/, use: [require.resolve('style-loader'), { loader: require.resolve('css-loader'), options: { modules: { namedExport: false, exportLocalsConvention: 'as-is' } } }, sass] },
-        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-        { test: /\.(png|jpe?g|svg|pdf)$/i, type: 'asset/resource' },
-      ],
-    },
+    // The apps' own loaders, in development mode (style-loader, readable class names).
+    module: { rules: moduleRules({ production: false, appName: 'preview' }) },
     plugins: [new HtmlWebpackPlugin({ templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>preview</title></head><body><div id="root"></div></body></html>' })],
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

@@ -10,7 +10,6 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createAppConfig as createRuntimeConfig } from './appConfig.mjs';
 
 const require = createRequire(import.meta.url);
-const swcOptions = require('./swcOptions.cjs');
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const rootDeps = require('../shared/package.json').dependencies;
 const sharedVersion = require('../shared/package.json').version;
@@ -30,6 +29,45 @@ export function sharedSingletons() {
     '@folioforge/shared': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
     '@folioforge/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
   };
+}
+
+/**
+ * How each kind of source file is loaded: TypeScript through esbuild, Sass modules with scoped class
+ * names, assets as files. Also used by scripts that build a page outside an app (template previews).
+ */
+export function moduleRules({ production, appName }) {
+  const styleLoader = production ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
+  const sassLoader = {
+    loader: require.resolve('sass-loader'),
+    options: { sassOptions: { style: production ? 'compressed' : 'expanded', loadPaths: [path.join(repoRoot, 'node_modules')] } },
+  };
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: { loader: require.resolve('esbuild-loader'), options: { target: 'es2020', jsx: 'automatic', jsxDev: !production } },
+    },
+    {
+      test: /\.module\.scss$/,
+      use: [
+        styleLoader,
+        {
+          loader: require.resolve('css-loader'),
+          options: {
+            modules: {
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              localIdentName: production ? `${appName}_[hash:base64:6]` : '[name]__[local]',
+            },
+          },
+        },
+        sassLoader,
+      ],
+    },
+    { test: /\.scss$/, exclude: /\.module\.scss$/, use: [styleLoader, require.resolve('css-loader'), sassLoader] },
+    { test: /\.css$/, use: [styleLoader, require.resolve('css-loader')] },
+    { test: /\.(png|jpe?g|gif|webp|svg|pdf|woff2?)$/i, type: 'asset/resource' },
+  ];
 }
 
 /**
@@ -54,11 +92,6 @@ export function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const outDir = process.env.FOLIOFORGE_OUT_DIR ? path.resolve(process.env.FOLIOFORGE_OUT_DIR) : path.join(app.dir, 'dist');
-    const styleLoader = production ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
-    const sassLoader = {
-      loader: require.resolve('sass-loader'),
-      options: { sassOptions: { style: production ? 'compressed' : 'expanded', loadPaths: [path.join(repoRoot, 'node_modules')] } },
-    };
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -76,38 +109,7 @@ export function createAppConfig(app) {
       },
       // The repo's node_modules too, so an app folder copied elsewhere (e2e's rebuilt remote) still builds.
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], modules: ['node_modules', path.join(repoRoot, 'node_modules')] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: { loader: require.resolve('swc-loader'), options: swcOptions({ development: !production }) },
-          },
-          {
-            test: /\.module\.scss$/,
-            use: [
-              styleLoader,
-              {
-                loader: require.resolve('css-loader'),
-                options: {
-                  modules: {
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                    localIdentName: production ? `${app.name}_[hash:base64:6]` : '[name]__[local]',
-                  },
-                },
-              },
-              sassLoader,
-            ],
-          },
-          {
-            test: /\.scss$/,
-            exclude: /\.module\.scss$/,
-            use: [styleLoader, require.resolve('css-loader'), sassLoader],
-          },
-          { test: /\.(png|jpe?g|gif|webp|svg|pdf|woff2?)$/i, type: 'asset/resource' },
-        ],
-      },
+      module: { rules: moduleRules({ production, appName: app.name }) },
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
@@ -132,7 +134,8 @@ export function createAppConfig(app) {
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })] : []),
       ],
       optimization: {
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
+        // Files shipped already minified (pdf.js's worker, emitted as `*.min.<hash>.mjs`) are left as they are.
+        minimizer: [new TerserPlugin({ exclude: /\.min\.[0-9a-f]{8}\.m?js$/, terserOptions: { compress: { passes: 2 } } })],
       },
       performance: { hints: false },
       stats: 'errors-warnings',

@@ -10,7 +10,7 @@ export interface FirstLoadResult {
   totalGzipBytes: number;
   /** Milliseconds from navigation start to the element being visible, one per run. */
   visibleMs: number[];
-  /** JS files whose URL matched `countOnly` (e.g. pdf.js), gzip bytes. */
+  /** JS files whose URL or text matched `match` (e.g. pdf.js and its worker), gzip bytes. */
   matchedGzipBytes: number;
 }
 
@@ -28,12 +28,19 @@ export async function measureFirstLoad(
   for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const scripts: Promise<{ app: string; bytes: number; url: string }>[] = [];
+    const scripts: Promise<{ app: string; bytes: number; matched: boolean }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       const url = new URL(response.url());
-      const app = appByPort.get(url.port) ?? url.host;
-      scripts.push(response.body().then((body) => ({ app, url: response.url(), bytes: zlib.gzipSync(body, { level: 6 }).length })));
+      // A worker started from a blob: URL (pdf.js's, fetched cross-origin) has no port of its own.
+      const app = url.protocol === 'blob:' ? 'worker (blob)' : (appByPort.get(url.port) ?? url.host);
+      scripts.push(
+        response.body().then((body) => ({
+          app,
+          bytes: zlib.gzipSync(body, { level: 6 }).length,
+          matched: match ? match.test(response.url()) || match.test(body.toString('latin1')) : false,
+        })),
+      );
     });
     await page.goto(`${stack.shellUrl}${route}`);
     await page.locator(visibleSelector).first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -44,7 +51,7 @@ export async function measureFirstLoad(
     matchedGzipBytes = 0;
     for (const script of loaded) {
       gzipBytesByApp[script.app] = (gzipBytesByApp[script.app] ?? 0) + script.bytes;
-      if (match?.test(script.url)) matchedGzipBytes += script.bytes;
+      if (script.matched) matchedGzipBytes += script.bytes;
     }
     await context.close();
   }
