@@ -9,4 +9,5 @@ export * from './ui/Button';
 export * from './ui/Alert';
 export * from './ui/TextField';
 export * from './ui/UnavailableNotice';
+export * from './ui/RegionErrorBoundary';
 export * from './routerFuture';

@@ -6,28 +6,42 @@ export type BodyResult =
   | { ok: true; value: unknown; raw: string }
   | { ok: false; reason: 'too_large' | 'bad_json' };
 
-/** Reads and parses a JSON body, refusing bodies over `limit` bytes without buffering them whole. */
-export async function readJsonBody(c: Context, limit = DEFAULT_BODY_LIMIT, emptyAs: unknown = undefined): Promise<BodyResult> {
+/**
+ * Reads a request body into memory, refusing (undefined) one over `limit` bytes as soon as the
+ * declared length or the bytes read so far exceed it: a huge body is never buffered whole.
+ */
+export async function readBodyCapped(c: Context, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > limit) return { ok: false, reason: 'too_large' };
+  if (declared > limit) return undefined;
   const stream = c.req.raw.body;
-  let raw = '';
-  if (stream) {
-    const reader = stream.getReader();
-    const decoder = new TextDecoder();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, reason: 'too_large' };
-      }
-      raw += decoder.decode(value, { stream: true });
+  if (!stream) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
     }
-    raw += decoder.decode();
+    chunks.push(value);
   }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Reads and parses a JSON body, refusing bodies over `limit` bytes. */
+export async function readJsonBody(c: Context, limit = DEFAULT_BODY_LIMIT, emptyAs: unknown = undefined): Promise<BodyResult> {
+  const bytes = await readBodyCapped(c, limit);
+  if (!bytes) return { ok: false, reason: 'too_large' };
+  const raw = new TextDecoder().decode(bytes);
   if (raw.trim() === '') return { ok: true, value: emptyAs, raw };
   try {
     return { ok: true, value: JSON.parse(raw), raw };

@@ -1,6 +1,7 @@
 // Reads an upload as storage-js sends it: multipart with the file under field "" (plus cacheControl and
 // metadata fields), or the raw bytes with content-type / cache-control headers. User metadata is not kept.
 import type { Context } from 'hono';
+import { readBodyCapped } from '../http/body.ts';
 import { storageErrors } from './errors.ts';
 import { baseMimeType } from './magic.ts';
 
@@ -13,31 +14,11 @@ export interface UploadBody {
 /** Multipart framing around the file; allowed on top of the bucket's limit before we stop reading. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+/** The body, or the storage service's "entity too large" error past `max` bytes. */
 async function readCapped(c: Context, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(c.req.header('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > max) throw storageErrors.entityTooLarge();
-  const body = c.req.raw.body;
-  if (!body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw storageErrors.entityTooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  const bytes = await readBodyCapped(c, max);
+  if (!bytes) throw storageErrors.entityTooLarge();
+  return bytes;
 }
 
 function cacheControlFrom(value: string | undefined | null): string {

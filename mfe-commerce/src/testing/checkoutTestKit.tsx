@@ -8,6 +8,7 @@ import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { setRuntimeConfig, setSupabase, useAuthStore } from '@folioforge/shared';
 import type { RazorpayCheckoutOptions } from '../checkout/razorpayCheckout';
 import { resetPaidPurchasesForTests } from '../purchases/usePaidPurchases';
+import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
 
 export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
 export const CHECKOUT_SCRIPT_URL = 'http://localhost:54321/razorpay/v1/checkout.js';
@@ -127,20 +128,7 @@ export function signOutLocally(): void {
 
 /** Common set-up: config loaded, signed in, checkout.js already present, nothing remembered. */
 export function resetCommerceTestState(): void {
-  setRuntimeConfig({
-    supabaseUrl: 'http://localhost:54321',
-    supabaseAnonKey: 'anon',
-    razorpayKeyId: 'rzp_test_from_config',
-    razorpayCheckoutUrl: CHECKOUT_SCRIPT_URL,
-    emailjs: { origin: 'http://localhost:54321/emailjs', publicKey: 'pk', serviceId: 'svc', templateId: 'tpl' },
-    remotes: {
-      auth: 'http://localhost:3001/mf-manifest.json',
-      templates: 'http://localhost:3002/mf-manifest.json',
-      editor: 'http://localhost:3003/mf-manifest.json',
-      commerce: 'http://localhost:3004/mf-manifest.json',
-      content: 'http://localhost:3005/mf-manifest.json',
-    },
-  });
+  setRuntimeConfig(testRuntimeConfig({ razorpayKeyId: 'rzp_test_from_config', razorpayCheckoutUrl: CHECKOUT_SCRIPT_URL }));
   FakeRazorpay.instances = [];
   installFakeRazorpay();
   document.querySelectorAll('script[data-folioforge-checkout]').forEach((script) => script.remove());

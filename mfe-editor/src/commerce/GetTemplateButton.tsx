@@ -1,31 +1,9 @@
-import { Component, lazy, memo, Suspense, useId, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Button, type TemplateId } from '@folioforge/shared';
+import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
+import { Button, RegionErrorBoundary, type TemplateId } from '@folioforge/shared';
 import { loadCheckoutButton } from './loadCheckoutButton';
 import styles from './GetTemplateButton.module.scss';
 
 export const BUYING_UNAVAILABLE = 'Buying is unavailable right now';
-
-interface BoundaryProps {
-  fallback: ReactNode;
-  children: ReactNode;
-}
-
-/** Catches a widget that failed to load or threw, so only the Get button is lost, never the editor. */
-class CheckoutBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.warn('[FolioForge] the checkout button is unavailable:', error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 export interface GetTemplateButtonProps {
   templateId: TemplateId;
@@ -55,11 +33,11 @@ export const GetTemplateButton = memo(function GetTemplateButton({ templateId, l
 
   return (
     <div className={styles.slot}>
-      <CheckoutBoundary key={attempt} fallback={unavailable}>
+      <RegionErrorBoundary key={attempt} region="mfe_commerce/CheckoutButton" fallback={unavailable}>
         <Suspense fallback={<Button busy aria-label={`${label} (loading checkout)`}>{label}</Button>}>
           <CheckoutButton item={item} label={label} />
         </Suspense>
-      </CheckoutBoundary>
+      </RegionErrorBoundary>
     </div>
   );
 });

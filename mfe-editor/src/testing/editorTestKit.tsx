@@ -4,21 +4,9 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { setRuntimeConfig } from '@folioforge/shared';
+import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
 
-export const TEST_RUNTIME_CONFIG = {
-  supabaseUrl: 'http://localhost:54321',
-  supabaseAnonKey: 'anon-key',
-  razorpayKeyId: 'rzp_test_key',
-  razorpayCheckoutUrl: 'http://localhost:54321/razorpay/v1/checkout.js',
-  emailjs: { origin: 'http://localhost:54321/emailjs', publicKey: 'pk', serviceId: 'svc', templateId: 'tpl' },
-  remotes: {
-    auth: 'http://localhost:3001/mf-manifest.json',
-    templates: 'http://localhost:3002/mf-manifest.json',
-    editor: 'http://localhost:3003/mf-manifest.json',
-    commerce: 'http://localhost:3004/mf-manifest.json',
-    content: 'http://localhost:3005/mf-manifest.json',
-  },
-};
+export const TEST_RUNTIME_CONFIG = testRuntimeConfig();
 
 export function installTestRuntimeConfig(): void {
   setRuntimeConfig(TEST_RUNTIME_CONFIG);

@@ -1,6 +1,6 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { UnavailableNotice } from '@folioforge/shared';
+import { RegionErrorBoundary, UnavailableNotice } from '@folioforge/shared';
 import styles from './RemoteScreen.module.scss';
 
 type RemoteModule = { default: ComponentType };
@@ -26,28 +26,6 @@ function lazyRemote(id: string): ComponentType {
   return screen;
 }
 
-interface BoundaryProps {
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-class RegionErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[FolioForge] a region failed:', error, info.componentStack);
-  }
-
-  override render() {
-    if (this.state.failed) return <UnavailableNotice onRetry={this.props.onRetry} />;
-    return this.props.children;
-  }
-}
-
 export function RemoteLoading() {
   return (
     <div className={styles.loading} role="status" aria-live="polite">
@@ -62,7 +40,7 @@ export function RemoteScreen({ id }: { id: string }) {
   const [attempt, setAttempt] = useState(0);
   const Screen = lazyRemote(id);
   return (
-    <RegionErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+    <RegionErrorBoundary key={attempt} region={id} fallback={<UnavailableNotice onRetry={() => setAttempt((n) => n + 1)} />}>
       <Suspense fallback={<RemoteLoading />}>
         <Screen />
       </Suspense>

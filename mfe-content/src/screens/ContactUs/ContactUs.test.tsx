@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/jest-globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import emailjs, { type EmailJSResponseStatus } from '@emailjs/browser';
-import { setRuntimeConfig, type RuntimeConfig } from '@folioforge/shared';
+import { setRuntimeConfig } from '@folioforge/shared';
+import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
 import ContactUs from './ContactUs';
 
 // The SDK never reaches the network here: its init and send are replaced for every test.
@@ -17,20 +18,7 @@ const EMAILJS = {
   templateId: 'template-from-config',
 };
 
-const CONFIG: RuntimeConfig = {
-  supabaseUrl: 'http://localhost:54321',
-  supabaseAnonKey: 'anon',
-  razorpayKeyId: 'rzp_test_x',
-  razorpayCheckoutUrl: 'http://localhost:54321/razorpay/v1/checkout.js',
-  emailjs: EMAILJS,
-  remotes: {
-    auth: 'http://localhost:3001/mf-manifest.json',
-    templates: 'http://localhost:3002/mf-manifest.json',
-    editor: 'http://localhost:3003/mf-manifest.json',
-    commerce: 'http://localhost:3004/mf-manifest.json',
-    content: 'http://localhost:3005/mf-manifest.json',
-  },
-};
+const CONFIG = testRuntimeConfig({ emailjs: EMAILJS });
 
 /** A send the test settles when it wants, to look at the page while the message is on its way. */
 function pendingSend() {

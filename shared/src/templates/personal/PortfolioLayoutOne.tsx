@@ -9,6 +9,7 @@ import { CloseIcon, MenuIcon } from '../common/icons';
 import { animateScrollToTop, findScrollTarget } from '../common/scroll';
 import { useSectionIds } from '../common/useSectionIds';
 import styles from './PortfolioLayoutOne.module.scss';
+import { portfolioProjects, portfolioSocialLinks } from '../common/portfolioValues';
 
 /** How far the page scrolls before the header takes its solid background (the `color` flag). */
 export const HEADER_SOLID_AFTER_PX = 40;
@@ -46,12 +47,7 @@ export function PortfolioLayoutOne({ values }: TemplatePreviewProps) {
 
   const resumeUrl = isSafeAssetUrl(values.resume) ? values.resume : SAMPLE_RESUME_URL;
   const name = values.name ?? '';
-  const projects = [1, 2].map((n) => ({
-    n,
-    title: values[`project${n}title`] ?? '',
-    description: values[`project${n}description`] ?? '',
-    url: values[`project${n}url`] ?? '',
-  }));
+  const projects = portfolioProjects(values);
 
   return (
     <div ref={rootRef} className={styles.root}>
@@ -133,13 +129,7 @@ export function PortfolioLayoutOne({ values }: TemplatePreviewProps) {
               label="Connect With me on"
               listClassName={styles.socials}
               linkClassName={styles.socialLink}
-              links={[
-                { network: 'Facebook', href: values.facebooklink },
-                { network: 'Instagram', href: values.instagramlink },
-                { network: 'Twitter', href: values.twitterlink },
-                { network: 'GitHub', href: values.githublink },
-                { network: 'LinkedIn', href: values.linkedinlink },
-              ]}
+              links={portfolioSocialLinks(values)}
             />
           </div>
         </footer>

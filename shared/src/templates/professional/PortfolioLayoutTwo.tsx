@@ -7,6 +7,7 @@ import { SectionLink } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import styles from './PortfolioLayoutTwo.module.scss';
+import { portfolioProjects, portfolioSocialLinks } from '../common/portfolioValues';
 
 /**
  * Portfolio layout two (template 3): light by default, with a toggle that shows a sun in dark mode
@@ -16,12 +17,7 @@ export function PortfolioLayoutTwo({ values }: TemplatePreviewProps) {
   const ids = useSectionIds(['home', 'about', 'project'] as const);
   const [dark, setDark] = useState(false);
   const name = values.name ?? '';
-  const projects = [1, 2].map((n) => ({
-    n,
-    title: values[`project${n}title`] ?? '',
-    description: values[`project${n}description`] ?? '',
-    url: values[`project${n}url`] ?? '',
-  }));
+  const projects = portfolioProjects(values);
 
   return (
     <div className={styles.root}>
@@ -79,13 +75,7 @@ export function PortfolioLayoutTwo({ values }: TemplatePreviewProps) {
             label={`${name || 'Profile'} on social media`}
             listClassName={styles.socials}
             linkClassName={styles.socialLink}
-            links={[
-              { network: 'Facebook', href: values.facebooklink },
-              { network: 'Instagram', href: values.instagramlink },
-              { network: 'Twitter', href: values.twitterlink },
-              { network: 'GitHub', href: values.githublink },
-              { network: 'LinkedIn', href: values.linkedinlink },
-            ]}
+            links={portfolioSocialLinks(values)}
           />
           <p className={styles.copyright}>© {new Date().getFullYear()} {name}. Made with FolioForge.</p>
         </footer>
