@@ -58,6 +58,28 @@ for (const backend of BACKENDS) {
       assert.equal(errFrag.get('error_code'), 'otp_expired', 'a link works once');
     });
 
+    test('resend mails a fresh confirmation link to an unconfirmed address, and nothing to a confirmed one', async () => {
+      const sb = cloud.client();
+      const email = uniqueEmail('resend');
+      await sb.auth.signUp({ email, password: 'secret-1' });
+      const first = await latestMailTo(cloud, email);
+
+      const { error } = await sb.auth.resend({ type: 'signup', email, options: { emailRedirectTo: 'http://localhost:3000/auth/callback' } });
+      assert.equal(error, null);
+      const second = await latestMailTo(cloud, email);
+      assert.notEqual(second.id, first.id, 'a new mail arrived');
+      const link = new URL(second.links[0]);
+      assert.equal(link.searchParams.get('redirect_to'), 'http://localhost:3000/auth/callback');
+      const confirmed = await fetch(link, { redirect: 'manual' });
+      assert.ok(new URLSearchParams(new URL(confirmed.headers.get('location') ?? '').hash.slice(1)).get('access_token'), 'the new link confirms');
+
+      const again = await sb.auth.resend({ type: 'signup', email });
+      assert.equal(again.error, null, 'a confirmed address gets the same answer');
+      assert.equal((await latestMailTo(cloud, email)).id, second.id, 'and no mail');
+      const unknown = await sb.auth.resend({ type: 'signup', email: uniqueEmail('nobody') });
+      assert.equal(unknown.error, null, 'an unknown address gets the same answer');
+    });
+
     test('password sign-in returns a session with GoTrue claims and the profile row is created from metadata', async () => {
       const username = `grace${Date.now() % 100000}`;
       const { sb, session, user } = await signedInUser(cloud, { name: 'Grace', username });

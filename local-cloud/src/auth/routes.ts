@@ -7,7 +7,7 @@ import { RateLimiter } from '../http/rate-limit.ts';
 import { JwtError } from '../jwt.ts';
 import { API_VERSION, AuthError, invalidCredentials, otpExpired, sendAuthError, validationFailed, weakPassword } from './errors.ts';
 import { EmailFrequencyGuard, sendAuthMail, verifyLink, type MailType } from './mailer.ts';
-import { PasswordGrantBody, RecoverBody, RefreshGrantBody, SignupBody, UpdateUserBody, VerifyBody, VerifyType, describeZodError } from './schemas.ts';
+import { PasswordGrantBody, RecoverBody, RefreshGrantBody, ResendBody, SignupBody, UpdateUserBody, VerifyBody, VerifyType, describeZodError } from './schemas.ts';
 import { refreshSession, sessionExists, startSession, type SessionJson } from './sessions.ts';
 import {
   findUserByEmail, findUserById, findUserByToken, isValidEmail, newOtp, normalizeEmail, otpHash, updateUser, userJson,
@@ -259,6 +259,18 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     const email = requireEmail(input.email);
     const user = await ctx.db.asOwner((tx) => findUserByEmail(tx, email));
     if (user) await mailToken(email, user.id, 'recovery', allowedRedirect(c.req.query('redirect_to')), 'recovery');
+    return c.json({});
+  });
+
+  // Sends the confirmation mail again to an address not yet confirmed. Like /recover it answers the
+  // same for unknown and already-confirmed addresses, so it cannot be used to probe who has an account.
+  auth.post('/resend', async (c) => {
+    rateLimit(c, 'recover');
+    const input = await body(c, ResendBody);
+    if (input.type !== 'signup') throw validationFailed('Only type "signup" can be resent here');
+    const email = requireEmail(input.email);
+    const user = await ctx.db.asOwner((tx) => findUserByEmail(tx, email));
+    if (user && !user.email_confirmed_at) await mailToken(email, user.id, 'signup', allowedRedirect(c.req.query('redirect_to')), 'confirmation');
     return c.json({});
   });
 

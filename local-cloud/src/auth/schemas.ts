@@ -25,6 +25,8 @@ export const UpdateUserBody = z.looseObject({
 
 export const RecoverBody = z.looseObject({ email: z.string().optional() });
 
+export const ResendBody = z.looseObject({ email: z.string().optional(), type: z.string().optional() });
+
 export const VerifyType = z.enum(['signup', 'recovery', 'email_change', 'email', 'magiclink', 'invite']);
 
 export const VerifyBody = z.looseObject({
