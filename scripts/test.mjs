@@ -20,7 +20,7 @@ function testFiles(dir) {
 /** Runs a command, echoing its output, and reads its pass/fail counts from the runner's summary. */
 function run(stage, command, args, parseCounts) {
   return new Promise((resolve) => {
-    console.log(`\n=== ${stage}: ${[command, ...args].map((arg) => path.relative(repoRoot, arg) || arg).join(' ')}`);
+    console.log(`\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`);
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
     let output = '';
     child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
