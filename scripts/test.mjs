@@ -51,8 +51,7 @@ const node = process.execPath;
 const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
 
 if (wants('types')) await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
-// --forceExit: supabase-js keeps an auto-refresh timer alive in component tests that create a client.
-if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci', '--forceExit'], jestCounts);
+if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
 if (wants('local-cloud')) await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
 if (wants('e2e')) {
   try {
