@@ -49,6 +49,26 @@ test('a new document starts again at page 1', async () => {
   expect(await screen.findByText('Page 1 of 1')).toBeInTheDocument();
 });
 
+test('choosing another PDF while a page is still being fetched replaces it quietly', async () => {
+  const unhandled = jest.fn();
+  process.on('unhandledRejection', unhandled);
+  try {
+    fakePdf.holdPages = true;
+    const { rerender } = render(<ResumeViewer url="blob:sample" title="Sample resume" />);
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    // The sample's page 1 is still on its way when the visitor's own PDF arrives.
+    resetFakePdf(2);
+    rerender(<ResumeViewer url="blob:mine" title="Your resume" />);
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fakePdf.renderedPages).toEqual([1]);
+    expect(unhandled).not.toHaveBeenCalled();
+    expect(console.warn).not.toHaveBeenCalled();
+  } finally {
+    process.off('unhandledRejection', unhandled);
+  }
+});
+
 test('a PDF that cannot be read says so', async () => {
   fakePdf.failNextLoad = true;
   render(<ResumeViewer url="blob:bad" title="Your resume" />);

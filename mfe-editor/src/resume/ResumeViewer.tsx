@@ -47,7 +47,8 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
       });
     return () => {
       cancelled = true;
-      void destroyTask?.();
+      // Destroying stops the worker; whatever it still owed this document is rejected, and ignored below.
+      destroyTask?.().catch(() => undefined);
     };
   }, [url]);
 
@@ -59,7 +60,8 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
     if (!document || !canvas) return undefined;
     let renderTask: RenderTask | undefined;
     let cancelled = false;
-    void document.getPage(pageNumber).then((page) => {
+    const drawPage = async () => {
+      const page = await document.getPage(pageNumber);
       if (cancelled) return;
       const natural = page.getViewport({ scale: 1 });
       const cssScale = RESUME_VIEWER_HEIGHT_PX / natural.height;
@@ -73,10 +75,13 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
       const context = canvas.getContext('2d');
       if (!context) return;
       renderTask = page.render({ canvasContext: context, viewport });
-      renderTask.promise.catch((error: unknown) => {
-        // A newer page replaced this one mid-draw: expected, nothing to report.
-        if ((error as { name?: string } | null)?.name !== 'RenderingCancelledException') console.warn('[FolioForge] page render failed:', error);
-      });
+      await renderTask.promise;
+    };
+    drawPage().catch((error: unknown) => {
+      // A newer page or document replaced this one mid-draw (the old worker is gone): expected, nothing to report.
+      const replaced = cancelled || document.loadingTask.destroyed || (error as { name?: string } | null)?.name === 'RenderingCancelledException';
+      if (replaced) return;
+      console.warn('[FolioForge] page render failed:', error);
     });
     return () => {
       cancelled = true;

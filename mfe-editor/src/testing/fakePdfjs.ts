@@ -5,12 +5,14 @@ export interface FakePdf {
   renderedPages: number[];
   loadedUrls: string[];
   failNextLoad: boolean;
+  /** When set, getPage waits until the document is destroyed and then rejects, as pdf.js does when its worker stops. */
+  holdPages: boolean;
 }
 
-export const fakePdf: FakePdf = { pageCount: 3, renderedPages: [], loadedUrls: [], failNextLoad: false };
+export const fakePdf: FakePdf = { pageCount: 3, renderedPages: [], loadedUrls: [], failNextLoad: false, holdPages: false };
 
 export function resetFakePdf(pageCount = 3): void {
-  Object.assign(fakePdf, { pageCount, renderedPages: [], loadedUrls: [], failNextLoad: false });
+  Object.assign(fakePdf, { pageCount, renderedPages: [], loadedUrls: [], failNextLoad: false, holdPages: false });
 }
 
 export function fakePdfjsModule() {
@@ -20,19 +22,28 @@ export function fakePdfjsModule() {
       fakePdf.loadedUrls.push(url);
       const fail = fakePdf.failNextLoad;
       fakePdf.failNextLoad = false;
+      const loadingTask = { destroyed: false };
+      const heldPages: Array<(error: Error) => void> = [];
       const document = {
         numPages: fakePdf.pageCount,
-        getPage: jest.fn(async (pageNumber: number) => ({
-          getViewport: ({ scale }: { scale: number }) => ({ width: 612 * scale, height: 792 * scale }),
-          render: () => {
-            fakePdf.renderedPages.push(pageNumber);
-            return { promise: Promise.resolve(), cancel: jest.fn() };
-          },
-        })),
+        loadingTask,
+        getPage: jest.fn(async (pageNumber: number) => {
+          if (fakePdf.holdPages) await new Promise((_resolve, reject) => heldPages.push(reject));
+          return {
+            getViewport: ({ scale }: { scale: number }) => ({ width: 612 * scale, height: 792 * scale }),
+            render: () => {
+              fakePdf.renderedPages.push(pageNumber);
+              return { promise: Promise.resolve(), cancel: jest.fn() };
+            },
+          };
+        }),
       };
       return {
         promise: fail ? Promise.reject(new Error('Invalid PDF structure')) : Promise.resolve(document),
-        destroy: jest.fn(async () => undefined),
+        destroy: jest.fn(async () => {
+          loadingTask.destroyed = true;
+          for (const reject of heldPages) reject(new Error('Worker was terminated'));
+        }),
       };
     }),
   };
