@@ -9,7 +9,7 @@ import { createAppConfig } from '../../tooling/appConfig.mjs';
 import { serveApp } from '../../scripts/lib/serveApps.mjs';
 import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
-import { freePort } from './ports';
+import { freePorts } from './ports';
 
 export type AppKey = 'shell' | 'auth' | 'templates' | 'editor' | 'commerce' | 'content';
 
@@ -36,9 +36,9 @@ export interface StackOptions {
 
 export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: StackOptions = {}): Promise<Stack> {
   const ports = {} as Record<AppKey, number>;
-  for (const app of APPS) ports[app.key as AppKey] = await freePort();
+  const [cloudPort, ...appPorts] = await freePorts(APPS.length + 1);
+  APPS.forEach((app, index) => (ports[app.key as AppKey] = appPorts[index]!));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-e2e-'));
-  const cloudPort = await freePort();
   const cloud = withLocalCloud
     ? await startLocalCloud({
         port: cloudPort,

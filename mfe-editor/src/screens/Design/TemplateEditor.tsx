@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@folioforge/shared';
+import { Button, type TemplateId } from '@folioforge/shared';
 import type { TemplatePreviewProps, TemplateValues } from '@folioforge/shared/src/templates/types';
 import { GetTemplateButton } from '../../commerce/GetTemplateButton';
 import { DESIGN_DRAFT_KEY } from '../../drafts/draftStorage';
@@ -53,11 +53,7 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
           onTextChange={editor.setFieldValue}
           onFileChosen={editor.chooseFile}
         />
-        <div className={styles.actions}>
-          <GetTemplateButton templateId={definition.id} label={definition.getButtonLabel} />
-          <ResetToSample onConfirm={resetToSample} />
-          <Link to="/templates" className={styles.textLink}>Choose another template</Link>
-        </div>
+        <EditorActions templateId={definition.id} getButtonLabel={definition.getButtonLabel} onReset={resetToSample} />
       </section>
       <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="template-preview">
         <h2 id={previewTitleId} className={styles.previewTitle}>Template Preview</h2>
@@ -69,7 +65,24 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
   );
 }
 
-function OpeningNotice({ source, templateName }: { source: DesignOpening['source']; templateName: string }) {
+interface EditorActionsProps {
+  templateId: TemplateId;
+  getButtonLabel: string;
+  onReset: () => void;
+}
+
+/** Below the form. Memoised like the preview: typing never redraws it. */
+const EditorActions = memo(function EditorActions({ templateId, getButtonLabel, onReset }: EditorActionsProps) {
+  return (
+    <div className={styles.actions}>
+      <GetTemplateButton templateId={templateId} label={getButtonLabel} />
+      <ResetToSample onConfirm={onReset} />
+      <Link to="/templates" className={styles.textLink}>Choose another template</Link>
+    </div>
+  );
+});
+
+const OpeningNotice = memo(function OpeningNotice({ source, templateName }: { source: DesignOpening['source']; templateName: string }) {
   if (source === 'draft') return <p role="status" className={styles.notice}>Your last draft of {templateName} is back, as you left it.</p>;
   if (source === 'default') {
     return (
@@ -79,7 +92,7 @@ function OpeningNotice({ source, templateName }: { source: DesignOpening['source
     );
   }
   return null;
-}
+});
 
 /** 'Reset to sample' with an inline confirmation: keyboard-operable, focus kept where it makes sense. */
 function ResetToSample({ onConfirm }: { onConfirm: () => void }) {

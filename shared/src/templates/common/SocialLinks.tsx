@@ -1,4 +1,4 @@
-import type { ComponentType, SVGProps } from 'react';
+import { memo, type ComponentType, type SVGProps } from 'react';
 import { isSafeHref } from '../safe/safeUrl';
 import { FacebookIcon, GitHubIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from './icons';
 
@@ -28,25 +28,30 @@ export interface SocialLinksProps {
 /**
  * Icon links to social profiles. The icon is decorative; the link is named after the network.
  * An empty value is left out; an unsafe one (e.g. javascript:) is shown as text, never linked.
+ * Each link is memoised on its address, so a new label or list redraws no icon.
  */
 export function SocialLinks({ links, label, listClassName, linkClassName }: SocialLinksProps) {
   const shown = links.filter((link) => (link.href ?? '').trim() !== '');
   return (
     <ul className={listClassName} aria-label={label}>
-      {shown.map(({ network, href }) => {
-        const Icon = ICONS[network];
-        return (
-          <li key={network}>
-            {isSafeHref(href) ? (
-              <a href={href.trim()} className={linkClassName} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
-                <Icon />
-              </a>
-            ) : (
-              <span data-unsafe-link="true">{`${network}: ${href ?? ''}`}</span>
-            )}
-          </li>
-        );
-      })}
+      {shown.map(({ network, href }) => (
+        <SocialLinkItem key={network} network={network} href={href} linkClassName={linkClassName} />
+      ))}
     </ul>
   );
 }
+
+const SocialLinkItem = memo(function SocialLinkItem({ network, href, linkClassName }: SocialLink & { linkClassName: string | undefined }) {
+  const Icon = ICONS[network];
+  return (
+    <li>
+      {isSafeHref(href) ? (
+        <a href={href.trim()} className={linkClassName} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
+          <Icon />
+        </a>
+      ) : (
+        <span data-unsafe-link="true">{`${network}: ${href ?? ''}`}</span>
+      )}
+    </li>
+  );
+});

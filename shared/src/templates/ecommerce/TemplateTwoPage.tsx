@@ -1,27 +1,134 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { memo, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { TemplatePreviewProps } from '../types';
 import { SafeLink } from '../safe/SafeLink';
 import { SAMPLE_IMAGES } from '../assets';
-import { SocialLinks } from '../common/SocialLinks';
+import { SocialLinks, type SocialLink } from '../common/SocialLinks';
 import { SectionLink } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
 import { useFocusTrap } from '../common/useFocusTrap';
 import { useSectionIds } from '../common/useSectionIds';
-import { readContactLink } from './contactLink';
+import { readContactLink, type ContactLink } from './contactLink';
 import styles from './TemplateTwoPage.module.scss';
 
 const SECTIONS = ['home', 'about', 'work', 'contact'] as const;
 
-/** The template 2 page: a small business's one-page site with a drawer menu on small screens. */
+/**
+ * The template 2 page: a small business's one-page site with a drawer menu on small screens.
+ * Sections are memoised on the values they show, so a key press in the editor redraws only those.
+ */
 export function TemplateTwoPage({ values }: TemplatePreviewProps) {
   const ids = useSectionIds(SECTIONS);
+  const name = values.temp2name ?? '';
+  const contactLink = values.temp2contactlink;
+  const contact = useMemo(() => readContactLink(contactLink), [contactLink]);
+  const { temp2twitterlink, temp2linkedinlink, temp2facebooklink, temp2instagramlink } = values;
+  const socialLinks = useMemo<readonly SocialLink[]>(
+    () => [
+      { network: 'Twitter', href: temp2twitterlink },
+      { network: 'LinkedIn', href: temp2linkedinlink },
+      { network: 'Facebook', href: temp2facebooklink },
+      { network: 'Instagram', href: temp2instagramlink },
+    ],
+    [temp2twitterlink, temp2linkedinlink, temp2facebooklink, temp2instagramlink],
+  );
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.page}>
+        <Navigation name={name} ids={ids} contact={contact} />
+        <main>
+          <Banner id={ids.home} contactId={ids.contact} title={values.temp2maindescription} summary={values.temp2mainsummary} />
+          <About id={ids.about} header={values.temp2aboutheader} description={values.temp2aboutdescription} />
+          <Offer
+            id={ids.work}
+            head={values.temp2whatweofferhead}
+            description={values.temp2whatweofferdescription}
+            heading1={values.temp2highlightsheading1}
+            content1={values.temp2highlightscontent1}
+            heading2={values.temp2highlightsheading2}
+            content2={values.temp2highlightscontent2}
+          />
+          <section id={ids.contact} className={`${styles.section} ${styles.contact}`} aria-labelledby={`${ids.contact}-title`}>
+            <h2 id={`${ids.contact}-title`}>Have Question In Mind? Let Us Help You</h2>
+            <QuestionForm businessName={name} contactEmailHref={contact.kind === 'email' ? contact.href : undefined} />
+          </section>
+        </main>
+
+        <Footer name={name} contact={contact} socialLinks={socialLinks} />
+      </div>
+    </div>
+  );
+}
+
+type TypedText = string | undefined;
+
+const Banner = memo(function Banner({ id, contactId, title, summary }: { id: string; contactId: string; title: TypedText; summary: TypedText }) {
+  return (
+    <section id={id} className={styles.banner} aria-labelledby={`${id}-title`}>
+      <div>
+        <h1 id={`${id}-title`} className={styles.bannerTitle}>{title}</h1>
+        <p className={styles.bannerSummary}>{summary}</p>
+        <SectionLink targetId={contactId} className={styles.primaryButton}>Order Now</SectionLink>
+      </div>
+      <img className={styles.bannerImage} src={SAMPLE_IMAGES.bakeryBanner} alt="" />
+    </section>
+  );
+});
+
+const About = memo(function About({ id, header, description }: { id: string; header: TypedText; description: TypedText }) {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+      <p className={styles.eyebrow}>About</p>
+      <h2 id={`${id}-title`}>{header}</h2>
+      <p className={styles.prose}>{description}</p>
+    </section>
+  );
+});
+
+interface OfferProps {
+  id: string;
+  head: TypedText;
+  description: TypedText;
+  heading1: TypedText;
+  content1: TypedText;
+  heading2: TypedText;
+  content2: TypedText;
+}
+
+const Offer = memo(function Offer({ id, head, description, heading1, content1, heading2, content2 }: OfferProps) {
+  return (
+    <section id={id} className={`${styles.section} ${styles.work}`} aria-labelledby={`${id}-title`}>
+      <p className={styles.eyebrow} id={`${id}-title`}>What we offer</p>
+      <h2>{head}</h2>
+      <p className={styles.prose}>{description}</p>
+      <ul className={styles.highlights}>
+        <li className={styles.highlight}>
+          <img src={SAMPLE_IMAGES.bakeryBread} alt="" />
+          <h3>{heading1}</h3>
+          <p className={styles.prose}>{content1}</p>
+        </li>
+        <li className={styles.highlight}>
+          <img src={SAMPLE_IMAGES.bakeryCake} alt="" />
+          <h3>{heading2}</h3>
+          <p className={styles.prose}>{content2}</p>
+        </li>
+      </ul>
+    </section>
+  );
+});
+
+interface NavigationProps {
+  name: string;
+  ids: Record<(typeof SECTIONS)[number], string>;
+  contact: ContactLink;
+}
+
+/** The top bar, and on small screens its drawer menu. */
+const Navigation = memo(function Navigation({ name, ids, contact }: NavigationProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
   const closeDrawer = () => setDrawerOpen(false);
   useFocusTrap(drawerRef, drawerOpen, closeDrawer);
-
-  const name = values.temp2name ?? '';
-  const contact = readContactLink(values.temp2contactlink);
   const contactHref = contact.kind === 'none' ? undefined : contact.href;
 
   // The spec's drawer lists Testimonials and Cart, which have no section of their own: they lead
@@ -35,117 +142,69 @@ export function TemplateTwoPage({ values }: TemplatePreviewProps) {
   ];
 
   return (
-    <div className={styles.root}>
-      <div className={styles.page}>
-        <header className={styles.topBar}>
-          <p className={styles.brand}>{name}</p>
-          <nav aria-label={`${name || 'Business'} sections`} className={styles.topNav}>
-            <ul className={styles.topLinks}>
-              <li><SectionLink targetId={ids.home}>Home</SectionLink></li>
-              <li><SectionLink targetId={ids.about}>About</SectionLink></li>
-              <li><SectionLink targetId={ids.contact}>Contact</SectionLink></li>
-              <li><SectionLink targetId={ids.work}>Work</SectionLink></li>
+    <>
+      <header className={styles.topBar}>
+        <p className={styles.brand}>{name}</p>
+        <nav aria-label={`${name || 'Business'} sections`} className={styles.topNav}>
+          <ul className={styles.topLinks}>
+            <li><SectionLink targetId={ids.home}>Home</SectionLink></li>
+            <li><SectionLink targetId={ids.about}>About</SectionLink></li>
+            <li><SectionLink targetId={ids.contact}>Contact</SectionLink></li>
+            <li><SectionLink targetId={ids.work}>Work</SectionLink></li>
+          </ul>
+        </nav>
+        <SafeLink href={contactHref} newTab={contact.kind === 'web'} className={styles.callButton} textClassName={styles.callButtonText}>
+          Call And Book Now
+        </SafeLink>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+      </header>
+
+      {drawerOpen ? (
+        <>
+          <div className={styles.backdrop} onClick={closeDrawer} aria-hidden="true" />
+          <div ref={drawerRef} role="dialog" aria-modal="true" aria-label="Menu" className={styles.drawer} tabIndex={-1}>
+            <button type="button" className={styles.closeButton} aria-label="Close menu" onClick={closeDrawer}>
+              <CloseIcon />
+            </button>
+            <ul className={styles.drawerLinks}>
+              {drawerLinks.map((link) => (
+                <li key={link.label}>
+                  <SectionLink targetId={link.target} onNavigate={closeDrawer}>{link.label}</SectionLink>
+                </li>
+              ))}
             </ul>
-          </nav>
-          <SafeLink href={contactHref} newTab={contact.kind === 'web'} className={styles.callButton} textClassName={styles.callButtonText}>
-            Call And Book Now
-          </SafeLink>
-          <button
-            type="button"
-            className={styles.menuButton}
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <MenuIcon />
-          </button>
-        </header>
-
-        {drawerOpen ? (
-          <>
-            <div className={styles.backdrop} onClick={closeDrawer} aria-hidden="true" />
-            <div ref={drawerRef} role="dialog" aria-modal="true" aria-label="Menu" className={styles.drawer} tabIndex={-1}>
-              <button type="button" className={styles.closeButton} aria-label="Close menu" onClick={closeDrawer}>
-                <CloseIcon />
-              </button>
-              <ul className={styles.drawerLinks}>
-                {drawerLinks.map((link) => (
-                  <li key={link.label}>
-                    <SectionLink targetId={link.target} onNavigate={closeDrawer}>{link.label}</SectionLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </>
-        ) : null}
-
-        <main>
-          <section id={ids.home} className={styles.banner} aria-labelledby={`${ids.home}-title`}>
-            <div>
-              <h1 id={`${ids.home}-title`} className={styles.bannerTitle}>{values.temp2maindescription}</h1>
-              <p className={styles.bannerSummary}>{values.temp2mainsummary}</p>
-              <SectionLink targetId={ids.contact} className={styles.primaryButton}>Order Now</SectionLink>
-            </div>
-            <img className={styles.bannerImage} src={SAMPLE_IMAGES.bakeryBanner} alt="" />
-          </section>
-
-          <section id={ids.about} className={styles.section} aria-labelledby={`${ids.about}-title`}>
-            <p className={styles.eyebrow}>About</p>
-            <h2 id={`${ids.about}-title`}>{values.temp2aboutheader}</h2>
-            <p className={styles.prose}>{values.temp2aboutdescription}</p>
-          </section>
-
-          <section id={ids.work} className={`${styles.section} ${styles.work}`} aria-labelledby={`${ids.work}-title`}>
-            <p className={styles.eyebrow} id={`${ids.work}-title`}>What we offer</p>
-            <h2>{values.temp2whatweofferhead}</h2>
-            <p className={styles.prose}>{values.temp2whatweofferdescription}</p>
-            <ul className={styles.highlights}>
-              <li className={styles.highlight}>
-                <img src={SAMPLE_IMAGES.bakeryBread} alt="" />
-                <h3>{values.temp2highlightsheading1}</h3>
-                <p className={styles.prose}>{values.temp2highlightscontent1}</p>
-              </li>
-              <li className={styles.highlight}>
-                <img src={SAMPLE_IMAGES.bakeryCake} alt="" />
-                <h3>{values.temp2highlightsheading2}</h3>
-                <p className={styles.prose}>{values.temp2highlightscontent2}</p>
-              </li>
-            </ul>
-          </section>
-
-          <section id={ids.contact} className={`${styles.section} ${styles.contact}`} aria-labelledby={`${ids.contact}-title`}>
-            <h2 id={`${ids.contact}-title`}>Have Question In Mind? Let Us Help You</h2>
-            <QuestionForm businessName={name} contactEmailHref={contact.kind === 'email' ? contact.href : undefined} />
-          </section>
-        </main>
-
-        <footer className={styles.footer}>
-          <p className={styles.footerName}>{name}</p>
-          <SocialLinks
-            label={`${name || 'Business'} on social media`}
-            listClassName={styles.socials}
-            linkClassName={styles.socialLink}
-            links={[
-              { network: 'Twitter', href: values.temp2twitterlink },
-              { network: 'LinkedIn', href: values.temp2linkedinlink },
-              { network: 'Facebook', href: values.temp2facebooklink },
-              { network: 'Instagram', href: values.temp2instagramlink },
-            ]}
-          />
-          {contact.kind === 'phone' || contact.kind === 'email' || contact.kind === 'web' ? (
-            <p className={styles.footerContact}>
-              {contact.kind === 'phone' ? <PhoneIcon width={18} height={18} /> : <MailIcon width={18} height={18} />}
-              <SafeLink href={contact.href} newTab={contact.kind === 'web'}>{contact.text}</SafeLink>
-            </p>
-          ) : contact.text ? (
-            <p className={styles.footerContact}>{contact.text}</p>
-          ) : null}
-        </footer>
-      </div>
-    </div>
+          </div>
+        </>
+      ) : null}
+    </>
   );
-}
+});
+
+const Footer = memo(function Footer({ name, contact, socialLinks }: { name: string; contact: ContactLink; socialLinks: readonly SocialLink[] }) {
+  return (
+    <footer className={styles.footer}>
+      <p className={styles.footerName}>{name}</p>
+      <SocialLinks label={`${name || 'Business'} on social media`} listClassName={styles.socials} linkClassName={styles.socialLink} links={socialLinks} />
+      {contact.kind === 'phone' || contact.kind === 'email' || contact.kind === 'web' ? (
+        <p className={styles.footerContact}>
+          {contact.kind === 'phone' ? <PhoneIcon width={18} height={18} /> : <MailIcon width={18} height={18} />}
+          <SafeLink href={contact.href} newTab={contact.kind === 'web'}>{contact.text}</SafeLink>
+        </p>
+      ) : contact.text ? (
+        <p className={styles.footerContact}>{contact.text}</p>
+      ) : null}
+    </footer>
+  );
+});
 
 interface QuestionFormProps {
   businessName: string;
@@ -157,7 +216,7 @@ interface QuestionFormProps {
  * The contact block's form. It confirms in the page and, when the business gave an email, offers
  * a ready-made email with the question, since a static page has no server of its own to post to.
  */
-function QuestionForm({ businessName, contactEmailHref }: QuestionFormProps) {
+const QuestionForm = memo(function QuestionForm({ businessName, contactEmailHref }: QuestionFormProps) {
   const [email, setEmail] = useState('');
   const [question, setQuestion] = useState('');
   const [error, setError] = useState('');
@@ -206,4 +265,4 @@ function QuestionForm({ businessName, contactEmailHref }: QuestionFormProps) {
       </p>
     </form>
   );
-}
+});

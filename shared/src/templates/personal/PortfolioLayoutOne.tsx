@@ -1,29 +1,61 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TemplatePreviewProps } from '../types';
 import { SafeLink } from '../safe/SafeLink';
 import { isSafeAssetUrl, mailtoHref, telHref } from '../safe/safeUrl';
 import { SAMPLE_RESUME_URL } from '../assets';
-import { SocialLinks } from '../common/SocialLinks';
+import { SocialLinks, type SocialLink } from '../common/SocialLinks';
 import { SectionLink } from '../common/SectionLink';
 import { CloseIcon, MenuIcon } from '../common/icons';
 import { animateScrollToTop, findScrollTarget } from '../common/scroll';
 import { useSectionIds } from '../common/useSectionIds';
+import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
 import styles from './PortfolioLayoutOne.module.scss';
-import { portfolioProjects, portfolioSocialLinks } from '../common/portfolioValues';
 
 /** How far the page scrolls before the header takes its solid background (the `color` flag). */
 export const HEADER_SOLID_AFTER_PX = 40;
+
+const SECTIONS = ['home', 'projects', 'about'] as const;
+type SectionIds = Record<(typeof SECTIONS)[number], string>;
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /**
  * Portfolio layout one (template 1): header with the name (click: back to top over 500 ms) and a
  * menu with the spec's two flags — `click` (menu open) and `color` (solid header after scrolling).
+ * Each section is memoised on the values it shows, so a key press in the editor redraws only the
+ * sections that show that field.
  */
 export function PortfolioLayoutOne({ values }: TemplatePreviewProps) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const ids = useSectionIds(SECTIONS);
+  const name = values.name ?? '';
+  const projects = usePortfolioProjects(values);
+  const socialLinks = usePortfolioSocialLinks(values);
+
+  return (
+    <div ref={rootRef} className={styles.root}>
+      <div className={styles.page}>
+        <Header name={name} ids={ids} rootRef={rootRef} />
+        <main>
+          <Hero id={ids.home} name={name} description={values.description ?? ''} image={values.image} />
+          <About id={ids.about} about={values.about ?? ''} resume={values.resume} />
+          <Projects id={ids.projects} projects={projects} githubLink={values.githublink} />
+        </main>
+        <Footer name={name} address={values.address} phone={values.phone} email={values.email} socialLinks={socialLinks} />
+      </div>
+    </div>
+  );
+}
+
+interface HeaderProps {
+  name: string;
+  ids: SectionIds;
+  /** The layout's root: where the scroll container is looked for. */
+  rootRef: RefObject<HTMLDivElement>;
+}
+
+const Header = memo(function Header({ name, ids, rootRef }: HeaderProps) {
   const cancelScrollRef = useRef<() => void>(() => undefined);
-  const ids = useSectionIds(['home', 'projects', 'about'] as const);
   const menuId = `${useId()}menu`;
   const [click, setClick] = useState(false);
   const [color, setColor] = useState(false);
@@ -37,7 +69,7 @@ export function PortfolioLayoutOne({ values }: TemplatePreviewProps) {
       target.eventTarget.removeEventListener('scroll', onScroll);
       cancelScrollRef.current();
     };
-  }, []);
+  }, [rootRef]);
 
   const scrollToTop = () => {
     cancelScrollRef.current();
@@ -45,95 +77,105 @@ export function PortfolioLayoutOne({ values }: TemplatePreviewProps) {
   };
   const closeMenu = () => setClick(false);
 
-  const resumeUrl = isSafeAssetUrl(values.resume) ? values.resume : SAMPLE_RESUME_URL;
-  const name = values.name ?? '';
-  const projects = portfolioProjects(values);
-
   return (
-    <div ref={rootRef} className={styles.root}>
-      <div className={styles.page}>
-        <header className={cx(styles.header, color && styles.headerSolid)} data-color={color ? 'solid' : 'clear'}>
-          <button type="button" className={styles.brand} onClick={scrollToTop}>
-            {name}
-            <span className={styles.visuallyHidden}> (back to top)</span>
-          </button>
-          <nav aria-label="Portfolio sections" className={styles.nav}>
-            <button
-              type="button"
-              className={styles.menuButton}
-              aria-expanded={click}
-              aria-controls={menuId}
-              aria-label={click ? 'Close menu' : 'Open menu'}
-              onClick={() => setClick((open) => !open)}
-            >
-              {click ? <CloseIcon /> : <MenuIcon />}
-            </button>
-            <ul id={menuId} className={cx(styles.menu, click && styles.menuOpen)} data-open={click ? 'true' : 'false'}>
-              <li><SectionLink targetId={ids.home} onNavigate={closeMenu}>Home</SectionLink></li>
-              <li><SectionLink targetId={ids.projects} onNavigate={closeMenu}>Projects</SectionLink></li>
-              <li><SectionLink targetId={ids.about} onNavigate={closeMenu}>About</SectionLink></li>
-            </ul>
-          </nav>
-        </header>
-
-        <main>
-          <section id={ids.home} className={styles.hero} aria-labelledby={`${ids.home}-title`}>
-            <div className={styles.heroText}>
-              <p className={styles.greeting}>Hey there I&apos;m</p>
-              <h1 id={`${ids.home}-title`} className={styles.heroName}>{name}</h1>
-              <p className={styles.lead}>{values.description}</p>
-            </div>
-            {isSafeAssetUrl(values.image) ? <img className={styles.photo} src={values.image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
-          </section>
-
-          <section id={ids.about} className={styles.about} aria-labelledby={`${ids.about}-title`}>
-            <h2 id={`${ids.about}-title`}>About</h2>
-            <p className={styles.prose}>{values.about}</p>
-            <a className={styles.button} href={resumeUrl} target="_blank" rel="noopener noreferrer">
-              My Resume<span className={styles.visuallyHidden}> (opens in a new tab)</span>
-            </a>
-          </section>
-
-          <section id={ids.projects} className={styles.projects} aria-labelledby={`${ids.projects}-title`}>
-            <h2 id={`${ids.projects}-title`}>Projects</h2>
-            <ul className={styles.cards}>
-              {projects.map((project) => (
-                <li key={project.n} className={styles.card}>
-                  <p className={styles.cardLabel}>Project {project.n}</p>
-                  <h3 className={styles.cardTitle}>{project.title}</h3>
-                  <p className={styles.prose}>{project.description}</p>
-                  <SafeLink href={project.url} newTab className={styles.cardLink} aria-label={`Click here to view the project ${project.title}`.trim()}>
-                    Click here to view the project
-                  </SafeLink>
-                </li>
-              ))}
-            </ul>
-            <p className={styles.more}>
-              <SafeLink href={values.githublink} newTab className={styles.cardLink}>
-                Click here to View more of my projects from Github
-              </SafeLink>
-            </p>
-          </section>
-        </main>
-
-        <footer className={styles.footer}>
-          <div>
-            <p className={styles.footerName}>{name}</p>
-            {values.address ? <p>{values.address}</p> : null}
-            {values.phone ? <p><SafeLink href={telHref(values.phone)}>{values.phone}</SafeLink></p> : null}
-            {values.email ? <p><SafeLink href={mailtoHref(values.email)}>{values.email}</SafeLink></p> : null}
-          </div>
-          <div>
-            <p className={styles.connect}>Connect With me on</p>
-            <SocialLinks
-              label="Connect With me on"
-              listClassName={styles.socials}
-              linkClassName={styles.socialLink}
-              links={portfolioSocialLinks(values)}
-            />
-          </div>
-        </footer>
-      </div>
-    </div>
+    <header className={cx(styles.header, color && styles.headerSolid)} data-color={color ? 'solid' : 'clear'}>
+      <button type="button" className={styles.brand} onClick={scrollToTop}>
+        {name}
+        <span className={styles.visuallyHidden}> (back to top)</span>
+      </button>
+      <nav aria-label="Portfolio sections" className={styles.nav}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={click}
+          aria-controls={menuId}
+          aria-label={click ? 'Close menu' : 'Open menu'}
+          onClick={() => setClick((open) => !open)}
+        >
+          {click ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <ul id={menuId} className={cx(styles.menu, click && styles.menuOpen)} data-open={click ? 'true' : 'false'}>
+          <li><SectionLink targetId={ids.home} onNavigate={closeMenu}>Home</SectionLink></li>
+          <li><SectionLink targetId={ids.projects} onNavigate={closeMenu}>Projects</SectionLink></li>
+          <li><SectionLink targetId={ids.about} onNavigate={closeMenu}>About</SectionLink></li>
+        </ul>
+      </nav>
+    </header>
   );
+});
+
+const Hero = memo(function Hero({ id, name, description, image }: { id: string; name: string; description: string; image: string | undefined }) {
+  return (
+    <section id={id} className={styles.hero} aria-labelledby={`${id}-title`}>
+      <div className={styles.heroText}>
+        <p className={styles.greeting}>Hey there I&apos;m</p>
+        <h1 id={`${id}-title`} className={styles.heroName}>{name}</h1>
+        <p className={styles.lead}>{description}</p>
+      </div>
+      {isSafeAssetUrl(image) ? <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+    </section>
+  );
+});
+
+const About = memo(function About({ id, about, resume }: { id: string; about: string; resume: string | undefined }) {
+  const resumeUrl = isSafeAssetUrl(resume) ? resume : SAMPLE_RESUME_URL;
+  return (
+    <section id={id} className={styles.about} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>About</h2>
+      <p className={styles.prose}>{about}</p>
+      <a className={styles.button} href={resumeUrl} target="_blank" rel="noopener noreferrer">
+        My Resume<span className={styles.visuallyHidden}> (opens in a new tab)</span>
+      </a>
+    </section>
+  );
+});
+
+const Projects = memo(function Projects({ id, projects, githubLink }: { id: string; projects: readonly PortfolioProject[]; githubLink: string | undefined }) {
+  return (
+    <section id={id} className={styles.projects} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Projects</h2>
+      <ul className={styles.cards}>
+        {projects.map((project) => (
+          <li key={project.n} className={styles.card}>
+            <p className={styles.cardLabel}>Project {project.n}</p>
+            <h3 className={styles.cardTitle}>{project.title}</h3>
+            <p className={styles.prose}>{project.description}</p>
+            <SafeLink href={project.url} newTab className={styles.cardLink} aria-label={`Click here to view the project ${project.title}`.trim()}>
+              Click here to view the project
+            </SafeLink>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.more}>
+        <SafeLink href={githubLink} newTab className={styles.cardLink}>
+          Click here to View more of my projects from Github
+        </SafeLink>
+      </p>
+    </section>
+  );
+});
+
+interface FooterProps {
+  name: string;
+  address: string | undefined;
+  phone: string | undefined;
+  email: string | undefined;
+  socialLinks: readonly SocialLink[];
 }
+
+const Footer = memo(function Footer({ name, address, phone, email, socialLinks }: FooterProps) {
+  return (
+    <footer className={styles.footer}>
+      <div>
+        <p className={styles.footerName}>{name}</p>
+        {address ? <p>{address}</p> : null}
+        {phone ? <p><SafeLink href={telHref(phone)}>{phone}</SafeLink></p> : null}
+        {email ? <p><SafeLink href={mailtoHref(email)}>{email}</SafeLink></p> : null}
+      </div>
+      <div>
+        <p className={styles.connect}>Connect With me on</p>
+        <SocialLinks label="Connect With me on" listClassName={styles.socials} linkClassName={styles.socialLink} links={socialLinks} />
+      </div>
+    </footer>
+  );
+});

@@ -1,85 +1,119 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { TemplatePreviewProps } from '../types';
 import { SafeLink } from '../safe/SafeLink';
 import { isSafeAssetUrl, mailtoHref, telHref } from '../safe/safeUrl';
-import { SocialLinks } from '../common/SocialLinks';
+import { SocialLinks, type SocialLink } from '../common/SocialLinks';
 import { SectionLink } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
+import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
 import styles from './PortfolioLayoutTwo.module.scss';
-import { portfolioProjects, portfolioSocialLinks } from '../common/portfolioValues';
+
+const SECTIONS = ['home', 'about', 'project'] as const;
+type SectionIds = Record<(typeof SECTIONS)[number], string>;
 
 /**
  * Portfolio layout two (template 3): light by default, with a toggle that shows a sun in dark mode
- * (press for light) and a moon in light mode (press for dark).
+ * (press for light) and a moon in light mode (press for dark). Sections are memoised on the values
+ * they show, so a key press in the editor redraws only those that show that field.
  */
 export function PortfolioLayoutTwo({ values }: TemplatePreviewProps) {
-  const ids = useSectionIds(['home', 'about', 'project'] as const);
+  const ids = useSectionIds(SECTIONS);
   const [dark, setDark] = useState(false);
   const name = values.name ?? '';
-  const projects = portfolioProjects(values);
+  const projects = usePortfolioProjects(values);
+  const socialLinks = usePortfolioSocialLinks(values);
 
   return (
     <div className={styles.root}>
       <div className={`${styles.page} ${dark ? styles.dark : styles.light}`} data-theme={dark ? 'dark' : 'light'}>
-        <header className={styles.header}>
-          <p className={styles.brand}>{name}</p>
-          <nav aria-label="Portfolio sections">
-            <ul className={styles.links}>
-              <li><SectionLink targetId={ids.home}>Home</SectionLink></li>
-              <li><SectionLink targetId={ids.about}>About</SectionLink></li>
-              <li><SectionLink targetId={ids.project}>Project</SectionLink></li>
-            </ul>
-          </nav>
-          <button type="button" className={styles.toggle} aria-pressed={dark} aria-label="Dark mode" title={dark ? 'Switch to light mode' : 'Switch to dark mode'} onClick={() => setDark((on) => !on)}>
-            {dark ? <SunIcon data-icon="sun" /> : <MoonIcon data-icon="moon" />}
-          </button>
-        </header>
-
+        <Header name={name} ids={ids} dark={dark} onToggle={setDark} />
         <main>
-          <section id={ids.home} className={styles.home} aria-labelledby={`${ids.home}-title`}>
-            <div>
-              <h1 id={`${ids.home}-title`} className={styles.name}>{name}</h1>
-              <p className={styles.lead}>{values.description}</p>
-            </div>
-            {isSafeAssetUrl(values.image) ? <img className={styles.photo} src={values.image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
-          </section>
-
-          <section id={ids.about} className={styles.section} aria-labelledby={`${ids.about}-title`}>
-            <h2 id={`${ids.about}-title`}>About Me</h2>
-            <p className={styles.prose}>{values.about}</p>
-            <dl className={styles.facts}>
-              {values.address ? <><dt>Based in</dt><dd>{values.address}</dd></> : null}
-              {values.phone ? <><dt>Phone</dt><dd><SafeLink href={telHref(values.phone)}>{values.phone}</SafeLink></dd></> : null}
-            </dl>
-          </section>
-
-          <section id={ids.project} className={styles.section} aria-labelledby={`${ids.project}-title`}>
-            <h2 id={`${ids.project}-title`}>Projects</h2>
-            <ul className={styles.cards}>
-              {projects.map((project) => (
-                <li key={project.n} className={styles.card}>
-                  <h3>{project.title}</h3>
-                  <p className={styles.prose}>{project.description}</p>
-                  {/* The spec shows the project address as plain text on this layout. */}
-                  <p className={styles.url}>{project.url}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <Home id={ids.home} name={name} description={values.description ?? ''} image={values.image} />
+          <About id={ids.about} about={values.about ?? ''} address={values.address} phone={values.phone} />
+          <Projects id={ids.project} projects={projects} />
         </main>
-
-        <footer className={styles.footer}>
-          {values.email ? <p className={styles.footerEmail}><SafeLink href={mailtoHref(values.email)}>{values.email}</SafeLink></p> : null}
-          <SocialLinks
-            label={`${name || 'Profile'} on social media`}
-            listClassName={styles.socials}
-            linkClassName={styles.socialLink}
-            links={portfolioSocialLinks(values)}
-          />
-          <p className={styles.copyright}>© {new Date().getFullYear()} {name}. Made with FolioForge.</p>
-        </footer>
+        <Footer name={name} email={values.email} socialLinks={socialLinks} />
       </div>
     </div>
   );
 }
+
+interface HeaderProps {
+  name: string;
+  ids: SectionIds;
+  dark: boolean;
+  /** A state setter: stable, so the header stays memoised. */
+  onToggle: (update: (dark: boolean) => boolean) => void;
+}
+
+const Header = memo(function Header({ name, ids, dark, onToggle }: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <p className={styles.brand}>{name}</p>
+      <nav aria-label="Portfolio sections">
+        <ul className={styles.links}>
+          <li><SectionLink targetId={ids.home}>Home</SectionLink></li>
+          <li><SectionLink targetId={ids.about}>About</SectionLink></li>
+          <li><SectionLink targetId={ids.project}>Project</SectionLink></li>
+        </ul>
+      </nav>
+      <button type="button" className={styles.toggle} aria-pressed={dark} aria-label="Dark mode" title={dark ? 'Switch to light mode' : 'Switch to dark mode'} onClick={() => onToggle((on) => !on)}>
+        {dark ? <SunIcon data-icon="sun" /> : <MoonIcon data-icon="moon" />}
+      </button>
+    </header>
+  );
+});
+
+const Home = memo(function Home({ id, name, description, image }: { id: string; name: string; description: string; image: string | undefined }) {
+  return (
+    <section id={id} className={styles.home} aria-labelledby={`${id}-title`}>
+      <div>
+        <h1 id={`${id}-title`} className={styles.name}>{name}</h1>
+        <p className={styles.lead}>{description}</p>
+      </div>
+      {isSafeAssetUrl(image) ? <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+    </section>
+  );
+});
+
+const About = memo(function About({ id, about, address, phone }: { id: string; about: string; address: string | undefined; phone: string | undefined }) {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>About Me</h2>
+      <p className={styles.prose}>{about}</p>
+      <dl className={styles.facts}>
+        {address ? <><dt>Based in</dt><dd>{address}</dd></> : null}
+        {phone ? <><dt>Phone</dt><dd><SafeLink href={telHref(phone)}>{phone}</SafeLink></dd></> : null}
+      </dl>
+    </section>
+  );
+});
+
+const Projects = memo(function Projects({ id, projects }: { id: string; projects: readonly PortfolioProject[] }) {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Projects</h2>
+      <ul className={styles.cards}>
+        {projects.map((project) => (
+          <li key={project.n} className={styles.card}>
+            <h3>{project.title}</h3>
+            <p className={styles.prose}>{project.description}</p>
+            {/* The spec shows the project address as plain text on this layout. */}
+            <p className={styles.url}>{project.url}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+const Footer = memo(function Footer({ name, email, socialLinks }: { name: string; email: string | undefined; socialLinks: readonly SocialLink[] }) {
+  return (
+    <footer className={styles.footer}>
+      {email ? <p className={styles.footerEmail}><SafeLink href={mailtoHref(email)}>{email}</SafeLink></p> : null}
+      <SocialLinks label={`${name || 'Profile'} on social media`} listClassName={styles.socials} linkClassName={styles.socialLink} links={socialLinks} />
+      <p className={styles.copyright}>© {new Date().getFullYear()} {name}. Made with FolioForge.</p>
+    </footer>
+  );
+});

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { memo, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { isSafeHref } from './safeUrl';
 
 export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
@@ -14,8 +14,9 @@ export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 /**
  * A link to a visitor-typed address that is rendered as a link only when the address is safe
  * (isSafeHref); otherwise its content is shown as plain text, so `javascript:` never reaches an href.
+ * Memoised: with text children it is not redrawn (nor the address parsed again) while nothing changed.
  */
-export function SafeLink({ href, children, newTab = false, className, textClassName, ...anchor }: SafeLinkProps) {
+export const SafeLink = memo(function SafeLink({ href, children, newTab = false, className, textClassName, ...anchor }: SafeLinkProps) {
   const content = children ?? href ?? '';
   if (!isSafeHref(href)) {
     return (
@@ -34,4 +35,4 @@ export function SafeLink({ href, children, newTab = false, className, textClassN
       {content}
     </a>
   );
-}
+});
