@@ -1,13 +1,20 @@
 // Key press in a /design field → the preview showing the new character, timed inside the page from
 // the keydown event: to the preview's DOM holding the character (the app's own work), and to the
 // animation frame after it (what the visitor sees, which also waits for the browser's next frame).
-// The same measure on a bare page (an input copied into a div by one line of script) gives the floor
-// this browser and machine set at the same slowdown.
+// The same measure on two reference pages gives the floors this browser and machine set at the same
+// slowdown: a bare page (an input copied into a div by one line of script) and a React page with one
+// controlled input copied into a span (the least any React screen does per key).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Stack } from '../support/stack';
 import { median, percentile } from './firstLoad';
 
 const CPU_SLOWDOWN = 4;
+// Presses typed before timing starts, so the figures are of a page already typed in (code compiled,
+// caches warm), not of its first key.
+export const WARM_UP_PRESSES = 20;
 
 export interface LatencyResult {
   samples: number;
@@ -22,11 +29,12 @@ async function timeKeyPresses(page: Page, field: Locator, previewSelector: strin
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.evaluate((selector) => {
-    const w = window as unknown as { __latencies: number[]; __domLatencies: number[]; __pending: number | null };
+    const w = window as unknown as { __latencies: number[]; __domLatencies: number[]; __pending: number | null; __timing: boolean };
     w.__latencies = [];
     w.__domLatencies = [];
     w.__pending = null;
-    document.addEventListener('keydown', (event) => { if (event.key.length === 1) w.__pending = event.timeStamp; }, true);
+    w.__timing = false;
+    document.addEventListener('keydown', (event) => { if (w.__timing && event.key.length === 1) w.__pending = event.timeStamp; }, true);
     new MutationObserver(() => {
       const started = w.__pending;
       if (started === null) return;
@@ -37,10 +45,16 @@ async function timeKeyPresses(page: Page, field: Locator, previewSelector: strin
   }, previewSelector);
   await field.focus();
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  for (let i = 0; i < samples; i += 1) {
-    await page.keyboard.press(letters[i % letters.length]!);
-    await page.waitForTimeout(20);
-  }
+  const type = async (presses: number) => {
+    for (let i = 0; i < presses; i += 1) {
+      await page.keyboard.press(letters[i % letters.length]!);
+      await page.waitForTimeout(20);
+    }
+  };
+  await type(WARM_UP_PRESSES);
+  await page.waitForTimeout(200);
+  await page.evaluate(() => { (window as unknown as { __timing: boolean }).__timing = true; });
+  await type(samples);
   await page.waitForTimeout(200);
   const { latencies, domLatencies } = await page.evaluate(() => {
     const w = window as unknown as { __latencies: number[]; __domLatencies: number[] };
@@ -73,6 +87,28 @@ export async function measureBarePageLatency(browser: Browser, samples = 200): P
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.setContent('<input id="field" aria-label="Name"><div id="preview"><span id="copy"></span></div><script>field.oninput = () => { copy.textContent = field.value; };</script>');
+  const result = await timeKeyPresses(page, page.locator('#field'), '#preview', samples);
+  await context.close();
+  return result;
+}
+
+const umdBuild = (pkg: string, file: string) => {
+  const require = createRequire(import.meta.url);
+  return readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'umd', file), 'utf8');
+};
+
+export async function measureReactFloorLatency(browser: Browser, samples = 200): Promise<LatencyResult> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const app = `const h = React.createElement;
+function App() {
+  const [value, setValue] = React.useState('');
+  return h('div', null, h('input', { id: 'field', 'aria-label': 'Name', value, onChange: (event) => setValue(event.target.value) }), h('div', { id: 'preview' }, h('span', null, value)));
+}
+ReactDOM.createRoot(document.getElementById('root')).render(h(App));`;
+  await page.setContent(
+    `<div id="root"></div><script>${umdBuild('react', 'react.production.min.js')}</script><script>${umdBuild('react-dom', 'react-dom.production.min.js')}</script><script>${app}</script>`,
+  );
   const result = await timeKeyPresses(page, page.locator('#field'), '#preview', samples);
   await context.close();
   return result;

@@ -2,14 +2,19 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { draftFileId, draftFileStore } from './fileStore';
 import { readDraftEntry, writeDraftEntry, type DraftEntry } from './draftStorage';
 
-/** Typing bursts are saved once they pause: one localStorage write instead of one per key. */
+/** Typing is saved at most this often: one localStorage write per burst of keys, not one per key. */
 export const DRAFT_SAVE_DELAY_MS = 300;
+
+type EntryToSave = Omit<DraftEntry, 'updatedAt'>;
 
 export interface PortfolioDraft {
   /** What was stored for this entry when the screen opened (undefined: nothing yet). */
   saved: DraftEntry | undefined;
-  /** Saves the entry soon (debounced), and for certain when the page is hidden or the screen closes. */
-  scheduleSave: (entry: Omit<DraftEntry, 'updatedAt'>) => void;
+  /**
+   * Saves the entry `readEntry` gives, read when the save happens: within DRAFT_SAVE_DELAY_MS, and
+   * for certain when the page is hidden or the screen closes. Cheap enough to call on every key.
+   */
+  scheduleSave: (readEntry: () => EntryToSave) => void;
   storeFile: (fieldKey: string, file: File) => Promise<void>;
   removeFile: (fieldKey: string) => Promise<void>;
   /** The chosen files the saved entry lists, read back from IndexedDB (missing ones are skipped). */
@@ -23,21 +28,22 @@ export interface PortfolioDraft {
  */
 export function usePortfolioDraft(storageKey: string, entryKey: string): PortfolioDraft {
   const [saved] = useState(() => readDraftEntry(storageKey, entryKey));
-  const pending = useRef<Omit<DraftEntry, 'updatedAt'> | null>(null);
+  const pending = useRef<(() => EntryToSave) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
-    if (pending.current) writeDraftEntry(storageKey, entryKey, pending.current);
+    const readEntry = pending.current;
     pending.current = null;
+    if (readEntry) writeDraftEntry(storageKey, entryKey, readEntry());
   }, [storageKey, entryKey]);
 
   const scheduleSave = useCallback(
-    (entry: Omit<DraftEntry, 'updatedAt'>) => {
-      pending.current = entry;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+    (readEntry: () => EntryToSave) => {
+      pending.current = readEntry;
+      // The timer already running covers this change too: typing never re-arms it.
+      timer.current ??= setTimeout(flush, DRAFT_SAVE_DELAY_MS);
     },
     [flush],
   );

@@ -1,11 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateField } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
-import { FieldInput } from './FieldInput';
+import { FieldInput, type FieldInputProps } from './FieldInput';
+import { useEditedValue, type EditedValuesStore } from './useEditableValues';
 
 export interface EditorFormProps {
   fields: readonly TemplateField[];
-  values: TemplateValues;
+  valuesStore: EditedValuesStore;
   chosenFiles: Readonly<Record<string, StoredFileMeta>>;
   onTextChange: (fieldKey: string, value: string) => void;
   onFileChosen: (fieldKey: string, file: File) => void;
@@ -18,14 +19,14 @@ export interface EditorFormProps {
 const keepOnPage = (event: FormEvent) => event.preventDefault();
 
 /** The form drawn from a list of field definitions, in their order. */
-export function EditorForm({ fields, values, chosenFiles, onTextChange, onFileChosen, label, children }: EditorFormProps) {
+export function EditorForm({ fields, valuesStore, chosenFiles, onTextChange, onFileChosen, label, children }: EditorFormProps) {
   return (
     <form aria-label={label} onSubmit={keepOnPage} noValidate>
       {fields.map((field) => (
-        <FieldInput
+        <EditedField
           key={field.key}
+          valuesStore={valuesStore}
           field={field}
-          value={values[field.key] ?? ''}
           chosenFile={chosenFiles[field.key]}
           onTextChange={onTextChange}
           onFileChosen={onFileChosen}
@@ -34,4 +35,9 @@ export function EditorForm({ fields, values, chosenFiles, onTextChange, onFileCh
       {children}
     </form>
   );
+}
+
+/** A field reading its own value, so typing in it re-renders it alone (and the preview). */
+function EditedField({ valuesStore, ...props }: Omit<FieldInputProps, 'value'> & { valuesStore: EditedValuesStore }) {
+  return <FieldInput {...props} value={useEditedValue(valuesStore, props.field.key)} />;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
 import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { draftEntryFromValues } from '../drafts/draftValues';
@@ -16,8 +17,26 @@ export interface EditableValuesOptions {
   restoreSavedFiles: boolean;
 }
 
-export interface EditableValues {
+interface EditedState {
   values: TemplateValues;
+  chosenFiles: Readonly<Record<string, StoredFileMeta>>;
+}
+
+/**
+ * A screen's values, outside React state so that a key press re-renders only what shows that
+ * value (its field and the preview), not the screen around them. Read with `useEditedValue(s)`.
+ */
+export type EditedValuesStore = StoreApi<EditedState>;
+
+/** Every value: for the preview. */
+export const useEditedValues = (store: EditedValuesStore): TemplateValues => useStore(store, (state) => state.values);
+
+/** One field's value ('' when it has none): for that field's input. */
+export const useEditedValue = (store: EditedValuesStore, fieldKey: string): string => useStore(store, (state) => state.values[fieldKey] ?? '');
+
+export interface EditableValues {
+  /** Stable. */
+  valuesStore: EditedValuesStore;
   /** Names of the files chosen per field (absent: the field shows its sample or nothing). */
   chosenFiles: Readonly<Record<string, StoredFileMeta>>;
   /** Stable: safe to hand to memoised fields. */
@@ -31,12 +50,14 @@ export interface EditableValues {
 const metaOf = (file: File): StoredFileMeta => ({ name: file.name, type: file.type, size: file.size });
 
 /**
- * A screen's values as React state (the one source both the form and the preview read), with
- * chosen files shown through object URLs and every change saved to the draft.
+ * A screen's values (the one source both the form and the preview read), with chosen files shown
+ * through object URLs and every change saved to the draft. The calling component re-renders when
+ * the chosen files change, not on typing.
  */
 export function useEditableValues({ fields, sampleValues, initialValues, initialFiles, draft, restoreSavedFiles }: EditableValuesOptions): EditableValues {
-  const [values, setValues] = useState(initialValues);
-  const [chosenFiles, setChosenFiles] = useState<Record<string, StoredFileMeta>>({});
+  const [valuesStore] = useState(() => createStore<EditedState>()(() => ({ values: initialValues, chosenFiles: {} })));
+  // Subscribed so that useObjectUrls' after-commit step runs once a replaced file is off screen.
+  const chosenFiles = useStore(valuesStore, (state) => state.chosenFiles);
   const objectUrls = useObjectUrls();
   // Fields the visitor picked in this visit: a slower restore must not overwrite them.
   const pickedThisVisit = useRef(new Set<string>());
@@ -44,15 +65,20 @@ export function useEditableValues({ fields, sampleValues, initialValues, initial
   const showFile = useCallback(
     (fieldKey: string, file: File) => {
       const url = objectUrls.create(fieldKey, file);
-      setValues((current) => ({ ...current, [fieldKey]: url }));
-      setChosenFiles((current) => ({ ...current, [fieldKey]: metaOf(file) }));
+      valuesStore.setState((current) => ({
+        values: { ...current.values, [fieldKey]: url },
+        chosenFiles: { ...current.chosenFiles, [fieldKey]: metaOf(file) },
+      }));
     },
-    [objectUrls],
+    [objectUrls, valuesStore],
   );
 
-  const setFieldValue = useCallback((fieldKey: string, value: string) => {
-    setValues((current) => (current[fieldKey] === value ? current : { ...current, [fieldKey]: value }));
-  }, []);
+  const setFieldValue = useCallback(
+    (fieldKey: string, value: string) => {
+      valuesStore.setState((current) => (current.values[fieldKey] === value ? current : { values: { ...current.values, [fieldKey]: value } }));
+    },
+    [valuesStore],
+  );
 
   const chooseFile = useCallback(
     (fieldKey: string, file: File) => {
@@ -63,21 +89,16 @@ export function useEditableValues({ fields, sampleValues, initialValues, initial
     [draft, showFile],
   );
 
-  // The chosen files as of the last render, for callbacks that must stay stable.
-  const chosenFilesRef = useRef(chosenFiles);
-  chosenFilesRef.current = chosenFiles;
-
   const replaceValues = useCallback(
     (next: TemplateValues) => {
-      for (const fieldKey of Object.keys(chosenFilesRef.current)) {
+      for (const fieldKey of Object.keys(valuesStore.getState().chosenFiles)) {
         objectUrls.release(fieldKey);
         draft.removeFile(fieldKey).catch(() => undefined);
       }
       pickedThisVisit.current.clear();
-      setChosenFiles({});
-      setValues(next);
+      valuesStore.setState({ values: next, chosenFiles: {} });
     },
-    [draft, objectUrls],
+    [draft, objectUrls, valuesStore],
   );
 
   // Files handed over at opening, and files saved by an earlier visit, become object URLs here
@@ -98,9 +119,16 @@ export function useEditableValues({ fields, sampleValues, initialValues, initial
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Saved as opened (which makes this the draft to reopen) and after every change.
   useEffect(() => {
-    draft.scheduleSave(draftEntryFromValues(fields, sampleValues, values, chosenFiles));
-  }, [draft, fields, sampleValues, values, chosenFiles]);
+    const readEntry = () => {
+      const { values, chosenFiles: files } = valuesStore.getState();
+      return draftEntryFromValues(fields, sampleValues, values, files);
+    };
+    const save = () => draft.scheduleSave(readEntry);
+    save();
+    return valuesStore.subscribe(save);
+  }, [draft, fields, sampleValues, valuesStore]);
 
-  return { values, chosenFiles, setFieldValue, chooseFile, replaceValues };
+  return { valuesStore, chosenFiles, setFieldValue, chooseFile, replaceValues };
 }

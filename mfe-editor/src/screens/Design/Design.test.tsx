@@ -165,7 +165,7 @@ test('opening /design without navigation state (a reload) restores the last temp
   expect(preview().querySelector(`img[src="${restoredUrl}"]`)).not.toBeNull();
 });
 
-test('typing is saved after a pause, not on every key', () => {
+test('typing is saved within a moment, once for a burst of keys, not on every key', () => {
   jest.useFakeTimers();
   try {
     openDesign({ id: 1 });
@@ -177,6 +177,13 @@ test('typing is saved after a pause, not on every key', () => {
     const saved = readDraftDocument(DESIGN_DRAFT_KEY);
     expect(saved.lastEntryKey).toBe('1');
     expect(saved.entries['1']?.values.name).toBe('Ab');
+    // Typing that never pauses is still saved as it goes, not only once it stops.
+    const halfDelay = DRAFT_SAVE_DELAY_MS / 2 + 1;
+    for (const value of ['Abc', 'Abcd', 'Abcde']) {
+      fireEvent.change(control('name'), { target: { value } });
+      act(() => jest.advanceTimersByTime(halfDelay));
+    }
+    expect(readDraftDocument(DESIGN_DRAFT_KEY).entries['1']?.values.name).toBe('Abcd');
   } finally {
     jest.useRealTimers();
   }

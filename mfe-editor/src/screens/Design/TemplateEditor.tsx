@@ -1,24 +1,24 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, type TemplateId } from '@folioforge/shared';
-import type { TemplatePreviewProps, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplatePreviewProps } from '@folioforge/shared/src/templates/types';
 import { GetTemplateButton } from '../../commerce/GetTemplateButton';
 import { DESIGN_DRAFT_KEY } from '../../drafts/draftStorage';
 import { usePortfolioDraft } from '../../drafts/usePortfolioDraft';
 import { EditorForm } from '../../editing/EditorForm';
-import { useEditableValues } from '../../editing/useEditableValues';
+import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
 import { templateDefinition } from '../../templates/templateCatalog';
 import type { DesignOpening } from './designOpening';
 import styles from './Design.module.scss';
 
 interface PreviewPaneProps {
   Preview: ComponentType<TemplatePreviewProps>;
-  values: TemplateValues;
+  valuesStore: EditedValuesStore;
 }
 
 /** Re-renders only when the values change, not for the form's own state (errors, confirmations). */
-const PreviewPane = memo(function PreviewPane({ Preview, values }: PreviewPaneProps) {
-  return <Preview values={values} />;
+const PreviewPane = memo(function PreviewPane({ Preview, valuesStore }: PreviewPaneProps) {
+  return <Preview values={useEditedValues(valuesStore)} />;
 });
 
 /** The form and live preview of one template; keyed by template id in Design. */
@@ -48,7 +48,7 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
         <EditorForm
           label={`${definition.name} details`}
           fields={definition.fields}
-          values={editor.values}
+          valuesStore={editor.valuesStore}
           chosenFiles={editor.chosenFiles}
           onTextChange={editor.setFieldValue}
           onFileChosen={editor.chooseFile}
@@ -58,7 +58,7 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
       <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="template-preview">
         <h2 id={previewTitleId} className={styles.previewTitle}>Template Preview</h2>
         <div className={styles.previewFrame}>
-          <PreviewPane Preview={definition.Preview} values={editor.values} />
+          <PreviewPane Preview={definition.Preview} valuesStore={editor.valuesStore} />
         </div>
       </section>
     </div>

@@ -3,7 +3,7 @@ import { GENERATOR_DRAFT_KEY, GENERATOR_ENTRY } from '../../drafts/draftStorage'
 import { valuesFromDraftEntry } from '../../drafts/draftValues';
 import { usePortfolioDraft } from '../../drafts/usePortfolioDraft';
 import { EditorForm } from '../../editing/EditorForm';
-import { useEditableValues } from '../../editing/useEditableValues';
+import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
 import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from './generatorFields';
 import { GeneratorPreview } from './GeneratorPreview';
 import styles from './Generator.module.scss';
@@ -31,7 +31,7 @@ export default function Generator() {
           <EditorForm
             label="Portfolio details"
             fields={GENERATOR_FIELDS}
-            values={editor.values}
+            valuesStore={editor.valuesStore}
             chosenFiles={editor.chosenFiles}
             onTextChange={editor.setFieldValue}
             onFileChosen={editor.chooseFile}
@@ -39,9 +39,14 @@ export default function Generator() {
         </section>
         <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="portfolio-preview">
           <h2 id={previewTitleId} className={styles.panelTitle}>Portfolio Preview</h2>
-          <GeneratorPreview values={editor.values} resumeFileName={editor.chosenFiles.resume?.name} />
+          <LiveGeneratorPreview valuesStore={editor.valuesStore} resumeFileName={editor.chosenFiles.resume?.name} />
         </section>
       </div>
     </div>
   );
+}
+
+/** The preview following every edit; the screen around it does not re-render on typing. */
+function LiveGeneratorPreview({ valuesStore, resumeFileName }: { valuesStore: EditedValuesStore; resumeFileName: string | undefined }) {
+  return <GeneratorPreview values={useEditedValues(valuesStore)} resumeFileName={resumeFileName} />;
 }
