@@ -1,8 +1,8 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { TemplateField } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
-import { FieldInput, type FieldInputProps } from './FieldInput';
-import { useEditedValue, type EditedValuesStore } from './useEditableValues';
+import { FieldInput, summariseValue, type FieldInputProps } from './FieldInput';
+import { useEditedValue, useValuesRevision, type EditedValuesStore } from './useEditableValues';
 
 export interface EditorFormProps {
   fields: readonly TemplateField[];
@@ -20,11 +20,13 @@ const keepOnPage = (event: FormEvent) => event.preventDefault();
 
 /** The form drawn from a list of field definitions, in their order. */
 export function EditorForm({ fields, valuesStore, chosenFiles, onTextChange, onFileChosen, label, children }: EditorFormProps) {
+  // Values replaced at once (a reset) redraw every field with its new text.
+  const revision = useValuesRevision(valuesStore);
   return (
     <form aria-label={label} onSubmit={keepOnPage} noValidate>
       {fields.map((field) => (
         <EditedField
-          key={field.key}
+          key={`${field.key}@${revision}`}
           valuesStore={valuesStore}
           field={field}
           chosenFile={chosenFiles[field.key]}
@@ -37,7 +39,24 @@ export function EditorForm({ fields, valuesStore, chosenFiles, onTextChange, onF
   );
 }
 
-/** A field reading its own value, so typing in it re-renders it alone (and the preview). */
-function EditedField({ valuesStore, ...props }: Omit<FieldInputProps, 'value'> & { valuesStore: EditedValuesStore }) {
-  return <FieldInput {...props} value={useEditedValue(valuesStore, props.field.key)} />;
+type EditedFieldProps = Omit<FieldInputProps, 'initialValue' | 'valueSummary'> & { valuesStore: EditedValuesStore };
+
+// Links and files show something about their value besides the text the input holds itself.
+const showsValue = (field: TemplateField) => field.kind === 'url' || field.kind === 'image' || field.kind === 'pdf';
+
+/**
+ * A field starting from its stored value. Its input keeps its own text, so a key press re-renders
+ * nothing on the form's side (only the preview). Replacing every value remounts the field
+ * (EditorForm keys it by the store's revision).
+ */
+function EditedField({ valuesStore, ...props }: EditedFieldProps) {
+  const [initialValue] = useState(() => valuesStore.getState().values[props.field.key] ?? '');
+  if (!showsValue(props.field)) return <FieldInput {...props} initialValue={initialValue} />;
+  return <ValueShowingField {...props} valuesStore={valuesStore} initialValue={initialValue} />;
+}
+
+/** A link or file field: follows its value, for the note it shows about it (e.g. a link shown as text). */
+function ValueShowingField({ valuesStore, ...props }: Omit<FieldInputProps, 'valueSummary'> & { valuesStore: EditedValuesStore }) {
+  const value = useEditedValue(valuesStore, props.field.key);
+  return <FieldInput {...props} valueSummary={summariseValue(props.field, value)} />;
 }

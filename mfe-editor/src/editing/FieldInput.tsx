@@ -6,9 +6,23 @@ import type { StoredFileMeta } from '../drafts/draftStorage';
 import { ACCEPT, rejectionFor, type FileFieldKind } from './fileRules';
 import styles from './FieldInput.module.scss';
 
+/** What a link or file field shows about its value besides the text itself. */
+export type ValueSummary = 'empty' | 'filled' | 'unsafeLink';
+
+export const summariseValue = (field: TemplateField, value: string): ValueSummary => {
+  if (value.trim() === '') return 'empty';
+  return field.kind === 'url' && !isSafeHref(value) ? 'unsafeLink' : 'filled';
+};
+
 export interface FieldInputProps {
   field: TemplateField;
-  value: string;
+  /**
+   * The text the input starts with. The input keeps its own text after that (uncontrolled), so
+   * typing re-renders nothing on the form's side: every key re-renders only the preview.
+   */
+  initialValue: string;
+  /** For link and file fields, which follow their value; absent for plain text. */
+  valueSummary?: ValueSummary;
   /** The file chosen for a file field in this draft, if any. */
   chosenFile: StoredFileMeta | undefined;
   onTextChange: (fieldKey: string, value: string) => void;
@@ -18,26 +32,23 @@ export interface FieldInputProps {
 const INPUT_TYPE: Readonly<Record<'text' | 'email' | 'phone' | 'url', string>> = { text: 'text', email: 'email', phone: 'tel', url: 'url' };
 const AUTOCOMPLETE: Partial<Record<string, string>> = { name: 'name', email: 'email', phone: 'tel' };
 
-/**
- * One form field drawn from its definition: the kind picks the control. Memoised, so typing in
- * one field re-renders that field and the preview, not the whole form.
- */
-export const FieldInput = memo(function FieldInput({ field, value, chosenFile, onTextChange, onFileChosen }: FieldInputProps) {
+/** One form field drawn from its definition: the kind picks the control. */
+export const FieldInput = memo(function FieldInput({ field, initialValue, valueSummary, chosenFile, onTextChange, onFileChosen }: FieldInputProps) {
   const id = useId();
   if (field.kind === 'image' || field.kind === 'pdf') {
-    return <FilePicker id={id} field={field} kind={field.kind} value={value} chosenFile={chosenFile} onFileChosen={onFileChosen} />;
+    return <FilePicker id={id} field={field} kind={field.kind} hasValue={valueSummary === 'filled'} chosenFile={chosenFile} onFileChosen={onFileChosen} />;
   }
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onTextChange(field.key, event.target.value);
   const common = {
     id,
     name: field.key,
-    value,
+    defaultValue: initialValue,
     onChange,
     className: styles.input,
     'aria-label': field.accessibleLabel,
   };
   // A typed link that the preview will show as text: say why while the visitor can still fix it.
-  const linkHint = field.kind === 'url' && value.trim() !== '' && !isSafeHref(value) ? 'Shown as text, not a link: start it with https://, mailto: or tel:' : null;
+  const linkHint = valueSummary === 'unsafeLink' ? 'Shown as text, not a link: start it with https://, mailto: or tel:' : null;
   const hintId = `${id}-hint`;
   return (
     <div className={styles.field}>
@@ -62,12 +73,13 @@ interface FilePickerProps {
   id: string;
   field: TemplateField;
   kind: FileFieldKind;
-  value: string;
+  /** The field has a picture or resume without a chosen file: the template's sample. */
+  hasValue: boolean;
   chosenFile: StoredFileMeta | undefined;
   onFileChosen: (fieldKey: string, file: File) => void;
 }
 
-function FilePicker({ id, field, kind, value, chosenFile, onFileChosen }: FilePickerProps) {
+function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen }: FilePickerProps) {
   const [rejection, setRejection] = useState<string | null>(null);
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
@@ -83,7 +95,7 @@ function FilePicker({ id, field, kind, value, chosenFile, onFileChosen }: FilePi
     if (!problem) onFileChosen(field.key, file);
   };
 
-  const current = chosenFile ? `Chosen: ${chosenFile.name}` : value ? `Using the sample ${kind === 'image' ? 'picture' : 'resume'}` : 'No file chosen';
+  const current = chosenFile ? `Chosen: ${chosenFile.name}` : hasValue ? `Using the sample ${kind === 'image' ? 'picture' : 'resume'}` : 'No file chosen';
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>{field.label}</label>

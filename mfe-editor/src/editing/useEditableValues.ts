@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
@@ -20,19 +20,35 @@ export interface EditableValuesOptions {
 interface EditedState {
   values: TemplateValues;
   chosenFiles: Readonly<Record<string, StoredFileMeta>>;
+  /** Counts the times every value was replaced at once (a reset), for the form to redraw its inputs. */
+  revision: number;
 }
 
 /**
- * A screen's values, outside React state so that a key press re-renders only what shows that
- * value (its field and the preview), not the screen around them. Read with `useEditedValue(s)`.
+ * A screen's values, outside React state so that a key press re-renders only the preview, not
+ * the screen or the form around it (their inputs keep their own text). Read with
+ * `useEditedValues` and `useEditedValue`.
  */
 export type EditedValuesStore = StoreApi<EditedState>;
 
-/** Every value: for the preview. */
-export const useEditedValues = (store: EditedValuesStore): TemplateValues => useStore(store, (state) => state.values);
+/**
+ * Every value: for the preview. A state subscription rather than useSyncExternalStore (zustand's
+ * useStore), which queues an after-paint task on every change: one more task per key press.
+ */
+export function useEditedValues(store: EditedValuesStore): TemplateValues {
+  const [values, setValues] = useState(() => store.getState().values);
+  useLayoutEffect(() => {
+    setValues(store.getState().values);
+    return store.subscribe((state) => setValues(state.values));
+  }, [store]);
+  return values;
+}
 
-/** One field's value ('' when it has none): for that field's input. */
+/** One field's value ('' when it has none). */
 export const useEditedValue = (store: EditedValuesStore, fieldKey: string): string => useStore(store, (state) => state.values[fieldKey] ?? '');
+
+/** Changes when every value was replaced at once. */
+export const useValuesRevision = (store: EditedValuesStore): number => useStore(store, (state) => state.revision);
 
 export interface EditableValues {
   /** Stable. */
@@ -43,7 +59,7 @@ export interface EditableValues {
   setFieldValue: (fieldKey: string, value: string) => void;
   /** Stable. The file must already have passed the picker's check. */
   chooseFile: (fieldKey: string, file: File) => void;
-  /** Replaces every value (e.g. reset to the sample) and forgets chosen files. */
+  /** Replaces every value (e.g. reset to the sample), redraws the form with them and forgets chosen files. */
   replaceValues: (values: TemplateValues) => void;
 }
 
@@ -55,7 +71,7 @@ const metaOf = (file: File): StoredFileMeta => ({ name: file.name, type: file.ty
  * the chosen files change, not on typing.
  */
 export function useEditableValues({ fields, sampleValues, initialValues, initialFiles, draft, restoreSavedFiles }: EditableValuesOptions): EditableValues {
-  const [valuesStore] = useState(() => createStore<EditedState>()(() => ({ values: initialValues, chosenFiles: {} })));
+  const [valuesStore] = useState(() => createStore<EditedState>()(() => ({ values: initialValues, chosenFiles: {}, revision: 0 })));
   // Subscribed so that useObjectUrls' after-commit step runs once a replaced file is off screen.
   const chosenFiles = useStore(valuesStore, (state) => state.chosenFiles);
   const objectUrls = useObjectUrls();
@@ -96,7 +112,7 @@ export function useEditableValues({ fields, sampleValues, initialValues, initial
         draft.removeFile(fieldKey).catch(() => undefined);
       }
       pickedThisVisit.current.clear();
-      valuesStore.setState({ values: next, chosenFiles: {} });
+      valuesStore.setState((current) => ({ values: next, chosenFiles: {}, revision: current.revision + 1 }));
     },
     [draft, objectUrls, valuesStore],
   );

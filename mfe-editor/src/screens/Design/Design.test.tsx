@@ -106,6 +106,8 @@ test('image pickers refuse files that are not images, PDF pickers files that are
   openDesign({ id: 1 });
   const image = control('image') as HTMLInputElement;
   const resume = control('resume') as HTMLInputElement;
+  expect(screen.getByText('Using the sample picture')).toBeInTheDocument();
+  expect(screen.getByText('Using the sample resume')).toBeInTheDocument();
 
   fireEvent.change(image, { target: { files: [fileOf('notes.txt', 'text/plain')] } });
   expect(screen.getByRole('alert')).toHaveTextContent('"notes.txt" is not an image');
@@ -236,16 +238,18 @@ test('a checkout widget that throws while rendering is contained too', async () 
 test('Reset to sample asks first; Keep my changes keeps them, Yes resets', async () => {
   const user = userEvent.setup();
   openDesign({ id: 1, name: 'Grace Hopper' });
+  await user.type(control('name'), '!');
   await user.click(screen.getByRole('button', { name: 'Reset to sample' }));
   const dialog = screen.getByRole('alertdialog');
   expect(within(dialog).getByRole('button', { name: 'Keep my changes' })).toHaveFocus();
   await user.keyboard('{Enter}');
-  expect(control('name').value).toBe('Grace Hopper');
+  expect(control('name').value).toBe('Grace Hopper!');
   expect(screen.getByRole('button', { name: 'Reset to sample' })).toHaveFocus();
 
   await user.click(screen.getByRole('button', { name: 'Reset to sample' }));
   await user.click(screen.getByRole('button', { name: 'Yes, reset' }));
   expect(control('name').value).toBe(TEMPLATES[0]!.sampleValues.name);
+  expect(within(preview()).getAllByText(TEMPLATES[0]!.sampleValues.name!).length).toBeGreaterThan(0);
   expect(screen.getByText('The sample values are back.')).toBeInTheDocument();
 });
 

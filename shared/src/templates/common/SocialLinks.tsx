@@ -28,9 +28,10 @@ export interface SocialLinksProps {
 /**
  * Icon links to social profiles. The icon is decorative; the link is named after the network.
  * An empty value is left out; an unsafe one (e.g. javascript:) is shown as text, never linked.
- * Each link is memoised on its address, so a new label or list redraws no icon.
+ * Memoised on the list (which the layouts keep while no link changes), and each link on its
+ * address: typing in another field redraws none of them.
  */
-export function SocialLinks({ links, label, listClassName, linkClassName }: SocialLinksProps) {
+export const SocialLinks = memo(function SocialLinks({ links, label, listClassName, linkClassName }: SocialLinksProps) {
   const shown = links.filter((link) => (link.href ?? '').trim() !== '');
   return (
     <ul className={listClassName} aria-label={label}>
@@ -39,7 +40,7 @@ export function SocialLinks({ links, label, listClassName, linkClassName }: Soci
       ))}
     </ul>
   );
-}
+});
 
 const SocialLinkItem = memo(function SocialLinkItem({ network, href, linkClassName }: SocialLink & { linkClassName: string | undefined }) {
   const Icon = ICONS[network];

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TemplatePreviewProps } from '../types';
 import { SafeLink } from '../safe/SafeLink';
 import { isSafeAssetUrl, mailtoHref, telHref } from '../safe/safeUrl';
@@ -56,7 +56,6 @@ interface HeaderProps {
 
 const Header = memo(function Header({ name, ids, rootRef }: HeaderProps) {
   const cancelScrollRef = useRef<() => void>(() => undefined);
-  const menuId = `${useId()}menu`;
   const [click, setClick] = useState(false);
   const [color, setColor] = useState(false);
 
@@ -75,7 +74,8 @@ const Header = memo(function Header({ name, ids, rootRef }: HeaderProps) {
     cancelScrollRef.current();
     cancelScrollRef.current = animateScrollToTop(findScrollTarget(rootRef.current));
   };
-  const closeMenu = () => setClick(false);
+  const toggleMenu = useCallback(() => setClick((open) => !open), []);
+  const closeMenu = useCallback(() => setClick(false), []);
 
   return (
     <header className={cx(styles.header, color && styles.headerSolid)} data-color={color ? 'solid' : 'clear'}>
@@ -83,24 +83,39 @@ const Header = memo(function Header({ name, ids, rootRef }: HeaderProps) {
         {name}
         <span className={styles.visuallyHidden}> (back to top)</span>
       </button>
-      <nav aria-label="Portfolio sections" className={styles.nav}>
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={click}
-          aria-controls={menuId}
-          aria-label={click ? 'Close menu' : 'Open menu'}
-          onClick={() => setClick((open) => !open)}
-        >
-          {click ? <CloseIcon /> : <MenuIcon />}
-        </button>
-        <ul id={menuId} className={cx(styles.menu, click && styles.menuOpen)} data-open={click ? 'true' : 'false'}>
-          <li><SectionLink targetId={ids.home} onNavigate={closeMenu}>Home</SectionLink></li>
-          <li><SectionLink targetId={ids.projects} onNavigate={closeMenu}>Projects</SectionLink></li>
-          <li><SectionLink targetId={ids.about} onNavigate={closeMenu}>About</SectionLink></li>
-        </ul>
-      </nav>
+      <HeaderMenu ids={ids} open={click} onToggle={toggleMenu} onNavigate={closeMenu} />
     </header>
+  );
+});
+
+interface HeaderMenuProps {
+  ids: SectionIds;
+  open: boolean;
+  onToggle: () => void;
+  onNavigate: () => void;
+}
+
+/** The section menu. Memoised apart from the brand, so typing the name redraws the brand alone. */
+const HeaderMenu = memo(function HeaderMenu({ ids, open, onToggle, onNavigate }: HeaderMenuProps) {
+  const menuId = `${useId()}menu`;
+  return (
+    <nav aria-label="Portfolio sections" className={styles.nav}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={onToggle}
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </button>
+      <ul id={menuId} className={cx(styles.menu, open && styles.menuOpen)} data-open={open ? 'true' : 'false'}>
+        <li><SectionLink targetId={ids.home} onNavigate={onNavigate}>Home</SectionLink></li>
+        <li><SectionLink targetId={ids.projects} onNavigate={onNavigate}>Projects</SectionLink></li>
+        <li><SectionLink targetId={ids.about} onNavigate={onNavigate}>About</SectionLink></li>
+      </ul>
+    </nav>
   );
 });
 
