@@ -13,7 +13,15 @@ const babelOptions = {
 
 module.exports = {
   testEnvironment: '<rootDir>/tooling/jest/jsdomWithFetch.cjs',
-  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mfe-auth', '<rootDir>/mfe-templates', '<rootDir>/mfe-editor', '<rootDir>/mfe-commerce', '<rootDir>/mfe-content'],
+  roots: [
+    '<rootDir>/shared',
+    '<rootDir>/shell',
+    '<rootDir>/mfe-auth',
+    '<rootDir>/mfe-templates',
+    '<rootDir>/mfe-editor',
+    '<rootDir>/mfe-commerce',
+    '<rootDir>/mfe-content',
+  ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j)sx?$': ['babel-jest', babelOptions] },

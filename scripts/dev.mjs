@@ -14,11 +14,15 @@ async function main() {
   const appConfig = JSON.stringify(createAppConfig({ localCloudUrl: cloud.url, keys: cloud.keys }));
   const children = APPS.map((app, index) => {
     const print = label(app.dir, index);
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development', '-c', `${app.dir}/webpack.config.mjs`], {
-      cwd: repoRoot,
-      env: { ...process.env, FOLIOFORGE_APP_CONFIG: appConfig },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development', '-c', `${app.dir}/webpack.config.mjs`],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, FOLIOFORGE_APP_CONFIG: appConfig },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (chunk) => String(chunk).split('\n').filter(Boolean).forEach(print));
     }

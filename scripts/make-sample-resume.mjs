@@ -15,27 +15,32 @@ const resume = {
   role: 'Front-end Developer',
   contact: 'aarav.mehta@example.com  ·  +91 98765 43210  ·  Pune, India',
   sections: [
-    ['Profile', [
-      'Front-end developer with five years of experience building fast, accessible web apps',
-      'with React and TypeScript. Happiest turning rough ideas into interfaces people enjoy.',
-    ]],
-    ['Experience', [
-      'Senior Front-end Developer, Chai Labs, Pune (2022 - present)',
-      '  - Led the rebuild of a booking app in React 18; cut first load by 45%.',
-      '  - Set up component tests and accessibility checks in CI.',
-      'Front-end Developer, Monsoon Studio, Bengaluru (2019 - 2022)',
-      '  - Built dashboards and design-system components used by six product teams.',
-    ]],
-    ['Projects', [
-      'Trailmix - a trip planner that splits costs between friends (React, Supabase).',
-      'Paper Lantern - a reading tracker that works offline (PWA, IndexedDB).',
-    ]],
-    ['Skills', [
-      'TypeScript, React, Node.js, CSS/Sass, testing (Jest, Playwright), accessibility (WCAG 2.2).',
-    ]],
-    ['Education', [
-      'B.E. Computer Engineering, Savitribai Phule Pune University (2019)',
-    ]],
+    [
+      'Profile',
+      [
+        'Front-end developer with five years of experience building fast, accessible web apps',
+        'with React and TypeScript. Happiest turning rough ideas into interfaces people enjoy.',
+      ],
+    ],
+    [
+      'Experience',
+      [
+        'Senior Front-end Developer, Chai Labs, Pune (2022 - present)',
+        '  - Led the rebuild of a booking app in React 18; cut first load by 45%.',
+        '  - Set up component tests and accessibility checks in CI.',
+        'Front-end Developer, Monsoon Studio, Bengaluru (2019 - 2022)',
+        '  - Built dashboards and design-system components used by six product teams.',
+      ],
+    ],
+    [
+      'Projects',
+      [
+        'Trailmix - a trip planner that splits costs between friends (React, Supabase).',
+        'Paper Lantern - a reading tracker that works offline (PWA, IndexedDB).',
+      ],
+    ],
+    ['Skills', ['TypeScript, React, Node.js, CSS/Sass, testing (Jest, Playwright), accessibility (WCAG 2.2).']],
+    ['Education', ['B.E. Computer Engineering, Savitribai Phule Pune University (2019)']],
   ],
 };
 
@@ -77,7 +82,11 @@ for (const [heading, lines] of resume.sections) {
   y -= 12;
 }
 page.drawText('Sample resume - replace it with your own in the FolioForge editor.', {
-  x: margin, y: margin, size: 8.5, font: regular, color: rgb(0.35, 0.4, 0.39),
+  x: margin,
+  y: margin,
+  size: 8.5,
+  font: regular,
+  color: rgb(0.35, 0.4, 0.39),
 });
 
 const bytes = await pdf.save({ useObjectStreams: false });

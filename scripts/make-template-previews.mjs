@@ -35,13 +35,25 @@ const SHOTS = {
   ],
   3: [
     { frame: 'page' },
-    { frame: 'page', prepare: async (page) => { await page.getByRole('button', { name: 'Dark mode' }).click(); await scrollToSection(page, 2); } },
+    {
+      frame: 'page',
+      prepare: async (page) => {
+        await page.getByRole('button', { name: 'Dark mode' }).click();
+        await scrollToSection(page, 2);
+      },
+    },
     { frame: 'phones', prepare: (page) => page.locator('[data-frame-index="1"]').getByRole('button', { name: 'Dark mode' }).click() },
   ],
   4: [
     { frame: 'page' },
     { frame: 'tablet' },
-    { frame: 'phones', prepare: (page) => page.locator('[data-frame-index="1"]').evaluate((frame) => { frame.scrollTop = 420; }) },
+    {
+      frame: 'phones',
+      prepare: (page) =>
+        page.locator('[data-frame-index="1"]').evaluate((frame) => {
+          frame.scrollTop = 420;
+        }),
+    },
   ],
 };
 
@@ -63,7 +75,12 @@ function buildHarness(buildDir) {
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], modules: ['node_modules', path.join(repoRoot, 'node_modules')] },
     // The apps' own loaders, in development mode (style-loader, readable class names).
     module: { rules: moduleRules({ production: false, appName: 'preview' }) },
-    plugins: [new HtmlWebpackPlugin({ templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>preview</title></head><body><div id="root"></div></body></html>' })],
+    plugins: [
+      new HtmlWebpackPlugin({
+        templateContent:
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>preview</title></head><body><div id="root"></div></body></html>',
+      }),
+    ],
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
   };
@@ -105,7 +122,15 @@ try {
   browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     viewport: VIEWPORT,
     deviceScaleFactor: SCALE,
     reducedMotion: 'reduce',

@@ -14,17 +14,29 @@ const failedStages = [];
 function testFiles(dir) {
   const full = path.join(repoRoot, dir);
   if (!fs.existsSync(full)) return [];
-  return fs.readdirSync(full).filter((name) => name.endsWith('.test.ts')).sort().map((name) => path.join(dir, name));
+  return fs
+    .readdirSync(full)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => path.join(dir, name));
 }
 
 /** Runs a command, echoing its output, and reads its pass/fail counts from the runner's summary. */
 function run(stage, command, args, parseCounts) {
   return new Promise((resolve) => {
-    console.log(`\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`);
+    console.log(
+      `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`,
+    );
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
-    child.stderr.on('data', (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
     child.on('exit', (code) => {
       const counts = parseCounts ? parseCounts(output) : { passed: 0, failed: 0, skipped: 0 };
       if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash with no test summary still fails
@@ -38,12 +50,15 @@ function run(stage, command, args, parseCounts) {
 }
 
 const nodeTestCounts = (output) => {
-  const number = (label) => [...output.matchAll(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+  const number = (label) =>
+    [...output.matchAll(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
   return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
 };
 const jestCounts = (output) => {
   const match = output.match(/^jest: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m);
-  return match ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
+  return match
+    ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) }
+    : { passed: 0, failed: 0, skipped: 0 };
 };
 
 const wants = (stage) => only.length === 0 || only.includes(stage);

@@ -131,7 +131,9 @@ export function createAppConfig(app) {
           // /auth/callback working (with publicPath 'auto' the tag would be relative to the route).
           publicPath: '/',
         }),
-        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })] : []),
+        ...(production
+          ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })]
+          : []),
       ],
       optimization: {
         // Files shipped already minified (pdf.js's worker, emitted as `*.min.<hash>.mjs`) are left as they are.

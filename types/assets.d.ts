@@ -4,8 +4,23 @@ declare module '*.module.scss' {
   export default classes;
 }
 declare module '*.scss';
-declare module '*.png' { const url: string; export default url; }
-declare module '*.jpg' { const url: string; export default url; }
-declare module '*.webp' { const url: string; export default url; }
-declare module '*.svg' { const url: string; export default url; }
-declare module '*.pdf' { const url: string; export default url; }
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.jpg' {
+  const url: string;
+  export default url;
+}
+declare module '*.webp' {
+  const url: string;
+  export default url;
+}
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.pdf' {
+  const url: string;
+  export default url;
+}

@@ -34,7 +34,13 @@ async function timeKeyPresses(page: Page, field: Locator, previewSelector: strin
     w.__domLatencies = [];
     w.__pending = null;
     w.__timing = false;
-    document.addEventListener('keydown', (event) => { if (w.__timing && event.key.length === 1) w.__pending = event.timeStamp; }, true);
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (w.__timing && event.key.length === 1) w.__pending = event.timeStamp;
+      },
+      true,
+    );
     new MutationObserver(() => {
       const started = w.__pending;
       if (started === null) return;
@@ -53,7 +59,9 @@ async function timeKeyPresses(page: Page, field: Locator, previewSelector: strin
   };
   await type(WARM_UP_PRESSES);
   await page.waitForTimeout(200);
-  await page.evaluate(() => { (window as unknown as { __timing: boolean }).__timing = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __timing: boolean }).__timing = true;
+  });
   await type(samples);
   await page.waitForTimeout(200);
   const { latencies, domLatencies } = await page.evaluate(() => {
@@ -74,7 +82,10 @@ export async function measureEditorLatency(browser: Browser, stack: Stack, sampl
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${stack.shellUrl}/templates`);
-  await page.getByRole('button', { name: /use template/i }).first().click();
+  await page
+    .getByRole('button', { name: /use template/i })
+    .first()
+    .click();
   const field = page.getByLabel('Name', { exact: true }).first();
   await field.waitFor();
   await field.fill('');
@@ -86,7 +97,9 @@ export async function measureEditorLatency(browser: Browser, stack: Stack, sampl
 export async function measureBarePageLatency(browser: Browser, samples = 200): Promise<LatencyResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.setContent('<input id="field" aria-label="Name"><div id="preview"><span id="copy"></span></div><script>field.oninput = () => { copy.textContent = field.value; };</script>');
+  await page.setContent(
+    '<input id="field" aria-label="Name"><div id="preview"><span id="copy"></span></div><script>field.oninput = () => { copy.textContent = field.value; };</script>',
+  );
   const result = await timeKeyPresses(page, page.locator('#field'), '#preview', samples);
   await context.close();
   return result;

@@ -3,7 +3,13 @@
 import { launchBrowser } from '../support/browser';
 import { startStack } from '../support/stack';
 import { formatKb, measureFirstLoad, median } from './firstLoad';
-import { measureBarePageLatency, measureEditorLatency, measureReactFloorLatency, WARM_UP_PRESSES, type LatencyResult } from './editorLatency';
+import {
+  measureBarePageLatency,
+  measureEditorLatency,
+  measureReactFloorLatency,
+  WARM_UP_PRESSES,
+  type LatencyResult,
+} from './editorLatency';
 
 // Issue 2's first-load budget for /home, which issue 4 applies to the login route too.
 const BUDGET_BYTES = 200 * 1024;
@@ -24,20 +30,26 @@ try {
     const verdict = budget ? `  (budget ${formatKb(budget)}: ${result.totalGzipBytes <= budget ? 'within' : 'OVER'})` : '';
     console.log(`  ${'total'.padEnd(12)} ${formatKb(result.totalGzipBytes)}${verdict}`);
     if (match) console.log(`  of which pdf.js on the main thread ${formatKb(result.matchedGzipBytes)}`);
-    console.log(`  time to ${label}: median ${median(result.visibleMs).toFixed(0)} ms over ${result.visibleMs.length} cold loads (${result.visibleMs.map((ms) => ms.toFixed(0)).join(', ')})`);
+    console.log(
+      `  time to ${label}: median ${median(result.visibleMs).toFixed(0)} ms over ${result.visibleMs.length} cold loads (${result.visibleMs.map((ms) => ms.toFixed(0)).join(', ')})`,
+    );
   }
   const latency = await measureEditorLatency(browser, stack);
   const floor = await measureBarePageLatency(browser);
   const reactFloor = await measureReactFloorLatency(browser);
   const line = (result: LatencyResult) =>
     `to the next frame median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; to the DOM median ${result.domMedianMs.toFixed(1)} ms, p95 ${result.domP95Ms.toFixed(1)} ms`;
-  console.log(`\nEditor input latency on /design (key press → preview shows the character), ${latency.samples} presses after ${WARM_UP_PRESSES} untimed ones, 4x CPU slowdown:`);
+  console.log(
+    `\nEditor input latency on /design (key press → preview shows the character), ${latency.samples} presses after ${WARM_UP_PRESSES} untimed ones, 4x CPU slowdown:`,
+  );
   console.log(`  /design:   ${line(latency)}`);
   console.log(`  bare page: ${line(floor)} (the floor of this browser and machine)`);
   console.log(`  React page with one controlled input: ${line(reactFloor)} (the floor of any React screen here)`);
   // The frame figure also waits for the display's next frame (0 to 16.7 ms wherever the key lands), which
   // no page can avoid: the bare page's own p95 to the frame is above 16 ms. The target is for the work.
-  console.log(`  target p95 < 16 ms (one frame) from key press to the character in the preview: ${latency.domP95Ms < 16 ? 'met' : 'NOT met'} (p95 ${latency.domP95Ms.toFixed(1)} ms)`);
+  console.log(
+    `  target p95 < 16 ms (one frame) from key press to the character in the preview: ${latency.domP95Ms < 16 ? 'met' : 'NOT met'} (p95 ${latency.domP95Ms.toFixed(1)} ms)`,
+  );
 } finally {
   await browser.close();
   await stack.stop();

@@ -58,7 +58,11 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: 
   async function stopApp(key: AppKey) {
     const server = servers.get(key);
     servers.delete(key);
-    if (server) await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+    if (server)
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
   }
   for (const app of APPS) await startApp(app.key as AppKey);
 

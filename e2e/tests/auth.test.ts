@@ -201,7 +201,11 @@ describe('failed logins', () => {
       await alert.waitFor();
       assert.equal(await visitor.getByLabel('Email').inputValue(), email);
       assert.equal(new URL(visitor.url()).pathname, '/login');
-      assert.equal(await visitor.evaluate(() => document.activeElement?.textContent?.includes('Invalid login credentials') ?? false), true, 'focus is on the message');
+      assert.equal(
+        await visitor.evaluate(() => document.activeElement?.textContent?.includes('Invalid login credentials') ?? false),
+        true,
+        'focus is on the message',
+      );
       await context.close();
     });
   }

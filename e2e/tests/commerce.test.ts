@@ -38,7 +38,11 @@ describe('pricing plans', () => {
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     await page.getByRole('dialog').getByText('19.99').first().waitFor();
     await payWithCard(page, '4100 2800 0008 0001');
-    await page.getByRole('dialog').getByRole('alert').filter({ hasText: /insufficient|funds/i }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('alert')
+      .filter({ hasText: /insufficient|funds/i })
+      .waitFor();
     await payWithCard(page, '4100 2800 0000 1007');
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     assert.match(await page.getByText(/Payment successful!/).innerText(), /pay_\w+/);
@@ -55,7 +59,10 @@ describe('pricing plans', () => {
     await page.getByRole('button', { name: 'Choose Basic' }).click();
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByText(/cancelled/i).first().waitFor();
+    await page
+      .getByText(/cancelled/i)
+      .first()
+      .waitFor();
     assert.equal(await page.getByText(/Payment successful!/).count(), 0);
     await page.close();
   });
@@ -63,7 +70,10 @@ describe('pricing plans', () => {
   test('a signed-out visitor is asked to log in first', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.shellUrl}/pricing`);
-    await page.getByRole('link', { name: /log in/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /log in/i })
+      .first()
+      .waitFor();
     await page.close();
   });
 });
@@ -74,7 +84,10 @@ describe('buying a template from the editor', () => {
     const page = await browser.newPage();
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/templates`);
-    await page.getByRole('button', { name: /^Use Template/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Use Template/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Get Temp 1' }).click();
     await payWithCard(page, '5500 6700 0000 1002');
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });

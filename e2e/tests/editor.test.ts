@@ -21,7 +21,10 @@ before(async () => {
   browser = await launchBrowser();
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-files-'));
   // A real 1×1 PNG and the repo's sample resume as the visitor's files; a text file posing as an image.
-  fs.writeFileSync(path.join(fixtures, 'me.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  fs.writeFileSync(
+    path.join(fixtures, 'me.png'),
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  );
   fs.copyFileSync(path.join(repoRoot, 'shared/src/templates/assets/sample-resume.pdf'), path.join(fixtures, 'resume.pdf'));
   fs.writeFileSync(path.join(fixtures, 'notes.txt'), 'not a picture');
 });

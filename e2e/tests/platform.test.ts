@@ -80,7 +80,11 @@ describe('home carousel', () => {
     const { page } = await openPage(`${stack.shellUrl}/home`);
     const carousel = page.locator('[aria-roledescription="carousel"]');
     await carousel.waitFor();
-    const current = () => carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) h3, [aria-roledescription="slide"]:not([aria-hidden="true"]) h2').first().innerText();
+    const current = () =>
+      carousel
+        .locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) h3, [aria-roledescription="slide"]:not([aria-hidden="true"]) h2')
+        .first()
+        .innerText();
     assert.match(await current(), /Personal Portfolio Website/);
     await carousel.getByRole('button', { name: /previous/i }).click();
     assert.match(await current(), /E-commerce Portfolio Website/);
@@ -112,7 +116,10 @@ describe('a remote that is down', () => {
       await page.getByRole('link', { name: 'Templates' }).first().click();
       const retry = page.getByRole('button', { name: 'Try again' });
       if (await retry.isVisible()) await retry.click();
-      await page.locator('main h1').filter({ hasText: /Template Collection/ }).waitFor({ timeout: 15_000 });
+      await page
+        .locator('main h1')
+        .filter({ hasText: /Template Collection/ })
+        .waitFor({ timeout: 15_000 });
       await page.close();
     } finally {
       await stack.stopApp('templates').catch(() => undefined);
@@ -134,7 +141,11 @@ describe('redeploying a remote', () => {
       `import { createAppConfig } from ${JSON.stringify(path.join(repoRoot, 'tooling/createAppConfig.mjs'))};\n` +
         `export default createAppConfig({ dir: ${JSON.stringify(copy)}, name: 'mfe_content', port: 0, title: 'content', exposes: ${exposesOf('mfe-content')} });\n`,
     );
-    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', path.join(copy, 'webpack.config.mjs')], { cwd: repoRoot, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', path.join(copy, 'webpack.config.mjs')],
+      { cwd: repoRoot, stdio: 'pipe' },
+    );
 
     const port = await freePort();
     const server = await serveApp({ dir: path.join(copy, 'dist'), port });
@@ -162,7 +173,9 @@ describe('one React', () => {
       const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, `mfe-${remote}/dist/mf-manifest.json`), 'utf8')) as {
         shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
       };
-      for (const shared of manifest.shared.filter((entry) => ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'].includes(entry.name))) {
+      for (const shared of manifest.shared.filter((entry) =>
+        ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'].includes(entry.name),
+      )) {
         for (const file of [...shared.assets.js.sync, ...shared.assets.js.async]) fallbackChunks.add(`${stack.ports[remote]}/${file}`);
       }
     }
@@ -178,7 +191,11 @@ describe('one React', () => {
       await page.locator('main h1, main h2').filter({ hasText: screen.heading }).first().waitFor({ timeout: 15_000 });
     }
     const reactProviders = await page.evaluate(() => {
-      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
+      const share = (
+        window as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
       const providers: string[] = [];
       for (const scopes of Object.values(share)) {
         for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
@@ -188,7 +205,10 @@ describe('one React', () => {
       }
       return [...new Set(providers)];
     });
-    assert.deepEqual(fetched.filter((file) => fallbackChunks.has(file)), []);
+    assert.deepEqual(
+      fetched.filter((file) => fallbackChunks.has(file)),
+      [],
+    );
     assert.deepEqual(reactProviders.sort(), ['react-dom@18.3.1 from shell', 'react@18.3.1 from shell']);
     await page.close();
   });

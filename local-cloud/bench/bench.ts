@@ -6,11 +6,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud, type StartOptions } from '../src/index.ts';
 
-export interface Figure { name: string; clients: number; requests: number; perSecond: number; p50: number; p99: number; errors: number }
-export interface OccResult { clients: number; successfulUpdates: number; conflictsRetried: number; finalVersion: number; finalCounter: number; ok: boolean }
-export interface BenchResult { database: string; figures: Figure[]; occ: OccResult }
+export interface Figure {
+  name: string;
+  clients: number;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+export interface OccResult {
+  clients: number;
+  successfulUpdates: number;
+  conflictsRetried: number;
+  finalVersion: number;
+  finalCounter: number;
+  ok: boolean;
+}
+export interface BenchResult {
+  database: string;
+  figures: Figure[];
+  occ: OccResult;
+}
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
 /** Runs `op` from `clients` loops for `seconds`; an op returning false counts as an error. */
 async function measure(name: string, clients: number, seconds: number, op: (client: number) => Promise<boolean>): Promise<Figure> {
@@ -18,24 +38,42 @@ async function measure(name: string, clients: number, seconds: number, op: (clie
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, i) => {
-    while (performance.now() < deadline) {
-      const t = performance.now();
-      const ok = await op(i).catch(() => false);
-      latencies.push(performance.now() - t);
-      if (!ok) errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        const ok = await op(i).catch(() => false);
+        latencies.push(performance.now() - t);
+        if (!ok) errors++;
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { name, clients, requests: latencies.length, perSecond: round(latencies.length / elapsed), p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), errors };
+  return {
+    name,
+    clients,
+    requests: latencies.length,
+    perSecond: round(latencies.length / elapsed),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    errors,
+  };
 }
 
 export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?: string; print?: boolean } = {}): Promise<BenchResult> {
   const seconds = opts.seconds ?? 3;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-bench-'));
-  const start: StartOptions = { port: 0, host: '127.0.0.1', dataDir, databaseUrl: opts.databaseUrl, silent: true, autoconfirm: true, authRateLimitPerMinute: 1_000_000 };
+  const start: StartOptions = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: opts.databaseUrl,
+    silent: true,
+    autoconfirm: true,
+    authRateLimitPerMinute: 1_000_000,
+  };
   const cloud = await startLocalCloud(start);
   const base = cloud.url.replace('localhost', '127.0.0.1');
   const json = { 'content-type': 'application/json', apikey: cloud.keys.anonKey };
@@ -47,19 +85,31 @@ export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?:
     const authed = { ...json, authorization: `Bearer ${token}` };
 
     const rows = await fetch(`${base}/rest/v1/portfolios`, {
-      method: 'POST', headers: { ...authed, prefer: 'return=representation' },
+      method: 'POST',
+      headers: { ...authed, prefer: 'return=representation' },
       body: JSON.stringify(Array.from({ length: 33 }, (_, i) => ({ template_id: '1', title: `bench ${i}`, data: { n: 0 } }))),
     });
     const ids = ((await rows.json()) as { id: string }[]).map((r) => r.id);
     const occId = ids[32];
 
-    const signIn = async () => (await fetch(`${base}/auth/v1/token?grant_type=password`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) })).ok;
+    const signIn = async () =>
+      (
+        await fetch(`${base}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password }),
+        })
+      ).ok;
     const read = async (i: number) => {
       const res = await fetch(`${base}/rest/v1/portfolios?select=*&id=eq.${ids[i % 32]}`, { headers: authed });
       return res.ok && ((await res.json()) as unknown[]).length === 1;
     };
     const write = async (i: number) => {
-      const res = await fetch(`${base}/rest/v1/portfolios?id=eq.${ids[i % 32]}`, { method: 'PATCH', headers: authed, body: JSON.stringify({ title: `bench ${i} ${Date.now()}` }) });
+      const res = await fetch(`${base}/rest/v1/portfolios?id=eq.${ids[i % 32]}`, {
+        method: 'PATCH',
+        headers: authed,
+        body: JSON.stringify({ title: `bench ${i} ${Date.now()}` }),
+      });
       await res.arrayBuffer();
       return res.status === 204;
     };
@@ -74,21 +124,38 @@ export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?:
     // 32 clients each make 5 increments of one row, retrying when another client got there first
     let successes = 0;
     let conflicts = 0;
-    await Promise.all(Array.from({ length: 32 }, async () => {
-      for (let done = 0; done < 5;) {
-        const cur = (await (await fetch(`${base}/rest/v1/portfolios?select=version,data&id=eq.${occId}`, { headers: authed })).json()) as { version: number; data: { n: number } }[];
-        const { version, data } = cur[0];
-        const res = await fetch(`${base}/rest/v1/portfolios?id=eq.${occId}&version=eq.${version}`, {
-          method: 'PATCH', headers: { ...authed, prefer: 'return=representation' },
-          body: JSON.stringify({ version: version + 1, data: { n: data.n + 1 } }),
-        });
-        const updated = (await res.json()) as unknown[];
-        if (res.ok && updated.length === 1) { successes++; done++; } else conflicts++;
-      }
-    }));
-    const final = ((await (await fetch(`${base}/rest/v1/portfolios?select=version,data&id=eq.${occId}`, { headers: authed })).json()) as { version: number; data: { n: number } }[])[0];
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        for (let done = 0; done < 5;) {
+          const cur = (await (
+            await fetch(`${base}/rest/v1/portfolios?select=version,data&id=eq.${occId}`, { headers: authed })
+          ).json()) as { version: number; data: { n: number } }[];
+          const { version, data } = cur[0];
+          const res = await fetch(`${base}/rest/v1/portfolios?id=eq.${occId}&version=eq.${version}`, {
+            method: 'PATCH',
+            headers: { ...authed, prefer: 'return=representation' },
+            body: JSON.stringify({ version: version + 1, data: { n: data.n + 1 } }),
+          });
+          const updated = (await res.json()) as unknown[];
+          if (res.ok && updated.length === 1) {
+            successes++;
+            done++;
+          } else conflicts++;
+        }
+      }),
+    );
+    const final = (
+      (await (await fetch(`${base}/rest/v1/portfolios?select=version,data&id=eq.${occId}`, { headers: authed })).json()) as {
+        version: number;
+        data: { n: number };
+      }[]
+    )[0];
     const occ: OccResult = {
-      clients: 32, successfulUpdates: successes, conflictsRetried: conflicts, finalVersion: final.version, finalCounter: final.data.n,
+      clients: 32,
+      successfulUpdates: successes,
+      conflictsRetried: conflicts,
+      finalVersion: final.version,
+      finalCounter: final.data.n,
       ok: final.version === 1 + successes && final.data.n === successes && successes === 160,
     };
     const result: BenchResult = { database: cloud.ctx.db.kind, figures, occ };
@@ -102,16 +169,35 @@ export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?:
 
 export function printResult(r: BenchResult): void {
   console.log(`local-cloud bench (${r.database}, loopback)`);
-  console.log('figure'.padEnd(36) + 'clients'.padStart(8) + 'req/s'.padStart(10) + 'p50 ms'.padStart(10) + 'p99 ms'.padStart(10) + 'errors'.padStart(8));
+  console.log(
+    'figure'.padEnd(36) +
+      'clients'.padStart(8) +
+      'req/s'.padStart(10) +
+      'p50 ms'.padStart(10) +
+      'p99 ms'.padStart(10) +
+      'errors'.padStart(8),
+  );
   for (const f of r.figures) {
-    console.log(f.name.padEnd(36) + String(f.clients).padStart(8) + String(f.perSecond).padStart(10) + String(f.p50).padStart(10) + String(f.p99).padStart(10) + String(f.errors).padStart(8));
+    console.log(
+      f.name.padEnd(36) +
+        String(f.clients).padStart(8) +
+        String(f.perSecond).padStart(10) +
+        String(f.p50).padStart(10) +
+        String(f.p99).padStart(10) +
+        String(f.errors).padStart(8),
+    );
   }
   const o = r.occ;
-  console.log(`optimistic concurrency: ${o.clients} clients, ${o.successfulUpdates} updates, ${o.conflictsRetried} retried conflicts, final version ${o.finalVersion} (expected ${1 + o.successfulUpdates}), counter ${o.finalCounter}: ${o.ok ? 'no lost or duplicated writes' : 'LOST OR DUPLICATED WRITES'}`);
+  console.log(
+    `optimistic concurrency: ${o.clients} clients, ${o.successfulUpdates} updates, ${o.conflictsRetried} retried conflicts, final version ${o.finalVersion} (expected ${1 + o.successfulUpdates}), counter ${o.finalCounter}: ${o.ok ? 'no lost or duplicated writes' : 'LOST OR DUPLICATED WRITES'}`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const r = await runLocalCloudBench({ seconds: Number(process.env.BENCH_SECONDS ?? 3), databaseUrl: process.env.DATABASE_URL || undefined });
+  const r = await runLocalCloudBench({
+    seconds: Number(process.env.BENCH_SECONDS ?? 3),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
   const errors = r.figures.filter((f) => f.clients === 32).reduce((n, f) => n + f.errors, 0);
   process.exitCode = r.occ.ok && errors === 0 ? 0 : 1;
 }

@@ -37,7 +37,7 @@ export function createApp(ctx: LocalCloudContext): Hono {
 
   app.notFound((c) => c.json({ message: 'no route matched with those values' }, 404));
   app.onError((err, c) => {
-    ctx.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    ctx.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     return c.json({ message: 'An invalid response was received from the upstream server' }, 500);
   });
   return app;

@@ -107,7 +107,9 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
   } catch (err) {
     await db.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StartupError(code === 'EADDRINUSE' ? `port ${requestedPort} is already in use` : `cannot listen on port ${requestedPort}: ${code ?? String(err)}`);
+    throw new StartupError(
+      code === 'EADDRINUSE' ? `port ${requestedPort} is already in use` : `cannot listen on port ${requestedPort}: ${code ?? String(err)}`,
+    );
   }
   const port = (server.address() as AddressInfo).port;
   config.port = port;

@@ -5,7 +5,10 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /** Why a JWT was refused, so each API can answer in its own error shape. */
 export class JwtError extends Error {
-  constructor(readonly reason: 'expired' | 'invalid', message: string) {
+  constructor(
+    readonly reason: 'expired' | 'invalid',
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BACKENDS, latestMailTo, signedInUser, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
+import {
+  BACKENDS,
+  latestMailTo,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  uniqueEmail,
+  type TestCloud,
+} from './support/cloud.ts';
 
 after(stopClusters);
 
@@ -16,13 +25,21 @@ async function rawAuth(cloud: TestCloud, path: string, init: RequestInit & { tok
 for (const backend of BACKENDS) {
   describe(`auth on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
-    before(async () => { cloud = await startTestCloud(backend, { refreshTokenReuseInterval: 1 }); });
-    after(async () => { await cloud?.stop(); });
+    before(async () => {
+      cloud = await startTestCloud(backend, { refreshTokenReuseInterval: 1 });
+    });
+    after(async () => {
+      await cloud?.stop();
+    });
 
     test('sign-up mails a confirmation link; the link signs the user in through the URL fragment', async () => {
       const sb = cloud.client();
       const email = uniqueEmail('signup');
-      const { data, error } = await sb.auth.signUp({ email, password: 'secret-1', options: { data: { name: 'Ada', username: `ada${Date.now() % 100000}` }, emailRedirectTo: 'http://localhost:3000/welcome' } });
+      const { data, error } = await sb.auth.signUp({
+        email,
+        password: 'secret-1',
+        options: { data: { name: 'Ada', username: `ada${Date.now() % 100000}` }, emailRedirectTo: 'http://localhost:3000/welcome' },
+      });
       assert.equal(error, null);
       assert.equal(data.session, null, 'confirmation on: no session yet');
       assert.equal(data.user?.email, email);
@@ -64,14 +81,21 @@ for (const backend of BACKENDS) {
       await sb.auth.signUp({ email, password: 'secret-1' });
       const first = await latestMailTo(cloud, email);
 
-      const { error } = await sb.auth.resend({ type: 'signup', email, options: { emailRedirectTo: 'http://localhost:3000/auth/callback' } });
+      const { error } = await sb.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: 'http://localhost:3000/auth/callback' },
+      });
       assert.equal(error, null);
       const second = await latestMailTo(cloud, email);
       assert.notEqual(second.id, first.id, 'a new mail arrived');
       const link = new URL(second.links[0]);
       assert.equal(link.searchParams.get('redirect_to'), 'http://localhost:3000/auth/callback');
       const confirmed = await fetch(link, { redirect: 'manual' });
-      assert.ok(new URLSearchParams(new URL(confirmed.headers.get('location') ?? '').hash.slice(1)).get('access_token'), 'the new link confirms');
+      assert.ok(
+        new URLSearchParams(new URL(confirmed.headers.get('location') ?? '').hash.slice(1)).get('access_token'),
+        'the new link confirms',
+      );
 
       const again = await sb.auth.resend({ type: 'signup', email });
       assert.equal(again.error, null, 'a confirmed address gets the same answer');
@@ -110,7 +134,10 @@ for (const backend of BACKENDS) {
       const second = r1.data.session!.refresh_token;
       assert.notEqual(second, first);
 
-      const replay = await rawAuth(cloud, '/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first }) });
+      const replay = await rawAuth(cloud, '/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: first }),
+      });
       assert.equal(replay.status, 200);
       assert.equal(((await replay.json()) as { refresh_token: string }).refresh_token, second, 'lost response: same active child');
 
@@ -123,7 +150,10 @@ for (const backend of BACKENDS) {
     });
 
     test('unknown refresh token', async () => {
-      const res = await rawAuth(cloud, '/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: 'nope' }) });
+      const res = await rawAuth(cloud, '/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: 'nope' }),
+      });
       assert.equal(res.status, 400);
       assert.equal(res.headers.get('x-sb-error-code'), 'refresh_token_not_found');
       assert.equal(res.headers.get('x-supabase-api-version'), '2024-01-01');
@@ -164,8 +194,11 @@ for (const backend of BACKENDS) {
       assert.equal((await devices[1].auth.signOut({ scope: 'others' })).error, null);
       assert.equal((await rawAuth(cloud, '/user', { token: sessions[1].access_token })).status, 200);
       assert.equal((await rawAuth(cloud, '/user', { token: sessions[2].access_token })).status, 403);
-      const refresh2 = await rawAuth(cloud, '/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: sessions[2].refresh_token }) });
-      assert.equal((await refresh2.json() as { code: string }).code, 'refresh_token_not_found');
+      const refresh2 = await rawAuth(cloud, '/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: sessions[2].refresh_token }),
+      });
+      assert.equal(((await refresh2.json()) as { code: string }).code, 'refresh_token_not_found');
 
       const extra = cloud.client();
       const extraSession = (await extra.auth.signInWithPassword({ email, password })).data.session!;
@@ -238,7 +271,10 @@ for (const backend of BACKENDS) {
       const wrongTypes = await rawAuth(cloud, '/signup', { method: 'POST', body: JSON.stringify({ email: 42, password: ['x'] }) });
       assert.equal(wrongTypes.status, 400);
       assert.equal(((await wrongTypes.json()) as { code: string }).code, 'validation_failed');
-      const huge = await rawAuth(cloud, '/signup', { method: 'POST', body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }) });
+      const huge = await rawAuth(cloud, '/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+      });
       assert.equal(huge.status, 413);
 
       const noAuth = await fetch(`${cloud.url}/auth/v1/user`, { headers: { apikey: cloud.keys.anonKey } });
@@ -268,8 +304,12 @@ for (const backend of BACKENDS) {
 
   describe(`auth limits and autoconfirm on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
-    before(async () => { cloud = await startTestCloud(backend, { autoconfirm: true, authRateLimitPerMinute: 5, emailSendIntervalSeconds: 60 }); });
-    after(async () => { await cloud?.stop(); });
+    before(async () => {
+      cloud = await startTestCloud(backend, { autoconfirm: true, authRateLimitPerMinute: 5, emailSendIntervalSeconds: 60 });
+    });
+    after(async () => {
+      await cloud?.stop();
+    });
 
     test('autoconfirm: sign-up returns a session; a second sign-up is user_already_exists', async () => {
       const sb = cloud.client();
@@ -290,7 +330,10 @@ for (const backend of BACKENDS) {
     test('per-IP request limit on the token endpoint', async () => {
       const codes: string[] = [];
       for (let i = 0; i < 7; i++) {
-        const res = await rawAuth(cloud, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 'x@y.zz', password: 'nopenope' }) });
+        const res = await rawAuth(cloud, '/token?grant_type=password', {
+          method: 'POST',
+          body: JSON.stringify({ email: 'x@y.zz', password: 'nopenope' }),
+        });
         codes.push(res.headers.get('x-sb-error-code') ?? String(res.status));
       }
       assert.deepEqual(codes.slice(0, 5), Array(5).fill('invalid_credentials'));

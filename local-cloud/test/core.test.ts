@@ -9,20 +9,34 @@ import { startLocalCloud } from '../src/index.ts';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main.ts');
 const dirs: string[] = [];
-const tempDir = async () => { const d = await mkdtemp(path.join(os.tmpdir(), 'lc-core-')); dirs.push(d); return d; };
-after(async () => { for (const d of dirs) await rm(d, { recursive: true, force: true }); });
+const tempDir = async () => {
+  const d = await mkdtemp(path.join(os.tmpdir(), 'lc-core-'));
+  dirs.push(d);
+  return d;
+};
+after(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
 
 /** Runs the CLI until it prints `untilLine` (then sends `signal`) or exits. */
 function runCli(env: Record<string, string>, untilLine?: RegExp, signal: NodeJS.Signals = 'SIGTERM') {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => {
       stdout += b.toString();
-      if (untilLine && untilLine.test(stdout)) { untilLine = undefined; child.kill(signal); }
+      if (untilLine && untilLine.test(stdout)) {
+        untilLine = undefined;
+        child.kill(signal);
+      }
     });
-    child.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+    });
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -31,7 +45,11 @@ describe('local-cloud process', () => {
   test('keys persist across restarts (mode 600), data and migrations survive, each migration applied once', async () => {
     const dataDir = await tempDir();
     const a = await startLocalCloud({ port: 0, dataDir, silent: true, autoconfirm: true });
-    const s = await fetch(`${a.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: a.keys.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'persist@example.com', password: 'secret-1' }) });
+    const s = await fetch(`${a.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: a.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'persist@example.com', password: 'secret-1' }),
+    });
     assert.equal(s.status, 200);
     const keysA = a.keys;
     await a.close();
@@ -41,9 +59,15 @@ describe('local-cloud process', () => {
 
     const b = await startLocalCloud({ port: 0, dataDir, silent: true, autoconfirm: true });
     assert.deepEqual(b.keys, keysA, 'same keys after restart');
-    const signIn = await fetch(`${b.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: b.keys.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'persist@example.com', password: 'secret-1' }) });
+    const signIn = await fetch(`${b.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: b.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'persist@example.com', password: 'secret-1' }),
+    });
     assert.equal(signIn.status, 200, 'the user written before shutdown is still there');
-    const migrations = await b.ctx.db.asOwner((tx) => tx.query<{ n: number }>('select count(*)::int as n from local_cloud.schema_migrations'));
+    const migrations = await b.ctx.db.asOwner((tx) =>
+      tx.query<{ n: number }>('select count(*)::int as n from local_cloud.schema_migrations'),
+    );
     const files = readdir(path.join(path.dirname(MAIN), '..', '..', 'supabase', 'migrations'));
     assert.equal(migrations.rows[0].n, (await files).filter((f) => f.endsWith('.sql')).length);
     await b.close();
@@ -57,8 +81,14 @@ describe('local-cloud process', () => {
     const dataDir = await tempDir();
     const cloud = await startLocalCloud({ port: 0, dataDir, silent: true });
     try {
-      for (const [key, role] of [[cloud.keys.anonKey, 'anon'], [cloud.keys.serviceRoleKey, 'service_role']] as const) {
-        const [header, payload] = key.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>);
+      for (const [key, role] of [
+        [cloud.keys.anonKey, 'anon'],
+        [cloud.keys.serviceRoleKey, 'service_role'],
+      ] as const) {
+        const [header, payload] = key
+          .split('.')
+          .slice(0, 2)
+          .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>);
         assert.equal(header.alg, 'HS256');
         assert.equal(payload.role, role);
         assert.equal((await cloud.ctx.verifyJwt(key)).role, role);
@@ -72,7 +102,9 @@ describe('local-cloud process', () => {
   test('CLI: ready line, JSON request logs, exit 0 on SIGTERM', async () => {
     const dataDir = await tempDir();
     const port = 40000 + Math.floor(Math.random() * 20000);
-    const probe = setInterval(() => { fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined); }, 200);
+    const probe = setInterval(() => {
+      fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+    }, 200);
     const res = await runCli({ PORT: String(port), DATA_DIR: dataDir }, /"path":"\/health"/);
     clearInterval(probe);
     assert.equal(res.code, 0, res.stderr);
@@ -103,7 +135,11 @@ describe('local-cloud process', () => {
 
   test('graceful close lets an in-flight request finish', async () => {
     const cloud = await startLocalCloud({ port: 0, dataDir: await tempDir(), silent: true, autoconfirm: true });
-    const inflight = fetch(`${cloud.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: cloud.keys.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'inflight@example.com', password: 'secret-1' }) });
+    const inflight = fetch(`${cloud.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: cloud.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'inflight@example.com', password: 'secret-1' }),
+    });
     await new Promise((r) => setTimeout(r, 20));
     const closing = cloud.close();
     const res = await inflight;

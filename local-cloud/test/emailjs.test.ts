@@ -20,108 +20,119 @@ async function mails(t: TestCloud): Promise<MailMessage[]> {
   return ((await res.json()) as { messages: MailMessage[] }).messages;
 }
 
-for (const backend of BACKENDS) describe(`emailjs sink (${backend})`, { skip: skipFor(backend) }, () => {
-  let t: TestCloud;
-  let browser: Browser;
-  let site: PageServer;
-  let page: Page;
+for (const backend of BACKENDS)
+  describe(`emailjs sink (${backend})`, { skip: skipFor(backend) }, () => {
+    let t: TestCloud;
+    let browser: Browser;
+    let site: PageServer;
+    let page: Page;
 
-  before(async () => {
-    t = await startTestCloud(backend);
-    site = await startPageServer({ '/': PAGE, '/emailjs.js': await emailjsBrowserBundle() });
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(site.origin + '/');
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await t?.stop();
-  });
-
-  test('send() from the browser lands in the mailbox and resolves with 200 OK', async () => {
-    const { emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = t.cloud.keys;
-    const result = await page.evaluate(
-      async ({ origin, publicKey, serviceId, templateId }) => {
-        const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
-        ejs.init({ publicKey, blockHeadless: false }, origin);
-        const res = await ejs.send(serviceId, templateId, { from_name: 'Ravi', from_email: 'ravi@example.test', message: 'Hello from send()' });
-        return { status: res.status, text: res.text };
-      },
-      { origin: `${t.url}/emailjs`, publicKey: emailjsPublicKey, serviceId: emailjsServiceId, templateId: emailjsTemplateId },
-    );
-    assert.deepEqual(result, { status: 200, text: 'OK' });
-    const [latest] = await mails(t);
-    assert.equal(latest?.kind, 'emailjs');
-    assert.match(latest!.text, /Hello from send\(\)/);
-    assert.equal(latest!.meta.from_email, 'ravi@example.test');
-    assert.equal(latest!.from, 'Ravi <ravi@example.test>');
-  });
-
-  test('sendForm() posts the form as multipart and every field arrives', async () => {
-    const { emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = t.cloud.keys;
-    const result = await page.evaluate(
-      async ({ origin, publicKey, serviceId, templateId }) => {
-        const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
-        const res = await ejs.sendForm(serviceId, templateId, '#contact', { publicKey, origin } as never);
-        return { status: res.status, text: res.text };
-      },
-      { origin: `${t.url}/emailjs`, publicKey: emailjsPublicKey, serviceId: emailjsServiceId, templateId: emailjsTemplateId },
-    );
-    assert.deepEqual(result, { status: 200, text: 'OK' });
-    const [latest] = await mails(t);
-    assert.deepEqual(latest?.meta, { from_name: 'Asha Rao', from_email: 'asha@example.test', message: 'Please build me a portfolio <b>today</b>' });
-
-    // the mailbox page shows it, escaped
-    const html = await (await fetch(`${t.url}/mail`)).text();
-    assert.ok(html.includes('Please build me a portfolio &lt;b&gt;today&lt;/b&gt;'));
-    assert.ok(!html.includes('<b>today</b>'));
-  });
-
-  test('a wrong public key is refused with 400 and the reason, and the SDK rejects with it', async () => {
-    const before = (await mails(t)).length;
-    const result = await page.evaluate(
-      async ({ origin, serviceId, templateId }) => {
-        const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
-        try {
-          await ejs.send(serviceId, templateId, { message: 'x' }, { publicKey: 'not-the-key', origin } as never);
-          return null;
-        } catch (error) {
-          const e = error as { status: number; text: string };
-          return { status: e.status, text: e.text };
-        }
-      },
-      { origin: `${t.url}/emailjs`, serviceId: t.cloud.keys.emailjsServiceId, templateId: t.cloud.keys.emailjsTemplateId },
-    );
-    assert.equal(result?.status, 400);
-    assert.match(result!.text, /Public Key is invalid/);
-    assert.equal((await mails(t)).length, before);
-  });
-
-  test('missing ids and malformed bodies get 400 text answers', async () => {
-    const send = (body: string, type = 'application/json') =>
-      fetch(`${t.url}/emailjs/api/v1.0/email/send`, { method: 'POST', headers: { 'Content-Type': type }, body });
-    const noUser = await send(JSON.stringify({ lib_version: '4.4.1', service_id: 's', template_id: 't', template_params: {} }));
-    assert.equal(noUser.status, 400);
-    assert.equal(await noUser.text(), 'The user_id parameter is required');
-    const badService = await send(JSON.stringify({ user_id: t.cloud.keys.emailjsPublicKey, service_id: 'nope', template_id: t.cloud.keys.emailjsTemplateId }));
-    assert.equal(badService.status, 400);
-    assert.match(await badService.text(), /service ID is invalid/);
-    const notJson = await send('{oops');
-    assert.equal(notJson.status, 400);
-    const huge = await send(JSON.stringify({ user_id: 'x', template_params: { message: 'x'.repeat(200_000) } }));
-    assert.equal(huge.status, 413);
-  });
-
-  test('the CORS preflight is answered with 204', async () => {
-    const res = await fetch(`${t.url}/emailjs/api/v1.0/email/send`, {
-      method: 'OPTIONS',
-      headers: { Origin: site.origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    before(async () => {
+      t = await startTestCloud(backend);
+      site = await startPageServer({ '/': PAGE, '/emailjs.js': await emailjsBrowserBundle() });
+      browser = await launchBrowser();
+      page = await browser.context.newPage();
+      await page.goto(site.origin + '/');
     });
-    assert.equal(res.status, 204);
-    assert.equal(res.headers.get('access-control-allow-origin'), site.origin);
-    assert.match(res.headers.get('access-control-allow-headers') ?? '', /content-type/i);
+    after(async () => {
+      await browser?.close();
+      await site?.close();
+      await t?.stop();
+    });
+
+    test('send() from the browser lands in the mailbox and resolves with 200 OK', async () => {
+      const { emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = t.cloud.keys;
+      const result = await page.evaluate(
+        async ({ origin, publicKey, serviceId, templateId }) => {
+          const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
+          ejs.init({ publicKey, blockHeadless: false }, origin);
+          const res = await ejs.send(serviceId, templateId, {
+            from_name: 'Ravi',
+            from_email: 'ravi@example.test',
+            message: 'Hello from send()',
+          });
+          return { status: res.status, text: res.text };
+        },
+        { origin: `${t.url}/emailjs`, publicKey: emailjsPublicKey, serviceId: emailjsServiceId, templateId: emailjsTemplateId },
+      );
+      assert.deepEqual(result, { status: 200, text: 'OK' });
+      const [latest] = await mails(t);
+      assert.equal(latest?.kind, 'emailjs');
+      assert.match(latest!.text, /Hello from send\(\)/);
+      assert.equal(latest!.meta.from_email, 'ravi@example.test');
+      assert.equal(latest!.from, 'Ravi <ravi@example.test>');
+    });
+
+    test('sendForm() posts the form as multipart and every field arrives', async () => {
+      const { emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = t.cloud.keys;
+      const result = await page.evaluate(
+        async ({ origin, publicKey, serviceId, templateId }) => {
+          const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
+          const res = await ejs.sendForm(serviceId, templateId, '#contact', { publicKey, origin } as never);
+          return { status: res.status, text: res.text };
+        },
+        { origin: `${t.url}/emailjs`, publicKey: emailjsPublicKey, serviceId: emailjsServiceId, templateId: emailjsTemplateId },
+      );
+      assert.deepEqual(result, { status: 200, text: 'OK' });
+      const [latest] = await mails(t);
+      assert.deepEqual(latest?.meta, {
+        from_name: 'Asha Rao',
+        from_email: 'asha@example.test',
+        message: 'Please build me a portfolio <b>today</b>',
+      });
+
+      // the mailbox page shows it, escaped
+      const html = await (await fetch(`${t.url}/mail`)).text();
+      assert.ok(html.includes('Please build me a portfolio &lt;b&gt;today&lt;/b&gt;'));
+      assert.ok(!html.includes('<b>today</b>'));
+    });
+
+    test('a wrong public key is refused with 400 and the reason, and the SDK rejects with it', async () => {
+      const before = (await mails(t)).length;
+      const result = await page.evaluate(
+        async ({ origin, serviceId, templateId }) => {
+          const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
+          try {
+            await ejs.send(serviceId, templateId, { message: 'x' }, { publicKey: 'not-the-key', origin } as never);
+            return null;
+          } catch (error) {
+            const e = error as { status: number; text: string };
+            return { status: e.status, text: e.text };
+          }
+        },
+        { origin: `${t.url}/emailjs`, serviceId: t.cloud.keys.emailjsServiceId, templateId: t.cloud.keys.emailjsTemplateId },
+      );
+      assert.equal(result?.status, 400);
+      assert.match(result!.text, /Public Key is invalid/);
+      assert.equal((await mails(t)).length, before);
+    });
+
+    test('missing ids and malformed bodies get 400 text answers', async () => {
+      const send = (body: string, type = 'application/json') =>
+        fetch(`${t.url}/emailjs/api/v1.0/email/send`, { method: 'POST', headers: { 'Content-Type': type }, body });
+      const noUser = await send(JSON.stringify({ lib_version: '4.4.1', service_id: 's', template_id: 't', template_params: {} }));
+      assert.equal(noUser.status, 400);
+      assert.equal(await noUser.text(), 'The user_id parameter is required');
+      const badService = await send(
+        JSON.stringify({ user_id: t.cloud.keys.emailjsPublicKey, service_id: 'nope', template_id: t.cloud.keys.emailjsTemplateId }),
+      );
+      assert.equal(badService.status, 400);
+      assert.match(await badService.text(), /service ID is invalid/);
+      const notJson = await send('{oops');
+      assert.equal(notJson.status, 400);
+      const huge = await send(JSON.stringify({ user_id: 'x', template_params: { message: 'x'.repeat(200_000) } }));
+      assert.equal(huge.status, 413);
+    });
+
+    test('the CORS preflight is answered with 204', async () => {
+      const res = await fetch(`${t.url}/emailjs/api/v1.0/email/send`, {
+        method: 'OPTIONS',
+        headers: { Origin: site.origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      });
+      assert.equal(res.status, 204);
+      assert.equal(res.headers.get('access-control-allow-origin'), site.origin);
+      assert.match(res.headers.get('access-control-allow-headers') ?? '', /content-type/i);
+    });
   });
-});
 
 after(stopClusters);

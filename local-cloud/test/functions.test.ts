@@ -8,7 +8,11 @@ import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClu
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
 import { events, merchantPage, openCheckout, payWithCard, razorpayApi } from './support/services-razorpay.ts';
 
-interface User { client: SupabaseClient; id: string; accessToken: string }
+interface User {
+  client: SupabaseClient;
+  id: string;
+  accessToken: string;
+}
 
 async function callPayments(t: TestCloud, body: unknown, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}/functions/v1/payments`, {
@@ -35,157 +39,195 @@ async function payInSandbox(t: TestCloud, orderId: string, card = '4100280000001
   const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key_id: t.cloud.keys.razorpayKeyId, order_id: orderId, method: 'card', card: { number: card, expiry: '12/30', cvv: '123' } }),
+    body: JSON.stringify({
+      key_id: t.cloud.keys.razorpayKeyId,
+      order_id: orderId,
+      method: 'card',
+      card: { number: card, expiry: '12/30', cvv: '123' },
+    }),
   });
   return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 }
 
-for (const backend of BACKENDS) describe(`payments function (${backend})`, { skip: skipFor(backend) }, () => {
-  let t: TestCloud;
-  let buyer: User;
-  let other: User;
-  let browser: Browser;
-  let shop: PageServer;
+for (const backend of BACKENDS)
+  describe(`payments function (${backend})`, { skip: skipFor(backend) }, () => {
+    let t: TestCloud;
+    let buyer: User;
+    let other: User;
+    let browser: Browser;
+    let shop: PageServer;
 
-  before(async () => {
-    t = await startTestCloud(backend);
-    buyer = await signedInUser(t, 'buyer');
-    other = await signedInUser(t, 'other');
-    shop = await startPageServer({ '/': merchantPage(t.url) });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await shop?.close();
-    await t?.stop();
-  });
-
-  test('create-order → checkout in Chromium → verify marks the plan paid once, with an end date', async () => {
-    const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'pro' } }, buyer.accessToken);
-    assert.equal(created.status, 200, JSON.stringify(created.body));
-    assert.equal(created.body.amount, 1999);
-    assert.equal(created.body.currency, 'INR');
-    assert.equal(created.body.keyId, t.cloud.keys.razorpayKeyId);
-    const orderId = String(created.body.orderId);
-    assert.equal((await razorpayApi(t, 'GET', `/v1/orders/${orderId}`)).body.amount, 1999);
-    assert.equal((await purchaseRow(t, orderId)).status, 'created');
-
-    const page = await browser.context.newPage();
-    await page.goto(shop.origin + '/');
-    await openCheckout(page, { key: String(created.body.keyId), orderId, amount: 1999 });
-    await payWithCard(page, '4100 2800 0000 1007');
-    await page.waitForFunction(() => (window as unknown as { __events: { success: unknown[] } }).__events.success.length === 1);
-    const payment = (await events(page)).success[0]!;
-    await page.close();
-
-    const verified = await callPayments(t, { action: 'verify', ...payment }, buyer.accessToken);
-    assert.equal(verified.status, 200, JSON.stringify(verified.body));
-    assert.equal(verified.body.status, 'paid');
-    assert.equal(verified.body.paymentId, payment.razorpay_payment_id);
-    const paidAt = Date.parse(String(verified.body.paidAt));
-    const expiresAt = Date.parse(String(verified.body.expiresAt));
-    assert.equal(Math.round((expiresAt - paidAt) / 86_400_000), 30);
-
-    const again = await callPayments(t, { action: 'verify', ...payment }, buyer.accessToken);
-    assert.equal(again.status, 200);
-    assert.deepEqual(again.body, verified.body, 'a second verify returns the same result');
-
-    const row = await purchaseRow(t, orderId);
-    assert.equal(row.status, 'paid');
-    assert.equal(row.payment_id, payment.razorpay_payment_id);
-    assert.equal(row.user_id, buyer.id);
-
-    // the buyer sees the purchase through RLS; another user does not
-    const mine = await buyer.client.from('purchases').select('order_id, status').eq('order_id', orderId);
-    assert.deepEqual(mine.data, [{ order_id: orderId, status: 'paid' }]);
-    const theirs = await other.client.from('purchases').select('order_id').eq('order_id', orderId);
-    assert.deepEqual(theirs.data, []);
-  });
-
-  test('a forged signature is refused and nothing changes', async () => {
-    const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 3 } }, buyer.accessToken);
-    assert.equal(created.body.amount, 80_000);
-    const orderId = String(created.body.orderId);
-    const paid = await payInSandbox(t, orderId);
-    const forged = createHmac('sha256', 'not-the-secret').update(`${orderId}|${paid.razorpay_payment_id}`).digest('hex');
-    const refused = await callPayments(t, { action: 'verify', ...paid, razorpay_signature: forged }, buyer.accessToken);
-    assert.equal(refused.status, 400);
-    assert.match(String(refused.body.error), /signature/i);
-    const row = await purchaseRow(t, orderId);
-    assert.equal(row.status, 'created');
-    assert.equal(row.payment_id, null);
-
-    // a valid signature for a different order does not pay this one either
-    const otherOrder = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 1 } }, buyer.accessToken);
-    const otherPaid = await payInSandbox(t, String(otherOrder.body.orderId));
-    const swapped = await callPayments(t, { action: 'verify', razorpay_order_id: orderId, razorpay_payment_id: otherPaid.razorpay_payment_id, razorpay_signature: otherPaid.razorpay_signature }, buyer.accessToken);
-    assert.equal(swapped.status, 400);
-    assert.equal((await purchaseRow(t, orderId)).status, 'created');
-
-    // someone else cannot verify the buyer's order
-    const stranger = await callPayments(t, { action: 'verify', ...paid }, other.accessToken);
-    assert.equal(stranger.status, 404);
-  });
-
-  test('unknown items, client prices and anonymous callers are refused', async () => {
-    const unknownPlan = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'gold' } }, buyer.accessToken);
-    assert.equal(unknownPlan.status, 400);
-    assert.equal(unknownPlan.body.error, 'Unknown item');
-    const unknownTemplate = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 9 } }, buyer.accessToken);
-    assert.equal(unknownTemplate.status, 400);
-    const badType = await callPayments(t, { action: 'create-order', item: { itemType: 'course', itemId: 1 } }, buyer.accessToken);
-    assert.equal(badType.status, 400);
-
-    const withPrice = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 2, amount: 1 }, amount: 1 }, buyer.accessToken);
-    assert.equal(withPrice.status, 200);
-    assert.equal(withPrice.body.amount, 15_000, 'the price comes from the catalogue, never from the client');
-
-    const anonymous = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } }, t.cloud.keys.anonKey);
-    assert.equal(anonymous.status, 401);
-    const noToken = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } });
-    assert.equal(noToken.status, 401);
-    assert.equal((await callPayments(t, '{not json', buyer.accessToken)).status, 400);
-  });
-
-  test('a signed webhook marks the purchase paid; duplicates and bad signatures change nothing', async () => {
-    const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } }, buyer.accessToken);
-    const orderId = String(created.body.orderId);
-    const paid = await payInSandbox(t, orderId);
-    const event = JSON.stringify({
-      entity: 'event',
-      event: 'payment.captured',
-      payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: orderId, amount: 999, currency: 'INR', status: 'captured' } } },
-      created_at: Math.floor(Date.now() / 1000),
+    before(async () => {
+      t = await startTestCloud(backend);
+      buyer = await signedInUser(t, 'buyer');
+      other = await signedInUser(t, 'other');
+      shop = await startPageServer({ '/': merchantPage(t.url) });
+      browser = await launchBrowser();
     });
-    const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+    after(async () => {
+      await browser?.close();
+      await shop?.close();
+      await t?.stop();
+    });
 
-    const forged = await callPayments(t, event, undefined, { 'x-razorpay-signature': sign(event, 'wrong'), 'x-razorpay-event-id': 'evt_forged' });
-    assert.equal(forged.status, 400);
-    assert.equal((await purchaseRow(t, orderId)).status, 'created');
+    test('create-order → checkout in Chromium → verify marks the plan paid once, with an end date', async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'pro' } }, buyer.accessToken);
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assert.equal(created.body.amount, 1999);
+      assert.equal(created.body.currency, 'INR');
+      assert.equal(created.body.keyId, t.cloud.keys.razorpayKeyId);
+      const orderId = String(created.body.orderId);
+      assert.equal((await razorpayApi(t, 'GET', `/v1/orders/${orderId}`)).body.amount, 1999);
+      assert.equal((await purchaseRow(t, orderId)).status, 'created');
 
-    const ok = await callPayments(t, event, undefined, { 'x-razorpay-signature': sign(event, t.cloud.keys.razorpayWebhookSecret), 'x-razorpay-event-id': 'evt_1' });
-    assert.equal(ok.status, 200);
-    assert.equal(ok.body.status, 'processed');
-    const row = await purchaseRow(t, orderId);
-    assert.equal(row.status, 'paid');
-    assert.equal(row.payment_id, paid.razorpay_payment_id);
+      const page = await browser.context.newPage();
+      await page.goto(shop.origin + '/');
+      await openCheckout(page, { key: String(created.body.keyId), orderId, amount: 1999 });
+      await payWithCard(page, '4100 2800 0000 1007');
+      await page.waitForFunction(() => (window as unknown as { __events: { success: unknown[] } }).__events.success.length === 1);
+      const payment = (await events(page)).success[0]!;
+      await page.close();
 
-    const dup = await callPayments(t, event, undefined, { 'x-razorpay-signature': sign(event, t.cloud.keys.razorpayWebhookSecret), 'x-razorpay-event-id': 'evt_1' });
-    assert.equal(dup.body.status, 'duplicate');
-    assert.deepEqual(await purchaseRow(t, orderId), row);
+      const verified = await callPayments(t, { action: 'verify', ...payment }, buyer.accessToken);
+      assert.equal(verified.status, 200, JSON.stringify(verified.body));
+      assert.equal(verified.body.status, 'paid');
+      assert.equal(verified.body.paymentId, payment.razorpay_payment_id);
+      const paidAt = Date.parse(String(verified.body.paidAt));
+      const expiresAt = Date.parse(String(verified.body.expiresAt));
+      assert.equal(Math.round((expiresAt - paidAt) / 86_400_000), 30);
 
-    // the browser's verify after the webhook still answers with the one stored result
-    const verified = await callPayments(t, { action: 'verify', ...paid }, buyer.accessToken);
-    assert.equal(verified.status, 200);
-    assert.equal(verified.body.paidAt !== null && Date.parse(String(verified.body.paidAt)), Date.parse(String(row.paid_at)));
+      const again = await callPayments(t, { action: 'verify', ...payment }, buyer.accessToken);
+      assert.equal(again.status, 200);
+      assert.deepEqual(again.body, verified.body, 'a second verify returns the same result');
+
+      const row = await purchaseRow(t, orderId);
+      assert.equal(row.status, 'paid');
+      assert.equal(row.payment_id, payment.razorpay_payment_id);
+      assert.equal(row.user_id, buyer.id);
+
+      // the buyer sees the purchase through RLS; another user does not
+      const mine = await buyer.client.from('purchases').select('order_id, status').eq('order_id', orderId);
+      assert.deepEqual(mine.data, [{ order_id: orderId, status: 'paid' }]);
+      const theirs = await other.client.from('purchases').select('order_id').eq('order_id', orderId);
+      assert.deepEqual(theirs.data, []);
+    });
+
+    test('a forged signature is refused and nothing changes', async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 3 } }, buyer.accessToken);
+      assert.equal(created.body.amount, 80_000);
+      const orderId = String(created.body.orderId);
+      const paid = await payInSandbox(t, orderId);
+      const forged = createHmac('sha256', 'not-the-secret').update(`${orderId}|${paid.razorpay_payment_id}`).digest('hex');
+      const refused = await callPayments(t, { action: 'verify', ...paid, razorpay_signature: forged }, buyer.accessToken);
+      assert.equal(refused.status, 400);
+      assert.match(String(refused.body.error), /signature/i);
+      const row = await purchaseRow(t, orderId);
+      assert.equal(row.status, 'created');
+      assert.equal(row.payment_id, null);
+
+      // a valid signature for a different order does not pay this one either
+      const otherOrder = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 1 } }, buyer.accessToken);
+      const otherPaid = await payInSandbox(t, String(otherOrder.body.orderId));
+      const swapped = await callPayments(
+        t,
+        {
+          action: 'verify',
+          razorpay_order_id: orderId,
+          razorpay_payment_id: otherPaid.razorpay_payment_id,
+          razorpay_signature: otherPaid.razorpay_signature,
+        },
+        buyer.accessToken,
+      );
+      assert.equal(swapped.status, 400);
+      assert.equal((await purchaseRow(t, orderId)).status, 'created');
+
+      // someone else cannot verify the buyer's order
+      const stranger = await callPayments(t, { action: 'verify', ...paid }, other.accessToken);
+      assert.equal(stranger.status, 404);
+    });
+
+    test('unknown items, client prices and anonymous callers are refused', async () => {
+      const unknownPlan = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'gold' } }, buyer.accessToken);
+      assert.equal(unknownPlan.status, 400);
+      assert.equal(unknownPlan.body.error, 'Unknown item');
+      const unknownTemplate = await callPayments(
+        t,
+        { action: 'create-order', item: { itemType: 'template', itemId: 9 } },
+        buyer.accessToken,
+      );
+      assert.equal(unknownTemplate.status, 400);
+      const badType = await callPayments(t, { action: 'create-order', item: { itemType: 'course', itemId: 1 } }, buyer.accessToken);
+      assert.equal(badType.status, 400);
+
+      const withPrice = await callPayments(
+        t,
+        { action: 'create-order', item: { itemType: 'template', itemId: 2, amount: 1 }, amount: 1 },
+        buyer.accessToken,
+      );
+      assert.equal(withPrice.status, 200);
+      assert.equal(withPrice.body.amount, 15_000, 'the price comes from the catalogue, never from the client');
+
+      const anonymous = await callPayments(
+        t,
+        { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } },
+        t.cloud.keys.anonKey,
+      );
+      assert.equal(anonymous.status, 401);
+      const noToken = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } });
+      assert.equal(noToken.status, 401);
+      assert.equal((await callPayments(t, '{not json', buyer.accessToken)).status, 400);
+    });
+
+    test('a signed webhook marks the purchase paid; duplicates and bad signatures change nothing', async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } }, buyer.accessToken);
+      const orderId = String(created.body.orderId);
+      const paid = await payInSandbox(t, orderId);
+      const event = JSON.stringify({
+        entity: 'event',
+        event: 'payment.captured',
+        payload: {
+          payment: { entity: { id: paid.razorpay_payment_id, order_id: orderId, amount: 999, currency: 'INR', status: 'captured' } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+
+      const forged = await callPayments(t, event, undefined, {
+        'x-razorpay-signature': sign(event, 'wrong'),
+        'x-razorpay-event-id': 'evt_forged',
+      });
+      assert.equal(forged.status, 400);
+      assert.equal((await purchaseRow(t, orderId)).status, 'created');
+
+      const ok = await callPayments(t, event, undefined, {
+        'x-razorpay-signature': sign(event, t.cloud.keys.razorpayWebhookSecret),
+        'x-razorpay-event-id': 'evt_1',
+      });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.status, 'processed');
+      const row = await purchaseRow(t, orderId);
+      assert.equal(row.status, 'paid');
+      assert.equal(row.payment_id, paid.razorpay_payment_id);
+
+      const dup = await callPayments(t, event, undefined, {
+        'x-razorpay-signature': sign(event, t.cloud.keys.razorpayWebhookSecret),
+        'x-razorpay-event-id': 'evt_1',
+      });
+      assert.equal(dup.body.status, 'duplicate');
+      assert.deepEqual(await purchaseRow(t, orderId), row);
+
+      // the browser's verify after the webhook still answers with the one stored result
+      const verified = await callPayments(t, { action: 'verify', ...paid }, buyer.accessToken);
+      assert.equal(verified.status, 200);
+      assert.equal(verified.body.paidAt !== null && Date.parse(String(verified.body.paidAt)), Date.parse(String(row.paid_at)));
+    });
+
+    test('unknown functions are 404 in the relay shape', async () => {
+      const res = await fetch(`${t.url}/functions/v1/nope`, { method: 'POST' });
+      assert.equal(res.status, 404);
+      assert.deepEqual(await res.json(), { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      assert.equal((await fetch(`${t.url}/functions/v1/_shared`, { method: 'POST' })).status, 404);
+    });
   });
-
-  test('unknown functions are 404 in the relay shape', async () => {
-    const res = await fetch(`${t.url}/functions/v1/nope`, { method: 'POST' });
-    assert.equal(res.status, 404);
-    assert.deepEqual(await res.json(), { code: 'NOT_FOUND', message: 'Requested function was not found' });
-    assert.equal((await fetch(`${t.url}/functions/v1/_shared`, { method: 'POST' })).status, 404);
-  });
-});
 
 after(stopClusters);

@@ -4,40 +4,62 @@ import assert from 'node:assert/strict';
 import type { MailMessage } from '../src/context.ts';
 import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 
-for (const backend of BACKENDS) describe(`mailbox (${backend})`, { skip: skipFor(backend) }, () => {
-  let t: TestCloud;
-  before(async () => {
-    t = await startTestCloud(backend);
-    const { mailbox } = t.cloud.ctx;
-    await mailbox.add({ kind: 'auth', to: 'first@example.test', from: 'FolioForge <noreply@folioforge.local>', subject: 'Confirm your signup', text: 'Follow https://app.example.test/verify?token=abc&type=signup.', meta: {} });
-    await mailbox.add({ kind: 'emailjs', to: 'owner@folioforge.local', from: 'x', subject: '<script>alert(1)</script>', text: 'Hi <img src=x onerror=alert(1)>', links: ['javascript:alert(1)'], meta: { a: '1' } });
-  });
-  after(async () => t.stop());
+for (const backend of BACKENDS)
+  describe(`mailbox (${backend})`, { skip: skipFor(backend) }, () => {
+    let t: TestCloud;
+    before(async () => {
+      t = await startTestCloud(backend);
+      const { mailbox } = t.cloud.ctx;
+      await mailbox.add({
+        kind: 'auth',
+        to: 'first@example.test',
+        from: 'FolioForge <noreply@folioforge.local>',
+        subject: 'Confirm your signup',
+        text: 'Follow https://app.example.test/verify?token=abc&type=signup.',
+        meta: {},
+      });
+      await mailbox.add({
+        kind: 'emailjs',
+        to: 'owner@folioforge.local',
+        from: 'x',
+        subject: '<script>alert(1)</script>',
+        text: 'Hi <img src=x onerror=alert(1)>',
+        links: ['javascript:alert(1)'],
+        meta: { a: '1' },
+      });
+    });
+    after(async () => t.stop());
 
-  test('/mail/api lists messages newest first, with links found in the text', async () => {
-    const { messages } = (await (await fetch(`${t.url}/mail/api`)).json()) as { messages: MailMessage[] };
-    assert.deepEqual(messages.map((m) => m.kind), ['emailjs', 'auth']);
-    assert.deepEqual(messages[1]!.links, ['https://app.example.test/verify?token=abc&type=signup']);
-    assert.deepEqual(messages[0]!.meta, { a: '1' });
-    assert.ok(Date.parse(messages[0]!.createdAt) >= Date.parse(messages[1]!.createdAt));
-  });
+    test('/mail/api lists messages newest first, with links found in the text', async () => {
+      const { messages } = (await (await fetch(`${t.url}/mail/api`)).json()) as { messages: MailMessage[] };
+      assert.deepEqual(
+        messages.map((m) => m.kind),
+        ['emailjs', 'auth'],
+      );
+      assert.deepEqual(messages[1]!.links, ['https://app.example.test/verify?token=abc&type=signup']);
+      assert.deepEqual(messages[0]!.meta, { a: '1' });
+      assert.ok(Date.parse(messages[0]!.createdAt) >= Date.parse(messages[1]!.createdAt));
+    });
 
-  test('?to= filters by recipient', async () => {
-    const { messages } = (await (await fetch(`${t.url}/mail/api?to=FIRST@example.test`)).json()) as { messages: MailMessage[] };
-    assert.deepEqual(messages.map((m) => m.subject), ['Confirm your signup']);
-  });
+    test('?to= filters by recipient', async () => {
+      const { messages } = (await (await fetch(`${t.url}/mail/api?to=FIRST@example.test`)).json()) as { messages: MailMessage[] };
+      assert.deepEqual(
+        messages.map((m) => m.subject),
+        ['Confirm your signup'],
+      );
+    });
 
-  test('the page makes http links clickable and escapes everything else', async () => {
-    const res = await fetch(`${t.url}/mail`);
-    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
-    const html = await res.text();
-    assert.ok(html.includes('<a href="https://app.example.test/verify?token=abc&amp;type=signup">'));
-    assert.ok(!html.includes('<script>alert(1)</script>'));
-    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
-    assert.ok(!html.includes('<img src=x'));
-    assert.ok(!html.includes('href="javascript:'));
-    assert.ok(html.indexOf('&lt;script&gt;') < html.indexOf('Confirm your signup'), 'newest first');
+    test('the page makes http links clickable and escapes everything else', async () => {
+      const res = await fetch(`${t.url}/mail`);
+      assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+      const html = await res.text();
+      assert.ok(html.includes('<a href="https://app.example.test/verify?token=abc&amp;type=signup">'));
+      assert.ok(!html.includes('<script>alert(1)</script>'));
+      assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+      assert.ok(!html.includes('<img src=x'));
+      assert.ok(!html.includes('href="javascript:'));
+      assert.ok(html.indexOf('&lt;script&gt;') < html.indexOf('Confirm your signup'), 'newest first');
+    });
   });
-});
 
 after(stopClusters);

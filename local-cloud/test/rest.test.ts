@@ -23,16 +23,21 @@ for (const backend of BACKENDS) {
       cloud = await startTestCloud(backend);
       alice = await signedInUser(cloud, { name: 'Alice' });
       bob = await signedInUser(cloud, { name: 'Bob' });
-      const seed = await alice.sb.from('portfolios').insert([
-        { template_id: '1', title: 'Alpha', data: { color: 'red', n: 1 }, published: true, slug: `alpha-${backend}` },
-        { template_id: '2', title: 'Beta', data: { color: 'blue', n: 2 }, published: false, slug: null },
-        { template_id: 'generator', title: 'Gamma, the third', data: { color: 'red', n: 3 }, published: false, slug: null },
-        { template_id: '4', title: null, data: {}, published: false, slug: null },
-      ]).select();
+      const seed = await alice.sb
+        .from('portfolios')
+        .insert([
+          { template_id: '1', title: 'Alpha', data: { color: 'red', n: 1 }, published: true, slug: `alpha-${backend}` },
+          { template_id: '2', title: 'Beta', data: { color: 'blue', n: 2 }, published: false, slug: null },
+          { template_id: 'generator', title: 'Gamma, the third', data: { color: 'red', n: 3 }, published: false, slug: null },
+          { template_id: '4', title: null, data: {}, published: false, slug: null },
+        ])
+        .select();
       assert.equal(seed.error, null);
       assert.equal(seed.data?.length, 4);
     });
-    after(async () => { await cloud?.stop(); });
+    after(async () => {
+      await cloud?.stop();
+    });
 
     const titles = (rows: { title: string | null }[] | null) => (rows ?? []).map((r) => r.title);
 
@@ -53,19 +58,47 @@ for (const backend of BACKENDS) {
     test('filters: eq neq gt gte lt lte like ilike in is, not, or, order, limit, range, count', async () => {
       const sb = alice.sb;
       assert.deepEqual(titles((await sb.from('portfolios').select('title').eq('template_id', '2')).data), ['Beta']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').neq('template_id', '2').order('title')).data), ['Alpha', 'Gamma, the third', null]);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').neq('template_id', '2').order('title')).data), [
+        'Alpha',
+        'Gamma, the third',
+        null,
+      ]);
       assert.deepEqual(titles((await sb.from('portfolios').select('title').gt('title', 'Beta').order('title')).data), ['Gamma, the third']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').gte('title', 'Beta').order('title')).data), ['Beta', 'Gamma, the third']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').gte('title', 'Beta').order('title')).data), [
+        'Beta',
+        'Gamma, the third',
+      ]);
       assert.deepEqual(titles((await sb.from('portfolios').select('title').lt('title', 'Beta')).data), ['Alpha']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').lte('title', 'Beta').order('title', { ascending: false })).data), ['Beta', 'Alpha']);
+      assert.deepEqual(
+        titles((await sb.from('portfolios').select('title').lte('title', 'Beta').order('title', { ascending: false })).data),
+        ['Beta', 'Alpha'],
+      );
       assert.deepEqual(titles((await sb.from('portfolios').select('title').like('title', '%amm%')).data), ['Gamma, the third']);
       assert.deepEqual(titles((await sb.from('portfolios').select('title').ilike('title', 'ALP%')).data), ['Alpha']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').in('title', ['Beta', 'Gamma, the third']).order('title')).data), ['Beta', 'Gamma, the third']);
+      assert.deepEqual(
+        titles((await sb.from('portfolios').select('title').in('title', ['Beta', 'Gamma, the third']).order('title')).data),
+        ['Beta', 'Gamma, the third'],
+      );
       assert.deepEqual(titles((await sb.from('portfolios').select('title').is('title', null)).data), [null]);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').not('title', 'is', null).order('title')).data), ['Alpha', 'Beta', 'Gamma, the third']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').or('title.eq.Beta,and(published.is.true,template_id.eq.1)').order('title')).data), ['Alpha', 'Beta']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').eq('data->>color', 'red').order('title')).data), ['Alpha', 'Gamma, the third']);
-      assert.deepEqual(titles((await sb.from('portfolios').select('title').order('title', { ascending: true, nullsFirst: true }).limit(2)).data), [null, 'Alpha']);
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').not('title', 'is', null).order('title')).data), [
+        'Alpha',
+        'Beta',
+        'Gamma, the third',
+      ]);
+      assert.deepEqual(
+        titles(
+          (await sb.from('portfolios').select('title').or('title.eq.Beta,and(published.is.true,template_id.eq.1)').order('title')).data,
+        ),
+        ['Alpha', 'Beta'],
+      );
+      assert.deepEqual(titles((await sb.from('portfolios').select('title').eq('data->>color', 'red').order('title')).data), [
+        'Alpha',
+        'Gamma, the third',
+      ]);
+      assert.deepEqual(
+        titles((await sb.from('portfolios').select('title').order('title', { ascending: true, nullsFirst: true }).limit(2)).data),
+        [null, 'Alpha'],
+      );
       const page = await sb.from('portfolios').select('title', { count: 'exact' }).order('title').range(1, 2);
       assert.deepEqual(titles(page.data), ['Beta', 'Gamma, the third']);
       assert.equal(page.count, 4);
@@ -93,19 +126,39 @@ for (const backend of BACKENDS) {
     test('update with optimistic concurrency, upsert and delete', async () => {
       const sb = alice.sb;
       const beta = (await sb.from('portfolios').select('id, version').eq('title', 'Beta').single()).data!;
-      const ok = await sb.from('portfolios').update({ data: { color: 'green' }, version: beta.version + 1 }).eq('id', beta.id).eq('version', beta.version).select('version, data').single();
+      const ok = await sb
+        .from('portfolios')
+        .update({ data: { color: 'green' }, version: beta.version + 1 })
+        .eq('id', beta.id)
+        .eq('version', beta.version)
+        .select('version, data')
+        .single();
       assert.deepEqual(ok.data, { version: beta.version + 1, data: { color: 'green' } });
-      const stale = await sb.from('portfolios').update({ title: 'stale', version: beta.version + 1 }).eq('id', beta.id).eq('version', beta.version).select();
+      const stale = await sb
+        .from('portfolios')
+        .update({ title: 'stale', version: beta.version + 1 })
+        .eq('id', beta.id)
+        .eq('version', beta.version)
+        .select();
       assert.deepEqual(stale.data, [], 'stale version matches no row');
 
       const up = await sb.from('portfolios').upsert({ id: beta.id, template_id: '2', title: 'Beta v2' }).select('title').single();
       assert.deepEqual(up.data, { title: 'Beta v2' });
       const slug = `upsert-${backend}`;
-      const viaSlug = await sb.from('portfolios').upsert({ template_id: '1', title: 'By slug', slug }, { onConflict: 'slug' }).select('title');
+      const viaSlug = await sb
+        .from('portfolios')
+        .upsert({ template_id: '1', title: 'By slug', slug }, { onConflict: 'slug' })
+        .select('title');
       assert.deepEqual(viaSlug.data, [{ title: 'By slug' }]);
-      const again = await sb.from('portfolios').upsert({ template_id: '1', title: 'By slug 2', slug }, { onConflict: 'slug' }).select('title');
+      const again = await sb
+        .from('portfolios')
+        .upsert({ template_id: '1', title: 'By slug 2', slug }, { onConflict: 'slug' })
+        .select('title');
       assert.deepEqual(again.data, [{ title: 'By slug 2' }]);
-      const ignored = await sb.from('portfolios').upsert({ template_id: '1', title: 'ignored', slug }, { onConflict: 'slug', ignoreDuplicates: true }).select('title');
+      const ignored = await sb
+        .from('portfolios')
+        .upsert({ template_id: '1', title: 'ignored', slug }, { onConflict: 'slug', ignoreDuplicates: true })
+        .select('title');
       assert.deepEqual(ignored.data, []);
       const del = await sb.from('portfolios').delete().eq('slug', slug).select('title');
       assert.deepEqual(del.data, [{ title: 'By slug 2' }]);
@@ -125,7 +178,7 @@ for (const backend of BACKENDS) {
       assert.equal(badUuid.error?.code, '22P02');
     });
 
-    test('RLS: another user can neither read nor change the first user\'s drafts', async () => {
+    test("RLS: another user can neither read nor change the first user's drafts", async () => {
       const drafts = await bob.sb.from('portfolios').select('title').eq('owner_id', alice.user!.id).order('title');
       assert.deepEqual(titles(drafts.data), ['Alpha'], 'only the published one');
       const betaId = (await alice.sb.from('portfolios').select('id').eq('title', 'Beta').single()).data!.id;
@@ -156,7 +209,14 @@ for (const backend of BACKENDS) {
     });
 
     test('RLS: only the service role writes purchases; the buyer reads their own', async () => {
-      const row = { user_id: alice.user!.id, item_type: 'template', item_id: '2', amount: 15000, currency: 'INR', order_id: `order_${backend}_${Date.now()}` };
+      const row = {
+        user_id: alice.user!.id,
+        item_type: 'template',
+        item_id: '2',
+        amount: 15000,
+        currency: 'INR',
+        order_id: `order_${backend}_${Date.now()}`,
+      };
       for (const sb of [alice.sb, bob.sb, cloud.client()]) {
         const ins = await sb.from('purchases').insert(row);
         assert.equal(ins.error?.code, '42501');
@@ -167,7 +227,15 @@ for (const backend of BACKENDS) {
       assert.equal(made.data?.status, 'created');
       const forge = await alice.sb.from('purchases').update({ status: 'paid' }).eq('id', made.data!.id);
       assert.equal(forge.error?.code, '42501');
-      assert.equal((await service.from('purchases').update({ status: 'paid', payment_id: `pay_${Date.now()}` }).eq('id', made.data!.id)).error, null);
+      assert.equal(
+        (
+          await service
+            .from('purchases')
+            .update({ status: 'paid', payment_id: `pay_${Date.now()}` })
+            .eq('id', made.data!.id)
+        ).error,
+        null,
+      );
       assert.deepEqual((await alice.sb.from('purchases').select('status')).data, [{ status: 'paid' }]);
       assert.deepEqual((await bob.sb.from('purchases').select('status')).data, []);
     });
@@ -181,7 +249,11 @@ for (const backend of BACKENDS) {
       assert.equal(((await malformed.json()) as { code: string }).code, 'PGRST102');
       const scalar = await rest(cloud, '/portfolios', { method: 'POST', token, body: '42' });
       assert.equal(scalar.status, 400);
-      const huge = await rest(cloud, '/portfolios', { method: 'POST', token, body: JSON.stringify({ template_id: '1', data: { blob: 'x'.repeat(1_100_000) } }) });
+      const huge = await rest(cloud, '/portfolios', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ template_id: '1', data: { blob: 'x'.repeat(1_100_000) } }),
+      });
       assert.equal(huge.status, 413);
 
       const injFilter = await alice.sb.from('portfolios').select('title').eq('title', "Beta' or '1'='1");
@@ -245,7 +317,11 @@ for (const backend of BACKENDS) {
     test('CORS: preflight allows the Supabase client headers and responses expose Content-Range', async () => {
       const pre = await fetch(`${cloud.url}/rest/v1/portfolios`, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,apikey,content-type,x-client-info,prefer' },
+        headers: {
+          Origin: 'http://localhost:3000',
+          'Access-Control-Request-Method': 'PATCH',
+          'Access-Control-Request-Headers': 'authorization,apikey,content-type,x-client-info,prefer',
+        },
       });
       assert.equal(pre.status, 204);
       assert.equal(pre.headers.get('access-control-allow-origin'), 'http://localhost:3000');
@@ -253,7 +329,10 @@ for (const backend of BACKENDS) {
       assert.match(pre.headers.get('access-control-allow-methods') ?? '', /PATCH/);
       const get = await rest(cloud, '/portfolios', { headers: { Origin: 'http://localhost:3000' } });
       assert.match(get.headers.get('access-control-expose-headers') ?? '', /Content-Range/);
-      const authPre = await fetch(`${cloud.url}/auth/v1/token?grant_type=password`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' } });
+      const authPre = await fetch(`${cloud.url}/auth/v1/token?grant_type=password`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
+      });
       assert.match(authPre.headers.get('access-control-allow-headers') ?? '', /x-supabase-api-version/);
       assert.match(authPre.headers.get('access-control-expose-headers') ?? '', /X-Supabase-Api-Version/);
     });

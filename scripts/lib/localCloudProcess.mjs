@@ -21,7 +21,9 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  child.on('exit', (code) => { exited = code; });
+  child.on('exit', (code) => {
+    exited = code;
+  });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -28,7 +28,11 @@ export function serveApp({ dir, port, host = '127.0.0.1', appConfig }) {
   });
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use (serving ${path.basename(path.dirname(dir))}). Stop what uses it and try again.`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is already in use (serving ${path.basename(path.dirname(dir))}). Stop what uses it and try again.`)
+          : error,
+      );
     });
     server.listen(port, host, () => resolve(server));
   });
@@ -49,7 +53,15 @@ export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {} 
   return {
     servers,
     async close() {
-      await Promise.all(servers.map(({ server }) => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); })));
+      await Promise.all(
+        servers.map(
+          ({ server }) =>
+            new Promise((resolve) => {
+              server.closeAllConnections?.();
+              server.close(() => resolve());
+            }),
+        ),
+      );
     },
   };
 }

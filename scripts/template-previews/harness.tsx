@@ -20,9 +20,16 @@ if (!template || !container) {
     </div>
   );
   createRoot(container).render(
-    frame === 'page' ? <Preview values={sampleValues} />
-      : frame === 'tablet' ? <div className="stage">{framed('tablet', '0')}</div>
-        : <div className="stage">{framed('phone', '0')}{framed('phone', '1')}</div>,
+    frame === 'page' ? (
+      <Preview values={sampleValues} />
+    ) : frame === 'tablet' ? (
+      <div className="stage">{framed('tablet', '0')}</div>
+    ) : (
+      <div className="stage">
+        {framed('phone', '0')}
+        {framed('phone', '1')}
+      </div>
+    ),
   );
   document.body.dataset.ready = 'true';
 }

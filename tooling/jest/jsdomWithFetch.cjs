@@ -5,8 +5,17 @@ class JsdomWithFetch extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     Object.assign(this.global, {
-      fetch, Request, Response, Headers, AbortController, AbortSignal, ReadableStream,
-      TextEncoder, TextDecoder, structuredClone, BroadcastChannel,
+      fetch,
+      Request,
+      Response,
+      Headers,
+      AbortController,
+      AbortSignal,
+      ReadableStream,
+      TextEncoder,
+      TextDecoder,
+      structuredClone,
+      BroadcastChannel,
     });
   }
 }

@@ -7,10 +7,28 @@ import { RateLimiter } from '../http/rate-limit.ts';
 import { JwtError } from '../jwt.ts';
 import { API_VERSION, AuthError, invalidCredentials, otpExpired, sendAuthError, validationFailed, weakPassword } from './errors.ts';
 import { EmailFrequencyGuard, sendAuthMail, verifyLink, type MailType } from './mailer.ts';
-import { PasswordGrantBody, RecoverBody, RefreshGrantBody, ResendBody, SignupBody, UpdateUserBody, VerifyBody, VerifyType, describeZodError } from './schemas.ts';
+import {
+  PasswordGrantBody,
+  RecoverBody,
+  RefreshGrantBody,
+  ResendBody,
+  SignupBody,
+  UpdateUserBody,
+  VerifyBody,
+  VerifyType,
+  describeZodError,
+} from './schemas.ts';
 import { refreshSession, sessionExists, startSession, type SessionJson } from './sessions.ts';
 import {
-  findUserByEmail, findUserById, findUserByToken, isValidEmail, newOtp, normalizeEmail, otpHash, updateUser, userJson,
+  findUserByEmail,
+  findUserById,
+  findUserByToken,
+  isValidEmail,
+  newOtp,
+  normalizeEmail,
+  otpHash,
+  updateUser,
+  userJson,
   type UserRow,
 } from './users.ts';
 
@@ -90,7 +108,8 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     try {
       claims = await ctx.verifyJwt(m[1].trim());
     } catch (err) {
-      const reason = err instanceof JwtError && err.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
+      const reason =
+        err instanceof JwtError && err.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
       throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
     if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
@@ -108,10 +127,18 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     return { claims, user: found.user, sessionId };
   }
 
-  async function mailToken(email: string, userId: string, type: MailType, redirectTo: string, column: 'confirmation' | 'recovery' | 'email_change') {
+  async function mailToken(
+    email: string,
+    userId: string,
+    type: MailType,
+    redirectTo: string,
+    column: 'confirmation' | 'recovery' | 'email_change',
+  ) {
     mailGuard.check(email, type);
     const { otp, tokenHash } = newOtp(email);
-    await ctx.db.asOwner((tx) => updateUser(tx, userId, { [`${column}_token`]: tokenHash, [`${column}_sent_at`]: new Date().toISOString() }));
+    await ctx.db.asOwner((tx) =>
+      updateUser(tx, userId, { [`${column}_token`]: tokenHash, [`${column}_sent_at`]: new Date().toISOString() }),
+    );
     await sendAuthMail(ctx, email, type, otp, verifyLink(ctx, tokenHash, type, redirectTo));
     mailGuard.record(email, type);
   }
@@ -139,7 +166,8 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
-    }));
+    }),
+  );
 
   auth.post('/signup', async (c) => {
     rateLimit(c, 'signup');
@@ -153,19 +181,31 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     if (existing?.email_confirmed_at) {
       if (ctx.config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
       // Confirmations on: answer like a fresh sign-up so addresses cannot be enumerated.
-      const fake = userJson({ ...existing, id: crypto.randomUUID(), raw_user_meta_data: metadata, created_at: new Date(), updated_at: new Date(), email_confirmed_at: null, last_sign_in_at: null, confirmation_sent_at: new Date() });
+      const fake = userJson({
+        ...existing,
+        id: crypto.randomUUID(),
+        raw_user_meta_data: metadata,
+        created_at: new Date(),
+        updated_at: new Date(),
+        email_confirmed_at: null,
+        last_sign_in_at: null,
+        confirmation_sent_at: new Date(),
+      });
       return c.json({ ...fake, identities: [] });
     }
     const hash = await bcrypt.hash(password, BCRYPT_COST);
     let user: UserRow;
     if (existing) {
-      user = await ctx.db.asOwner((tx) => updateUser(tx, existing.id, { encrypted_password: hash, raw_user_meta_data: JSON.stringify(metadata) }));
+      user = await ctx.db.asOwner((tx) =>
+        updateUser(tx, existing.id, { encrypted_password: hash, raw_user_meta_data: JSON.stringify(metadata) }),
+      );
     } else {
       user = await ctx.db.asOwner(async (tx) => {
         const { rows } = await tx.query<{ id: string }>(
           `insert into auth.users (email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at)
            values ($1, $2, $3::jsonb, $4::jsonb, case when $5::boolean then now() end) returning id`,
-          [email, hash, JSON.stringify(metadata), JSON.stringify({ provider: 'email', providers: ['email'] }), ctx.config.autoconfirm]);
+          [email, hash, JSON.stringify(metadata), JSON.stringify({ provider: 'email', providers: ['email'] }), ctx.config.autoconfirm],
+        );
         return (await findUserById(tx, rows[0].id)) as UserRow;
       });
     }
@@ -234,8 +274,19 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     if (pendingEmail) {
       const { otp, tokenHash } = newOtp(pendingEmail);
       updated = await ctx.db.asOwner((tx) =>
-        updateUser(tx, user.id, { email_change: pendingEmail, email_change_token: tokenHash, email_change_sent_at: new Date().toISOString() }));
-      await sendAuthMail(ctx, pendingEmail, 'email_change', otp, verifyLink(ctx, tokenHash, 'email_change', allowedRedirect(c.req.query('redirect_to'))));
+        updateUser(tx, user.id, {
+          email_change: pendingEmail,
+          email_change_token: tokenHash,
+          email_change_sent_at: new Date().toISOString(),
+        }),
+      );
+      await sendAuthMail(
+        ctx,
+        pendingEmail,
+        'email_change',
+        otp,
+        verifyLink(ctx, tokenHash, 'email_change', allowedRedirect(c.req.query('redirect_to'))),
+      );
       mailGuard.record(pendingEmail, 'email_change');
     }
     return c.json(userJson(updated));
@@ -270,7 +321,8 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     if (input.type !== 'signup') throw validationFailed('Only type "signup" can be resent here');
     const email = requireEmail(input.email);
     const user = await ctx.db.asOwner((tx) => findUserByEmail(tx, email));
-    if (user && !user.email_confirmed_at) await mailToken(email, user.id, 'signup', allowedRedirect(c.req.query('redirect_to')), 'confirmation');
+    if (user && !user.email_confirmed_at)
+      await mailToken(email, user.id, 'signup', allowedRedirect(c.req.query('redirect_to')), 'confirmation');
     return c.json({});
   });
 
@@ -284,7 +336,10 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
       if (t === 'signup' || t === 'email' || t === 'magiclink') {
         const user = await findUserByToken(tx, 'confirmation_token', tokenHash);
         if (user && otpStillValid(user.confirmation_sent_at)) {
-          await updateUser(tx, user.id, { confirmation_token: null, email_confirmed_at: user.email_confirmed_at ?? new Date().toISOString() });
+          await updateUser(tx, user.id, {
+            confirmation_token: null,
+            email_confirmed_at: user.email_confirmed_at ?? new Date().toISOString(),
+          });
           return user.id;
         }
         if (t === 'signup') throw otpExpired();

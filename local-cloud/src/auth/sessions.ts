@@ -14,8 +14,20 @@ export interface SessionJson {
   user: Record<string, unknown>;
 }
 
-interface SessionRow { id: string; amr_method: string; created_at: Date | string }
-interface RefreshRow { id: number | string; token: string; session_id: string; user_id: string; parent: string | null; revoked: boolean; updated_at: Date | string }
+interface SessionRow {
+  id: string;
+  amr_method: string;
+  created_at: Date | string;
+}
+interface RefreshRow {
+  id: number | string;
+  token: string;
+  session_id: string;
+  user_id: string;
+  parent: string | null;
+  revoked: boolean;
+  updated_at: Date | string;
+}
 
 const newRefreshToken = () => randomBytes(24).toString('base64url');
 
@@ -53,10 +65,15 @@ async function sessionJson(ctx: LocalCloudContext, user: UserRow, session: Sessi
 
 /** Starts a session for a user who just proved who they are (password or mailed token). */
 export async function startSession(ctx: LocalCloudContext, tx: Queryable, userId: string, method: AmrMethod): Promise<SessionJson> {
-  const { rows: [user] } = await tx.query<UserRow>(
-    `update auth.users set last_sign_in_at = now() where id = $1 returning *`, [userId]);
-  const { rows: [session] } = await tx.query<SessionRow>(
-    'insert into local_cloud.sessions (user_id, amr_method) values ($1, $2) returning id, amr_method, created_at', [userId, method]);
+  const {
+    rows: [user],
+  } = await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning *`, [userId]);
+  const {
+    rows: [session],
+  } = await tx.query<SessionRow>(
+    'insert into local_cloud.sessions (user_id, amr_method) values ($1, $2) returning id, amr_method, created_at',
+    [userId, method],
+  );
   const token = newRefreshToken();
   await tx.query('insert into local_cloud.refresh_tokens (token, session_id, user_id) values ($1, $2, $3)', [token, session.id, userId]);
   return sessionJson(ctx, user, session, token);
@@ -68,11 +85,16 @@ export async function startSession(ctx: LocalCloudContext, tx: Queryable, userId
  * whole session is ended, since someone is replaying an old token.
  */
 export async function refreshSession(ctx: LocalCloudContext, tx: Queryable, presented: string): Promise<SessionJson | AuthError> {
-  const { rows: [rt] } = await tx.query<RefreshRow>(
-    'select id, token, session_id, user_id, parent, revoked, updated_at from local_cloud.refresh_tokens where token = $1 for update', [presented]);
+  const {
+    rows: [rt],
+  } = await tx.query<RefreshRow>(
+    'select id, token, session_id, user_id, parent, revoked, updated_at from local_cloud.refresh_tokens where token = $1 for update',
+    [presented],
+  );
   if (!rt) return refreshNotFound();
-  const { rows: [session] } = await tx.query<SessionRow>(
-    'select id, amr_method, created_at from local_cloud.sessions where id = $1 for update', [rt.session_id]);
+  const {
+    rows: [session],
+  } = await tx.query<SessionRow>('select id, amr_method, created_at from local_cloud.sessions where id = $1 for update', [rt.session_id]);
   const user = await findUserById(tx, rt.user_id);
   if (!session || !user) return refreshNotFound();
 
@@ -83,19 +105,32 @@ export async function refreshSession(ctx: LocalCloudContext, tx: Queryable, pres
       await tx.query('delete from local_cloud.sessions where id = $1', [session.id]);
       return refreshAlreadyUsed();
     }
-    const { rows: [active] } = await tx.query<RefreshRow>(
+    const {
+      rows: [active],
+    } = await tx.query<RefreshRow>(
       'select id, token, session_id, user_id, parent, revoked, updated_at from local_cloud.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
-      [session.id]);
+      [session.id],
+    );
     if (active && active.parent === rt.token) {
       issued = active.token;
     } else {
       issued = newRefreshToken();
-      await tx.query('insert into local_cloud.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)', [issued, session.id, user.id, rt.token]);
+      await tx.query('insert into local_cloud.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)', [
+        issued,
+        session.id,
+        user.id,
+        rt.token,
+      ]);
     }
   } else {
     await tx.query('update local_cloud.refresh_tokens set revoked = true, updated_at = now() where id = $1', [rt.id]);
     issued = newRefreshToken();
-    await tx.query('insert into local_cloud.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)', [issued, session.id, user.id, rt.token]);
+    await tx.query('insert into local_cloud.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)', [
+      issued,
+      session.id,
+      user.id,
+      rt.token,
+    ]);
   }
   await tx.query('update local_cloud.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
   return sessionJson(ctx, user, session, issued);

@@ -35,7 +35,9 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isValidEmail = (email: string) => email.length <= 255 && EMAIL_RE.test(email);
 
 export async function findUserByEmail(tx: Queryable, email: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`, [normalizeEmail(email)]);
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`, [
+    normalizeEmail(email),
+  ]);
   return rows[0] ?? null;
 }
 
@@ -44,8 +46,14 @@ export async function findUserById(tx: Queryable, id: string): Promise<UserRow |
   return rows[0] ?? null;
 }
 
-export async function findUserByToken(tx: Queryable, column: 'confirmation_token' | 'recovery_token' | 'email_change_token', tokenHash: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [tokenHash]);
+export async function findUserByToken(
+  tx: Queryable,
+  column: 'confirmation_token' | 'recovery_token' | 'email_change_token',
+  tokenHash: string,
+): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [
+    tokenHash,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -65,7 +73,10 @@ export function newOtp(email: string): { otp: string; tokenHash: string } {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   return { otp, tokenHash: otpHash(email, otp) };
 }
-export const otpHash = (email: string, otp: string) => createHash('sha224').update(normalizeEmail(email) + otp).digest('hex');
+export const otpHash = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(normalizeEmail(email) + otp)
+    .digest('hex');
 
 /** The User object GoTrue returns. */
 export function userJson(u: UserRow): Record<string, unknown> {
@@ -83,7 +94,7 @@ export function userJson(u: UserRow): Record<string, unknown> {
     confirmed_at: confirmedAt ?? undefined,
     recovery_sent_at: iso(u.recovery_sent_at) ?? undefined,
     new_email: u.email_change ?? undefined,
-    email_change_sent_at: u.email_change ? iso(u.email_change_sent_at) ?? undefined : undefined,
+    email_change_sent_at: u.email_change ? (iso(u.email_change_sent_at) ?? undefined) : undefined,
     last_sign_in_at: iso(u.last_sign_in_at) ?? undefined,
     app_metadata: { provider: 'email', providers: ['email'], ...(u.raw_app_meta_data ?? {}) },
     user_metadata: u.raw_user_meta_data ?? {},

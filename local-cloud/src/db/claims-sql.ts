@@ -11,7 +11,8 @@ export function setRoleStatement(claims: JwtClaims): string {
   return `set local role ${claims.role}`;
 }
 
-export const SET_CLAIMS_SQL = "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $3, true)";
+export const SET_CLAIMS_SQL =
+  "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $3, true)";
 
 export function claimsParams(claims: JwtClaims): string[] {
   return [JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', claims.role];

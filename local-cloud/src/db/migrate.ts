@@ -4,7 +4,10 @@ import type { Database } from '../context.ts';
 import type { ScriptRunner } from './types.ts';
 import { BOOTSTRAP_SQL } from './bootstrap-sql.ts';
 
-export interface AppliedMigration { version: string; name: string }
+export interface AppliedMigration {
+  version: string;
+  name: string;
+}
 
 /** Supabase CLI names migrations `<timestamp>_<name>.sql`; the timestamp is the version. */
 function parseMigrationFile(file: string): AppliedMigration | null {
@@ -31,12 +34,14 @@ export async function migrate(db: Database & ScriptRunner, migrationsDir: string
     });
     if (done) continue;
     // Scripts may hold several statements, which only the simple protocol accepts.
-    await db.execScript(
-      `begin; select pg_advisory_xact_lock(5432101);\n${sql}\n;insert into local_cloud.schema_migrations (version, name) values ('${mig.version}', '${mig.name.replace(/'/g, "''")}'); commit;`,
-    ).catch(async (err: unknown) => {
-      await db.execScript('rollback').catch(() => undefined);
-      throw new Error(`migration ${file} failed: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    await db
+      .execScript(
+        `begin; select pg_advisory_xact_lock(5432101);\n${sql}\n;insert into local_cloud.schema_migrations (version, name) values ('${mig.version}', '${mig.name.replace(/'/g, "''")}'); commit;`,
+      )
+      .catch(async (err: unknown) => {
+        await db.execScript('rollback').catch(() => undefined);
+        throw new Error(`migration ${file} failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
     applied.push(mig);
   }
   return applied;

@@ -43,7 +43,10 @@ export async function openPglite(dir: string): Promise<Database & ScriptRunner> 
         await q.query(SET_CLAIMS_SQL, claimsParams(claims));
         await q.query(setRoleStatement(claims));
       }, fn),
-    execScript: (sql: string) => queue.run(async () => { await pg.exec(sql); }),
+    execScript: (sql: string) =>
+      queue.run(async () => {
+        await pg.exec(sql);
+      }),
     async close() {
       if (closed) return;
       closed = true;

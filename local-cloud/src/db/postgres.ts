@@ -5,7 +5,10 @@ import type { ScriptRunner } from './types.ts';
 
 // Keep timestamps and bigints as Postgres prints them, like PGlite's JSON output paths do.
 const { types } = pg;
-types.setTypeParser(20, (v: string) => { const n = Number(v); return Number.isSafeInteger(n) ? n : v; });
+types.setTypeParser(20, (v: string) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+});
 
 /** A real Postgres behind a pool: each transaction takes its own connection. */
 export async function openPostgres(url: string): Promise<Database & ScriptRunner> {
@@ -30,7 +33,9 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
       await client.query('commit');
       return out;
     } catch (err) {
-      await client.query('rollback').catch(() => { broken = true; });
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
       throw err;
     } finally {
       client.release(broken);

@@ -8,8 +8,12 @@ export class SerialQueue {
     const result = this.tail.then(job);
     // the chain must survive a failed job, or every later job would fail too
     this.tail = result.then(
-      () => { this.pending--; },
-      () => { this.pending--; },
+      () => {
+        this.pending--;
+      },
+      () => {
+        this.pending--;
+      },
     );
     return result;
   }

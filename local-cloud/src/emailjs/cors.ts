@@ -2,7 +2,8 @@
 // first; these only fill in what is missing, so running both never duplicates or contradicts headers.
 import type { Context, MiddlewareHandler } from 'hono';
 
-const DEFAULT_ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-upsert, cache-control, x-metadata';
+const DEFAULT_ALLOWED_HEADERS =
+  'authorization, x-client-info, apikey, content-type, x-supabase-api-version, x-upsert, cache-control, x-metadata';
 
 function allowOrigin(c: Context): string {
   return c.req.header('origin') ?? '*';

@@ -21,13 +21,19 @@ const sendBody = z.object({
 });
 
 class EmailjsRefusal extends Error {
-  constructor(readonly status: 400 | 403 | 404 | 413, message: string) {
+  constructor(
+    readonly status: 400 | 403 | 404 | 413,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** The checks api.emailjs.com makes, in its order: presence first, then that each id is known. */
-function checkIds(keys: Keys, ids: { user_id?: unknown; service_id?: unknown; template_id?: unknown }): { serviceId: string; templateId: string } {
+function checkIds(
+  keys: Keys,
+  ids: { user_id?: unknown; service_id?: unknown; template_id?: unknown },
+): { serviceId: string; templateId: string } {
   for (const name of ['user_id', 'service_id', 'template_id'] as const) {
     const value = ids[name];
     if (typeof value !== 'string' || value.trim() === '') throw new EmailjsRefusal(400, `The ${name} parameter is required`);

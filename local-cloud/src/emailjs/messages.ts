@@ -14,9 +14,7 @@ function firstOf(params: EmailjsParams, keys: string[]): string | undefined {
   return undefined;
 }
 
-export function toMailMessage(
-  params: EmailjsParams,
-): Omit<MailMessage, 'id' | 'createdAt' | 'links'> {
+export function toMailMessage(params: EmailjsParams): Omit<MailMessage, 'id' | 'createdAt' | 'links'> {
   const sender = firstOf(params, ['from_email', 'reply_to', 'email', 'user_email']) ?? 'visitor@unknown';
   const senderName = firstOf(params, ['from_name', 'name', 'user_name']);
   const subject = firstOf(params, ['subject', 'title']) ?? `Message from ${senderName ?? sender}`;

@@ -65,7 +65,7 @@ export const mountFunctions: MountRoutes = (app, ctx) => {
       // A fresh Response, so later middleware (CORS) can still set headers on it.
       return new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
     } catch (error) {
-      ctx.log.error('function threw', { name, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+      ctx.log.error('function threw', { name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
     }
   }

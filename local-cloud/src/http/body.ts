@@ -2,9 +2,7 @@ import type { Context } from 'hono';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export type BodyResult =
-  | { ok: true; value: unknown; raw: string }
-  | { ok: false; reason: 'too_large' | 'bad_json' };
+export type BodyResult = { ok: true; value: unknown; raw: string } | { ok: false; reason: 'too_large' | 'bad_json' };
 
 /**
  * Reads a request body into memory, refusing (undefined) one over `limit` bytes as soon as the

@@ -1,8 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
 
 const ALLOW_HEADERS = [
-  'authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'prefer', 'range',
-  'accept-profile', 'content-profile', 'x-upsert', 'cache-control', 'x-razorpay-signature', 'x-razorpay-event-id',
+  'authorization',
+  'content-type',
+  'apikey',
+  'x-client-info',
+  'x-supabase-api-version',
+  'prefer',
+  'range',
+  'accept-profile',
+  'content-profile',
+  'x-upsert',
+  'cache-control',
+  'x-razorpay-signature',
+  'x-razorpay-event-id',
 ];
 const EXPOSE_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'x-sb-error-code', 'Content-Location', 'Preference-Applied', 'Location'];
 

@@ -2,7 +2,10 @@
 export class RateLimiter {
   private windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly perWindow: number, private readonly windowMs = 60_000) {}
+  constructor(
+    private readonly perWindow: number,
+    private readonly windowMs = 60_000,
+  ) {}
 
   /** Counts one hit; false when the key is over its budget for the current window. */
   hit(key: string, now = Date.now()): boolean {

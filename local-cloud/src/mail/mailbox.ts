@@ -42,7 +42,15 @@ export function createMailbox(db: Database): Mailbox {
           `insert into local_cloud.mail (kind, to_addr, from_addr, subject, body, links, meta, created_at)
            values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, clock_timestamp())
            returning ${COLUMNS}`,
-          [message.kind, message.to, message.from, message.subject, message.text, JSON.stringify(links), JSON.stringify(message.meta ?? {})],
+          [
+            message.kind,
+            message.to,
+            message.from,
+            message.subject,
+            message.text,
+            JSON.stringify(links),
+            JSON.stringify(message.meta ?? {}),
+          ],
         );
         return result.rows[0];
       });

@@ -14,12 +14,14 @@ const payBody = z.object({
   key_id: z.string().min(1).max(100),
   order_id: z.string().min(1).max(100),
   method: z.enum(['card', 'upi']),
-  card: z.object({
-    number: z.string().max(40),
-    expiry: z.string().max(10),
-    cvv: z.string().max(10),
-    name: z.string().max(200).optional(),
-  }).optional(),
+  card: z
+    .object({
+      number: z.string().max(40),
+      expiry: z.string().max(10),
+      cvv: z.string().max(10),
+      name: z.string().max(200).optional(),
+    })
+    .optional(),
   vpa: z.string().max(100).optional(),
   email: z.string().max(200).optional(),
   contact: z.string().max(40).optional(),
@@ -87,7 +89,7 @@ export function mountCheckoutApi(app: Hono, ctx: LocalCloudContext, ready: Promi
         contact: input.contact ?? null,
         cardLast4: input.method === 'card' && input.card ? digitsOnly(input.card.number).slice(-4) : null,
         cardNetwork: outcome.network ?? null,
-        vpa: input.method === 'upi' ? input.vpa?.trim() ?? null : null,
+        vpa: input.method === 'upi' ? (input.vpa?.trim() ?? null) : null,
         error: outcome.kind === 'failure' ? outcome.failure : null,
         createdAt: unixNow(),
       });

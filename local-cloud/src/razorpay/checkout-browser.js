@@ -34,7 +34,7 @@
     '.rzp-sbx-pay{color:#fff}',
     '.rzp-sbx-cancel{background:#fff;border-color:#888 !important;color:#1d1d1f}',
     '.rzp-sbx-note{font-size:12px;color:#555;margin:10px 0 0}',
-    '.rzp-sbx-dialog :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}'
+    '.rzp-sbx-dialog :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}',
   ].join('\n');
 
   function ensureStyle() {
@@ -56,7 +56,9 @@
         else node.setAttribute(key, value === true ? '' : String(value));
       });
     }
-    (children || []).forEach(function (child) { if (child) node.appendChild(child); });
+    (children || []).forEach(function (child) {
+      if (child) node.appendChild(child);
+    });
     return node;
   }
 
@@ -77,9 +79,11 @@
     return fetch(API_BASE + path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body)
+      body: JSON.stringify(body),
     }).then(function (res) {
-      return res.json().then(function (data) { return { ok: res.ok, data: data }; });
+      return res.json().then(function (data) {
+        return { ok: res.ok, data: data };
+      });
     });
   }
 
@@ -111,7 +115,13 @@
 
   Razorpay.prototype._emit = function (event, payload) {
     (this._listeners[event] || []).forEach(function (cb) {
-      try { cb(payload); } catch (e) { setTimeout(function () { throw e; }); }
+      try {
+        cb(payload);
+      } catch (e) {
+        setTimeout(function () {
+          throw e;
+        });
+      }
     });
   };
 
@@ -126,14 +136,18 @@
     var uid = 'rzp-sbx-' + this._id;
     this._returnFocus = document.activeElement;
 
-    var amountText = el('p', { className: 'rzp-sbx-amount', id: uid + '-amount', text: o.amount ? formatAmount(o.amount, o.currency) : '' });
+    var amountText = el('p', {
+      className: 'rzp-sbx-amount',
+      id: uid + '-amount',
+      text: o.amount ? formatAmount(o.amount, o.currency) : '',
+    });
     var head = el('div', { className: 'rzp-sbx-head', style: 'background:' + color }, [
       o.image ? el('img', { src: o.image, alt: '' }) : null,
       el('div', null, [
         el('h2', { id: uid + '-title', text: o.name || 'Payment' }),
         o.description ? el('p', { id: uid + '-desc', text: o.description }) : null,
-        amountText
-      ])
+        amountText,
+      ]),
     ]);
 
     function field(label, name, attrs) {
@@ -142,13 +156,21 @@
       return { wrap: el('div', { className: 'rzp-sbx-field' }, [el('label', { for: id, text: label }), input]), input: input };
     }
 
-    var cardNumber = field('Card number', 'card-number', { inputmode: 'numeric', autocomplete: 'cc-number', placeholder: '4100 2800 0000 1007' });
+    var cardNumber = field('Card number', 'card-number', {
+      inputmode: 'numeric',
+      autocomplete: 'cc-number',
+      placeholder: '4100 2800 0000 1007',
+    });
     var expiry = field('Expiry (MM/YY)', 'card-expiry', { inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM/YY' });
     var cvv = field('CVV', 'card-cvv', { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4' });
     var cardName = field('Name on card', 'card-name', { autocomplete: 'cc-name', value: prefill.name || '' });
     var vpa = field('UPI ID', 'upi-id', { autocomplete: 'off', placeholder: 'success@razorpay' });
 
-    var cardSection = el('div', { id: uid + '-card' }, [cardNumber.wrap, el('div', { className: 'rzp-sbx-row' }, [expiry.wrap, cvv.wrap]), cardName.wrap]);
+    var cardSection = el('div', { id: uid + '-card' }, [
+      cardNumber.wrap,
+      el('div', { className: 'rzp-sbx-row' }, [expiry.wrap, cvv.wrap]),
+      cardName.wrap,
+    ]);
     var upiSection = el('div', { id: uid + '-upi', hidden: true }, [vpa.wrap]);
 
     var methodCard = el('input', { type: 'radio', name: uid + '-method', value: 'card', id: uid + '-m-card', checked: true });
@@ -156,7 +178,7 @@
     var methods = el('fieldset', null, [
       el('legend', { text: 'Pay with' }),
       el('label', { for: uid + '-m-card' }, [methodCard, document.createTextNode(' Card')]),
-      el('label', { for: uid + '-m-upi' }, [methodUpi, document.createTextNode(' UPI')])
+      el('label', { for: uid + '-m-upi' }, [methodUpi, document.createTextNode(' UPI')]),
     ]);
     function syncMethod() {
       var upi = methodUpi.checked;
@@ -167,22 +189,34 @@
     methodUpi.addEventListener('change', syncMethod);
 
     var alertBox = el('div', { className: 'rzp-sbx-alert', role: 'alert', 'aria-live': 'assertive', id: uid + '-alert' });
-    var payButton = el('button', { type: 'submit', className: 'rzp-sbx-pay', style: 'background:' + color, text: 'Pay' + (o.amount ? ' ' + formatAmount(o.amount, o.currency) : '') });
+    var payButton = el('button', {
+      type: 'submit',
+      className: 'rzp-sbx-pay',
+      style: 'background:' + color,
+      text: 'Pay' + (o.amount ? ' ' + formatAmount(o.amount, o.currency) : ''),
+    });
     var cancelButton = el('button', { type: 'button', className: 'rzp-sbx-cancel', text: 'Cancel' });
     var form = el('form', { novalidate: true, 'aria-describedby': uid + '-alert' }, [
-      methods, cardSection, upiSection, alertBox,
+      methods,
+      cardSection,
+      upiSection,
+      alertBox,
       el('div', { className: 'rzp-sbx-actions' }, [cancelButton, payButton]),
-      el('p', { className: 'rzp-sbx-note', text: 'Test mode: no real money moves.' })
+      el('p', { className: 'rzp-sbx-note', text: 'Test mode: no real money moves.' }),
     ]);
 
-    var dialog = el('div', {
-      className: 'rzp-sbx-dialog',
-      role: 'dialog',
-      'aria-modal': 'true',
-      'aria-labelledby': uid + '-title',
-      'aria-describedby': (o.description ? uid + '-desc ' : '') + uid + '-amount',
-      tabindex: '-1'
-    }, [head, el('div', { className: 'rzp-sbx-body' }, [form])]);
+    var dialog = el(
+      'div',
+      {
+        className: 'rzp-sbx-dialog',
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': uid + '-title',
+        'aria-describedby': (o.description ? uid + '-desc ' : '') + uid + '-amount',
+        tabindex: '-1',
+      },
+      [head, el('div', { className: 'rzp-sbx-body' }, [form])],
+    );
     var backdrop = el('div', { className: 'rzp-sbx-backdrop', 'data-razorpay-sandbox': 'true' }, [dialog]);
 
     function showAlert(message, kind) {
@@ -201,7 +235,9 @@
       return (retry ? 'Retry payment' : 'Pay') + (self._amount ? ' ' + formatAmount(self._amount, self._currency) : '');
     };
 
-    cancelButton.addEventListener('click', function () { self._dismiss(); });
+    cancelButton.addEventListener('click', function () {
+      self._dismiss();
+    });
 
     form.addEventListener('submit', function (event) {
       event.preventDefault();
@@ -212,52 +248,66 @@
         order_id: o.order_id,
         method: method,
         email: prefill.email || undefined,
-        contact: prefill.contact ? String(prefill.contact) : undefined
+        contact: prefill.contact ? String(prefill.contact) : undefined,
       };
       if (method === 'card') {
-        if (!cardNumber.input.value.trim()) { showAlert('Enter the card number.', 'error'); cardNumber.input.focus(); return; }
-        body.card = { number: cardNumber.input.value, expiry: expiry.input.value, cvv: cvv.input.value, name: cardName.input.value };
-      } else {
-        if (!vpa.input.value.trim()) { showAlert('Enter your UPI ID.', 'error'); vpa.input.focus(); return; }
-        body.vpa = vpa.input.value;
-      }
-      if (!o.order_id) { showAlert('This checkout has no order. Close it and try again.', 'error'); return; }
-      setBusy(true);
-      showAlert('', 'error');
-      postJson('/v1/checkout/pay', body).then(function (result) {
-        setBusy(false);
-        if (result.ok && result.data && result.data.razorpay_signature) {
-          showAlert('Payment successful', 'ok');
-          self.close();
-          if (typeof o.handler === 'function') o.handler(result.data);
+        if (!cardNumber.input.value.trim()) {
+          showAlert('Enter the card number.', 'error');
+          cardNumber.input.focus();
           return;
         }
-        var error = (result.data && result.data.error) || { code: 'SERVER_ERROR', description: 'Payment failed' };
-        var isPaymentFailure = error.metadata && error.metadata.payment_id;
-        payButton.textContent = payLabel(true);
-        showAlert(error.description + (isPaymentFailure ? ' You can retry with another card.' : ''), 'error');
-        if (isPaymentFailure) {
-          self._emit('payment.failed', {
-            error: {
-              code: error.code,
-              description: error.description,
-              source: error.source,
-              step: error.step,
-              reason: error.reason,
-              metadata: { order_id: error.metadata.order_id, payment_id: error.metadata.payment_id }
-            }
-          });
+        body.card = { number: cardNumber.input.value, expiry: expiry.input.value, cvv: cvv.input.value, name: cardName.input.value };
+      } else {
+        if (!vpa.input.value.trim()) {
+          showAlert('Enter your UPI ID.', 'error');
+          vpa.input.focus();
+          return;
         }
-        var target = method === 'card' ? cardNumber.input : vpa.input;
-        if (error.field === 'card[expiry]') target = expiry.input;
-        if (error.field === 'card[cvv]') target = cvv.input;
-        target.focus();
-        target.select && target.select();
-      }, function () {
-        setBusy(false);
-        payButton.textContent = payLabel(true);
-        showAlert('Could not reach the payment server. Check your connection and retry.', 'error');
-      });
+        body.vpa = vpa.input.value;
+      }
+      if (!o.order_id) {
+        showAlert('This checkout has no order. Close it and try again.', 'error');
+        return;
+      }
+      setBusy(true);
+      showAlert('', 'error');
+      postJson('/v1/checkout/pay', body).then(
+        function (result) {
+          setBusy(false);
+          if (result.ok && result.data && result.data.razorpay_signature) {
+            showAlert('Payment successful', 'ok');
+            self.close();
+            if (typeof o.handler === 'function') o.handler(result.data);
+            return;
+          }
+          var error = (result.data && result.data.error) || { code: 'SERVER_ERROR', description: 'Payment failed' };
+          var isPaymentFailure = error.metadata && error.metadata.payment_id;
+          payButton.textContent = payLabel(true);
+          showAlert(error.description + (isPaymentFailure ? ' You can retry with another card.' : ''), 'error');
+          if (isPaymentFailure) {
+            self._emit('payment.failed', {
+              error: {
+                code: error.code,
+                description: error.description,
+                source: error.source,
+                step: error.step,
+                reason: error.reason,
+                metadata: { order_id: error.metadata.order_id, payment_id: error.metadata.payment_id },
+              },
+            });
+          }
+          var target = method === 'card' ? cardNumber.input : vpa.input;
+          if (error.field === 'card[expiry]') target = expiry.input;
+          if (error.field === 'card[cvv]') target = cvv.input;
+          target.focus();
+          target.select && target.select();
+        },
+        function () {
+          setBusy(false);
+          payButton.textContent = payLabel(true);
+          showAlert('Could not reach the payment server. Check your connection and retry.', 'error');
+        },
+      );
     });
 
     this._onKeydown = function (event) {
@@ -271,12 +321,21 @@
       if (event.key !== 'Tab') return;
       // Focus trap: Tab and Shift+Tab cycle inside the dialog.
       var items = focusableIn(dialog);
-      if (!items.length) { event.preventDefault(); dialog.focus(); return; }
+      if (!items.length) {
+        event.preventDefault();
+        dialog.focus();
+        return;
+      }
       var first = items[0];
       var last = items[items.length - 1];
       var active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) { event.preventDefault(); last.focus(); }
-      else if (!event.shiftKey && (active === last || !dialog.contains(active))) { event.preventDefault(); first.focus(); }
+      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     this._onFocusIn = function (event) {
       if (self._root && !dialog.contains(event.target)) (focusableIn(dialog)[0] || dialog).focus();
@@ -293,7 +352,9 @@
     // The amount charged is the order's; show it even when the page passed none or another.
     if (o.order_id) {
       fetch(API_BASE + '/v1/checkout/orders/' + encodeURIComponent(o.order_id) + '?key_id=' + encodeURIComponent(o.key))
-        .then(function (res) { return res.ok ? res.json() : null; })
+        .then(function (res) {
+          return res.ok ? res.json() : null;
+        })
         .then(function (order) {
           if (!order || !self._root) return;
           self._amount = order.amount;
@@ -301,7 +362,9 @@
           amountText.textContent = formatAmount(order.amount, order.currency);
           if (!self._busy) payButton.textContent = payLabel(payButton.textContent.indexOf('Retry') === 0);
         })
-        .catch(function () { /* the summary keeps the page's amount */ });
+        .catch(function () {
+          /* the summary keeps the page's amount */
+        });
     }
     return this;
   };

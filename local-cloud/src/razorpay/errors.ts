@@ -38,5 +38,12 @@ export const AUTHENTICATION_FAILED: RazorpayErrorBody = {
 };
 
 export const NOT_FOUND: RazorpayErrorBody = {
-  error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', source: 'business', step: 'NA', reason: 'input_validation_failed', metadata: {} },
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description: 'The id provided does not exist',
+    source: 'business',
+    step: 'NA',
+    reason: 'input_validation_failed',
+    metadata: {},
+  },
 };

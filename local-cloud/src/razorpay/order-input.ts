@@ -39,11 +39,16 @@ export function parseOrderInput(body: unknown): { ok: true; value: OrderInput } 
     const entries = Object.entries(notes as Record<string, unknown>);
     if (entries.length > MAX_NOTES) return fail(`Number of fields in notes should be less than or equal to ${MAX_NOTES}`, 'notes');
     for (const [key, value] of entries) {
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return fail('The notes field is invalid.', `notes.${key}`);
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+        return fail('The notes field is invalid.', `notes.${key}`);
       const text = String(value);
-      if (text.length > MAX_NOTE_LENGTH) return fail(`The notes.${key} may not be greater than ${MAX_NOTE_LENGTH} characters.`, `notes.${key}`);
+      if (text.length > MAX_NOTE_LENGTH)
+        return fail(`The notes.${key} may not be greater than ${MAX_NOTE_LENGTH} characters.`, `notes.${key}`);
       cleanNotes[key] = text;
     }
   }
-  return { ok: true, value: { amount: numeric, currency: 'INR', receipt: typeof receipt === 'string' && receipt !== '' ? receipt : null, notes: cleanNotes } };
+  return {
+    ok: true,
+    value: { amount: numeric, currency: 'INR', receipt: typeof receipt === 'string' && receipt !== '' ? receipt : null, notes: cleanNotes },
+  };
 }

@@ -55,7 +55,10 @@ export function mountOrdersApi(app: Hono, ctx: LocalCloudContext, ready: Promise
     const result = await ctx.db.asOwner(async (tx) => {
       const order = await findOrder(tx, id);
       if (!order) return undefined;
-      const { rows } = await tx.query<{ id: string }>('select id from local_cloud.razorpay_payments where order_id = $1 order by created_at, id', [id]);
+      const { rows } = await tx.query<{ id: string }>(
+        'select id from local_cloud.razorpay_payments where order_id = $1 order by created_at, id',
+        [id],
+      );
       const items = [];
       for (const row of rows) items.push(await findPayment(tx, row.id));
       return items;

@@ -122,9 +122,10 @@ export function toPayment(row: PaymentRow): PaymentEntity {
     captured: row.captured,
     description: null,
     card_id: row.method === 'card' ? `card_${row.id.slice(4)}` : null,
-    card: row.method === 'card' && row.card_last4
-      ? { last4: row.card_last4, network: row.card_network ?? 'Unknown', type: 'credit', international: false }
-      : null,
+    card:
+      row.method === 'card' && row.card_last4
+        ? { last4: row.card_last4, network: row.card_network ?? 'Unknown', type: 'credit', international: false }
+        : null,
     bank: null,
     wallet: null,
     vpa: row.vpa,
@@ -143,10 +144,9 @@ export function toPayment(row: PaymentRow): PaymentEntity {
 }
 
 export async function findOrder(tx: Queryable, id: string, forUpdate = false): Promise<OrderEntity | undefined> {
-  const { rows } = await tx.query<OrderRow>(
-    `select * from local_cloud.razorpay_orders where id = $1${forUpdate ? ' for update' : ''}`,
-    [id],
-  );
+  const { rows } = await tx.query<OrderRow>(`select * from local_cloud.razorpay_orders where id = $1${forUpdate ? ' for update' : ''}`, [
+    id,
+  ]);
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
 
@@ -195,9 +195,24 @@ export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payme
         error_code, error_description, error_source, error_step, error_reason, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning *`,
     [
-      p.id, p.orderId, p.amount, p.currency, p.status, p.method, p.status === 'captured', p.email, p.contact,
-      p.cardLast4, p.cardNetwork, p.vpa, p.error?.code ?? null, p.error?.description ?? null,
-      p.error?.source ?? null, p.error?.step ?? null, p.error?.reason ?? null, p.createdAt,
+      p.id,
+      p.orderId,
+      p.amount,
+      p.currency,
+      p.status,
+      p.method,
+      p.status === 'captured',
+      p.email,
+      p.contact,
+      p.cardLast4,
+      p.cardNetwork,
+      p.vpa,
+      p.error?.code ?? null,
+      p.error?.description ?? null,
+      p.error?.source ?? null,
+      p.error?.step ?? null,
+      p.error?.reason ?? null,
+      p.createdAt,
     ],
   );
   return toPayment(rows[0]!);

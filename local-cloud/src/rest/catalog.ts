@@ -1,9 +1,21 @@
 import type { Database } from '../context.ts';
 
-export interface ColumnInfo { name: string; type: string }
-export interface TableInfo { name: string; columns: Map<string, ColumnInfo>; primaryKey: string[] }
+export interface ColumnInfo {
+  name: string;
+  type: string;
+}
+export interface TableInfo {
+  name: string;
+  columns: Map<string, ColumnInfo>;
+  primaryKey: string[];
+}
 /** A single-column foreign key between two exposed tables. */
-export interface Relation { fromTable: string; fromColumn: string; toTable: string; toColumn: string }
+export interface Relation {
+  fromTable: string;
+  fromColumn: string;
+  toTable: string;
+  toColumn: string;
+}
 export interface FunctionInfo {
   name: string;
   args: { name: string; type: string }[];
@@ -29,7 +41,9 @@ async function loadCatalog(db: Database): Promise<Catalog> {
          join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid
         where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f') and a.attnum > 0 and not a.attisdropped
-        order by c.relname, a.attnum`, [EXPOSED_SCHEMA]);
+        order by c.relname, a.attnum`,
+      [EXPOSED_SCHEMA],
+    );
     const pks = await tx.query<{ table_name: string; column_name: string }>(
       `select c.relname as table_name, a.attname as column_name
          from pg_index i
@@ -37,7 +51,9 @@ async function loadCatalog(db: Database): Promise<Catalog> {
          join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
         where i.indisprimary and n.nspname = $1
-        order by c.relname, array_position(i.indkey::int2[], a.attnum)`, [EXPOSED_SCHEMA]);
+        order by c.relname, array_position(i.indkey::int2[], a.attnum)`,
+      [EXPOSED_SCHEMA],
+    );
     const fks = await tx.query<Relation>(
       `select fc.relname as "fromTable", fa.attname as "fromColumn", tc.relname as "toTable", ta.attname as "toColumn"
          from pg_constraint con
@@ -47,8 +63,18 @@ async function loadCatalog(db: Database): Promise<Catalog> {
          join pg_namespace tn on tn.oid = tc.relnamespace
          join pg_attribute fa on fa.attrelid = fc.oid and fa.attnum = con.conkey[1]
          join pg_attribute ta on ta.attrelid = tc.oid and ta.attnum = con.confkey[1]
-        where con.contype = 'f' and array_length(con.conkey, 1) = 1 and fn.nspname = $1 and tn.nspname = $1`, [EXPOSED_SCHEMA]);
-    const fns = await tx.query<{ name: string; argnames: string[] | null; argtypes: string[]; retset: boolean; rettype: string; rettyptype: string; modes: string[] | null }>(
+        where con.contype = 'f' and array_length(con.conkey, 1) = 1 and fn.nspname = $1 and tn.nspname = $1`,
+      [EXPOSED_SCHEMA],
+    );
+    const fns = await tx.query<{
+      name: string;
+      argnames: string[] | null;
+      argtypes: string[];
+      retset: boolean;
+      rettype: string;
+      rettyptype: string;
+      modes: string[] | null;
+    }>(
       `select p.proname as name,
               array_to_json(p.proargnames) as argnames,
               array_to_json(array(select format_type(t, null) from unnest(p.proargtypes) t)) as argtypes,
@@ -58,7 +84,9 @@ async function loadCatalog(db: Database): Promise<Catalog> {
               array_to_json(p.proargmodes::text[]) as modes
          from pg_proc p
          join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = $1 and p.prokind = 'f'`, [EXPOSED_SCHEMA]);
+        where n.nspname = $1 and p.prokind = 'f'`,
+      [EXPOSED_SCHEMA],
+    );
 
     const tables = new Map<string, TableInfo>();
     for (const c of cols.rows) {

@@ -19,10 +19,20 @@ export class RestError extends Error {
 
 export const parseError = (message: string, details: string | null = null) => new RestError(400, 'PGRST100', message, details);
 
-interface PgLikeError { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown }
+interface PgLikeError {
+  code?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  hint?: unknown;
+}
 
 function isPgError(err: unknown): err is PgLikeError & { code: string } {
-  return typeof err === 'object' && err !== null && typeof (err as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as PgLikeError).code as string);
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((err as PgLikeError).code as string)
+  );
 }
 
 /** HTTP status PostgREST gives a SQLSTATE (its errors.md table). */

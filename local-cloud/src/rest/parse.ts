@@ -2,7 +2,10 @@
 // builds SQL; names are checked against the catalogue and values bound as parameters in sql.ts.
 import { parseError } from './errors.ts';
 
-export interface FieldRef { column: string; path: { arrow: '->' | '->>'; key: string }[] }
+export interface FieldRef {
+  column: string;
+  path: { arrow: '->' | '->>'; key: string }[];
+}
 
 export type SelectItem =
   | { kind: 'star' }
@@ -13,13 +16,44 @@ export type SelectItem =
 export const FILTER_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'cs', 'cd'] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-export interface Filter { kind: 'filter'; field: FieldRef; negate: boolean; op: FilterOp; value: string }
-export interface Logic { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Condition[] }
+export interface Filter {
+  kind: 'filter';
+  field: FieldRef;
+  negate: boolean;
+  op: FilterOp;
+  value: string;
+}
+export interface Logic {
+  kind: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: Condition[];
+}
 export type Condition = Filter | Logic;
 
-export interface OrderTerm { field: FieldRef; dir: 'asc' | 'desc'; nulls?: 'first' | 'last' }
+export interface OrderTerm {
+  field: FieldRef;
+  dir: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+}
 
-const CASTS = new Set(['text', 'int', 'integer', 'int4', 'int8', 'bigint', 'numeric', 'boolean', 'bool', 'json', 'jsonb', 'uuid', 'date', 'timestamptz', 'float8']);
+const CASTS = new Set([
+  'text',
+  'int',
+  'integer',
+  'int4',
+  'int8',
+  'bigint',
+  'numeric',
+  'boolean',
+  'bool',
+  'json',
+  'jsonb',
+  'uuid',
+  'date',
+  'timestamptz',
+  'float8',
+]);
 
 /** Splits on `sep` outside parentheses and double quotes. */
 export function splitTopLevel(input: string, sep = ','): string[] {

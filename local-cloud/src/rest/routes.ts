@@ -5,7 +5,14 @@ import { JwtError } from '../jwt.ts';
 import { SchemaCache, EXPOSED_SCHEMA, qualified, quoteIdent, type Catalog, type FunctionInfo, type TableInfo } from './catalog.ts';
 import { RestError, toRestError } from './errors.ts';
 import {
-  parseField, parseLogic, parseNonNegativeInt, parseOperation, parseOrder, parsePrefer, parseRangeHeader, parseSelect,
+  parseField,
+  parseLogic,
+  parseNonNegativeInt,
+  parseOperation,
+  parseOrder,
+  parsePrefer,
+  parseRangeHeader,
+  parseSelect,
   type Condition,
 } from './parse.ts';
 import { Params, orderSql, projectionSql, requireColumn, whereSql } from './sql.ts';
@@ -14,7 +21,10 @@ export const REST_BODY_LIMIT = 1024 * 1024;
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'or', 'and', 'not.or', 'not.and']);
 const SINGLE_OBJECT = 'vnd.pgrst.object+json';
 
-interface ResultRow { body: string; n: number }
+interface ResultRow {
+  body: string;
+  n: number;
+}
 
 function restErrorResponse(c: Context, err: RestError) {
   return c.json(err.toJSON(), err.status);
@@ -24,7 +34,8 @@ function restErrorResponse(c: Context, err: RestError) {
 async function requestClaims(c: Context, ctx: LocalCloudContext): Promise<JwtClaims> {
   const bearer = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
   const token = bearer || c.req.header('apikey');
-  if (!token) throw new RestError(401, 'PGRST301', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+  if (!token)
+    throw new RestError(401, 'PGRST301', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
   try {
     return await ctx.verifyJwt(token);
   } catch (err) {
@@ -114,20 +125,25 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
       return await ctx.db.withClaims(claims, (tx) => fn(tx, claims));
     } catch (err) {
       const restErr = toRestError(err, claims.role);
-      if (restErr.status >= 500) ctx.log.error('rest query failed', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+      if (restErr.status >= 500)
+        ctx.log.error('rest query failed', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
       throw restErr;
     }
   }
 
   rest.onError((err, c) => {
     if (err instanceof RestError) return restErrorResponse(c, err);
-    ctx.log.error('rest handler failed', { path: c.req.path, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    ctx.log.error('rest handler failed', { path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     return restErrorResponse(c, new RestError(500, 'PGRST000', 'internal error'));
   });
 
   rest.get('/', async (c) => {
     const catalog = await cache.get();
-    return c.json({ swagger: '2.0', info: { title: 'local-cloud PostgREST subset' }, paths: Object.fromEntries([...catalog.tables.keys()].map((t) => [`/${t}`, {}])) });
+    return c.json({
+      swagger: '2.0',
+      info: { title: 'local-cloud PostgREST subset' },
+      paths: Object.fromEntries([...catalog.tables.keys()].map((t) => [`/${t}`, {}])),
+    });
   });
 
   // ─── rpc ──────────────────────────────────────────────────────────────────────────────────
@@ -148,9 +164,10 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
       return `${quoteIdent(a)} := ${params.add(text)}::${(known.get(a) as FunctionInfo['args'][number]).type}`;
     });
     const call = `${qualified(fn.name)}(${callArgs.join(', ')})`;
-    const sql = fn.returnsSet || fn.returnsRows
-      ? `select coalesce(json_agg(_f), '[]'::json)::text as body, count(*)::int as n from ${call} _f`
-      : `select to_json(${call})::text as body, 1 as n`;
+    const sql =
+      fn.returnsSet || fn.returnsRows
+        ? `select coalesce(json_agg(_f), '[]'::json)::text as body, count(*)::int as n from ${call} _f`
+        : `select to_json(${call})::text as body, 1 as n`;
     const row = await asCaller(c, async (tx) => (await tx.query<ResultRow>(sql, params.values)).rows[0]);
     if (fn.returnsVoid) return c.body(null, 204);
     let body = row.body ?? 'null';
@@ -193,13 +210,15 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     const range = parseRangeHeader(c.req.header('range'));
     const offset = parseNonNegativeInt('offset', c.req.query('offset')) ?? range?.offset ?? 0;
     const limitParam = parseNonNegativeInt('limit', c.req.query('limit'));
-    const limit = limitParam !== undefined && range?.limit !== undefined ? Math.min(limitParam, range.limit) : limitParam ?? range?.limit;
+    const limit = limitParam !== undefined && range?.limit !== undefined ? Math.min(limitParam, range.limit) : (limitParam ?? range?.limit);
     const limitSql = `${limit !== undefined ? `limit ${params.add(String(limit))}::bigint` : ''} offset ${params.add(String(offset))}::bigint`;
     const sql = `select coalesce(json_agg(_s), '[]'::json)::text as body, count(*)::int as n from (
       select ${proj.columns} from ${qualified(table.name)} _t ${where} ${proj.groupBy} ${order} ${limitSql}) _s`;
     const wantCount = prefer.has('count');
     const countParams = new Params();
-    const countSql = wantCount ? `select count(*)::int as n from ${qualified(table.name)} _t ${whereSql(table, '_t', conds, countParams)}` : '';
+    const countSql = wantCount
+      ? `select count(*)::int as n from ${qualified(table.name)} _t ${whereSql(table, '_t', conds, countParams)}`
+      : '';
     const single = wantsSingle(c);
 
     const { row, total } = await asCaller(c, async (tx) => {
@@ -215,7 +234,13 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
 
   // ─── writes ───────────────────────────────────────────────────────────────────────────────
   /** Runs a write statement whose RETURNING rows feed the response, with PostgREST's Prefer handling. */
-  async function respondToWrite(c: Context, catalog: Catalog, table: TableInfo, statements: { sql: string; params: Params }[], successStatus: 200 | 201) {
+  async function respondToWrite(
+    c: Context,
+    catalog: Catalog,
+    table: TableInfo,
+    statements: { sql: string; params: Params }[],
+    successStatus: 200 | 201,
+  ) {
     const prefer = parsePrefer(c.req.header('prefer'));
     const representation = prefer.get('return') === 'representation';
     const single = wantsSingle(c);
@@ -239,9 +264,13 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
   }
 
   function columnsOf(table: TableInfo, rows: Record<string, unknown>[], columnsParam: string | undefined): string[] {
-    const names = columnsParam !== undefined
-      ? columnsParam.split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean)
-      : [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const names =
+      columnsParam !== undefined
+        ? columnsParam
+            .split(',')
+            .map((s) => s.trim().replace(/^"(.*)"$/, '$1'))
+            .filter(Boolean)
+        : [...new Set(rows.flatMap((r) => Object.keys(r)))];
     for (const n of names) {
       if (!table.columns.has(n)) {
         throw new RestError(400, 'PGRST204', `Could not find the '${n}' column of '${table.name}' in the schema cache`);
@@ -259,32 +288,38 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     const resolution = prefer.get('resolution');
     const columnsParam = c.req.query('columns');
     // missing=default: rows lacking a key get the column default, so rows are grouped by their key set
-    const groups: Record<string, unknown>[][] = prefer.get('missing') === 'default'
-      ? groupByKeySet(rows)
-      : [rows];
+    const groups: Record<string, unknown>[][] = prefer.get('missing') === 'default' ? groupByKeySet(rows) : [rows];
     const conflictCols = resolution
-      ? (c.req.query('on_conflict')?.split(',').map((s) => s.trim()) ?? table.primaryKey)
+      ? (c.req
+          .query('on_conflict')
+          ?.split(',')
+          .map((s) => s.trim()) ?? table.primaryKey)
       : [];
     for (const col of conflictCols) requireColumn(table, col);
-    if (resolution && conflictCols.length === 0) throw new RestError(400, 'PGRST100', 'on_conflict is required for a table without a primary key');
+    if (resolution && conflictCols.length === 0)
+      throw new RestError(400, 'PGRST100', 'on_conflict is required for a table without a primary key');
 
-    const statements = groups.filter((g) => g.length > 0).map((group) => {
-      const cols = columnsOf(table, group, prefer.get('missing') === 'default' ? undefined : columnsParam);
-      const params = new Params();
-      const quoted = cols.map((col) => quoteIdent(col));
-      const source = `json_populate_recordset(null::${qualified(table.name)}, ${params.add(JSON.stringify(group))}::json) _r`;
-      let sql = cols.length
-        ? `insert into ${qualified(table.name)} (${quoted.join(', ')}) select ${quoted.map((q) => `_r.${q}`).join(', ')} from ${source}`
-        : `insert into ${qualified(table.name)} select from ${source}`;
-      if (!cols.length) sql = `insert into ${qualified(table.name)} default values`;
-      if (resolution === 'ignore-duplicates') {
-        sql += ` on conflict (${conflictCols.map(quoteIdent).join(', ')}) do nothing`;
-      } else if (resolution === 'merge-duplicates') {
-        const updates = cols.filter((col) => !conflictCols.includes(col)).map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`);
-        sql += ` on conflict (${conflictCols.map(quoteIdent).join(', ')}) ${updates.length ? `do update set ${updates.join(', ')}` : 'do nothing'}`;
-      }
-      return { sql, params };
-    });
+    const statements = groups
+      .filter((g) => g.length > 0)
+      .map((group) => {
+        const cols = columnsOf(table, group, prefer.get('missing') === 'default' ? undefined : columnsParam);
+        const params = new Params();
+        const quoted = cols.map((col) => quoteIdent(col));
+        const source = `json_populate_recordset(null::${qualified(table.name)}, ${params.add(JSON.stringify(group))}::json) _r`;
+        let sql = cols.length
+          ? `insert into ${qualified(table.name)} (${quoted.join(', ')}) select ${quoted.map((q) => `_r.${q}`).join(', ')} from ${source}`
+          : `insert into ${qualified(table.name)} select from ${source}`;
+        if (!cols.length) sql = `insert into ${qualified(table.name)} default values`;
+        if (resolution === 'ignore-duplicates') {
+          sql += ` on conflict (${conflictCols.map(quoteIdent).join(', ')}) do nothing`;
+        } else if (resolution === 'merge-duplicates') {
+          const updates = cols
+            .filter((col) => !conflictCols.includes(col))
+            .map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`);
+          sql += ` on conflict (${conflictCols.map(quoteIdent).join(', ')}) ${updates.length ? `do update set ${updates.join(', ')}` : 'do nothing'}`;
+        }
+        return { sql, params };
+      });
     return respondToWrite(c, catalog, table, statements, 201);
   });
 

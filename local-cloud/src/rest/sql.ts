@@ -32,7 +32,18 @@ export function fieldSql(table: TableInfo, alias: string, field: FieldRef, param
   return sql;
 }
 
-const COMPARISONS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', cs: '@>', cd: '<@' } as const;
+const COMPARISONS = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  cs: '@>',
+  cd: '<@',
+} as const;
 
 export function conditionSql(table: TableInfo, alias: string, cond: Condition, params: Params): string {
   let sql: string;
@@ -72,10 +83,15 @@ export function whereSql(table: TableInfo, alias: string, conds: Condition[], pa
 
 export function orderSql(table: TableInfo, alias: string, terms: OrderTerm[], params: Params): string {
   if (!terms.length) return '';
-  return 'order by ' + terms.map((t) => `${fieldSql(table, alias, t.field, params)} ${t.dir}${t.nulls ? ` nulls ${t.nulls}` : ''}`).join(', ');
+  return (
+    'order by ' + terms.map((t) => `${fieldSql(table, alias, t.field, params)} ${t.dir}${t.nulls ? ` nulls ${t.nulls}` : ''}`).join(', ')
+  );
 }
 
-export interface Projection { columns: string; groupBy: string }
+export interface Projection {
+  columns: string;
+  groupBy: string;
+}
 
 let embedCounter = 0;
 
@@ -112,9 +128,20 @@ export function projectionSql(catalog: Catalog, table: TableInfo, alias: string,
   return { columns: cols.join(', '), groupBy: hasCount && plain.length ? `group by ${plain.join(', ')}` : '' };
 }
 
-function embedSql(catalog: Catalog, parent: TableInfo, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>, params: Params): string {
+function embedSql(
+  catalog: Catalog,
+  parent: TableInfo,
+  parentAlias: string,
+  item: Extract<SelectItem, { kind: 'embed' }>,
+  params: Params,
+): string {
   const child = catalog.tables.get(item.relation);
-  if (!child) throw new RestError(400, 'PGRST200', `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`);
+  if (!child)
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${item.relation}' in the schema cache`,
+    );
   const childAlias = `_e${++embedCounter % 1_000_000}`;
   const inner = projectionSql(catalog, child, childAlias, item.items, params);
   const toMany = catalog.relations.find((r) => r.fromTable === child.name && r.toTable === parent.name);

@@ -19,7 +19,7 @@ export const storageErrors = {
   duplicate: () => new StorageError(409, 'Duplicate', 'Duplicate', 'The resource already exists'),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`),
   invalidJwt: (message = 'Invalid JWT') => new StorageError(400, 'InvalidJWT', 'Unauthorized', message),
-  missingAuth: () => new StorageError(400, 'InvalidJWT', 'Unauthorized', 'headers must have required property \'authorization\''),
+  missingAuth: () => new StorageError(400, 'InvalidJWT', 'Unauthorized', "headers must have required property 'authorization'"),
   accessDenied: (message = 'new row violates row-level security policy') => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   entityTooLarge: () => new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mime: string) => new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),

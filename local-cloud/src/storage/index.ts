@@ -18,7 +18,13 @@ import { storeObject, uploadLimitFor, type UploadMode } from './upload.ts';
 const BASE = '/storage/v1';
 const JSON_LIMIT = 1024 * 1024;
 
-const signBody = z.object({ expiresIn: z.coerce.number().int().min(1).max(10 * 365 * 24 * 3600) });
+const signBody = z.object({
+  expiresIn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 365 * 24 * 3600),
+});
 const signManyBody = signBody.extend({ paths: z.array(z.string()).min(1).max(1000) });
 const removeBody = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
 
@@ -65,27 +71,39 @@ function mountUploads(app: Hono, ctx: LocalCloudContext): void {
       ctx.log.info('storage object written', { bucket, key, size: body.bytes.byteLength });
       return c.json(result, 200);
     });
-  app.post(`${BASE}/object/:bucket/:key{.+}`, upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'create')));
+  app.post(
+    `${BASE}/object/:bucket/:key{.+}`,
+    upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'create')),
+  );
   // PUT replaces an existing object; with x-upsert: true it may also create one.
-  app.put(`${BASE}/object/:bucket/:key{.+}`, upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'update')));
+  app.put(
+    `${BASE}/object/:bucket/:key{.+}`,
+    upload((c) => (c.req.header('x-upsert') === 'true' ? 'upsert' : 'update')),
+  );
 }
 
 function mountReads(app: Hono, ctx: LocalCloudContext): void {
-  app.get(`${BASE}/object/public/:bucket/:key{.+}`, handle(ctx, async (c) => {
-    const bucket = await bucketForService(ctx, c.req.param('bucket')!);
-    if (!bucket.public) throw storageErrors.noSuchBucket();
-    const key = c.req.param('key')!;
-    assertObjectKey(key);
-    return sendObject(c, ctx, await findObject(ctx, 'owner', bucket.id, key));
-  }));
+  app.get(
+    `${BASE}/object/public/:bucket/:key{.+}`,
+    handle(ctx, async (c) => {
+      const bucket = await bucketForService(ctx, c.req.param('bucket')!);
+      if (!bucket.public) throw storageErrors.noSuchBucket();
+      const key = c.req.param('key')!;
+      assertObjectKey(key);
+      return sendObject(c, ctx, await findObject(ctx, 'owner', bucket.id, key));
+    }),
+  );
 
-  app.get(`${BASE}/object/sign/:bucket/:key{.+}`, handle(ctx, async (c) => {
-    const bucket = c.req.param('bucket')!;
-    const key = c.req.param('key')!;
-    assertObjectKey(key);
-    await verifyObjectToken(ctx, c.req.query('token'), bucket, key);
-    return sendObject(c, ctx, await findObject(ctx, 'owner', bucket, key));
-  }));
+  app.get(
+    `${BASE}/object/sign/:bucket/:key{.+}`,
+    handle(ctx, async (c) => {
+      const bucket = c.req.param('bucket')!;
+      const key = c.req.param('key')!;
+      assertObjectKey(key);
+      await verifyObjectToken(ctx, c.req.query('token'), bucket, key);
+      return sendObject(c, ctx, await findObject(ctx, 'owner', bucket, key));
+    }),
+  );
 
   const authenticatedDownload = handle(ctx, async (c) => {
     const claims = await claimsOf(c, ctx);
@@ -97,53 +115,71 @@ function mountReads(app: Hono, ctx: LocalCloudContext): void {
   });
   app.get(`${BASE}/object/authenticated/:bucket/:key{.+}`, authenticatedDownload);
 
-  app.post(`${BASE}/object/sign/:bucket/:key{.+}`, handle(ctx, async (c) => {
-    const claims = await claimsOf(c, ctx);
-    const bucket = c.req.param('bucket')!;
-    const key = c.req.param('key')!;
-    assertObjectKey(key);
-    const { expiresIn } = await readJson(c, signBody);
-    await findObject(ctx, claims, bucket, key); // only what the caller may read can be shared
-    return c.json({ signedURL: await signObjectUrl(ctx, bucket, key, expiresIn) });
-  }));
+  app.post(
+    `${BASE}/object/sign/:bucket/:key{.+}`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      const bucket = c.req.param('bucket')!;
+      const key = c.req.param('key')!;
+      assertObjectKey(key);
+      const { expiresIn } = await readJson(c, signBody);
+      await findObject(ctx, claims, bucket, key); // only what the caller may read can be shared
+      return c.json({ signedURL: await signObjectUrl(ctx, bucket, key, expiresIn) });
+    }),
+  );
 
-  app.post(`${BASE}/object/sign/:bucket`, handle(ctx, async (c) => {
-    const claims = await claimsOf(c, ctx);
-    const bucket = c.req.param('bucket')!;
-    const { expiresIn, paths } = await readJson(c, signManyBody);
-    const out = [];
-    for (const path of paths) {
-      try {
-        assertObjectKey(path);
-        await findObject(ctx, claims, bucket, path);
-        out.push({ error: null, path, signedURL: await signObjectUrl(ctx, bucket, path, expiresIn) });
-      } catch (error) {
-        if (!(error instanceof StorageError)) throw error;
-        out.push({ error: 'Either the object does not exist or you do not have access to it', path, signedURL: null });
+  app.post(
+    `${BASE}/object/sign/:bucket`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      const bucket = c.req.param('bucket')!;
+      const { expiresIn, paths } = await readJson(c, signManyBody);
+      const out = [];
+      for (const path of paths) {
+        try {
+          assertObjectKey(path);
+          await findObject(ctx, claims, bucket, path);
+          out.push({ error: null, path, signedURL: await signObjectUrl(ctx, bucket, path, expiresIn) });
+        } catch (error) {
+          if (!(error instanceof StorageError)) throw error;
+          out.push({ error: 'Either the object does not exist or you do not have access to it', path, signedURL: null });
+        }
       }
-    }
-    return c.json(out);
-  }));
+      return c.json(out);
+    }),
+  );
 
-  app.post(`${BASE}/object/list/:bucket`, handle(ctx, async (c) => {
-    const claims = await claimsOf(c, ctx);
-    const bucket = await bucketForService(ctx, c.req.param('bucket')!);
-    return c.json(await listObjects(ctx, claims, bucket.id, await readJson(c, listBody)));
-  }));
+  app.post(
+    `${BASE}/object/list/:bucket`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      const bucket = await bucketForService(ctx, c.req.param('bucket')!);
+      return c.json(await listObjects(ctx, claims, bucket.id, await readJson(c, listBody)));
+    }),
+  );
 
   app.get(`${BASE}/object/:bucket/:key{.+}`, authenticatedDownload);
 }
 
 function mountRemovalsAndBuckets(app: Hono, ctx: LocalCloudContext): void {
-  app.delete(`${BASE}/object/:bucket`, handle(ctx, async (c) => {
-    const claims = await claimsOf(c, ctx);
-    const bucket = await bucketForService(ctx, c.req.param('bucket')!);
-    const { prefixes } = await readJson(c, removeBody);
-    return c.json(await removeObjects(ctx, claims, bucket.id, prefixes));
-  }));
+  app.delete(
+    `${BASE}/object/:bucket`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      const bucket = await bucketForService(ctx, c.req.param('bucket')!);
+      const { prefixes } = await readJson(c, removeBody);
+      return c.json(await removeObjects(ctx, claims, bucket.id, prefixes));
+    }),
+  );
 
-  app.get(`${BASE}/bucket`, handle(ctx, async (c) => c.json(await listBucketsAs(ctx, await claimsOf(c, ctx)))));
-  app.get(`${BASE}/bucket/:id`, handle(ctx, async (c) => c.json(await bucketAs(ctx, await claimsOf(c, ctx), c.req.param('id')!))));
+  app.get(
+    `${BASE}/bucket`,
+    handle(ctx, async (c) => c.json(await listBucketsAs(ctx, await claimsOf(c, ctx)))),
+  );
+  app.get(
+    `${BASE}/bucket/:id`,
+    handle(ctx, async (c) => c.json(await bucketAs(ctx, await claimsOf(c, ctx), c.req.param('id')!))),
+  );
 }
 
 export const mountStorage: MountRoutes = (app, ctx) => {

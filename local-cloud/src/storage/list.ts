@@ -18,9 +18,16 @@ export const listBody = z.object({
 });
 export type ListBody = z.infer<typeof listBody>;
 
-type Entry = ReturnType<typeof objectJson> | {
-  name: string; id: null; updated_at: null; created_at: null; last_accessed_at: null; metadata: null;
-};
+type Entry =
+  | ReturnType<typeof objectJson>
+  | {
+      name: string;
+      id: null;
+      updated_at: null;
+      created_at: null;
+      last_accessed_at: null;
+      metadata: null;
+    };
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -28,10 +35,10 @@ export async function listObjects(ctx: LocalCloudContext, claims: JwtClaims, buc
   const folder = body.prefix.replace(/^\/+/, '').replace(/\/+$/, '');
   const base = folder ? `${folder}/` : '';
   const { rows } = await ctx.db.withClaims(claims, (tx) =>
-    tx.query<ObjectRow>(
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 escape '\\'`,
-      [bucket, `${likeEscape(base)}%`],
-    ),
+    tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 escape '\\'`, [
+      bucket,
+      `${likeEscape(base)}%`,
+    ]),
   );
   const folders = new Set<string>();
   const entries: Entry[] = [];

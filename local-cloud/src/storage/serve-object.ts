@@ -9,9 +9,10 @@ import { OBJECT_COLUMNS, type ObjectRow } from './objects-db.ts';
 /** The row as `claims` may see it (RLS), or as the owner when claims is 'owner' (public and signed URLs). */
 export async function findObject(ctx: LocalCloudContext, claims: JwtClaims | 'owner', bucket: string, key: string): Promise<ObjectRow> {
   const sql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
-  const { rows } = claims === 'owner'
-    ? await ctx.db.asOwner((tx) => tx.query<ObjectRow>(sql, [bucket, key]))
-    : await ctx.db.withClaims(claims, (tx) => tx.query<ObjectRow>(sql, [bucket, key]));
+  const { rows } =
+    claims === 'owner'
+      ? await ctx.db.asOwner((tx) => tx.query<ObjectRow>(sql, [bucket, key]))
+      : await ctx.db.withClaims(claims, (tx) => tx.query<ObjectRow>(sql, [bucket, key]));
   if (!rows[0]) throw storageErrors.noSuchKey();
   return rows[0];
 }

@@ -76,10 +76,11 @@ export async function storeObject(
         ));
         if (!rows[0]) throw storageErrors.noSuchKey();
       } else {
-        const conflict = mode === 'upsert'
-          ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+        const conflict =
+          mode === 'upsert'
+            ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
                metadata = excluded.metadata, updated_at = now(), last_accessed_at = now()`
-          : '';
+            : '';
         ({ rows } = await tx.query<{ id: string }>(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
            values ($1, $2, $3::uuid, $4::text, $5::jsonb, $6) ${conflict} returning id`,

@@ -61,8 +61,14 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   const port = await freePort();
   await asPostgresUser(path.join(BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   await asPostgresUser(path.join(BIN, 'pg_ctl'), [
-    '-D', dataDir, '-w', '-l', path.join(dir, 'server.log'), 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=100`,
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    path.join(dir, 'server.log'),
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=100`,
   ]);
   const adminUrl = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
 
@@ -84,4 +90,3 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     },
   };
 }
-

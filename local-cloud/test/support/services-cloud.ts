@@ -46,7 +46,10 @@ export function serviceClient(t: TestCloud): SupabaseClient {
 let counter = 0;
 
 /** Signs up (autoconfirm) and returns a client acting as that user, with its id and access token. */
-export async function signedInUser(t: TestCloud, label = 'user'): Promise<{ client: SupabaseClient; id: string; accessToken: string; email: string }> {
+export async function signedInUser(
+  t: TestCloud,
+  label = 'user',
+): Promise<{ client: SupabaseClient; id: string; accessToken: string; email: string }> {
   const email = `${label}-${Date.now()}-${++counter}@example.test`;
   const client = anonClient(t);
   const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery' });

@@ -21,7 +21,11 @@ export async function razorpayApi(t: TestCloud, method: 'GET' | 'POST', path: st
 }
 
 export async function createOrder(t: TestCloud, amount = 99_900): Promise<{ id: string; amount: number }> {
-  const { status, body } = await razorpayApi(t, 'POST', '/v1/orders', { amount, currency: 'INR', receipt: `rcpt_${Math.random().toString(36).slice(2)}` });
+  const { status, body } = await razorpayApi(t, 'POST', '/v1/orders', {
+    amount,
+    currency: 'INR',
+    receipt: `rcpt_${Math.random().toString(36).slice(2)}`,
+  });
   if (status !== 200) throw new Error(`order creation failed: ${JSON.stringify(body)}`);
   return body as unknown as { id: string; amount: number };
 }
@@ -38,14 +42,27 @@ export function merchantPage(cloudUrl: string): string {
 
 export interface CheckoutEvents {
   success: Array<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>;
-  failed: Array<{ error: { code: string; description: string; source: string; step: string; reason: string; metadata: { order_id: string; payment_id: string } } }>;
+  failed: Array<{
+    error: {
+      code: string;
+      description: string;
+      source: string;
+      step: string;
+      reason: string;
+      metadata: { order_id: string; payment_id: string };
+    };
+  }>;
   dismissed: number;
 }
 
 /** Opens checkout for an order from the page's Buy button; callbacks are recorded on window.__events. */
 export async function openCheckout(page: Page, opts: { key: string; orderId: string; amount: number; escape?: boolean }): Promise<void> {
   await page.evaluate((o) => {
-    const w = window as unknown as { __events: CheckoutEvents; __rzp: unknown; Razorpay: new (options: unknown) => { on(e: string, cb: (x: unknown) => void): void; open(): void } };
+    const w = window as unknown as {
+      __events: CheckoutEvents;
+      __rzp: unknown;
+      Razorpay: new (options: unknown) => { on(e: string, cb: (x: unknown) => void): void; open(): void };
+    };
     w.__events = { success: [], failed: [], dismissed: 0 };
     const rzp = new w.Razorpay({
       key: o.key,
@@ -56,10 +73,19 @@ export async function openCheckout(page: Page, opts: { key: string; orderId: str
       order_id: o.orderId,
       prefill: { name: 'Asha Rao', email: 'asha@example.test', contact: '9999999999' },
       theme: { color: '#6c2bd9' },
-      modal: { ondismiss: () => { w.__events.dismissed++; }, escape: o.escape },
-      handler: (r: CheckoutEvents['success'][number]) => { w.__events.success.push(r); },
+      modal: {
+        ondismiss: () => {
+          w.__events.dismissed++;
+        },
+        escape: o.escape,
+      },
+      handler: (r: CheckoutEvents['success'][number]) => {
+        w.__events.success.push(r);
+      },
     });
-    rzp.on('payment.failed', (e) => { w.__events.failed.push(e as CheckoutEvents['failed'][number]); });
+    rzp.on('payment.failed', (e) => {
+      w.__events.failed.push(e as CheckoutEvents['failed'][number]);
+    });
     w.__rzp = rzp;
     document.getElementById('buy')!.focus();
     rzp.open();

@@ -14,7 +14,9 @@ export function AuthLayout({ heading, aside, children }: AuthLayoutProps) {
   return (
     <div className={`${styles.layout} ${aside ? styles.withAside : ''}`}>
       <section className={styles.card} aria-labelledby="auth-heading">
-        <h1 id="auth-heading" className={styles.heading} tabIndex={-1}>{heading}</h1>
+        <h1 id="auth-heading" className={styles.heading} tabIndex={-1}>
+          {heading}
+        </h1>
         {children}
       </section>
       {aside ? <aside className={styles.aside}>{aside}</aside> : null}

@@ -79,7 +79,9 @@ export function NewPasswordForm({ idPrefix, submitLabel, done }: NewPasswordForm
         error={mismatch}
       />
       <div className={layout.actions}>
-        <Button type="submit" busy={busy}>{submitLabel}</Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
       </div>
     </form>
   );

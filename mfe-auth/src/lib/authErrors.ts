@@ -35,7 +35,12 @@ export function describeAuthError(error: unknown): AuthProblem {
   const code = error.code;
   switch (code) {
     case 'weak_password':
-      return { message: /\d/.test(error.message) ? error.message : WEAK_PASSWORD_MESSAGE, code, field: 'password', fieldMessage: WEAK_PASSWORD_MESSAGE };
+      return {
+        message: /\d/.test(error.message) ? error.message : WEAK_PASSWORD_MESSAGE,
+        code,
+        field: 'password',
+        fieldMessage: WEAK_PASSWORD_MESSAGE,
+      };
     case 'same_password':
       return { message: error.message, code, field: 'password' };
     case 'over_request_rate_limit':

@@ -36,7 +36,9 @@ export function signedOut() {
 }
 
 export function resetAuthStore() {
-  act(() => useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, lastEvent: null, passwordRecovery: false }));
+  act(() =>
+    useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, lastEvent: null, passwordRecovery: false }),
+  );
 }
 
 /** A promise the test settles, to look at a screen while a call is under way. */

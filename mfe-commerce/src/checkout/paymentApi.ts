@@ -30,13 +30,21 @@ export const razorpaySuccessSchema = z.object({
 /** A refusal or failure of the payment function, with the HTTP status when there was an answer. */
 export class PaymentApiError extends Error {
   override name = 'PaymentApiError';
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
 
 function isResponseLike(value: unknown): value is Pick<Response, 'status' | 'json'> {
-  return typeof value === 'object' && value !== null && typeof (value as Response).status === 'number' && typeof (value as Response).json === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Response).status === 'number' &&
+    typeof (value as Response).json === 'function'
+  );
 }
 
 /** Turns supabase-js's FunctionsError (its `context` is the Response) into a message the visitor can read. */

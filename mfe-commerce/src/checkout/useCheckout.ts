@@ -12,15 +12,7 @@ export const MERCHANT_NAME = 'FolioForge';
 export const CHECKOUT_THEME_COLOR = '#0f6b5c';
 
 export type CheckoutPhase =
-  | 'idle'
-  | 'login-required'
-  | 'loading-script'
-  | 'creating-order'
-  | 'awaiting-payment'
-  | 'verifying'
-  | 'paid'
-  | 'failed'
-  | 'cancelled';
+  'idle' | 'login-required' | 'loading-script' | 'creating-order' | 'awaiting-payment' | 'verifying' | 'paid' | 'failed' | 'cancelled';
 
 /** Which step went wrong decides what the visitor is told and how they can recover. */
 export type CheckoutFailureStep = 'script' | 'order' | 'payment' | 'verify';
@@ -160,7 +152,11 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
           // The function answers 401 both to visitors never signed in and to expired sessions.
           setState({ phase: 'login-required', reason: useAuthStore.getState().user ? 'session-expired' : 'signed-out' });
         } else {
-          setState({ phase: 'failed', step: 'order', message: error instanceof PaymentApiError ? error.message : 'Could not create the order.' });
+          setState({
+            phase: 'failed',
+            step: 'order',
+            message: error instanceof PaymentApiError ? error.message : 'Could not create the order.',
+          });
         }
         return;
       }

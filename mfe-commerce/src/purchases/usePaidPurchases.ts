@@ -64,7 +64,8 @@ export function usePaidPurchases(): { status: PaidPurchasesStatus; purchases: re
   useEffect(() => {
     const current = usePaidPurchasesStore.getState();
     if (!userId) {
-      if (current.userId !== null) usePaidPurchasesStore.setState({ userId: null, status: 'idle', purchases: [], requestId: current.requestId + 1 });
+      if (current.userId !== null)
+        usePaidPurchasesStore.setState({ userId: null, status: 'idle', purchases: [], requestId: current.requestId + 1 });
       return;
     }
     // Another component (or an earlier mount) already read, or is reading, this user's purchases.

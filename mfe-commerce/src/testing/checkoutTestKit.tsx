@@ -34,7 +34,10 @@ export function answer(data: unknown): InvokeResult {
 /** What supabase-js returns for a non-2xx answer: a FunctionsHttpError whose context is the Response. */
 export function httpError(status: number, message: string): InvokeResult {
   const context = new Response(JSON.stringify({ error: message }), { status, headers: { 'Content-Type': 'application/json' } });
-  return { data: null, error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { name: 'FunctionsHttpError', context }) };
+  return {
+    data: null,
+    error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { name: 'FunctionsHttpError', context }),
+  };
 }
 
 export const ORDER_ANSWER = { orderId: 'order_TEST1', amount: 10000, currency: 'INR', keyId: 'rzp_test_from_function' };
@@ -59,7 +62,9 @@ export function installFakeSupabase(onInvoke: InvokeHandler, purchaseRows: Purch
       },
       then<T>(onFulfilled: (result: { data: unknown; error: null }) => T, onRejected?: (reason: unknown) => T) {
         const rows = table === 'purchases' ? purchaseRows : [];
-        const data = rows.filter((row) => filters.every(([column, value]) => (row as unknown as Record<string, unknown>)[column] === value));
+        const data = rows.filter((row) =>
+          filters.every(([column, value]) => (row as unknown as Record<string, unknown>)[column] === value),
+        );
         return Promise.resolve({ data, error: null }).then(onFulfilled, onRejected);
       },
     };
@@ -99,7 +104,14 @@ export class FakeRazorpay {
     this.options.handler({ razorpay_payment_id: paymentId, razorpay_order_id: this.options.order_id, razorpay_signature: 'f'.repeat(64) });
   }
   fail(description: string, reason = 'payment_failed'): void {
-    const error = { code: 'BAD_REQUEST_ERROR', description, source: 'bank', step: 'payment_authorization', reason, metadata: { order_id: this.options.order_id, payment_id: 'pay_FAILED1' } };
+    const error = {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'bank',
+      step: 'payment_authorization',
+      reason,
+      metadata: { order_id: this.options.order_id, payment_id: 'pay_FAILED1' },
+    };
     this.failedListeners.forEach((listener) => listener({ error }));
   }
   dismiss(): void {
@@ -149,7 +161,10 @@ function LoginProbe() {
 /** Renders `ui` at /design (with the editor's navigation state), beside a /login page that shows its state. */
 export function renderAtDesign(ui: ReactElement) {
   return render(
-    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }} initialEntries={[{ pathname: '/design', search: '?step=2', state: { selectedTemplate: { id: 1 } } }]}>
+    <MemoryRouter
+      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+      initialEntries={[{ pathname: '/design', search: '?step=2', state: { selectedTemplate: { id: 1 } } }]}
+    >
       <Routes>
         <Route path="/design" element={ui} />
         <Route path="/login" element={<LoginProbe />} />

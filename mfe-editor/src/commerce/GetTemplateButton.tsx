@@ -25,16 +25,28 @@ export const GetTemplateButton = memo(function GetTemplateButton({ templateId, l
 
   const unavailable = (
     <div className={styles.unavailable}>
-      <Button disabled aria-describedby={messageId}>{label}</Button>
-      <p id={messageId} role="status" className={styles.message}>{BUYING_UNAVAILABLE}.</p>
-      <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>Try again</Button>
+      <Button disabled aria-describedby={messageId}>
+        {label}
+      </Button>
+      <p id={messageId} role="status" className={styles.message}>
+        {BUYING_UNAVAILABLE}.
+      </p>
+      <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+        Try again
+      </Button>
     </div>
   );
 
   return (
     <div className={styles.slot}>
       <RegionErrorBoundary key={attempt} region="mfe_commerce/CheckoutButton" fallback={unavailable}>
-        <Suspense fallback={<Button busy aria-label={`${label} (loading checkout)`}>{label}</Button>}>
+        <Suspense
+          fallback={
+            <Button busy aria-label={`${label} (loading checkout)`}>
+              {label}
+            </Button>
+          }
+        >
           <CheckoutButton item={item} label={label} />
         </Suspense>
       </RegionErrorBoundary>

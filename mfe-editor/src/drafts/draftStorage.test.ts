@@ -25,13 +25,26 @@ test('a damaged or foreign document reads as empty, never throws', () => {
   localStorage.setItem(KEY, '{not json');
   expect(readDraftDocument(KEY)).toEqual({ version: 1, lastEntryKey: null, entries: {} });
   localStorage.setItem(KEY, JSON.stringify({ version: 1, lastEntryKey: '9', entries: { 1: { values: { name: 5, about: 'ok' } } } }));
-  expect(readDraftDocument(KEY)).toEqual({ version: 1, lastEntryKey: null, entries: { 1: { values: { about: 'ok' }, files: {}, updatedAt: 0 } } });
+  expect(readDraftDocument(KEY)).toEqual({
+    version: 1,
+    lastEntryKey: null,
+    entries: { 1: { values: { about: 'ok' }, files: {}, updatedAt: 0 } },
+  });
 });
 
 test('file fields: chosen files listed, samples and page-local URLs not stored', () => {
-  const entry = draftEntryFromValues(fields, sample, { name: 'Ada', image: 'blob:http://x/1', resume: '/assets/sample.pdf' }, { image: { name: 'me.png', type: 'image/png', size: 1 } });
+  const entry = draftEntryFromValues(
+    fields,
+    sample,
+    { name: 'Ada', image: 'blob:http://x/1', resume: '/assets/sample.pdf' },
+    { image: { name: 'me.png', type: 'image/png', size: 1 } },
+  );
   expect(entry).toEqual({ values: { name: 'Ada' }, files: { image: { name: 'me.png', type: 'image/png', size: 1 } } });
   // Restored over the sample: the chosen file's field shows the sample until the file is back.
-  expect(valuesFromDraftEntry(fields, sample, { ...entry, updatedAt: 1 })).toEqual({ name: 'Ada', image: '/assets/sample.svg', resume: '/assets/sample.pdf' });
+  expect(valuesFromDraftEntry(fields, sample, { ...entry, updatedAt: 1 })).toEqual({
+    name: 'Ada',
+    image: '/assets/sample.svg',
+    resume: '/assets/sample.pdf',
+  });
   expect(valuesFromDraftEntry(fields, sample, undefined)).toEqual(sample);
 });

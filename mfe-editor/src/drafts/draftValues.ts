@@ -34,7 +34,11 @@ export function draftEntryFromValues(
 }
 
 /** The values a stored entry describes (chosen files still to be loaded), over the sample values. */
-export function valuesFromDraftEntry(fields: readonly TemplateField[], sampleValues: TemplateValues, entry: DraftEntry | undefined): TemplateValues {
+export function valuesFromDraftEntry(
+  fields: readonly TemplateField[],
+  sampleValues: TemplateValues,
+  entry: DraftEntry | undefined,
+): TemplateValues {
   const values: TemplateValues = {};
   for (const field of fields) {
     const stored = entry?.values[field.key];

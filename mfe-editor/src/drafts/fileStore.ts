@@ -31,7 +31,7 @@ function indexedDbStore(factory: IDBFactory): FileStore {
     });
     return opened;
   };
-  const run = async <T,>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+  const run = async <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
     const db = await database();
     return requestToPromise(action(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME)));
   };

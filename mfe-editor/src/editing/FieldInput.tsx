@@ -33,10 +33,26 @@ const INPUT_TYPE: Readonly<Record<'text' | 'email' | 'phone' | 'url', string>> =
 const AUTOCOMPLETE: Partial<Record<string, string>> = { name: 'name', email: 'email', phone: 'tel' };
 
 /** One form field drawn from its definition: the kind picks the control. */
-export const FieldInput = memo(function FieldInput({ field, initialValue, valueSummary, chosenFile, onTextChange, onFileChosen }: FieldInputProps) {
+export const FieldInput = memo(function FieldInput({
+  field,
+  initialValue,
+  valueSummary,
+  chosenFile,
+  onTextChange,
+  onFileChosen,
+}: FieldInputProps) {
   const id = useId();
   if (field.kind === 'image' || field.kind === 'pdf') {
-    return <FilePicker id={id} field={field} kind={field.kind} hasValue={valueSummary === 'filled'} chosenFile={chosenFile} onFileChosen={onFileChosen} />;
+    return (
+      <FilePicker
+        id={id}
+        field={field}
+        kind={field.kind}
+        hasValue={valueSummary === 'filled'}
+        chosenFile={chosenFile}
+        onFileChosen={onFileChosen}
+      />
+    );
   }
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onTextChange(field.key, event.target.value);
   const common = {
@@ -52,7 +68,9 @@ export const FieldInput = memo(function FieldInput({ field, initialValue, valueS
   const hintId = `${id}-hint`;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{field.label}</label>
+      <label htmlFor={id} className={styles.label}>
+        {field.label}
+      </label>
       {field.kind === 'longText' ? (
         <textarea {...common} rows={3} />
       ) : (
@@ -64,7 +82,11 @@ export const FieldInput = memo(function FieldInput({ field, initialValue, valueS
           aria-describedby={linkHint ? hintId : undefined}
         />
       )}
-      {linkHint ? <p id={hintId} className={styles.hint}>{linkHint}</p> : null}
+      {linkHint ? (
+        <p id={hintId} className={styles.hint}>
+          {linkHint}
+        </p>
+      ) : null}
     </div>
   );
 });
@@ -95,10 +117,16 @@ function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen }: Fil
     if (!problem) onFileChosen(field.key, file);
   };
 
-  const current = chosenFile ? `Chosen: ${chosenFile.name}` : hasValue ? `Using the sample ${kind === 'image' ? 'picture' : 'resume'}` : 'No file chosen';
+  const current = chosenFile
+    ? `Chosen: ${chosenFile.name}`
+    : hasValue
+      ? `Using the sample ${kind === 'image' ? 'picture' : 'resume'}`
+      : 'No file chosen';
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{field.label}</label>
+      <label htmlFor={id} className={styles.label}>
+        {field.label}
+      </label>
       <input
         id={id}
         name={field.key}
@@ -110,9 +138,13 @@ function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen }: Fil
         aria-invalid={rejection ? true : undefined}
         aria-describedby={rejection ? `${errorId} ${statusId}` : statusId}
       />
-      <p id={statusId} className={styles.hint}>{current}</p>
+      <p id={statusId} className={styles.hint}>
+        {current}
+      </p>
       {rejection ? (
-        <p id={errorId} role="alert" className={styles.error}>{rejection}</p>
+        <p id={errorId} role="alert" className={styles.error}>
+          {rejection}
+        </p>
       ) : null}
     </div>
   );

@@ -20,6 +20,8 @@ test('resumes: PDF only, by type and extension', () => {
 });
 
 test('files over the storage bucket limits are refused with the limit named', () => {
-  expect(rejectionFor(file('big.png', 'image/png', MAX_FILE_BYTES.image + 1), 'image')).toBe('"big.png" is larger than 5 MB. Choose a smaller file.');
+  expect(rejectionFor(file('big.png', 'image/png', MAX_FILE_BYTES.image + 1), 'image')).toBe(
+    '"big.png" is larger than 5 MB. Choose a smaller file.',
+  );
   expect(rejectionFor(file('big.pdf', 'application/pdf', MAX_FILE_BYTES.pdf + 1), 'pdf')).toMatch(/larger than 10 MB/);
 });

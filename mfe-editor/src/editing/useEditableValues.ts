@@ -45,7 +45,8 @@ export function useEditedValues(store: EditedValuesStore): TemplateValues {
 }
 
 /** One field's value ('' when it has none). */
-export const useEditedValue = (store: EditedValuesStore, fieldKey: string): string => useStore(store, (state) => state.values[fieldKey] ?? '');
+export const useEditedValue = (store: EditedValuesStore, fieldKey: string): string =>
+  useStore(store, (state) => state.values[fieldKey] ?? '');
 
 /** Changes when every value was replaced at once. */
 export const useValuesRevision = (store: EditedValuesStore): number => useStore(store, (state) => state.revision);
@@ -70,7 +71,14 @@ const metaOf = (file: File): StoredFileMeta => ({ name: file.name, type: file.ty
  * through object URLs and every change saved to the draft. The calling component re-renders when
  * the chosen files change, not on typing.
  */
-export function useEditableValues({ fields, sampleValues, initialValues, initialFiles, draft, restoreSavedFiles }: EditableValuesOptions): EditableValues {
+export function useEditableValues({
+  fields,
+  sampleValues,
+  initialValues,
+  initialFiles,
+  draft,
+  restoreSavedFiles,
+}: EditableValuesOptions): EditableValues {
   const [valuesStore] = useState(() => createStore<EditedState>()(() => ({ values: initialValues, chosenFiles: {}, revision: 0 })));
   // Subscribed so that useObjectUrls' after-commit step runs once a replaced file is off screen.
   const chosenFiles = useStore(valuesStore, (state) => state.chosenFiles);
@@ -91,7 +99,9 @@ export function useEditableValues({ fields, sampleValues, initialValues, initial
 
   const setFieldValue = useCallback(
     (fieldKey: string, value: string) => {
-      valuesStore.setState((current) => (current.values[fieldKey] === value ? current : { values: { ...current.values, [fieldKey]: value } }));
+      valuesStore.setState((current) =>
+        current.values[fieldKey] === value ? current : { values: { ...current.values, [fieldKey]: value } },
+      );
     },
     [valuesStore],
   );
@@ -100,7 +110,9 @@ export function useEditableValues({ fields, sampleValues, initialValues, initial
     (fieldKey: string, file: File) => {
       pickedThisVisit.current.add(fieldKey);
       showFile(fieldKey, file);
-      draft.storeFile(fieldKey, file).catch((error: unknown) => console.warn('[FolioForge] could not keep the chosen file for later:', error));
+      draft
+        .storeFile(fieldKey, file)
+        .catch((error: unknown) => console.warn('[FolioForge] could not keep the chosen file for later:', error));
     },
     [draft, showFile],
   );

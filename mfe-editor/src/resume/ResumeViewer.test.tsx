@@ -80,14 +80,14 @@ describe('worker address', () => {
     await expect(resolvePdfWorkerSrc('http://localhost/assets/w.mjs')).resolves.toBe('http://localhost/assets/w.mjs');
   });
 
-  test('another origin (the remote\'s server inside the shell): fetched and started from a blob: URL', async () => {
+  test("another origin (the remote's server inside the shell): fetched and started from a blob: URL", async () => {
     const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('self.onmessage = () => {};'));
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:http://localhost/worker') });
     await expect(resolvePdfWorkerSrc('http://localhost:3003/assets/w.mjs')).resolves.toBe('blob:http://localhost/worker');
     expect(fetchMock).toHaveBeenCalledWith('http://localhost:3003/assets/w.mjs');
   });
 
-  test('another origin that cannot be fetched: the URL, for pdf.js\'s own fallback', async () => {
+  test("another origin that cannot be fetched: the URL, for pdf.js's own fallback", async () => {
     jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(resolvePdfWorkerSrc('http://localhost:3003/assets/w.mjs')).resolves.toBe('http://localhost:3003/assets/w.mjs');
   });

@@ -79,7 +79,8 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
     };
     drawPage().catch((error: unknown) => {
       // A newer page or document replaced this one mid-draw (the old worker is gone): expected, nothing to report.
-      const replaced = cancelled || document.loadingTask.destroyed || (error as { name?: string } | null)?.name === 'RenderingCancelledException';
+      const replaced =
+        cancelled || document.loadingTask.destroyed || (error as { name?: string } | null)?.name === 'RenderingCancelledException';
       if (replaced) return;
       console.warn('[FolioForge] page render failed:', error);
     });
@@ -92,19 +93,43 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
   return (
     <figure className={styles.viewer} aria-label={title}>
       <div className={styles.page}>
-        {load.phase === 'loading' ? <p role="status" className={styles.message}>Loading the resume…</p> : null}
-        {load.phase === 'failed' ? <p role="alert" className={styles.message}>{load.message}</p> : null}
-        <canvas ref={canvasRef} className={styles.canvas} hidden={load.phase !== 'ready'} role="img" aria-label={`${title}, page ${pageNumber}`} />
+        {load.phase === 'loading' ? (
+          <p role="status" className={styles.message}>
+            Loading the resume…
+          </p>
+        ) : null}
+        {load.phase === 'failed' ? (
+          <p role="alert" className={styles.message}>
+            {load.message}
+          </p>
+        ) : null}
+        <canvas
+          ref={canvasRef}
+          className={styles.canvas}
+          hidden={load.phase !== 'ready'}
+          role="img"
+          aria-label={`${title}, page ${pageNumber}`}
+        />
       </div>
       {document ? (
         <figcaption className={styles.controls}>
-          <Button variant="secondary" onClick={() => setPageNumber((n) => Math.max(1, n - 1))} disabled={pageNumber <= 1} aria-controls={statusId}>
+          <Button
+            variant="secondary"
+            onClick={() => setPageNumber((n) => Math.max(1, n - 1))}
+            disabled={pageNumber <= 1}
+            aria-controls={statusId}
+          >
             Previous page
           </Button>
           <span id={statusId} aria-live="polite" className={styles.pageStatus}>
             Page {pageNumber} of {pageCount}
           </span>
-          <Button variant="secondary" onClick={() => setPageNumber((n) => Math.min(pageCount, n + 1))} disabled={pageNumber >= pageCount} aria-controls={statusId}>
+          <Button
+            variant="secondary"
+            onClick={() => setPageNumber((n) => Math.min(pageCount, n + 1))}
+            disabled={pageNumber >= pageCount}
+            aria-controls={statusId}
+          >
             Next page
           </Button>
         </figcaption>

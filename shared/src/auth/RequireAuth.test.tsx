@@ -15,7 +15,11 @@ function LoginStandIn() {
 
 function SaveButton() {
   const { ensureSession } = useRequireSession();
-  return <button type="button" onClick={() => ensureSession() && document.body.setAttribute('data-saved', 'yes')}>Save</button>;
+  return (
+    <button type="button" onClick={() => ensureSession() && document.body.setAttribute('data-saved', 'yes')}>
+      Save
+    </button>
+  );
 }
 
 function renderAt(element: JSX.Element, entry: { pathname: string; state?: unknown }) {
@@ -40,7 +44,12 @@ afterEach(() => {
 });
 
 test('RequireAuth waits while the session is read, then shows the page to a user', () => {
-  renderAt(<RequireAuth><p>Private page</p></RequireAuth>, { pathname: '/account' });
+  renderAt(
+    <RequireAuth>
+      <p>Private page</p>
+    </RequireAuth>,
+    { pathname: '/account' },
+  );
   expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
   signIn();
   expect(screen.getByText('Private page')).toBeInTheDocument();
@@ -48,8 +57,15 @@ test('RequireAuth waits while the session is read, then shows the page to a user
 
 test('RequireAuth sends a visitor to /login with where they were, navigation state included', async () => {
   signOutStore();
-  const router = renderAt(<RequireAuth><p>Private page</p></RequireAuth>, { pathname: '/design', state: { selectedTemplate: { id: 3 } } });
-  expect(await screen.findByTestId('login-state')).toHaveTextContent('{"from":{"pathname":"/design","search":"","hash":"","state":{"selectedTemplate":{"id":3}}}}');
+  const router = renderAt(
+    <RequireAuth>
+      <p>Private page</p>
+    </RequireAuth>,
+    { pathname: '/design', state: { selectedTemplate: { id: 3 } } },
+  );
+  expect(await screen.findByTestId('login-state')).toHaveTextContent(
+    '{"from":{"pathname":"/design","search":"","hash":"","state":{"selectedTemplate":{"id":3}}}}',
+  );
   expect(router.state.location.pathname).toBe('/login');
 });
 

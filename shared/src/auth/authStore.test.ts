@@ -19,7 +19,10 @@ function fakeClient() {
       }),
     },
   };
-  return { client: client as unknown as SupabaseClient, emit: (event: AuthChangeEvent, session: Session | null) => listener(event, session) };
+  return {
+    client: client as unknown as SupabaseClient,
+    emit: (event: AuthChangeEvent, session: Session | null) => listener(event, session),
+  };
 }
 
 const session = { user: { id: 'u1', email: 'ada@example.com' } } as Session;

@@ -50,7 +50,8 @@ function channel(): BroadcastChannel | null {
       signedOutElsewhereAt = Date.now();
       // The note may arrive after supabase-js's own broadcast: correct the notice already shown.
       const state = useAuthStore.getState();
-      if (state.status === 'signedOut' && state.notice === SESSION_ENDED_NOTICE) useAuthStore.setState({ notice: SIGNED_OUT_ELSEWHERE_NOTICE });
+      if (state.status === 'signedOut' && state.notice === SESSION_ENDED_NOTICE)
+        useAuthStore.setState({ notice: SIGNED_OUT_ELSEWHERE_NOTICE });
     });
   }
   return signOutChannel;

@@ -25,7 +25,11 @@ describe('returnLocationAfterLogin', () => {
 
   test('accepts state.from as a string and ?redirect= as a fallback', () => {
     expect(returnLocationAfterLogin({ state: { from: '/templates' } }).pathname).toBe('/templates');
-    expect(returnLocationAfterLogin({ search: '?redirect=%2Fpricing%3Fplan%3Dpro' })).toEqual({ pathname: '/pricing', search: '?plan=pro', hash: '' });
+    expect(returnLocationAfterLogin({ search: '?redirect=%2Fpricing%3Fplan%3Dpro' })).toEqual({
+      pathname: '/pricing',
+      search: '?plan=pro',
+      hash: '',
+    });
   });
 
   test('never returns to another site or to an auth screen', () => {

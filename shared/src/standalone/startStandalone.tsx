@@ -23,7 +23,11 @@ export async function startStandalone(remoteName: string, routes: StandaloneRout
     const config = await loadRuntimeConfig();
     connectAuthStore(createSupabase(config));
   } catch (error) {
-    root.render(<p role="alert">{remoteName}: {(error as Error).message}</p>);
+    root.render(
+      <p role="alert">
+        {remoteName}: {(error as Error).message}
+      </p>,
+    );
     return;
   }
   root.render(
@@ -32,7 +36,9 @@ export async function startStandalone(remoteName: string, routes: StandaloneRout
         <nav className={styles.bar} aria-label={`${remoteName} screens`}>
           <strong>{remoteName} (running alone)</strong>
           {routes.map((route) => (
-            <Link key={route.path} to={route.path}>{route.path}</Link>
+            <Link key={route.path} to={route.path}>
+              {route.path}
+            </Link>
           ))}
         </nav>
         <Routes>

@@ -17,7 +17,10 @@ export const EMPTY_DETAILS: DetailsValues = { name: '', address: '', github: '',
  * (definition.detailsKeys). Blank popup values keep the sample, so a half-filled popup still
  * gives a complete page.
  */
-export function applyDetails(definition: Pick<TemplateDefinition, 'sampleValues' | 'detailsKeys'>, details: Partial<DetailsValues>): TemplateValues {
+export function applyDetails(
+  definition: Pick<TemplateDefinition, 'sampleValues' | 'detailsKeys'>,
+  details: Partial<DetailsValues>,
+): TemplateValues {
   const values: TemplateValues = { ...definition.sampleValues };
   for (const [detailsKey, valueKey] of Object.entries(definition.detailsKeys ?? {}) as [DetailsKey, string | undefined][]) {
     const typed = details[detailsKey]?.trim() ?? '';

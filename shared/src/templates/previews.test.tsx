@@ -16,7 +16,7 @@ function editedValue({ key, kind }: TemplateField): string {
 }
 
 describe.each(TEMPLATES.map((template) => [template.id, template] as const))('template %i preview', (_id, template) => {
-  test('shows each field\'s new value as soon as that one field is edited', () => {
+  test("shows each field's new value as soon as that one field is edited", () => {
     let values = withDistinctFiles(template);
     const { container, rerender } = render(<template.Preview values={values} />);
     for (const field of template.fields) {

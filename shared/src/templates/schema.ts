@@ -31,7 +31,9 @@ function fieldSchema(kind: FieldKind): z.ZodType<string> {
   // Every field may be empty: the spec has no required fields, a visitor saves drafts as they go.
   switch (kind) {
     case 'email':
-      return base.refine((value) => value === '' || z.email().safeParse(value).success, { message: 'Enter an email address like name@example.com' });
+      return base.refine((value) => value === '' || z.email().safeParse(value).success, {
+        message: 'Enter an email address like name@example.com',
+      });
     case 'phone':
       return base.refine((value) => value === '' || PHONE.test(value), { message: 'Enter a phone number: digits, spaces, + ( ) - only' });
     case 'url':

@@ -4,16 +4,109 @@ import { TEMPLATES, getTemplate, getTemplateOrDefault, templateValuesSchema, app
 // The spec's labels, in the spec's order (section 2, Design screen), with template 2's second
 // highlight given its own label and template 3 given the full portfolio-profile editor.
 const SPEC_LABELS: Record<number, string[]> = {
-  1: ['Name', 'Email', 'Description', 'About', 'Address', 'Project 1 Title', 'Description', 'URL', 'Project 2 Title', 'Description', 'URL', 'Phone', 'Image', 'Resume', 'Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn'],
-  2: ['Name', 'Main Description', 'Main Summary', 'Contact link', 'About Header', 'About Description', 'What we offer Header', 'What we offer Description', 'Highlights heading 1', 'Highlights content 1', 'Highlights heading 2', 'Highlights content 2', 'Facebook', 'Instagram', 'Twitter', 'LinkedIn'],
-  3: ['Name', 'Description', 'About', 'Address', 'Phone', 'Email', 'Profile Image', 'Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn', 'Project 1 Title', 'Project 1 Description', 'Project 1 URL', 'Project 2 Title', 'Project 2 Description', 'Project 2 URL'],
+  1: [
+    'Name',
+    'Email',
+    'Description',
+    'About',
+    'Address',
+    'Project 1 Title',
+    'Description',
+    'URL',
+    'Project 2 Title',
+    'Description',
+    'URL',
+    'Phone',
+    'Image',
+    'Resume',
+    'Facebook',
+    'Instagram',
+    'Twitter',
+    'GitHub',
+    'LinkedIn',
+  ],
+  2: [
+    'Name',
+    'Main Description',
+    'Main Summary',
+    'Contact link',
+    'About Header',
+    'About Description',
+    'What we offer Header',
+    'What we offer Description',
+    'Highlights heading 1',
+    'Highlights content 1',
+    'Highlights heading 2',
+    'Highlights content 2',
+    'Facebook',
+    'Instagram',
+    'Twitter',
+    'LinkedIn',
+  ],
+  3: [
+    'Name',
+    'Description',
+    'About',
+    'Address',
+    'Phone',
+    'Email',
+    'Profile Image',
+    'Facebook',
+    'Instagram',
+    'Twitter',
+    'GitHub',
+    'LinkedIn',
+    'Project 1 Title',
+    'Project 1 Description',
+    'Project 1 URL',
+    'Project 2 Title',
+    'Project 2 Description',
+    'Project 2 URL',
+  ],
   4: ['Heading', 'Description', 'Image', 'Product URL'],
 };
 
 // Spec section 3's keys.
 const SPEC_KEYS: Record<number, string[]> = {
-  1: ['name', 'email', 'description', 'about', 'address', 'project1title', 'project1description', 'project1url', 'project2title', 'project2description', 'project2url', 'phone', 'image', 'resume', 'facebooklink', 'instagramlink', 'twitterlink', 'githublink', 'linkedinlink'],
-  2: ['temp2name', 'temp2maindescription', 'temp2mainsummary', 'temp2contactlink', 'temp2aboutheader', 'temp2aboutdescription', 'temp2whatweofferhead', 'temp2whatweofferdescription', 'temp2highlightsheading1', 'temp2highlightscontent1', 'temp2highlightsheading2', 'temp2highlightscontent2', 'temp2facebooklink', 'temp2instagramlink', 'temp2twitterlink', 'temp2linkedinlink'],
+  1: [
+    'name',
+    'email',
+    'description',
+    'about',
+    'address',
+    'project1title',
+    'project1description',
+    'project1url',
+    'project2title',
+    'project2description',
+    'project2url',
+    'phone',
+    'image',
+    'resume',
+    'facebooklink',
+    'instagramlink',
+    'twitterlink',
+    'githublink',
+    'linkedinlink',
+  ],
+  2: [
+    'temp2name',
+    'temp2maindescription',
+    'temp2mainsummary',
+    'temp2contactlink',
+    'temp2aboutheader',
+    'temp2aboutdescription',
+    'temp2whatweofferhead',
+    'temp2whatweofferdescription',
+    'temp2highlightsheading1',
+    'temp2highlightscontent1',
+    'temp2highlightsheading2',
+    'temp2highlightscontent2',
+    'temp2facebooklink',
+    'temp2instagramlink',
+    'temp2twitterlink',
+    'temp2linkedinlink',
+  ],
   4: ['temp4heading', 'temp4description', 'temp4image', 'temp4url'],
 };
 
@@ -97,16 +190,33 @@ describe('templateValuesSchema', () => {
 });
 
 describe('applyDetails', () => {
-  const details = { name: 'Riya Sen', address: 'Kolkata', github: 'https://github.com/riya', linkedin: 'https://linkedin.com/in/riya', phone: '+91 90000 00000', email: 'riya@example.com' };
+  const details = {
+    name: 'Riya Sen',
+    address: 'Kolkata',
+    github: 'https://github.com/riya',
+    linkedin: 'https://linkedin.com/in/riya',
+    phone: '+91 90000 00000',
+    email: 'riya@example.com',
+  };
 
   test('lays the popup values over template 1 keys', () => {
     const values = applyDetails(getTemplateOrDefault(1), details);
-    expect(values).toMatchObject({ name: 'Riya Sen', address: 'Kolkata', githublink: details.github, linkedinlink: details.linkedin, phone: details.phone, email: details.email });
+    expect(values).toMatchObject({
+      name: 'Riya Sen',
+      address: 'Kolkata',
+      githublink: details.github,
+      linkedinlink: details.linkedin,
+      phone: details.phone,
+      email: details.email,
+    });
     expect(values.about).toBe(getTemplateOrDefault(1).sampleValues.about);
   });
 
   test('uses the temp2/temp4 keys that exist and keeps samples for blanks', () => {
-    expect(applyDetails(getTemplateOrDefault(2), { ...details, name: '  ' })).toMatchObject({ temp2name: 'Saffron & Crumb Bakery', temp2linkedinlink: details.linkedin });
+    expect(applyDetails(getTemplateOrDefault(2), { ...details, name: '  ' })).toMatchObject({
+      temp2name: 'Saffron & Crumb Bakery',
+      temp2linkedinlink: details.linkedin,
+    });
     expect(applyDetails(getTemplateOrDefault(4), details).temp4heading).toBe('Riya Sen');
   });
 });

@@ -21,10 +21,26 @@ export function TextField({ label, hint, error, id, className, ...input }: TextF
   const fieldId = id ?? fallbackId;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={fieldId} className={styles.label}>{label}</label>
-      <input id={fieldId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...input} />
-      {hint ? <p id={`${fieldId}-hint`} className={styles.hint}>{hint}</p> : null}
-      {error ? <p id={`${fieldId}-error`} className={styles.error}>{error}</p> : null}
+      <label htmlFor={fieldId} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={fieldId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${fieldId}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${fieldId}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -34,10 +50,27 @@ export function TextAreaField({ label, hint, error, id, className, ...textarea }
   const fieldId = id ?? fallbackId;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={fieldId} className={styles.label}>{label}</label>
-      <textarea id={fieldId} className={styles.input} rows={4} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} {...textarea} />
-      {hint ? <p id={`${fieldId}-hint`} className={styles.hint}>{hint}</p> : null}
-      {error ? <p id={`${fieldId}-error`} className={styles.error}>{error}</p> : null}
+      <label htmlFor={fieldId} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        className={styles.input}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        {...textarea}
+      />
+      {hint ? (
+        <p id={`${fieldId}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${fieldId}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,11 @@ export function UnavailableNotice({ onRetry, detail }: { onRetry?: () => void; d
     <div role="alert" className={styles.notice}>
       <p className={styles.title}>{UNAVAILABLE_MESSAGE}</p>
       {detail ? <p className={styles.detail}>{detail}</p> : null}
-      {onRetry ? <Button variant="secondary" onClick={onRetry}>Try again</Button> : null}
+      {onRetry ? (
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -27,8 +27,17 @@ test('a remote that is down shows the unavailable message, and Try again loads i
 });
 
 test('a remote screen that throws while rendering is contained in its region', async () => {
-  loadRemoteMock.mockResolvedValueOnce({ default: () => { throw new Error('boom'); } });
-  render(<><p>Header stays</p><RemoteScreen id="mfe_editor/Design" /></>);
+  loadRemoteMock.mockResolvedValueOnce({
+    default: () => {
+      throw new Error('boom');
+    },
+  });
+  render(
+    <>
+      <p>Header stays</p>
+      <RemoteScreen id="mfe_editor/Design" />
+    </>,
+  );
   expect(await screen.findByText('This part of FolioForge is unavailable right now')).toBeInTheDocument();
   expect(screen.getByText('Header stays')).toBeInTheDocument();
 });

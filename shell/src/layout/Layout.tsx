@@ -12,7 +12,9 @@ export function Layout() {
   }, [title]);
   return (
     <div className={styles.page}>
-      <a className={styles.skip} href="#main">Skip to content</a>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -26,7 +26,10 @@ interface Deps {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -93,11 +96,22 @@ async function createOrder(deps: Deps, req: Request, item: { itemType: 'plan' | 
     receipt: receiptFor(user.id),
     notes: { user_id: user.id, item_type: item.itemType, item_id: itemId },
   });
-  await recordOrder(deps.admin, { user_id: user.id, item_type: item.itemType, item_id: itemId, amount, currency: CURRENCY, order_id: order.id });
+  await recordOrder(deps.admin, {
+    user_id: user.id,
+    item_type: item.itemType,
+    item_id: itemId,
+    amount,
+    currency: CURRENCY,
+    order_id: order.id,
+  });
   return json({ orderId: order.id, amount, currency: CURRENCY, keyId: requireEnv(deps.env, 'RAZORPAY_KEY_ID') });
 }
 
-async function verify(deps: Deps, req: Request, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
+async function verify(
+  deps: Deps,
+  req: Request,
+  body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+) {
   const user = await requireUser(deps, req);
   const purchase = await purchaseByOrder(deps.admin, body.razorpay_order_id);
   if (!purchase || purchase.user_id !== user.id) throw new HttpError(404, 'No such order');

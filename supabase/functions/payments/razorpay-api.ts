@@ -17,7 +17,10 @@ export interface RazorpayPayment {
 }
 
 export class RazorpayApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -23,9 +23,11 @@ export const actionBody = z.discriminatedUnion('action', [createOrderBody, verif
 export const webhookEvent = z.object({
   event: z.string(),
   payload: z.object({
-    payment: z.object({
-      entity: z.object({ id: z.string(), order_id: z.string(), amount: z.number(), currency: z.string(), status: z.string() }),
-    }).optional(),
+    payment: z
+      .object({
+        entity: z.object({ id: z.string(), order_id: z.string(), amount: z.number(), currency: z.string(), status: z.string() }),
+      })
+      .optional(),
     order: z.object({ entity: z.object({ id: z.string(), amount: z.number(), status: z.string() }) }).optional(),
   }),
 });

@@ -45,7 +45,11 @@ describe('signed in', () => {
     expect(within(profile).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(profile).getByText('ada@example.com')).toBeInTheDocument();
     const query = supabase.queries.find((entry) => entry.table === 'profiles')!.query;
-    expect(query.calls).toEqual([['select', ['id, name, username']], ['eq', ['id', 'user-1']], ['single', []]]);
+    expect(query.calls).toEqual([
+      ['select', ['id, name, username']],
+      ['eq', ['id', 'user-1']],
+      ['single', []],
+    ]);
   });
 
   test('empty portfolios and purchases point the way', async () => {
@@ -56,7 +60,7 @@ describe('signed in', () => {
     expect(await within(section('Your purchases')).findByText(/No purchases yet/)).toBeInTheDocument();
   });
 
-  test('lists the user\'s portfolios and purchases', async () => {
+  test("lists the user's portfolios and purchases", async () => {
     supabase.answer('portfolios', {
       data: [
         { id: 'p1', title: 'My studio', template_id: '2', published: true, slug: 'studio', updated_at: '2025-03-01T10:00:00Z' },
@@ -66,8 +70,28 @@ describe('signed in', () => {
     });
     supabase.answer('purchases', {
       data: [
-        { id: 'b1', item_type: 'plan', item_id: 'pro', amount: 1999, currency: 'INR', status: 'paid', created_at: '2025-03-01T00:00:00Z', paid_at: '2025-03-01T00:00:00Z', expires_at: '2025-03-31T00:00:00Z' },
-        { id: 'b2', item_type: 'template', item_id: '3', amount: 80000, currency: 'INR', status: 'failed', created_at: '2025-02-01T00:00:00Z', paid_at: null, expires_at: null },
+        {
+          id: 'b1',
+          item_type: 'plan',
+          item_id: 'pro',
+          amount: 1999,
+          currency: 'INR',
+          status: 'paid',
+          created_at: '2025-03-01T00:00:00Z',
+          paid_at: '2025-03-01T00:00:00Z',
+          expires_at: '2025-03-31T00:00:00Z',
+        },
+        {
+          id: 'b2',
+          item_type: 'template',
+          item_id: '3',
+          amount: 80000,
+          currency: 'INR',
+          status: 'failed',
+          created_at: '2025-02-01T00:00:00Z',
+          paid_at: null,
+          expires_at: null,
+        },
       ],
       error: null,
     });
@@ -89,10 +113,16 @@ describe('signed in', () => {
   });
 
   test('a list that fails to load says so and can be asked again', async () => {
-    supabase.answer('portfolios', { data: null, error: { message: 'permission denied for table portfolios', code: '42501' } }, { data: [], error: null });
+    supabase.answer(
+      'portfolios',
+      { data: null, error: { message: 'permission denied for table portfolios', code: '42501' } },
+      { data: [], error: null },
+    );
     renderScreen(<Account />, '/account');
     const portfolios = section('Your portfolios');
-    expect(await within(portfolios).findByRole('alert')).toHaveTextContent('Your portfolios could not be loaded: permission denied for table portfolios');
+    expect(await within(portfolios).findByRole('alert')).toHaveTextContent(
+      'Your portfolios could not be loaded: permission denied for table portfolios',
+    );
     await userEvent.click(within(portfolios).getByRole('button', { name: 'Try again' }));
     expect(await within(portfolios).findByText(/No portfolios yet/)).toBeInTheDocument();
   });
@@ -101,7 +131,10 @@ describe('signed in', () => {
     renderScreen(<Account />, '/account');
     const profile = section('Profile');
     await userEvent.click(await within(profile).findByRole('button', { name: 'Edit profile' }));
-    supabase.answer('profiles', { data: null, error: { code: '23505', message: 'duplicate key value violates unique constraint "profiles_username_key"' } });
+    supabase.answer('profiles', {
+      data: null,
+      error: { code: '23505', message: 'duplicate key value violates unique constraint "profiles_username_key"' },
+    });
     const username = within(profile).getByLabelText('Username');
     await userEvent.clear(username);
     await userEvent.type(username, 'grace');

@@ -16,14 +16,20 @@ function formatAmount(purchase: PurchaseSummary): string {
 }
 
 function purchaseName(purchase: PurchaseSummary): string {
-  return purchase.item_type === 'plan' ? `${purchase.item_id[0]?.toUpperCase() ?? ''}${purchase.item_id.slice(1)} plan` : `Template ${purchase.item_id}`;
+  return purchase.item_type === 'plan'
+    ? `${purchase.item_id[0]?.toUpperCase() ?? ''}${purchase.item_id.slice(1)} plan`
+    : `Template ${purchase.item_id}`;
 }
 
 const STATUS_WORDS: Record<PurchaseSummary['status'], string> = { created: 'Not paid yet', paid: 'Paid', failed: 'Failed' };
 
 function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
   if (portfolios.length === 0) {
-    return <p>No portfolios yet — <Link to="/templates">pick a template</Link>.</p>;
+    return (
+      <p>
+        No portfolios yet — <Link to="/templates">pick a template</Link>.
+      </p>
+    );
   }
   return (
     <ul className={styles.list}>
@@ -41,7 +47,11 @@ function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
 
 function PurchaseList({ purchases }: { purchases: PurchaseSummary[] }) {
   if (purchases.length === 0) {
-    return <p>No purchases yet — <Link to="/pricing">see the plans</Link>.</p>;
+    return (
+      <p>
+        No purchases yet — <Link to="/pricing">see the plans</Link>.
+      </p>
+    );
   }
   return (
     <ul className={styles.list}>
@@ -89,14 +99,23 @@ function AccountSections({ user }: { user: User }) {
 
       <section className={styles.section} aria-labelledby="account-section-password">
         <h2 id="account-section-password">Change password</h2>
-        <NewPasswordForm idPrefix="account" submitLabel="Change password" done={<Alert tone="success">Your password has been changed.</Alert>} />
+        <NewPasswordForm
+          idPrefix="account"
+          submitLabel="Change password"
+          done={<Alert tone="success">Your password has been changed.</Alert>}
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-portfolios">
         <h2 id="account-section-portfolios">Your portfolios</h2>
         {portfolios.kind === 'loading' ? <p role="status">Loading your portfolios…</p> : null}
         {portfolios.kind === 'failed' ? (
-          <Alert tone="error">Your portfolios could not be loaded: {portfolios.message} <Button variant="ghost" onClick={reloadPortfolios}>Try again</Button></Alert>
+          <Alert tone="error">
+            Your portfolios could not be loaded: {portfolios.message}{' '}
+            <Button variant="ghost" onClick={reloadPortfolios}>
+              Try again
+            </Button>
+          </Alert>
         ) : null}
         {portfolios.kind === 'loaded' ? <PortfolioList portfolios={portfolios.value} /> : null}
       </section>
@@ -105,7 +124,12 @@ function AccountSections({ user }: { user: User }) {
         <h2 id="account-section-purchases">Your purchases</h2>
         {purchases.kind === 'loading' ? <p role="status">Loading your purchases…</p> : null}
         {purchases.kind === 'failed' ? (
-          <Alert tone="error">Your purchases could not be loaded: {purchases.message} <Button variant="ghost" onClick={reloadPurchases}>Try again</Button></Alert>
+          <Alert tone="error">
+            Your purchases could not be loaded: {purchases.message}{' '}
+            <Button variant="ghost" onClick={reloadPurchases}>
+              Try again
+            </Button>
+          </Alert>
         ) : null}
         {purchases.kind === 'loaded' ? <PurchaseList purchases={purchases.value} /> : null}
       </section>
@@ -114,7 +138,9 @@ function AccountSections({ user }: { user: User }) {
         <h2 id="account-section-sessions">Sessions</h2>
         <p>Signs you out on every device and browser where you are logged in.</p>
         {signOutProblem ? <Alert tone="error">{signOutProblem}</Alert> : null}
-        <Button variant="secondary" busy={signingOut} onClick={() => void handleSignOutEverywhere()}>Sign out everywhere</Button>
+        <Button variant="secondary" busy={signingOut} onClick={() => void handleSignOutEverywhere()}>
+          Sign out everywhere
+        </Button>
       </section>
     </div>
   );
@@ -124,7 +150,13 @@ function AccountSections({ user }: { user: User }) {
 export default function Account() {
   const user = useAuthStore((state) => state.user);
   return (
-    <RequireAuth loading={<p role="status" className={styles.page}>Loading your account…</p>}>
+    <RequireAuth
+      loading={
+        <p role="status" className={styles.page}>
+          Loading your account…
+        </p>
+      }
+    >
       {/* key: another user signing in (another tab) gets fresh sections, not the last one's. */}
       {user ? <AccountSections key={user.id} user={user} /> : null}
     </RequireAuth>

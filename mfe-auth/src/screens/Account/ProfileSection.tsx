@@ -31,7 +31,10 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
   if (profile.kind === 'failed') {
     return (
       <Alert tone="error">
-        Your profile could not be loaded: {profile.message} <Button variant="ghost" onClick={onRetry}>Try again</Button>
+        Your profile could not be loaded: {profile.message}{' '}
+        <Button variant="ghost" onClick={onRetry}>
+          Try again
+        </Button>
       </Alert>
     );
   }
@@ -83,7 +86,14 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
     return (
       <form onSubmit={(event) => void handleSave(event)} noValidate aria-label="Edit profile">
         {problem ? <Alert tone="error">{problem.message}</Alert> : null}
-        <TextField id="profile-name" label="Name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          id="profile-name"
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <TextField
           id="profile-username"
           label="Username"
@@ -96,8 +106,12 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
           error={problem?.field === 'username' ? problem.message : undefined}
         />
         <div className={styles.row}>
-          <Button type="submit" busy={busy}>Save profile</Button>
-          <Button variant="secondary" onClick={() => setEditing(false)}>Cancel</Button>
+          <Button type="submit" busy={busy}>
+            Save profile
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
         </div>
       </form>
     );
@@ -114,7 +128,9 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
         <dt>Email</dt>
         <dd>{user.email}</dd>
       </dl>
-      <Button variant="secondary" onClick={startEditing}>Edit profile</Button>
+      <Button variant="secondary" onClick={startEditing}>
+        Edit profile
+      </Button>
     </>
   );
 }

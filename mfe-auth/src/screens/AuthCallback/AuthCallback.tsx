@@ -69,8 +69,12 @@ export default function AuthCallback() {
           <Alert tone="success">Your email is confirmed — you are signed in.</Alert>
         </div>
         <div className={layout.actions}>
-          <Link to="/home" className={layout.link}>Continue to Home</Link>
-          <Link to="/account" className={layout.link}>Your account</Link>
+          <Link to="/home" className={layout.link}>
+            Continue to Home
+          </Link>
+          <Link to="/account" className={layout.link}>
+            Your account
+          </Link>
         </div>
       </AuthLayout>
     );
@@ -85,15 +89,30 @@ export default function AuthCallback() {
           {state.failure?.description ? <> ({state.failure.description})</> : null}
         </Alert>
       </div>
-      <p>If you already confirmed your address, <Link to="/login" className={layout.link}>log in</Link>. Otherwise we can send you a new link.</p>
+      <p>
+        If you already confirmed your address,{' '}
+        <Link to="/login" className={layout.link}>
+          log in
+        </Link>
+        . Otherwise we can send you a new link.
+      </p>
       {resend.kind === 'sent' ? (
         <Alert tone="success">We sent a new confirmation link to {resend.email}.</Alert>
       ) : (
         <form className={layout.form} onSubmit={(event) => void handleResend(event)} noValidate>
           {resend.kind === 'failed' ? <Alert tone="error">{resend.message}</Alert> : null}
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <div className={layout.actions}>
-            <Button type="submit" busy={resend.kind === 'sending'}>Send a new link</Button>
+            <Button type="submit" busy={resend.kind === 'sending'}>
+              Send a new link
+            </Button>
           </div>
         </form>
       )}

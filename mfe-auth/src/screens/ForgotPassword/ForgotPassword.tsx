@@ -45,10 +45,22 @@ export default function ForgotPassword() {
         <div ref={sentRef} tabIndex={-1} className={layout.focusTarget}>
           <Alert tone="success">If an account exists for {sentTo}, we sent a link to reset your password.</Alert>
         </div>
-        {mailbox ? <p className={layout.note}>Working locally? Mails land in the local mailbox at <a href={mailbox} className={layout.link}>{mailbox}</a>.</p> : null}
+        {mailbox ? (
+          <p className={layout.note}>
+            Working locally? Mails land in the local mailbox at{' '}
+            <a href={mailbox} className={layout.link}>
+              {mailbox}
+            </a>
+            .
+          </p>
+        ) : null}
         <div className={layout.actions}>
-          <Button variant="secondary" onClick={() => setSentTo(null)}>Use a different email</Button>
-          <Link to="/login" className={layout.link}>Back to Login</Link>
+          <Button variant="secondary" onClick={() => setSentTo(null)}>
+            Use a different email
+          </Button>
+          <Link to="/login" className={layout.link}>
+            Back to Login
+          </Link>
         </div>
       </AuthLayout>
     );
@@ -76,8 +88,12 @@ export default function ForgotPassword() {
           aria-invalid={problem?.field === 'email' || undefined}
         />
         <div className={layout.actions}>
-          <Button type="submit" busy={busy}>Send reset link</Button>
-          <Link to="/login" className={layout.link}>Back to Login</Link>
+          <Button type="submit" busy={busy}>
+            Send reset link
+          </Button>
+          <Link to="/login" className={layout.link}>
+            Back to Login
+          </Link>
         </div>
       </form>
     </AuthLayout>

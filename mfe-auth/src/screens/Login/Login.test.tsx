@@ -6,7 +6,15 @@ import Login from './Login';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
 import {
-  deferred, emailNotConfirmed, fakeUser, invalidCredentials, rateLimited, resetAuthStore, signedInAs, signedOut, unreachable,
+  deferred,
+  emailNotConfirmed,
+  fakeUser,
+  invalidCredentials,
+  rateLimited,
+  resetAuthStore,
+  signedInAs,
+  signedOut,
+  unreachable,
 } from '../../test/authFixtures';
 
 let supabase: FakeSupabase;

@@ -64,13 +64,18 @@ export default function Login() {
       heading="Login"
       aside={
         <BrandPanel question="Don't you have an account?">
-          <Link to="/register" className={layout.panelLink}>Register</Link>
+          <Link to="/register" className={layout.panelLink}>
+            Register
+          </Link>
         </BrandPanel>
       }
     >
       {status === 'signedIn' && user ? (
         <Alert tone="info">
-          You are signed in as {user.email}. <Link to="/home" className={layout.link}>Go to Home</Link>
+          You are signed in as {user.email}.{' '}
+          <Link to="/home" className={layout.link}>
+            Go to Home
+          </Link>
         </Alert>
       ) : null}
       {problem ? (
@@ -79,7 +84,8 @@ export default function Login() {
             {problem.message}
             {problem.code === 'email_not_confirmed' ? (
               <>
-                {' '}Open the confirmation link we emailed you, or{' '}
+                {' '}
+                Open the confirmation link we emailed you, or{' '}
                 <Button variant="ghost" onClick={() => void handleResend()} busy={resend.kind === 'sending'}>
                   send the link again
                 </Button>
@@ -90,7 +96,12 @@ export default function Login() {
       ) : null}
       {resend.kind === 'sent' ? <Alert tone="success">We sent a new confirmation link to {email.trim()}.</Alert> : null}
       {resend.kind === 'failed' ? <Alert tone="error">{resend.message}</Alert> : null}
-      <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate aria-describedby={problem ? 'login-problem' : undefined}>
+      <form
+        className={layout.form}
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-describedby={problem ? 'login-problem' : undefined}
+      >
         <TextField
           label="Email"
           name="username"
@@ -112,8 +123,12 @@ export default function Login() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className={layout.actions}>
-          <Button type="submit" busy={busy}>Sign In</Button>
-          <Link to="/forgot-password" className={layout.link}>Forgot password?</Link>
+          <Button type="submit" busy={busy}>
+            Sign In
+          </Button>
+          <Link to="/forgot-password" className={layout.link}>
+            Forgot password?
+          </Link>
         </div>
       </form>
     </AuthLayout>

@@ -17,7 +17,13 @@ function config(supabaseUrl: string): RuntimeConfig {
     razorpayKeyId: 'rzp_test_x',
     razorpayCheckoutUrl: `${supabaseUrl}/razorpay/v1/checkout.js`,
     emailjs: { origin: `${supabaseUrl}/emailjs`, publicKey: 'p', serviceId: 's', templateId: 't' },
-    remotes: { auth: 'http://a/m.json', templates: 'http://t/m.json', editor: 'http://e/m.json', commerce: 'http://c/m.json', content: 'http://n/m.json' },
+    remotes: {
+      auth: 'http://a/m.json',
+      templates: 'http://t/m.json',
+      editor: 'http://e/m.json',
+      commerce: 'http://c/m.json',
+      content: 'http://n/m.json',
+    },
   };
 }
 
@@ -35,7 +41,8 @@ async function fillIn(values: Partial<Record<'Name' | 'Username' | 'Password' | 
   for (const [label, value] of Object.entries(values)) if (value) await userEvent.type(field(label), value);
 }
 
-const newUser = (email: string) => fakeUser({ email, identities: [{ id: '1', user_id: '1', identity_id: 'i', provider: 'email', identity_data: {} }] });
+const newUser = (email: string) =>
+  fakeUser({ email, identities: [{ id: '1', user_id: '1', identity_id: 'i', provider: 'email', identity_data: {} }] });
 
 test('shows Name, Username, Password, Email, Register and "Have an account?" with Login back to /', () => {
   renderScreen(<Register />, '/register');

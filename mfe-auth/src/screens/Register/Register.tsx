@@ -48,7 +48,10 @@ export default function Register() {
         const answer = await checkNow();
         if (answer === 'taken' || answer === 'invalid') {
           setTouched((current) => ({ ...current, username: true }));
-          setProblem({ message: answer === 'taken' ? `${USERNAME_TAKEN}. Please choose another.` : `Usernames are ${USERNAME_RULE}.`, field: 'username' });
+          setProblem({
+            message: answer === 'taken' ? `${USERNAME_TAKEN}. Please choose another.` : `Usernames are ${USERNAME_RULE}.`,
+            field: 'username',
+          });
           return;
         }
       }
@@ -85,7 +88,9 @@ export default function Register() {
 
   const aside = (
     <BrandPanel question="Have an account?">
-      <Link to="/" className={layout.panelLink}>Login</Link>
+      <Link to="/" className={layout.panelLink}>
+        Login
+      </Link>
     </BrandPanel>
   );
 
@@ -101,25 +106,37 @@ export default function Register() {
         </div>
         {mailbox ? (
           <p className={layout.note}>
-            Working locally? Mails land in the local mailbox at <a href={mailbox} className={layout.link}>{mailbox}</a>.
+            Working locally? Mails land in the local mailbox at{' '}
+            <a href={mailbox} className={layout.link}>
+              {mailbox}
+            </a>
+            .
           </p>
         ) : null}
         <div className={layout.actions}>
-          <Button variant="secondary" onClick={() => setSentTo(null)}>Use a different email</Button>
-          <Link to="/" className={layout.link}>Back to Login</Link>
+          <Button variant="secondary" onClick={() => setSentTo(null)}>
+            Use a different email
+          </Button>
+          <Link to="/" className={layout.link}>
+            Back to Login
+          </Link>
         </div>
       </AuthLayout>
     );
   }
 
   const usernameError =
-    availability === 'taken' ? USERNAME_TAKEN
-    : availability === 'invalid' && touched.username ? `Usernames are ${USERNAME_RULE}.`
-    : undefined;
+    availability === 'taken'
+      ? USERNAME_TAKEN
+      : availability === 'invalid' && touched.username
+        ? `Usernames are ${USERNAME_RULE}.`
+        : undefined;
   const usernameHint =
-    availability === 'checking' ? 'Checking whether this username is free…'
-    : availability === 'available' ? 'This username is free.'
-    : USERNAME_RULE;
+    availability === 'checking'
+      ? 'Checking whether this username is free…'
+      : availability === 'available'
+        ? 'This username is free.'
+        : USERNAME_RULE;
 
   return (
     <AuthLayout heading="Register" aside={aside}>
@@ -129,8 +146,15 @@ export default function Register() {
             {problem.message}
             {problem.code === 'user_already_exists' ? (
               <>
-                {' '}<Link to="/" className={layout.link}>Log in</Link> or{' '}
-                <Link to="/forgot-password" className={layout.link}>reset your password</Link>.
+                {' '}
+                <Link to="/" className={layout.link}>
+                  Log in
+                </Link>{' '}
+                or{' '}
+                <Link to="/forgot-password" className={layout.link}>
+                  reset your password
+                </Link>
+                .
               </>
             ) : null}
           </Alert>
@@ -176,7 +200,9 @@ export default function Register() {
           error={problem?.field === 'email' ? (problem.fieldMessage ?? problem.message) : undefined}
         />
         <div className={layout.actions}>
-          <Button type="submit" busy={busy}>Register</Button>
+          <Button type="submit" busy={busy}>
+            Register
+          </Button>
         </div>
       </form>
     </AuthLayout>

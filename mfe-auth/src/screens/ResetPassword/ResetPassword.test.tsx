@@ -67,13 +67,19 @@ test.each([
 });
 
 test('an expired link says so and offers a new one', async () => {
-  window.history.replaceState(null, '', '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+  window.history.replaceState(
+    null,
+    '',
+    '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  );
   supabase.auth.initialize.mockResolvedValueOnce({
     error: new AuthImplicitGrantRedirectError('Email link is invalid or has expired', { error: 'access_denied', code: 'otp_expired' }),
   });
   signedOut();
   renderScreen(<ResetPassword />, '/reset-password');
-  expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired. (Email link is invalid or has expired)');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'This reset link is invalid or has expired. (Email link is invalid or has expired)',
+  );
   expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgot-password');
   expect(window.location.hash).toBe('');
 });

@@ -40,12 +40,14 @@ export default function ResetPassword() {
   if (failure || status !== 'signedIn') {
     return (
       <AuthLayout heading="Choose a new password">
-        <Alert tone="error">
-          This reset link is invalid or has expired.{failure?.description ? <> ({failure.description})</> : null}
-        </Alert>
+        <Alert tone="error">This reset link is invalid or has expired.{failure?.description ? <> ({failure.description})</> : null}</Alert>
         <div className={layout.actions}>
-          <Link to="/forgot-password" className={layout.link}>Send me a new link</Link>
-          <Link to="/login" className={layout.link}>Back to Login</Link>
+          <Link to="/forgot-password" className={layout.link}>
+            Send me a new link
+          </Link>
+          <Link to="/login" className={layout.link}>
+            Back to Login
+          </Link>
         </div>
       </AuthLayout>
     );
@@ -54,8 +56,8 @@ export default function ResetPassword() {
   return (
     <AuthLayout heading="Choose a new password">
       <p>
-        {passwordRecovery ? 'You opened a password reset link' : 'You are signed in'} as <strong>{user?.email}</strong>.
-        {' '}Choose the password you will log in with from now on.
+        {passwordRecovery ? 'You opened a password reset link' : 'You are signed in'} as <strong>{user?.email}</strong>. Choose the password
+        you will log in with from now on.
       </p>
       <NewPasswordForm
         idPrefix="reset"
@@ -63,7 +65,9 @@ export default function ResetPassword() {
         done={
           <>
             <Alert tone="success">Your password has been changed. You are signed in.</Alert>
-            <Link to="/home" className={layout.link}>Continue to Home</Link>
+            <Link to="/home" className={layout.link}>
+              Continue to Home
+            </Link>
           </>
         }
       />

@@ -8,7 +8,11 @@ import { resetAuthStore, signedInAs, signedOut } from '../../test/authFixtures';
 
 afterEach(resetAuthStore);
 
-const widget = <RequireAuthWidget action="save your portfolio"><button type="button">Save portfolio</button></RequireAuthWidget>;
+const widget = (
+  <RequireAuthWidget action="save your portfolio">
+    <button type="button">Save portfolio</button>
+  </RequireAuthWidget>
+);
 
 test('a user gets the action itself', () => {
   signedInAs();
@@ -29,5 +33,7 @@ test('a visitor is asked to log in and sent to /login with this page to come bac
   expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
   expect(await screen.findByRole('heading', { name: '/login page' })).toBeInTheDocument();
-  expect(screen.getByTestId('destination-state')).toHaveTextContent('"from":{"pathname":"/design","search":"","hash":"","state":{"selectedTemplate":{"id":1}}}');
+  expect(screen.getByTestId('destination-state')).toHaveTextContent(
+    '"from":{"pathname":"/design","search":"","hash":"","state":{"selectedTemplate":{"id":1}}}',
+  );
 });

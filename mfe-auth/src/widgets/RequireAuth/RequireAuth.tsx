@@ -17,7 +17,12 @@ export interface RequireAuthWidgetProps {
 export default function RequireAuthWidget({ action = 'continue', children }: RequireAuthWidgetProps) {
   const { status, redirectToLogin } = useRequireSession();
   if (status === 'signedIn') return <>{children}</>;
-  if (status === 'loading') return <p role="status" className={styles.prompt}>Checking your session…</p>;
+  if (status === 'loading')
+    return (
+      <p role="status" className={styles.prompt}>
+        Checking your session…
+      </p>
+    );
   return (
     <div className={styles.prompt} role="region" aria-label="Log in needed">
       <p>Log in to {action}. You will come back here with your work as you left it.</p>

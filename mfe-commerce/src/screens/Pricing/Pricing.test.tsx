@@ -44,7 +44,11 @@ test('shows the three plans with their INR prices, features and buy buttons', as
   const plans = within(screen.getByRole('list', { name: 'Plans' })).getAllByRole('heading', { level: 2 });
   expect(plans.map((heading) => heading.textContent)).toEqual(['Basic', 'Pro', 'Premium']);
 
-  for (const [name, price] of [['Basic', '₹9.99'], ['Pro', '₹19.99'], ['Premium', '₹29.99']] as const) {
+  for (const [name, price] of [
+    ['Basic', '₹9.99'],
+    ['Pro', '₹19.99'],
+    ['Premium', '₹29.99'],
+  ] as const) {
     const card = planCard(name);
     expect(within(card).getAllByText(price).length).toBeGreaterThan(0);
     expect(within(card).getByRole('button', { name: `Choose ${name}` })).toBeEnabled();
@@ -61,14 +65,20 @@ test('the comparison is a real table with caption, headers and Included / Not in
   await settleReads();
 
   const table = screen.getByRole('table', { name: 'Features included in each plan' });
-  expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Feature', 'Basic', 'Pro', 'Premium']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent),
+  ).toEqual(['Feature', 'Basic', 'Pro', 'Premium']);
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows).toHaveLength(FEATURE_MATRIX.length);
   FEATURE_MATRIX.forEach(([feature, ...included], index) => {
     const row = rows[index] as HTMLElement;
     expect(within(row).getByRole('rowheader')).toHaveTextContent(feature);
     const cells = within(row).getAllByRole('cell');
-    expect(cells.map((cell) => (cell.textContent ?? '').replace(/[✓—]/g, ''))).toEqual(included.map((yes) => (yes ? 'Included' : 'Not included')));
+    expect(cells.map((cell) => (cell.textContent ?? '').replace(/[✓—]/g, ''))).toEqual(
+      included.map((yes) => (yes ? 'Included' : 'Not included')),
+    );
   });
 });
 
@@ -83,10 +93,13 @@ test('shows the accepted payment methods image and the premium plans text', asyn
 
 test('an active plan is shown as the current plan until its end date; an expired one is not', async () => {
   const inTenDays = new Date(Date.now() + 10 * 86_400_000);
-  installFakeSupabase(async () => answer(ORDER_ANSWER), [
-    { user_id: TEST_USER_ID, item_type: 'plan', item_id: 'pro', status: 'paid', expires_at: inTenDays.toISOString() },
-    { user_id: TEST_USER_ID, item_type: 'plan', item_id: 'premium', status: 'paid', expires_at: '2020-01-01T00:00:00Z' },
-  ]);
+  installFakeSupabase(
+    async () => answer(ORDER_ANSWER),
+    [
+      { user_id: TEST_USER_ID, item_type: 'plan', item_id: 'pro', status: 'paid', expires_at: inTenDays.toISOString() },
+      { user_id: TEST_USER_ID, item_type: 'plan', item_id: 'premium', status: 'paid', expires_at: '2020-01-01T00:00:00Z' },
+    ],
+  );
   renderAtDesign(<Pricing />);
 
   const expected = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }).format(inTenDays);
@@ -95,7 +108,7 @@ test('an active plan is shown as the current plan until its end date; an expired
   expect(within(planCard('Basic')).queryByText(/Your current plan/)).not.toBeInTheDocument();
 });
 
-test("choosing a plan asks the payment function for that plan only and opens the checkout in INR", async () => {
+test('choosing a plan asks the payment function for that plan only and opens the checkout in INR', async () => {
   const fake = installFakeSupabase(async () => answer({ ...ORDER_ANSWER, amount: 1999 }));
   renderAtDesign(<Pricing />);
 

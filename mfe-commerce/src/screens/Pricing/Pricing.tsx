@@ -22,10 +22,7 @@ export default function Pricing() {
     <div className={styles.pricing}>
       <header className={styles.intro}>
         <h1>Pricing Plans</h1>
-        <p>
-          Pick the plan that fits. Prices are in Indian rupees ({CURRENCY}), the currency you are charged in, billed
-          monthly.
-        </p>
+        <p>Pick the plan that fits. Prices are in Indian rupees ({CURRENCY}), the currency you are charged in, billed monthly.</p>
       </header>
 
       <ul className={styles.plans} aria-label="Plans">
@@ -53,7 +50,10 @@ export default function Pricing() {
                 ))}
               </ul>
               <div className={styles.buy}>
-                <CheckoutButton item={{ itemType: 'plan', itemId: plan.id }} label={isCurrent ? `Renew ${plan.name}` : `Choose ${plan.name}`} />
+                <CheckoutButton
+                  item={{ itemType: 'plan', itemId: plan.id }}
+                  label={isCurrent ? `Renew ${plan.name}` : `Choose ${plan.name}`}
+                />
               </div>
             </li>
           );
@@ -102,10 +102,10 @@ export default function Pricing() {
       <section className={styles.premium} aria-labelledby="premium-heading">
         <h2 id="premium-heading">Premium plans</h2>
         <p>
-          Every premium plan gives your site a custom domain with a free domain for the first year, removes FolioForge
-          branding and includes storage space, customer accounts and customer care. Pro adds a website customized for
-          you; Premium adds a professional logo, social media logo files and priority customer care. Payments are
-          processed securely by Razorpay, and you can renew whenever you like.
+          Every premium plan gives your site a custom domain with a free domain for the first year, removes FolioForge branding and includes
+          storage space, customer accounts and customer care. Pro adds a website customized for you; Premium adds a professional logo,
+          social media logo files and priority customer care. Payments are processed securely by Razorpay, and you can renew whenever you
+          like.
         </p>
         <img
           className={styles.methods}

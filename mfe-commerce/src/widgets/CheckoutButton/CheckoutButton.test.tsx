@@ -119,7 +119,9 @@ test('payment.failed shows the reason and lets the visitor try again', async () 
   await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
   act(() => FakeRazorpay.latest().fail('Your payment has been declined as the card has insufficient funds.'));
 
-  expect(await within(statusRegion()).findByText(/Payment failed: Your payment has been declined as the card has insufficient funds\./)).toBeInTheDocument();
+  expect(
+    await within(statusRegion()).findByText(/Payment failed: Your payment has been declined as the card has insufficient funds\./),
+  ).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Get Temp 3' })).toBeEnabled();
 
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -29,7 +29,9 @@ function useStatusMessage(state: CheckoutState): { tone: Tone; content: ReactNod
     case 'login-required': {
       // Back to this very page afterwards, with its navigation state (the editor's selected template):
       // the login screen reads state.from as a path or as { pathname, search, hash, state }.
-      const returnTo = { from: { pathname: location.pathname, search: location.search, hash: location.hash, state: location.state as unknown } };
+      const returnTo = {
+        from: { pathname: location.pathname, search: location.search, hash: location.hash, state: location.state as unknown },
+      };
       return {
         tone: 'info',
         content: (

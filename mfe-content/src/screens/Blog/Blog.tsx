@@ -12,14 +12,18 @@ export default function Blog() {
       <div className={styles.articles}>
         {BLOG_ARTICLES.map((article) => (
           <article key={article.id} className={styles.article} aria-labelledby={`blog-${article.id}`}>
-            <h2 id={`blog-${article.id}`} className={styles.title}>{article.title}</h2>
+            <h2 id={`blog-${article.id}`} className={styles.title}>
+              {article.title}
+            </h2>
             <p className={styles.meta}>
               <span>By {article.author}</span>
               <span aria-hidden="true"> · </span>
               <span>{article.published}</span>
             </p>
             {article.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)} className={styles.paragraph}>{paragraph}</p>
+              <p key={paragraph.slice(0, 40)} className={styles.paragraph}>
+                {paragraph}
+              </p>
             ))}
           </article>
         ))}

@@ -57,7 +57,9 @@ test('thanks the visitor only after the send succeeded, having sent the three fi
   await fillForm();
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
-  expect(initMock).toHaveBeenCalledWith(expect.objectContaining({ publicKey: EMAILJS.publicKey, origin: EMAILJS.origin, blockHeadless: false }));
+  expect(initMock).toHaveBeenCalledWith(
+    expect.objectContaining({ publicKey: EMAILJS.publicKey, origin: EMAILJS.origin, blockHeadless: false }),
+  );
   expect(sendMock).toHaveBeenCalledWith(
     EMAILJS.serviceId,
     EMAILJS.templateId,

@@ -48,9 +48,7 @@ export default function ContactUs() {
     <div className={styles.contact}>
       <div className={styles.intro}>
         <h1 className={styles.heading}>Contact Us</h1>
-        <p className={styles.lead}>
-          Questions about templates, pricing or your portfolio? Send us a message and we will reply by email.
-        </p>
+        <p className={styles.lead}>Questions about templates, pricing or your portfolio? Send us a message and we will reply by email.</p>
         <ul className={styles.tips}>
           <li>Tell us which template or plan your question is about.</li>
           <li>For a problem, describe what you did and what you saw.</li>
@@ -61,22 +59,8 @@ export default function ContactUs() {
       {/* noValidate: the browser's own checks would block sending; our hints only advise. */}
       <form className={styles.form} onSubmit={submit} noValidate>
         <h2 className={styles.formHeading}>Send a message</h2>
-        <TextAreaField
-          label="Message"
-          name="message"
-          rows={6}
-          value={fields.message}
-          onChange={update}
-          readOnly={sending}
-        />
-        <TextField
-          label="Name"
-          name="user_name"
-          autoComplete="name"
-          value={fields.user_name}
-          onChange={update}
-          readOnly={sending}
-        />
+        <TextAreaField label="Message" name="message" rows={6} value={fields.message} onChange={update} readOnly={sending} />
+        <TextField label="Name" name="user_name" autoComplete="name" value={fields.user_name} onChange={update} readOnly={sending} />
         <TextField
           label="Email"
           name="user_email"

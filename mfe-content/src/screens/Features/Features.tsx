@@ -8,9 +8,7 @@ export default function Features() {
     <div className={styles.features}>
       <header className={styles.intro}>
         <h1 className={styles.heading}>Features</h1>
-        <p className={styles.lead}>
-          Everything FolioForge gives you to create and showcase a professional portfolio with ease.
-        </p>
+        <p className={styles.lead}>Everything FolioForge gives you to create and showcase a professional portfolio with ease.</p>
       </header>
       <ul className={styles.list}>
         {PRODUCT_FEATURES.map((feature) => (

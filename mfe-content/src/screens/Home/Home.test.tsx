@@ -28,7 +28,9 @@ test('welcomes the visitor with the tagline and a Get Started link to the templa
 test('lists the eight features and Learn More leads to /features', async () => {
   renderInRouter(<Home />, '/home');
   const features = screen.getByRole('region', { name: 'Features' });
-  const names = within(features).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+  const names = within(features)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
   expect(names).toEqual(EIGHT_FEATURES);
 
   await userEvent.click(within(features).getByRole('link', { name: 'Learn More' }));

@@ -8,16 +8,20 @@ export default function Home() {
   return (
     <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="home-hero-heading">
-        <h1 id="home-hero-heading" className={styles.heroHeading}>Welcome to FolioForge</h1>
+        <h1 id="home-hero-heading" className={styles.heroHeading}>
+          Welcome to FolioForge
+        </h1>
         <p className={styles.heroIntro}>Create and showcase a professional portfolio with ease.</p>
-        <p className={styles.heroDetail}>
-          Pick a template, fill it in beside a live preview, and publish a page that is really yours.
-        </p>
-        <Link to="/templates" className={styles.primaryLink}>Get Started</Link>
+        <p className={styles.heroDetail}>Pick a template, fill it in beside a live preview, and publish a page that is really yours.</p>
+        <Link to="/templates" className={styles.primaryLink}>
+          Get Started
+        </Link>
       </section>
 
       <section className={styles.features} aria-labelledby="home-features-heading">
-        <h2 id="home-features-heading" className={styles.sectionHeading}>Features</h2>
+        <h2 id="home-features-heading" className={styles.sectionHeading}>
+          Features
+        </h2>
         <ul className={styles.featureList}>
           {PRODUCT_FEATURES.map((feature) => (
             <li key={feature.id} className={styles.featureCard}>
@@ -26,22 +30,30 @@ export default function Home() {
             </li>
           ))}
         </ul>
-        <Link to="/features" className={styles.secondaryLink}>Learn More</Link>
+        <Link to="/features" className={styles.secondaryLink}>
+          Learn More
+        </Link>
       </section>
 
       <section className={styles.featured} aria-labelledby="home-generator-heading">
         <div className={styles.featuredText}>
-          <h2 id="home-generator-heading" className={styles.sectionHeading}>Portfolio generation</h2>
+          <h2 id="home-generator-heading" className={styles.sectionHeading}>
+            Portfolio generation
+          </h2>
           <p>
-            Easily create and preview a professional portfolio with the generator. Fill in your details, skills,
-            experience and education, add a photo and your resume, and watch the portfolio take shape as you type.
+            Easily create and preview a professional portfolio with the generator. Fill in your details, skills, experience and education,
+            add a photo and your resume, and watch the portfolio take shape as you type.
           </p>
-          <Link to="/portfo" className={styles.primaryLink}>Open the portfolio generator</Link>
+          <Link to="/portfo" className={styles.primaryLink}>
+            Open the portfolio generator
+          </Link>
         </div>
       </section>
 
       <section className={styles.testimonials} aria-labelledby="home-testimonials-heading">
-        <h2 id="home-testimonials-heading" className={styles.sectionHeading}>Testimonials</h2>
+        <h2 id="home-testimonials-heading" className={styles.sectionHeading}>
+          Testimonials
+        </h2>
         <p className={styles.testimonialsInvite}>
           Built something with FolioForge? <Link to="/contact-us">Tell us about it</Link> and your story could appear here.
         </p>

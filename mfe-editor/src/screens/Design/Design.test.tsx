@@ -16,7 +16,11 @@ const registerRemotesMock = registerRemotes as jest.Mock;
 
 /** A stand-in for mfe-commerce's CheckoutButton: shows what it was given. */
 function FakeCheckoutButton({ item, label }: { item: { itemType: string; itemId: number }; label: string }) {
-  return <button type="button" data-item={`${item.itemType}:${item.itemId}`}>{label}</button>;
+  return (
+    <button type="button" data-item={`${item.itemType}:${item.itemId}`}>
+      {label}
+    </button>
+  );
 }
 
 let objectUrls: ReturnType<typeof installObjectUrls>;
@@ -35,7 +39,8 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const openDesign = (selectedTemplate?: unknown) => renderAt('/design', <Design />, selectedTemplate === undefined ? undefined : { selectedTemplate });
+const openDesign = (selectedTemplate?: unknown) =>
+  renderAt('/design', <Design />, selectedTemplate === undefined ? undefined : { selectedTemplate });
 
 const form = () => screen.getByRole('form');
 const preview = () => screen.getByRole('region', { name: 'Template Preview' });
@@ -61,7 +66,9 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(formLabels()).toEqual(definition.fields.map((field) => field.label));
     for (const field of definition.fields) {
       const element = control(field.key);
-      const expected = { text: 'text', longText: 'textarea', email: 'email', phone: 'tel', url: 'url', image: 'file', pdf: 'file' }[field.kind];
+      const expected = { text: 'text', longText: 'textarea', email: 'email', phone: 'tel', url: 'url', image: 'file', pdf: 'file' }[
+        field.kind
+      ];
       expect(element instanceof HTMLTextAreaElement ? 'textarea' : element.type).toBe(expected);
       if (field.kind === 'image') expect(element).toHaveAttribute('accept', 'image/*');
       if (field.kind === 'pdf') expect(element).toHaveAttribute('accept', 'application/pdf,.pdf');
@@ -130,7 +137,7 @@ test('image pickers refuse files that are not images, PDF pickers files that are
   expect(preview().querySelector(`img[src="${objectUrls.created[0]}"]`)).not.toBeNull();
 });
 
-test('a replaced image\'s object URL is revoked, and the rest when the screen closes', async () => {
+test("a replaced image's object URL is revoked, and the rest when the screen closes", async () => {
   const { unmount } = openDesign({ id: 1 });
   const image = control('image') as HTMLInputElement;
   fireEvent.change(image, { target: { files: [fileOf('one.png', 'image/png')] } });
@@ -198,11 +205,13 @@ test('with no draft at all: template 1 with its sample values and a way to the c
   expect(screen.getByRole('link', { name: 'Browse all templates' })).toHaveAttribute('href', '/templates');
 });
 
-test('the Get button is the commerce remote\'s CheckoutButton, registered on this remote\'s runtime once', async () => {
+test("the Get button is the commerce remote's CheckoutButton, registered on this remote's runtime once", async () => {
   openDesign({ id: 2 });
   const button = await screen.findByRole('button', { name: 'Get Temp 2' });
   expect(button).toHaveAttribute('data-item', 'template:2');
-  expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'mfe_commerce', entry: 'http://localhost:3004/mf-manifest.json' }], { force: false });
+  expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'mfe_commerce', entry: 'http://localhost:3004/mf-manifest.json' }], {
+    force: false,
+  });
   expect(loadRemoteMock).toHaveBeenCalledWith('mfe_commerce/CheckoutButton');
 });
 

@@ -18,7 +18,10 @@ export default function Design() {
     // or a reload would put the template's first values back over the visitor's edits.
     const rest = { ...(location.state as Record<string, unknown>) };
     delete rest.selectedTemplate;
-    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: Object.keys(rest).length ? rest : null });
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: Object.keys(rest).length ? rest : null },
+    );
     // Only at opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -43,7 +43,9 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
     <div className={styles.screen}>
       <h1 className={styles.visuallyHidden}>Design your page</h1>
       <section className={styles.inputPanel} aria-labelledby={panelTitleId}>
-        <h2 id={panelTitleId} className={styles.panelTitle}>{definition.panelTitle}</h2>
+        <h2 id={panelTitleId} className={styles.panelTitle}>
+          {definition.panelTitle}
+        </h2>
         <OpeningNotice source={opening.source} templateName={definition.name} />
         <EditorForm
           label={`${definition.name} details`}
@@ -56,7 +58,9 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
         <EditorActions templateId={definition.id} getButtonLabel={definition.getButtonLabel} onReset={resetToSample} />
       </section>
       <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="template-preview">
-        <h2 id={previewTitleId} className={styles.previewTitle}>Template Preview</h2>
+        <h2 id={previewTitleId} className={styles.previewTitle}>
+          Template Preview
+        </h2>
         <div className={styles.previewFrame}>
           <PreviewPane Preview={definition.Preview} valuesStore={editor.valuesStore} />
         </div>
@@ -77,13 +81,20 @@ const EditorActions = memo(function EditorActions({ templateId, getButtonLabel, 
     <div className={styles.actions}>
       <GetTemplateButton templateId={templateId} label={getButtonLabel} />
       <ResetToSample onConfirm={onReset} />
-      <Link to="/templates" className={styles.textLink}>Choose another template</Link>
+      <Link to="/templates" className={styles.textLink}>
+        Choose another template
+      </Link>
     </div>
   );
 });
 
 const OpeningNotice = memo(function OpeningNotice({ source, templateName }: { source: DesignOpening['source']; templateName: string }) {
-  if (source === 'draft') return <p role="status" className={styles.notice}>Your last draft of {templateName} is back, as you left it.</p>;
+  if (source === 'draft')
+    return (
+      <p role="status" className={styles.notice}>
+        Your last draft of {templateName} is back, as you left it.
+      </p>
+    );
   if (source === 'default') {
     return (
       <p className={styles.notice}>
@@ -118,14 +129,26 @@ function ResetToSample({ onConfirm }: { onConfirm: () => void }) {
   if (!confirming) {
     return (
       <div className={styles.reset} ref={openerRef}>
-        <Button variant="secondary" onClick={() => { setAnnouncement(''); setConfirming(true); }}>Reset to sample</Button>
-        <p role="status" className={styles.announcement}>{announcement}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setAnnouncement('');
+            setConfirming(true);
+          }}
+        >
+          Reset to sample
+        </Button>
+        <p role="status" className={styles.announcement}>
+          {announcement}
+        </p>
       </div>
     );
   }
   return (
     <div role="alertdialog" aria-modal="false" aria-labelledby={questionId} className={styles.confirm} onKeyDown={onKeyDown}>
-      <p id={questionId} className={styles.confirmQuestion}>Replace everything you typed and chose with the sample values?</p>
+      <p id={questionId} className={styles.confirmQuestion}>
+        Replace everything you typed and chose with the sample values?
+      </p>
       <div className={styles.confirmButtons} ref={keepRef}>
         <Button
           variant="primary"
@@ -137,7 +160,9 @@ function ResetToSample({ onConfirm }: { onConfirm: () => void }) {
         >
           Yes, reset
         </Button>
-        <Button data-keep variant="secondary" onClick={() => setConfirming(false)}>Keep my changes</Button>
+        <Button data-keep variant="secondary" onClick={() => setConfirming(false)}>
+          Keep my changes
+        </Button>
       </div>
     </div>
   );

@@ -28,7 +28,10 @@ export function selectedTemplateOf(state: unknown): Record<string, unknown> | un
  * and the spec's flat record `{ id, name, email, … }`. Blank text keeps the sample, so every field
  * opens filled; keys the template does not have are dropped.
  */
-export function valuesFromSelection(definition: TemplateDefinition, selected: Record<string, unknown>): { values: TemplateValues; files: Record<string, File> } {
+export function valuesFromSelection(
+  definition: TemplateDefinition,
+  selected: Record<string, unknown>,
+): { values: TemplateValues; files: Record<string, File> } {
   const source = isRecord(selected.values) ? selected.values : selected;
   const values: TemplateValues = { ...valuesFromDraftEntry(definition.fields, definition.sampleValues, undefined) };
   const files: Record<string, File> = {};
@@ -57,7 +60,12 @@ export function resolveDesignOpening(locationState: unknown): DesignOpening {
   const lastId = toTemplateId(document.lastEntryKey);
   if (lastId) {
     const definition = templateDefinition(lastId);
-    return { templateId: lastId, values: valuesFromDraftEntry(definition.fields, definition.sampleValues, document.entries[String(lastId)]), files: {}, source: 'draft' };
+    return {
+      templateId: lastId,
+      values: valuesFromDraftEntry(definition.fields, definition.sampleValues, document.entries[String(lastId)]),
+      files: {},
+      source: 'draft',
+    };
   }
   const first = templateDefinition(1);
   return { templateId: 1, values: { ...valuesFromDraftEntry(first.fields, first.sampleValues, undefined) }, files: {}, source: 'default' };

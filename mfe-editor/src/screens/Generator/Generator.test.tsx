@@ -24,10 +24,22 @@ const openGenerator = () => renderAt('/portfo', <Generator />);
 const preview = () => screen.getByTestId('portfolio-preview');
 const control = (key: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`form [name="${key}"]`)!;
 
-test('the form has the spec\'s fields in order, the preview its sections', async () => {
+test("the form has the spec's fields in order, the preview its sections", async () => {
   openGenerator();
   const labels = Array.from(screen.getByRole('form').querySelectorAll('label')).map((label) => label.textContent);
-  expect(labels).toEqual(['Name', 'Email', 'Phone', 'Portfolio Link', 'Skills', 'Experience', 'Education', 'GitHub Link', 'LinkedIn Link', 'Upload Image', 'Upload Resume']);
+  expect(labels).toEqual([
+    'Name',
+    'Email',
+    'Phone',
+    'Portfolio Link',
+    'Skills',
+    'Experience',
+    'Education',
+    'GitHub Link',
+    'LinkedIn Link',
+    'Upload Image',
+    'Upload Resume',
+  ]);
   expect(GENERATOR_FIELDS.map((field) => field.label)).toEqual(labels);
   expect(control('experience')).toBeInstanceOf(HTMLTextAreaElement);
   expect(control('image')).toHaveAttribute('accept', 'image/*');
@@ -63,7 +75,9 @@ test('the preview updates live as the fields change; only safe links become link
 test('pickers refuse wrong types; a chosen resume replaces the sample in the viewer', async () => {
   openGenerator();
   await screen.findByText('Page 1 of 2');
-  fireEvent.change(control('resume'), { target: { files: [fileOf('cv.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')] } });
+  fireEvent.change(control('resume'), {
+    target: { files: [fileOf('cv.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')] },
+  });
   expect(screen.getByRole('alert')).toHaveTextContent('"cv.docx" is not a PDF');
   fireEvent.change(control('image'), { target: { files: [fileOf('cv.pdf', 'application/pdf')] } });
   expect(screen.getAllByRole('alert')[0]).toHaveTextContent('"cv.pdf" is not an image');

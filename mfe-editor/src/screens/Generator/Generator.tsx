@@ -27,7 +27,9 @@ export default function Generator() {
       <h1 className={styles.title}>Portfolio Generator</h1>
       <div className={styles.panels}>
         <section className={styles.formPanel} aria-labelledby={formTitleId}>
-          <h2 id={formTitleId} className={styles.panelTitle}>Your details</h2>
+          <h2 id={formTitleId} className={styles.panelTitle}>
+            Your details
+          </h2>
           <EditorForm
             label="Portfolio details"
             fields={GENERATOR_FIELDS}
@@ -38,7 +40,9 @@ export default function Generator() {
           />
         </section>
         <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="portfolio-preview">
-          <h2 id={previewTitleId} className={styles.panelTitle}>Portfolio Preview</h2>
+          <h2 id={previewTitleId} className={styles.panelTitle}>
+            Portfolio Preview
+          </h2>
           <LiveGeneratorPreview valuesStore={editor.valuesStore} resumeFileName={editor.chosenFiles.resume?.name} />
         </section>
       </div>

@@ -21,7 +21,13 @@ function Placeholder({ children }: { children: ReactNode }) {
 
 /** Multi-line text as typed: line breaks kept by CSS, never by injecting HTML. */
 function Prose({ text, empty }: { text: string; empty: string }) {
-  return text.trim() ? <p className={styles.prose}>{text}</p> : <p><Placeholder>{empty}</Placeholder></p>;
+  return text.trim() ? (
+    <p className={styles.prose}>{text}</p>
+  ) : (
+    <p>
+      <Placeholder>{empty}</Placeholder>
+    </p>
+  );
 }
 
 /** The live preview. Each part is memoised on its own values, so a key press redraws one part. */
@@ -50,12 +56,16 @@ interface PersonalInformationProps {
 const PersonalInformation = memo(function PersonalInformation({ name, email, phone, portfolioLink, image }: PersonalInformationProps) {
   return (
     <section className={styles.section} aria-labelledby="generator-personal">
-      <h3 id="generator-personal" className={styles.sectionTitle}>Personal Information</h3>
+      <h3 id="generator-personal" className={styles.sectionTitle}>
+        Personal Information
+      </h3>
       <div className={styles.personal}>
         {isSafeAssetUrl(image) ? (
           <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Your photo'} />
         ) : (
-          <div className={styles.photoPlaceholder} aria-hidden="true">Photo</div>
+          <div className={styles.photoPlaceholder} aria-hidden="true">
+            Photo
+          </div>
         )}
         <dl className={styles.facts}>
           <dt>Name</dt>
@@ -65,7 +75,15 @@ const PersonalInformation = memo(function PersonalInformation({ name, email, pho
           <dt>Phone</dt>
           <dd>{phone ? <SafeLink href={telHref(phone)}>{phone}</SafeLink> : <Placeholder>Your phone number</Placeholder>}</dd>
           <dt>Portfolio</dt>
-          <dd>{portfolioLink ? <SafeLink href={portfolioLink} newTab>{portfolioLink}</SafeLink> : <Placeholder>Your portfolio link</Placeholder>}</dd>
+          <dd>
+            {portfolioLink ? (
+              <SafeLink href={portfolioLink} newTab>
+                {portfolioLink}
+              </SafeLink>
+            ) : (
+              <Placeholder>Your portfolio link</Placeholder>
+            )}
+          </dd>
         </dl>
       </div>
     </section>
@@ -76,15 +94,21 @@ const Skills = memo(function Skills({ skills }: { skills: string }) {
   const list = splitSkills(skills);
   return (
     <section className={styles.section} aria-labelledby="generator-skills">
-      <h3 id="generator-skills" className={styles.sectionTitle}>Skills</h3>
+      <h3 id="generator-skills" className={styles.sectionTitle}>
+        Skills
+      </h3>
       {list.length ? (
         <ul className={styles.skills}>
           {list.map((skill, index) => (
-            <li key={`${index}-${skill}`} className={styles.skill}>{skill}</li>
+            <li key={`${index}-${skill}`} className={styles.skill}>
+              {skill}
+            </li>
           ))}
         </ul>
       ) : (
-        <p><Placeholder>Your skills, separated by commas.</Placeholder></p>
+        <p>
+          <Placeholder>Your skills, separated by commas.</Placeholder>
+        </p>
       )}
     </section>
   );
@@ -94,7 +118,9 @@ const TextSection = memo(function TextSection({ title, text, empty }: { title: s
   const titleId = `generator-${title.toLowerCase()}`;
   return (
     <section className={styles.section} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.sectionTitle}>{title}</h3>
+      <h3 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h3>
       <Prose text={text} empty={empty} />
     </section>
   );
@@ -103,23 +129,57 @@ const TextSection = memo(function TextSection({ title, text, empty }: { title: s
 const SocialLinks = memo(function SocialLinks({ githubLink, linkedinLink }: { githubLink: string; linkedinLink: string }) {
   return (
     <section className={styles.section} aria-labelledby="generator-social">
-      <h3 id="generator-social" className={styles.sectionTitle}>Social Links</h3>
+      <h3 id="generator-social" className={styles.sectionTitle}>
+        Social Links
+      </h3>
       <ul className={styles.links}>
-        <li>GitHub: {githubLink ? <SafeLink href={githubLink} newTab>{githubLink}</SafeLink> : <Placeholder>not added yet</Placeholder>}</li>
-        <li>LinkedIn: {linkedinLink ? <SafeLink href={linkedinLink} newTab>{linkedinLink}</SafeLink> : <Placeholder>not added yet</Placeholder>}</li>
+        <li>
+          GitHub:{' '}
+          {githubLink ? (
+            <SafeLink href={githubLink} newTab>
+              {githubLink}
+            </SafeLink>
+          ) : (
+            <Placeholder>not added yet</Placeholder>
+          )}
+        </li>
+        <li>
+          LinkedIn:{' '}
+          {linkedinLink ? (
+            <SafeLink href={linkedinLink} newTab>
+              {linkedinLink}
+            </SafeLink>
+          ) : (
+            <Placeholder>not added yet</Placeholder>
+          )}
+        </li>
       </ul>
     </section>
   );
 });
 
-const ResumeSection = memo(function ResumeSection({ resumeUrl, resumeFileName }: { resumeUrl: string; resumeFileName: string | undefined }) {
+const ResumeSection = memo(function ResumeSection({
+  resumeUrl,
+  resumeFileName,
+}: {
+  resumeUrl: string;
+  resumeFileName: string | undefined;
+}) {
   const ownResume = Boolean(resumeFileName) && isSafeAssetUrl(resumeUrl);
   const url = ownResume ? resumeUrl : SAMPLE_RESUME_URL;
   return (
     <section className={styles.section} aria-labelledby="generator-resume">
-      <h3 id="generator-resume" className={styles.sectionTitle}>Resume</h3>
+      <h3 id="generator-resume" className={styles.sectionTitle}>
+        Resume
+      </h3>
       <p className={styles.resumeNote}>{ownResume ? `Showing ${resumeFileName}.` : 'Showing a sample resume until you upload yours.'}</p>
-      <Suspense fallback={<p role="status" className={styles.placeholder}>Loading the resume viewer…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className={styles.placeholder}>
+            Loading the resume viewer…
+          </p>
+        }
+      >
         <ResumeViewer url={url} title={ownResume ? 'Your resume' : 'Sample resume'} />
       </Suspense>
     </section>

@@ -19,8 +19,11 @@ test('/template1 shows layout one with the sample values when there is no draft'
   expect(screen.getAllByText(getTemplate(1)!.sampleValues.name!).length).toBeGreaterThan(0);
 });
 
-test('/template1 shows the visitor\'s draft, chosen picture included; its object URL goes with the page', async () => {
-  writeDraftEntry(DESIGN_DRAFT_KEY, '1', { values: { name: 'Grace Hopper' }, files: { image: { name: 'me.png', type: 'image/png', size: 1 } } });
+test("/template1 shows the visitor's draft, chosen picture included; its object URL goes with the page", async () => {
+  writeDraftEntry(DESIGN_DRAFT_KEY, '1', {
+    values: { name: 'Grace Hopper' },
+    files: { image: { name: 'me.png', type: 'image/png', size: 1 } },
+  });
   await draftFileStore().put(draftFileId(DESIGN_DRAFT_KEY, '1', 'image'), fileOf('me.png', 'image/png'));
   const { unmount } = renderAt('/template1', <TemplateOnePage />);
   expect(screen.getAllByText('Grace Hopper').length).toBeGreaterThan(0);

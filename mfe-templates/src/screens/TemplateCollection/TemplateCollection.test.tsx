@@ -48,12 +48,15 @@ describe('TemplateCollection', () => {
     });
   });
 
-  test.each(TEMPLATES.map((t) => [t.id, t.name] as const))('Use Template on %i opens /design with its id and sample values', async (id, name) => {
-    const user = userEvent.setup();
-    renderCollection();
-    await user.click(within(card(name)).getByRole('button', { name: 'Use Template' }));
-    expect(designState()).toEqual({ id, ...getTemplate(id)?.sampleValues });
-  });
+  test.each(TEMPLATES.map((t) => [t.id, t.name] as const))(
+    'Use Template on %i opens /design with its id and sample values',
+    async (id, name) => {
+      const user = userEvent.setup();
+      renderCollection();
+      await user.click(within(card(name)).getByRole('button', { name: 'Use Template' }));
+      expect(designState()).toEqual({ id, ...getTemplate(id)?.sampleValues });
+    },
+  );
 
   test('Submit in the popup opens /design with the typed values over the samples', async () => {
     const user = userEvent.setup();
@@ -62,15 +65,25 @@ describe('TemplateCollection', () => {
     const dialog = screen.getByRole('dialog', { name: 'Enter Details for Personal Portfolio Template' });
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     const typed: [string, string][] = [
-      ['Name', 'Riya Sen'], ['Address', 'Salt Lake, Kolkata'], ['GitHub Address', 'https://github.com/riya'],
-      ['LinkedIn Address', 'https://www.linkedin.com/in/riya'], ['Phone Number', '+91 90000 11111'], ['Email ID', 'riya@example.com'],
+      ['Name', 'Riya Sen'],
+      ['Address', 'Salt Lake, Kolkata'],
+      ['GitHub Address', 'https://github.com/riya'],
+      ['LinkedIn Address', 'https://www.linkedin.com/in/riya'],
+      ['Phone Number', '+91 90000 11111'],
+      ['Email ID', 'riya@example.com'],
     ];
     for (const [label, value] of typed) await user.type(within(dialog).getByLabelText(label), value);
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     const sample = getTemplate(1)?.sampleValues ?? {};
     expect(designState()).toEqual({
-      ...sample, id: 1, name: 'Riya Sen', address: 'Salt Lake, Kolkata', githublink: 'https://github.com/riya',
-      linkedinlink: 'https://www.linkedin.com/in/riya', phone: '+91 90000 11111', email: 'riya@example.com',
+      ...sample,
+      id: 1,
+      name: 'Riya Sen',
+      address: 'Salt Lake, Kolkata',
+      githublink: 'https://github.com/riya',
+      linkedinlink: 'https://www.linkedin.com/in/riya',
+      phone: '+91 90000 11111',
+      email: 'riya@example.com',
     });
   });
 
@@ -83,7 +96,12 @@ describe('TemplateCollection', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Chai Corner');
     await user.type(within(dialog).getByLabelText('LinkedIn Address'), 'https://www.linkedin.com/company/chai');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(designState()).toMatchObject({ id: 2, temp2name: 'Chai Corner', temp2linkedinlink: 'https://www.linkedin.com/company/chai', temp2aboutheader: getTemplate(2)?.sampleValues.temp2aboutheader });
+    expect(designState()).toMatchObject({
+      id: 2,
+      temp2name: 'Chai Corner',
+      temp2linkedinlink: 'https://www.linkedin.com/company/chai',
+      temp2aboutheader: getTemplate(2)?.sampleValues.temp2aboutheader,
+    });
   });
 
   test('Close and Escape close the popup, return focus, and keep what was typed', async () => {

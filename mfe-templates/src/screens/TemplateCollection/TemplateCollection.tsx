@@ -68,7 +68,9 @@ function TemplateCard({ template, onUse, onEnterDetails }: TemplateCardProps) {
   return (
     <article className={styles.card} aria-labelledby={headingId}>
       <div className={styles.pictures}>
-        {main ? <img className={styles.mainPicture} src={main.src} alt={main.alt} width={800} height={500} loading="lazy" decoding="async" /> : null}
+        {main ? (
+          <img className={styles.mainPicture} src={main.src} alt={main.alt} width={800} height={500} loading="lazy" decoding="async" />
+        ) : null}
         <div className={styles.thumbs}>
           {thumbs.map((picture, index) => (
             <img key={index} src={picture.src} alt={picture.alt} width={800} height={500} loading="lazy" decoding="async" />
@@ -76,15 +78,21 @@ function TemplateCard({ template, onUse, onEnterDetails }: TemplateCardProps) {
         </div>
       </div>
       <div className={styles.body}>
-        <h2 id={headingId} className={styles.name}>{template.name}</h2>
+        <h2 id={headingId} className={styles.name}>
+          {template.name}
+        </h2>
         <p className={styles.use}>{template.description}</p>
         <p className={styles.price}>
           <span className={styles.visuallyHidden}>Price: </span>
           {formatInr(template.priceRupees * 100)}
         </p>
         <div className={styles.actions}>
-          <Button onClick={onUse} aria-describedby={headingId}>Use Template</Button>
-          <Button variant="secondary" onClick={onEnterDetails} aria-describedby={headingId} aria-haspopup="dialog">Enter details</Button>
+          <Button onClick={onUse} aria-describedby={headingId}>
+            Use Template
+          </Button>
+          <Button variant="secondary" onClick={onEnterDetails} aria-describedby={headingId} aria-haspopup="dialog">
+            Enter details
+          </Button>
         </div>
       </div>
     </article>

@@ -23,10 +23,26 @@ export type CatalogueEntry = TemplateDefinition & { previewImages: readonly [str
 
 /** What each screenshot shows, for its alt text (see SHOTS in the script). */
 const PICTURES: Record<number, readonly [[string, string], [string, string], [string, string]]> = {
-  1: [[template1a, 'top of the page: name, introduction and photo'], [template1b, 'projects section with two project cards'], [template1c, 'on phones, with the menu closed and open']],
-  2: [[template2a, 'home banner with the Order Now button'], [template2b, 'What we offer, with two highlight cards'], [template2c, 'on phones, with the drawer menu open']],
-  3: [[template3a, 'home section in light mode'], [template3b, 'projects section in dark mode'], [template3c, 'on phones, in light and dark mode']],
-  4: [[template4a, 'product page with the Shop Now button'], [template4b, 'on tablets'], [template4c, 'on phones']],
+  1: [
+    [template1a, 'top of the page: name, introduction and photo'],
+    [template1b, 'projects section with two project cards'],
+    [template1c, 'on phones, with the menu closed and open'],
+  ],
+  2: [
+    [template2a, 'home banner with the Order Now button'],
+    [template2b, 'What we offer, with two highlight cards'],
+    [template2c, 'on phones, with the drawer menu open'],
+  ],
+  3: [
+    [template3a, 'home section in light mode'],
+    [template3b, 'projects section in dark mode'],
+    [template3c, 'on phones, in light and dark mode'],
+  ],
+  4: [
+    [template4a, 'product page with the Shop Now button'],
+    [template4b, 'on tablets'],
+    [template4c, 'on phones'],
+  ],
 };
 
 export const CATALOGUE: readonly CatalogueEntry[] = TEMPLATES.map((template) => {

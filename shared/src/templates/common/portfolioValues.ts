@@ -15,7 +15,14 @@ export interface PortfolioProject {
  * array until one of those fields changes, so typing elsewhere does not redraw the cards.
  */
 export function usePortfolioProjects(values: TemplateValues): readonly PortfolioProject[] {
-  const { project1title = '', project1description = '', project1url = '', project2title = '', project2description = '', project2url = '' } = values;
+  const {
+    project1title = '',
+    project1description = '',
+    project1url = '',
+    project2title = '',
+    project2description = '',
+    project2url = '',
+  } = values;
   return useMemo(
     () => [
       { n: 1, title: project1title, description: project1description, url: project1url },

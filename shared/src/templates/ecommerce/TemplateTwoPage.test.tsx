@@ -12,13 +12,21 @@ describe('TemplateTwoPage', () => {
     const { container } = render(<TemplateTwoPage values={values} />);
     expect(missingValues(container, ecommerceTemplate, values)).toEqual([]);
     const topNav = screen.getByRole('navigation');
-    expect(within(topNav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'About', 'Contact', 'Work']);
+    expect(
+      within(topNav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'About', 'Contact', 'Work']);
     expect(screen.getByRole('link', { name: 'Call And Book Now' })).toHaveAttribute('href', values.temp2contactlink);
     expect(screen.getByRole('link', { name: 'Order Now' })).toBeInTheDocument();
     expect(screen.getByText('What we offer')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Have Question In Mind? Let Us Help You' })).toBeInTheDocument();
     const socials = screen.getByRole('list', { name: /on social media/ });
-    expect(within(socials).getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Twitter', 'LinkedIn', 'Facebook', 'Instagram']);
+    expect(
+      within(socials)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Twitter', 'LinkedIn', 'Facebook', 'Instagram']);
     expect(screen.getByRole('link', { name: 'hello@saffronandcrumb.example.com' })).toHaveAttribute('href', values.temp2contactlink);
   });
 
@@ -35,7 +43,11 @@ describe('TemplateTwoPage', () => {
     menuButton.focus();
     await user.keyboard('{Enter}');
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'About', 'Testimonials', 'Contact', 'Cart']);
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'About', 'Testimonials', 'Contact', 'Cart']);
     const close = within(drawer).getByRole('button', { name: 'Close menu' });
     expect(close).toHaveFocus();
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');

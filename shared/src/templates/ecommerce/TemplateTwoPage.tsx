@@ -62,13 +62,27 @@ export function TemplateTwoPage({ values }: TemplatePreviewProps) {
 
 type TypedText = string | undefined;
 
-const Banner = memo(function Banner({ id, contactId, title, summary }: { id: string; contactId: string; title: TypedText; summary: TypedText }) {
+const Banner = memo(function Banner({
+  id,
+  contactId,
+  title,
+  summary,
+}: {
+  id: string;
+  contactId: string;
+  title: TypedText;
+  summary: TypedText;
+}) {
   return (
     <section id={id} className={styles.banner} aria-labelledby={`${id}-title`}>
       <div>
-        <h1 id={`${id}-title`} className={styles.bannerTitle}>{title}</h1>
+        <h1 id={`${id}-title`} className={styles.bannerTitle}>
+          {title}
+        </h1>
         <p className={styles.bannerSummary}>{summary}</p>
-        <SectionLink targetId={contactId} className={styles.primaryButton}>Order Now</SectionLink>
+        <SectionLink targetId={contactId} className={styles.primaryButton}>
+          Order Now
+        </SectionLink>
       </div>
       <img className={styles.bannerImage} src={SAMPLE_IMAGES.bakeryBanner} alt="" />
     </section>
@@ -98,7 +112,9 @@ interface OfferProps {
 const Offer = memo(function Offer({ id, head, description, heading1, content1, heading2, content2 }: OfferProps) {
   return (
     <section id={id} className={`${styles.section} ${styles.work}`} aria-labelledby={`${id}-title`}>
-      <p className={styles.eyebrow} id={`${id}-title`}>What we offer</p>
+      <p className={styles.eyebrow} id={`${id}-title`}>
+        What we offer
+      </p>
       <h2>{head}</h2>
       <p className={styles.prose}>{description}</p>
       <ul className={styles.highlights}>
@@ -147,10 +163,18 @@ const Navigation = memo(function Navigation({ name, ids, contact }: NavigationPr
         <p className={styles.brand}>{name}</p>
         <nav aria-label={`${name || 'Business'} sections`} className={styles.topNav}>
           <ul className={styles.topLinks}>
-            <li><SectionLink targetId={ids.home}>Home</SectionLink></li>
-            <li><SectionLink targetId={ids.about}>About</SectionLink></li>
-            <li><SectionLink targetId={ids.contact}>Contact</SectionLink></li>
-            <li><SectionLink targetId={ids.work}>Work</SectionLink></li>
+            <li>
+              <SectionLink targetId={ids.home}>Home</SectionLink>
+            </li>
+            <li>
+              <SectionLink targetId={ids.about}>About</SectionLink>
+            </li>
+            <li>
+              <SectionLink targetId={ids.contact}>Contact</SectionLink>
+            </li>
+            <li>
+              <SectionLink targetId={ids.work}>Work</SectionLink>
+            </li>
           </ul>
         </nav>
         <SafeLink href={contactHref} newTab={contact.kind === 'web'} className={styles.callButton} textClassName={styles.callButtonText}>
@@ -178,7 +202,9 @@ const Navigation = memo(function Navigation({ name, ids, contact }: NavigationPr
             <ul className={styles.drawerLinks}>
               {drawerLinks.map((link) => (
                 <li key={link.label}>
-                  <SectionLink targetId={link.target} onNavigate={closeDrawer}>{link.label}</SectionLink>
+                  <SectionLink targetId={link.target} onNavigate={closeDrawer}>
+                    {link.label}
+                  </SectionLink>
                 </li>
               ))}
             </ul>
@@ -189,15 +215,30 @@ const Navigation = memo(function Navigation({ name, ids, contact }: NavigationPr
   );
 });
 
-const Footer = memo(function Footer({ name, contact, socialLinks }: { name: string; contact: ContactLink; socialLinks: readonly SocialLink[] }) {
+const Footer = memo(function Footer({
+  name,
+  contact,
+  socialLinks,
+}: {
+  name: string;
+  contact: ContactLink;
+  socialLinks: readonly SocialLink[];
+}) {
   return (
     <footer className={styles.footer}>
       <p className={styles.footerName}>{name}</p>
-      <SocialLinks label={`${name || 'Business'} on social media`} listClassName={styles.socials} linkClassName={styles.socialLink} links={socialLinks} />
+      <SocialLinks
+        label={`${name || 'Business'} on social media`}
+        listClassName={styles.socials}
+        linkClassName={styles.socialLink}
+        links={socialLinks}
+      />
       {contact.kind === 'phone' || contact.kind === 'email' || contact.kind === 'web' ? (
         <p className={styles.footerContact}>
           {contact.kind === 'phone' ? <PhoneIcon width={18} height={18} /> : <MailIcon width={18} height={18} />}
-          <SafeLink href={contact.href} newTab={contact.kind === 'web'}>{contact.text}</SafeLink>
+          <SafeLink href={contact.href} newTab={contact.kind === 'web'}>
+            {contact.text}
+          </SafeLink>
         </p>
       ) : contact.text ? (
         <p className={styles.footerContact}>{contact.text}</p>
@@ -234,13 +275,16 @@ const QuestionForm = memo(function QuestionForm({ businessName, contactEmailHref
     setSentTo(email.trim());
   };
 
-  const mailto = contactEmailHref && sentTo
-    ? `${contactEmailHref.split('?')[0]}?subject=${encodeURIComponent(`Question for ${businessName}`)}&body=${encodeURIComponent(`${question}\n\nPlease reply to ${sentTo}`)}`
-    : undefined;
+  const mailto =
+    contactEmailHref && sentTo
+      ? `${contactEmailHref.split('?')[0]}?subject=${encodeURIComponent(`Question for ${businessName}`)}&body=${encodeURIComponent(`${question}\n\nPlease reply to ${sentTo}`)}`
+      : undefined;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <label htmlFor={formIds.email} className={styles.formLabel}>Your email</label>
+      <label htmlFor={formIds.email} className={styles.formLabel}>
+        Your email
+      </label>
       <div className={styles.emailBox}>
         <MailIcon width={20} height={20} />
         <input
@@ -254,13 +298,25 @@ const QuestionForm = memo(function QuestionForm({ businessName, contactEmailHref
           aria-describedby={error ? formIds.error : undefined}
         />
       </div>
-      <label htmlFor={formIds.question} className={styles.formLabel}>Your question (optional)</label>
+      <label htmlFor={formIds.question} className={styles.formLabel}>
+        Your question (optional)
+      </label>
       <textarea id={formIds.question} rows={3} value={question} onChange={(event) => setQuestion(event.target.value)} />
-      {error ? <p id={formIds.error} role="alert" className={styles.formError}>{error}</p> : null}
-      <button type="submit" className={styles.primaryButton}>Submit</button>
+      {error ? (
+        <p id={formIds.error} role="alert" className={styles.formError}>
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primaryButton}>
+        Submit
+      </button>
       {/* Always in the page, so screen readers announce the thanks when it appears. */}
       <p role="status" className={styles.formThanks}>
-        {sentTo ? <>Thank you! {businessName || 'We'} will reply to {sentTo}. </> : null}
+        {sentTo ? (
+          <>
+            Thank you! {businessName || 'We'} will reply to {sentTo}.{' '}
+          </>
+        ) : null}
         {mailto ? <SafeLink href={mailto}>Send your question by email now</SafeLink> : null}
       </p>
     </form>

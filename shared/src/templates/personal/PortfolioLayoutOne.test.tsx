@@ -16,9 +16,16 @@ describe('PortfolioLayoutOne', () => {
     expect(screen.getByRole('link', { name: /My Resume/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: values.phone })).toHaveAttribute('href', 'tel:+919876543210');
     expect(screen.getByRole('link', { name: values.email })).toHaveAttribute('href', `mailto:${values.email}`);
-    expect(screen.getByRole('link', { name: 'Click here to View more of my projects from Github' })).toHaveAttribute('href', values.githublink);
+    expect(screen.getByRole('link', { name: 'Click here to View more of my projects from Github' })).toHaveAttribute(
+      'href',
+      values.githublink,
+    );
     const socials = screen.getByRole('list', { name: 'Connect With me on' });
-    expect(within(socials).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn']);
+    expect(
+      within(socials)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn']);
     expect(screen.getAllByText(/^Project [12]$/)).toHaveLength(2);
     expect(screen.getAllByText('Click here to view the project')).toHaveLength(2);
   });
@@ -48,7 +55,11 @@ describe('PortfolioLayoutOne', () => {
     // Following a menu link closes the menu again.
     await user.click(within(menu as HTMLElement).getByRole('link', { name: 'About' }));
     expect(menu).toHaveAttribute('data-open', 'false');
-    expect(within(menu as HTMLElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Projects', 'About']);
+    expect(
+      within(menu as HTMLElement)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Projects', 'About']);
   });
 
   describe('scrolling', () => {
@@ -58,7 +69,9 @@ describe('PortfolioLayoutOne', () => {
       frames = [];
       scrollY = 900;
       Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
-      window.scrollTo = jest.fn((_x: number, y: number) => { scrollY = y; }) as unknown as typeof window.scrollTo;
+      window.scrollTo = jest.fn((_x: number, y: number) => {
+        scrollY = y;
+      }) as unknown as typeof window.scrollTo;
       jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
       jest.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
     });
@@ -66,7 +79,10 @@ describe('PortfolioLayoutOne', () => {
       jest.restoreAllMocks();
       Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
     });
-    const runFrame = (time: number) => act(() => { frames.shift()?.(time); });
+    const runFrame = (time: number) =>
+      act(() => {
+        frames.shift()?.(time);
+      });
 
     test('the header turns solid after scrolling (color flag)', () => {
       scrollY = 0;
@@ -102,7 +118,11 @@ describe('PortfolioLayoutOne', () => {
   });
 
   test('unsafe visitor links render as text', () => {
-    render(<PortfolioLayoutOne values={{ ...values, project1url: 'javascript:alert(1)', githublink: 'javascript:alert(2)', facebooklink: 'javascript:alert(3)' }} />);
+    render(
+      <PortfolioLayoutOne
+        values={{ ...values, project1url: 'javascript:alert(1)', githublink: 'javascript:alert(2)', facebooklink: 'javascript:alert(3)' }}
+      />,
+    );
     expect(screen.getAllByRole('link', { name: /Click here to view the project/ })).toHaveLength(1);
     expect(screen.getByText('Click here to View more of my projects from Github').tagName).toBe('SPAN');
     expect(screen.getByText('Facebook: javascript:alert(3)')).toBeInTheDocument();

@@ -111,20 +111,44 @@ const HeaderMenu = memo(function HeaderMenu({ ids, open, onToggle, onNavigate }:
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
       <ul id={menuId} className={cx(styles.menu, open && styles.menuOpen)} data-open={open ? 'true' : 'false'}>
-        <li><SectionLink targetId={ids.home} onNavigate={onNavigate}>Home</SectionLink></li>
-        <li><SectionLink targetId={ids.projects} onNavigate={onNavigate}>Projects</SectionLink></li>
-        <li><SectionLink targetId={ids.about} onNavigate={onNavigate}>About</SectionLink></li>
+        <li>
+          <SectionLink targetId={ids.home} onNavigate={onNavigate}>
+            Home
+          </SectionLink>
+        </li>
+        <li>
+          <SectionLink targetId={ids.projects} onNavigate={onNavigate}>
+            Projects
+          </SectionLink>
+        </li>
+        <li>
+          <SectionLink targetId={ids.about} onNavigate={onNavigate}>
+            About
+          </SectionLink>
+        </li>
       </ul>
     </nav>
   );
 });
 
-const Hero = memo(function Hero({ id, name, description, image }: { id: string; name: string; description: string; image: string | undefined }) {
+const Hero = memo(function Hero({
+  id,
+  name,
+  description,
+  image,
+}: {
+  id: string;
+  name: string;
+  description: string;
+  image: string | undefined;
+}) {
   return (
     <section id={id} className={styles.hero} aria-labelledby={`${id}-title`}>
       <div className={styles.heroText}>
         <p className={styles.greeting}>Hey there I&apos;m</p>
-        <h1 id={`${id}-title`} className={styles.heroName}>{name}</h1>
+        <h1 id={`${id}-title`} className={styles.heroName}>
+          {name}
+        </h1>
         <p className={styles.lead}>{description}</p>
       </div>
       {isSafeAssetUrl(image) ? <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
@@ -145,7 +169,15 @@ const About = memo(function About({ id, about, resume }: { id: string; about: st
   );
 });
 
-const Projects = memo(function Projects({ id, projects, githubLink }: { id: string; projects: readonly PortfolioProject[]; githubLink: string | undefined }) {
+const Projects = memo(function Projects({
+  id,
+  projects,
+  githubLink,
+}: {
+  id: string;
+  projects: readonly PortfolioProject[];
+  githubLink: string | undefined;
+}) {
   return (
     <section id={id} className={styles.projects} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Projects</h2>
@@ -155,7 +187,12 @@ const Projects = memo(function Projects({ id, projects, githubLink }: { id: stri
             <p className={styles.cardLabel}>Project {project.n}</p>
             <h3 className={styles.cardTitle}>{project.title}</h3>
             <p className={styles.prose}>{project.description}</p>
-            <SafeLink href={project.url} newTab className={styles.cardLink} aria-label={`Click here to view the project ${project.title}`.trim()}>
+            <SafeLink
+              href={project.url}
+              newTab
+              className={styles.cardLink}
+              aria-label={`Click here to view the project ${project.title}`.trim()}
+            >
               Click here to view the project
             </SafeLink>
           </li>
@@ -184,8 +221,16 @@ const Footer = memo(function Footer({ name, address, phone, email, socialLinks }
       <div>
         <p className={styles.footerName}>{name}</p>
         {address ? <p>{address}</p> : null}
-        {phone ? <p><SafeLink href={telHref(phone)}>{phone}</SafeLink></p> : null}
-        {email ? <p><SafeLink href={mailtoHref(email)}>{email}</SafeLink></p> : null}
+        {phone ? (
+          <p>
+            <SafeLink href={telHref(phone)}>{phone}</SafeLink>
+          </p>
+        ) : null}
+        {email ? (
+          <p>
+            <SafeLink href={mailtoHref(email)}>{email}</SafeLink>
+          </p>
+        ) : null}
       </div>
       <div>
         <p className={styles.connect}>Connect With me on</p>

@@ -11,7 +11,11 @@ describe('PortfolioLayoutTwo', () => {
   test('shows every sample value, project URLs as plain text', () => {
     const { container } = render(<PortfolioLayoutTwo values={values} />);
     expect(missingValues(container, professionalPortfolioTemplate, values)).toEqual([]);
-    expect(within(screen.getByRole('navigation')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'About', 'Project']);
+    expect(
+      within(screen.getByRole('navigation'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'About', 'Project']);
     expect(screen.getByRole('heading', { name: 'About Me' })).toBeInTheDocument();
     expect(screen.getByText(values.project1url as string).tagName).toBe('P');
     expect(screen.queryByRole('link', { name: values.project1url })).toBeNull();

@@ -53,23 +53,48 @@ const Header = memo(function Header({ name, ids, dark, onToggle }: HeaderProps) 
       <p className={styles.brand}>{name}</p>
       <nav aria-label="Portfolio sections">
         <ul className={styles.links}>
-          <li><SectionLink targetId={ids.home}>Home</SectionLink></li>
-          <li><SectionLink targetId={ids.about}>About</SectionLink></li>
-          <li><SectionLink targetId={ids.project}>Project</SectionLink></li>
+          <li>
+            <SectionLink targetId={ids.home}>Home</SectionLink>
+          </li>
+          <li>
+            <SectionLink targetId={ids.about}>About</SectionLink>
+          </li>
+          <li>
+            <SectionLink targetId={ids.project}>Project</SectionLink>
+          </li>
         </ul>
       </nav>
-      <button type="button" className={styles.toggle} aria-pressed={dark} aria-label="Dark mode" title={dark ? 'Switch to light mode' : 'Switch to dark mode'} onClick={() => onToggle((on) => !on)}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-pressed={dark}
+        aria-label="Dark mode"
+        title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+        onClick={() => onToggle((on) => !on)}
+      >
         {dark ? <SunIcon data-icon="sun" /> : <MoonIcon data-icon="moon" />}
       </button>
     </header>
   );
 });
 
-const Home = memo(function Home({ id, name, description, image }: { id: string; name: string; description: string; image: string | undefined }) {
+const Home = memo(function Home({
+  id,
+  name,
+  description,
+  image,
+}: {
+  id: string;
+  name: string;
+  description: string;
+  image: string | undefined;
+}) {
   return (
     <section id={id} className={styles.home} aria-labelledby={`${id}-title`}>
       <div>
-        <h1 id={`${id}-title`} className={styles.name}>{name}</h1>
+        <h1 id={`${id}-title`} className={styles.name}>
+          {name}
+        </h1>
         <p className={styles.lead}>{description}</p>
       </div>
       {isSafeAssetUrl(image) ? <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
@@ -77,14 +102,36 @@ const Home = memo(function Home({ id, name, description, image }: { id: string; 
   );
 });
 
-const About = memo(function About({ id, about, address, phone }: { id: string; about: string; address: string | undefined; phone: string | undefined }) {
+const About = memo(function About({
+  id,
+  about,
+  address,
+  phone,
+}: {
+  id: string;
+  about: string;
+  address: string | undefined;
+  phone: string | undefined;
+}) {
   return (
     <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>About Me</h2>
       <p className={styles.prose}>{about}</p>
       <dl className={styles.facts}>
-        {address ? <><dt>Based in</dt><dd>{address}</dd></> : null}
-        {phone ? <><dt>Phone</dt><dd><SafeLink href={telHref(phone)}>{phone}</SafeLink></dd></> : null}
+        {address ? (
+          <>
+            <dt>Based in</dt>
+            <dd>{address}</dd>
+          </>
+        ) : null}
+        {phone ? (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <SafeLink href={telHref(phone)}>{phone}</SafeLink>
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );
@@ -108,12 +155,31 @@ const Projects = memo(function Projects({ id, projects }: { id: string; projects
   );
 });
 
-const Footer = memo(function Footer({ name, email, socialLinks }: { name: string; email: string | undefined; socialLinks: readonly SocialLink[] }) {
+const Footer = memo(function Footer({
+  name,
+  email,
+  socialLinks,
+}: {
+  name: string;
+  email: string | undefined;
+  socialLinks: readonly SocialLink[];
+}) {
   return (
     <footer className={styles.footer}>
-      {email ? <p className={styles.footerEmail}><SafeLink href={mailtoHref(email)}>{email}</SafeLink></p> : null}
-      <SocialLinks label={`${name || 'Profile'} on social media`} listClassName={styles.socials} linkClassName={styles.socialLink} links={socialLinks} />
-      <p className={styles.copyright}>© {new Date().getFullYear()} {name}. Made with FolioForge.</p>
+      {email ? (
+        <p className={styles.footerEmail}>
+          <SafeLink href={mailtoHref(email)}>{email}</SafeLink>
+        </p>
+      ) : null}
+      <SocialLinks
+        label={`${name || 'Profile'} on social media`}
+        listClassName={styles.socials}
+        linkClassName={styles.socialLink}
+        links={socialLinks}
+      />
+      <p className={styles.copyright}>
+        © {new Date().getFullYear()} {name}. Made with FolioForge.
+      </p>
     </footer>
   );
 });

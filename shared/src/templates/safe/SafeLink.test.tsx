@@ -4,10 +4,26 @@ import { SafeLink } from './SafeLink';
 import { isSafeAssetUrl, isSafeHref, mailtoHref, telHref } from './safeUrl';
 
 describe('isSafeHref', () => {
-  test.each(['https://example.com', 'http://example.com/a?b=c', 'mailto:a@example.com', 'tel:+919876543210', '  https://example.com  '])('links %s', (url) => {
-    expect(isSafeHref(url)).toBe(true);
-  });
-  test.each(['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>', 'vbscript:x', '/relative', 'example.com', 'https://', '', undefined, null])('refuses %p', (url) => {
+  test.each(['https://example.com', 'http://example.com/a?b=c', 'mailto:a@example.com', 'tel:+919876543210', '  https://example.com  '])(
+    'links %s',
+    (url) => {
+      expect(isSafeHref(url)).toBe(true);
+    },
+  );
+  test.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>',
+    'vbscript:x',
+    '/relative',
+    'example.com',
+    'https://',
+    '',
+    undefined,
+    null,
+  ])('refuses %p', (url) => {
     expect(isSafeHref(url)).toBe(false);
   });
 });
@@ -28,7 +44,11 @@ test('tel and mailto hrefs', () => {
 
 describe('SafeLink', () => {
   test('renders a safe link, in a new tab without an opener when asked', () => {
-    render(<SafeLink href="https://example.com" newTab>Site</SafeLink>);
+    render(
+      <SafeLink href="https://example.com" newTab>
+        Site
+      </SafeLink>,
+    );
     const link = screen.getByRole('link', { name: 'Site' });
     expect(link).toHaveAttribute('href', 'https://example.com');
     expect(link).toHaveAttribute('target', '_blank');

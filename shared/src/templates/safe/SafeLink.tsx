@@ -26,12 +26,7 @@ export const SafeLink = memo(function SafeLink({ href, children, newTab = false,
     );
   }
   return (
-    <a
-      href={href.trim()}
-      className={className}
-      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      {...anchor}
-    >
+    <a href={href.trim()} className={className} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...anchor}>
       {content}
     </a>
   );

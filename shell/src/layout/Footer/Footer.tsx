@@ -8,18 +8,22 @@ export function Footer() {
       <div className={styles.columns}>
         {FOOTER_COLUMNS.map((column) => (
           <nav key={column.title} aria-labelledby={`footer-${column.title}`} className={styles.column}>
-            <h2 id={`footer-${column.title}`} className={styles.heading}>{column.title}</h2>
+            <h2 id={`footer-${column.title}`} className={styles.heading}>
+              {column.title}
+            </h2>
             <ul>
               {column.paths.map((path) => (
-                <li key={path}><Link to={path}>{labelForPath(path)}</Link></li>
+                <li key={path}>
+                  <Link to={path}>{labelForPath(path)}</Link>
+                </li>
               ))}
             </ul>
           </nav>
         ))}
       </div>
       <p className={styles.description}>
-        FolioForge helps you create and showcase a professional portfolio with ease: pick a template, fill it in
-        beside a live preview, and publish a page that is yours.
+        FolioForge helps you create and showcase a professional portfolio with ease: pick a template, fill it in beside a live preview, and
+        publish a page that is yours.
       </p>
       <p className={styles.copyright}>© 2023 FolioForge. All rights reserved.</p>
     </footer>

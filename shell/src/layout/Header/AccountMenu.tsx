@@ -90,20 +90,34 @@ export function AccountMenu({ user, onSignOutFailed }: { user: User; onSignOutFa
         onClick={() => setOpen((current) => !current)}
       >
         <span className={styles.userName}>{displayName(user)}</span>
-        <span aria-hidden="true" className={styles.caret}>▾</span>
+        <span aria-hidden="true" className={styles.caret}>
+          ▾
+        </span>
         <span className="visually-hidden">, account menu</span>
       </button>
       <ul id={menuId} ref={panelRef} className={styles.accountPanel} hidden={!open}>
         <li>
-          <Link to="/account" onClick={() => setOpen(false)}>Account</Link>
+          <Link to="/account" onClick={() => setOpen(false)}>
+            Account
+          </Link>
         </li>
         <li>
-          <button type="button" disabled={signingOut !== null} aria-busy={signingOut === 'local' || undefined} onClick={() => void handleSignOut('local')}>
+          <button
+            type="button"
+            disabled={signingOut !== null}
+            aria-busy={signingOut === 'local' || undefined}
+            onClick={() => void handleSignOut('local')}
+          >
             Sign out
           </button>
         </li>
         <li>
-          <button type="button" disabled={signingOut !== null} aria-busy={signingOut === 'global' || undefined} onClick={() => void handleSignOut('global')}>
+          <button
+            type="button"
+            disabled={signingOut !== null}
+            aria-busy={signingOut === 'global' || undefined}
+            onClick={() => void handleSignOut('global')}
+          >
             Sign out everywhere
           </button>
         </li>

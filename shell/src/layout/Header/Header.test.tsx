@@ -31,7 +31,12 @@ afterEach(() => {
 test('links to home, pricing, templates, blog and contact us', () => {
   renderAt(routes, '/home');
   expect(screen.getByRole('link', { name: 'FolioForge' })).toHaveAttribute('href', '/home');
-  for (const [name, href] of [['Pricing', '/pricing'], ['Templates', '/templates'], ['Blog', '/blog'], ['Contact Us', '/contact-us']]) {
+  for (const [name, href] of [
+    ['Pricing', '/pricing'],
+    ['Templates', '/templates'],
+    ['Blog', '/blog'],
+    ['Contact Us', '/contact-us'],
+  ]) {
     expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
   }
 });

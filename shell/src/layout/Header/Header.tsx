@@ -24,7 +24,9 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
-        <Link to="/home" className={styles.brand}>FolioForge</Link>
+        <Link to="/home" className={styles.brand}>
+          FolioForge
+        </Link>
         <button
           type="button"
           className={styles.menuButton}
@@ -47,9 +49,7 @@ export function Header() {
           </ul>
           {/* Nothing while the stored session is read, so a signed-in visitor never sees "log in" flash. */}
           <div className={styles.account}>
-            {status === 'signedIn' && user ? (
-              <AccountMenu user={user} onSignOutFailed={setSignOutProblem} />
-            ) : null}
+            {status === 'signedIn' && user ? <AccountMenu user={user} onSignOutFailed={setSignOutProblem} /> : null}
             {status === 'signedOut' ? (
               <Link to="/login" className={styles.loginIcon} aria-label="Log in" title="Log in">
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -15,11 +15,7 @@ export function SessionNotice({ extra, onDismissExtra }: { extra: string | null;
       {message ? (
         <div className={styles.notice}>
           <span>{message}</span>
-          <button
-            type="button"
-            className={styles.dismiss}
-            onClick={() => (extra ? onDismissExtra() : setNotice(null))}
-          >
+          <button type="button" className={styles.dismiss} onClick={() => (extra ? onDismissExtra() : setNotice(null))}>
             Dismiss<span className="visually-hidden"> this message</span>
           </button>
         </div>

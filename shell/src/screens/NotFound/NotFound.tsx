@@ -9,7 +9,9 @@ export function NotFound() {
     <section className={styles.screen} aria-labelledby="fallback-title">
       <h1 id="fallback-title">Unexpected Application Error!</h1>
       <p>{error?.message ? error.message : `There is no page at ${location.pathname}.`}</p>
-      <Link to="/home" className={styles.home}>Go to the home page</Link>
+      <Link to="/home" className={styles.home}>
+        Go to the home page
+      </Link>
     </section>
   );
 }

@@ -4,7 +4,9 @@ export function StartupError({ message }: { message: string }) {
     <div role="alert" style={{ maxWidth: 640, margin: '80px auto', fontFamily: 'system-ui, sans-serif', padding: 24 }}>
       <h1>FolioForge could not start</h1>
       <p>{message}</p>
-      <button type="button" onClick={() => window.location.reload()}>Reload</button>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
     </div>
   );
 }

@@ -72,7 +72,7 @@ test('announces the slide on show in a polite live region', async () => {
   expect(announcement).toHaveTextContent('Slide 2 of 3: Professional Portfolio Website');
 });
 
-test('Tab reaches only the shown slide\'s USE NOW link, never a hidden one', async () => {
+test("Tab reaches only the shown slide's USE NOW link, never a hidden one", async () => {
   renderCarousel();
   await userEvent.tab();
   expect(screen.getByRole('button', { name: 'Previous slide' })).toHaveFocus();

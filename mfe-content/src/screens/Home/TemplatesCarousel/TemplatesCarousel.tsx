@@ -34,7 +34,9 @@ function Slide({ slide, position, count, active }: SlideProps) {
     >
       <img className={styles.image} src={slide.img} alt={slide.imgAlt} width={320} height={220} decoding="async" />
       <div className={styles.text}>
-        <h3 id={titleId} className={styles.title}>{slide.title}</h3>
+        <h3 id={titleId} className={styles.title}>
+          {slide.title}
+        </h3>
         <p className={styles.desc}>{slide.desc}</p>
         <Link to="/templates" className={styles.useNow} tabIndex={active ? undefined : -1} aria-describedby={titleId}>
           USE NOW
@@ -88,7 +90,9 @@ export default function TemplatesCarousel() {
   return (
     <section className={styles.carousel} aria-roledescription="carousel" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <div className={styles.header}>
-        <h2 id={headingId} className={styles.heading}>Templates</h2>
+        <h2 id={headingId} className={styles.heading}>
+          Templates
+        </h2>
         <p className={styles.lead}>Start from a design made for what you want to show.</p>
       </div>
       <div className={styles.stage}>

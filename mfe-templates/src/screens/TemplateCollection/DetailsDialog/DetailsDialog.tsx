@@ -31,7 +31,9 @@ export function DetailsDialog({ templateName, usedKeys, values, onChange, onSubm
   return (
     <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.dialog}>
-        <h2 id={titleId} className={styles.title}>Enter Details for {templateName}</h2>
+        <h2 id={titleId} className={styles.title}>
+          Enter Details for {templateName}
+        </h2>
         <form onSubmit={submit} noValidate>
           {DETAILS_FIELDS.map((field) => (
             <TextField
@@ -40,14 +42,26 @@ export function DetailsDialog({ templateName, usedKeys, values, onChange, onSubm
               name={field.key}
               type={field.type}
               hint={usedKeys.includes(field.key) ? undefined : `${templateName} has no place for this; it is not used.`}
-              autoComplete={field.key === 'email' ? 'email' : field.key === 'phone' ? 'tel' : field.key === 'name' ? 'name' : field.key === 'address' ? 'street-address' : 'url'}
+              autoComplete={
+                field.key === 'email'
+                  ? 'email'
+                  : field.key === 'phone'
+                    ? 'tel'
+                    : field.key === 'name'
+                      ? 'name'
+                      : field.key === 'address'
+                        ? 'street-address'
+                        : 'url'
+              }
               value={values[field.key]}
               onChange={(event) => onChange({ ...values, [field.key]: event.target.value })}
             />
           ))}
           <div className={styles.actions}>
             <Button type="submit">Submit</Button>
-            <Button variant="secondary" onClick={onClose}>Close</Button>
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
           </div>
         </form>
       </div>

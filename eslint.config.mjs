@@ -1,0 +1,109 @@
+// The house rules, checked by `npm test`'s lint stage and by `npx eslint .`.
+// Formatting is Prettier's job (eslint-config-prettier turns off the rules that would fight it).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importPlugin from 'eslint-plugin-import';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const APPS = ['shell', 'mfe-auth', 'mfe-templates', 'mfe-editor', 'mfe-commerce', 'mfe-content'];
+
+/** One app's code may not reach into another app's folder: remotes meet only through federation. */
+const appZones = APPS.map((app) => ({
+  target: `./${app}`,
+  from: APPS.filter((other) => other !== app).map((other) => `./${other}`),
+  message: 'An app never imports another app\u2019s files; load its federated expose instead.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', '**/*.min.js'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs'] } },
+      'import/extensions': ['.ts', '.tsx', '.mjs', '.js', '.cjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages are outside the cycle check; only the project's own files are followed.
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...appZones,
+            {
+              target: './shared',
+              from: [...APPS.map((app) => `./${app}`), './local-cloud', './e2e'],
+              message: 'shared is a library: it imports no app.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@folioforge/*/src', '@folioforge/*/src/*'],
+              message: 'Import a workspace package by its public entry (its package.json "exports"), not its src/ files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Browser code: the apps and the shared package.
+  {
+    files: ['shared/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/**/*.{ts,tsx}`)],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Component tests run in jsdom under jest.
+  {
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**', 'tooling/jest/**'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+  // Node: local-cloud, the browser-test harness, scripts and build tooling.
+  {
+    files: ['local-cloud/**', 'e2e/**', 'scripts/**', 'tooling/**', '*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // Browser tests and the preview script hand functions to page.evaluate, which run in the page.
+  {
+    files: ['e2e/**', 'scripts/make-template-previews.mjs'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // The Razorpay sandbox's checkout.js runs in the visitor's browser.
+  {
+    files: ['local-cloud/src/razorpay/checkout-browser.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  // Edge functions run on Deno.
+  {
+    files: ['supabase/functions/**'],
+    languageOptions: { globals: { Deno: 'readonly', ...globals.browser } },
+  },
+  prettier,
+);
