@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GlobalWorkerOptions } from 'pdfjs-dist';
 import ResumeViewer from './ResumeViewer';
 import { resolvePdfWorkerSrc } from './pdfWorker';
-import { fakePdf, resetFakePdf } from '../testing/fakePdfjs';
+import { fakePdf, releaseOpen, resetFakePdf } from '../testing/fakePdfjs';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../testing/fakePdfjs').fakePdfjsModule());
 jest.mock('./pdfWorkerAssetUrl', () => ({ PDF_WORKER_ASSET_URL: 'http://localhost/assets/pdf.worker.min.mjs' }));
@@ -67,6 +67,21 @@ test('choosing another PDF while a page is still being fetched replaces it quiet
   } finally {
     process.off('unhandledRejection', unhandled);
   }
+});
+
+test('choosing another PDF while the sample is still opening waits for it before closing it', async () => {
+  fakePdf.holdOpen = true;
+  const { rerender } = render(<ResumeViewer url="blob:sample" title="Sample resume" />);
+  await waitFor(() => expect(fakePdf.loadedUrls).toEqual(['blob:sample']));
+  fakePdf.holdOpen = false;
+  fakePdf.pageCount = 2;
+  rerender(<ResumeViewer url="blob:mine" title="Your resume" />);
+  expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+  releaseOpen();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // pdf.js's worker throws an uncatchable "Worker was terminated" when a document is destroyed mid-open.
+  expect(fakePdf.destroyedWhileOpening).toBe(0);
+  expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
 });
 
 test('a PDF that cannot be read says so', async () => {

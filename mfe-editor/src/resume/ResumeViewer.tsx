@@ -34,7 +34,13 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
         if (cancelled) return undefined;
         // isEvalSupported off: fonts are never compiled with eval (and a strict CSP keeps working).
         const task = getDocument({ url, isEvalSupported: false, verbosity: 0 });
-        destroyTask = () => task.destroy();
+        // A document destroyed while pdf.js is still opening it makes the worker side throw
+        // "Worker was terminated" where nothing can catch it: let the opening settle first.
+        const opened = task.promise.then(
+          () => undefined,
+          () => undefined,
+        );
+        destroyTask = () => opened.then(() => task.destroy());
         return task.promise;
       })
       .then((document) => {

@@ -7,12 +7,40 @@ export interface FakePdf {
   failNextLoad: boolean;
   /** When set, getPage waits until the document is destroyed and then rejects, as pdf.js does when its worker stops. */
   holdPages: boolean;
+  /** When set, opening a document waits for `releaseOpen()`; pdf.js's worker throws if destroyed meanwhile. */
+  holdOpen: boolean;
+  /** Destroy calls that came while a document was still opening (what the real worker cannot survive). */
+  destroyedWhileOpening: number;
 }
 
-export const fakePdf: FakePdf = { pageCount: 3, renderedPages: [], loadedUrls: [], failNextLoad: false, holdPages: false };
+export const fakePdf: FakePdf = {
+  pageCount: 3,
+  renderedPages: [],
+  loadedUrls: [],
+  failNextLoad: false,
+  holdPages: false,
+  holdOpen: false,
+  destroyedWhileOpening: 0,
+};
+
+const heldOpens: Array<() => void> = [];
+
+/** Lets every held document open. */
+export function releaseOpen(): void {
+  for (const release of heldOpens.splice(0)) release();
+}
 
 export function resetFakePdf(pageCount = 3): void {
-  Object.assign(fakePdf, { pageCount, renderedPages: [], loadedUrls: [], failNextLoad: false, holdPages: false });
+  Object.assign(fakePdf, {
+    pageCount,
+    renderedPages: [],
+    loadedUrls: [],
+    failNextLoad: false,
+    holdPages: false,
+    holdOpen: false,
+    destroyedWhileOpening: 0,
+  });
+  heldOpens.length = 0;
 }
 
 export function fakePdfjsModule() {
@@ -38,9 +66,17 @@ export function fakePdfjsModule() {
           };
         }),
       };
+      let opening = fakePdf.holdOpen;
+      const opened = opening ? new Promise<void>((resolve) => heldOpens.push(resolve)) : Promise.resolve();
+      const promise = opened.then(() => {
+        opening = false;
+        if (fail) throw new Error('Invalid PDF structure');
+        return document;
+      });
       return {
-        promise: fail ? Promise.reject(new Error('Invalid PDF structure')) : Promise.resolve(document),
+        promise,
         destroy: jest.fn(async () => {
+          if (opening) fakePdf.destroyedWhileOpening += 1;
           loadingTask.destroyed = true;
           for (const reject of heldPages) reject(new Error('Worker was terminated'));
         }),
