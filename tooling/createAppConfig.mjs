@@ -1,6 +1,5 @@
 // The webpack setup every app shares: the shell (host) and the five remotes differ only in
 // name, port and what they expose. Modelled on module-federation-examples' host/remote configs.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -24,6 +23,7 @@ export function sharedSingletons() {
     'react-dom/': singleton('react-dom'),
     'react-router-dom': singleton('react-router-dom'),
     zustand: singleton('zustand'),
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
     '@supabase/supabase-js': singleton('@supabase/supabase-js'),
     // The workspace package, with an explicit version: `workspace:*` would not resolve at run time.
     '@folioforge/shared': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
@@ -159,8 +159,4 @@ export function createAppConfig(app) {
       },
     };
   };
-}
-
-export function exists(file) {
-  return fs.existsSync(file);
 }

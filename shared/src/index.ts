@@ -11,3 +11,5 @@ export * from './ui/TextField';
 export * from './ui/UnavailableNotice';
 export * from './ui/RegionErrorBoundary';
 export * from './routerFuture';
+export * from './serverState/queryClient';
+export * from './serverState/ServerStateProvider';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
-import { Alert, Button, RequireAuth, formatInr, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, RequireAuth, ServerStateProvider, formatInr, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
 import { describeAuthError } from '../../lib/authErrors';
 import { usePortfolios, useProfile, usePurchases, type PortfolioSummary, type PurchaseSummary } from './accountData';
@@ -150,15 +150,17 @@ function AccountSections({ user }: { user: User }) {
 export default function Account() {
   const user = useAuthStore((state) => state.user);
   return (
-    <RequireAuth
-      loading={
-        <p role="status" className={styles.page}>
-          Loading your account…
-        </p>
-      }
-    >
-      {/* key: another user signing in (another tab) gets fresh sections, not the last one's. */}
-      {user ? <AccountSections key={user.id} user={user} /> : null}
-    </RequireAuth>
+    <ServerStateProvider>
+      <RequireAuth
+        loading={
+          <p role="status" className={styles.page}>
+            Loading your account…
+          </p>
+        }
+      >
+        {/* key: another user signing in (another tab) gets fresh sections, not the last one's. */}
+        {user ? <AccountSections key={user.id} user={user} /> : null}
+      </RequireAuth>
+    </ServerStateProvider>
   );
 }

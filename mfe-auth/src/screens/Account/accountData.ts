@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
 
 export interface Profile {
@@ -30,23 +31,24 @@ export interface PurchaseSummary {
 
 export type Loadable<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | { kind: 'failed'; message: string };
 
-/** Loads one query for the signed-in user; `reload` asks again (after a failure or an edit). */
-function useLoad<T>(load: () => Promise<T>, key: string): [Loadable<T>, () => void, (value: T) => void] {
-  const [state, setState] = useState<Loadable<T>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setState({ kind: 'loading' });
-    load().then(
-      (value) => current && setState({ kind: 'loaded', value }),
-      (error: unknown) => current && setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      current = false;
-    };
-    // `key` names the query: a new `load` closure for the same key is the same query.
-  }, [key, attempt]);
-  return [state, useCallback(() => setAttempt((n) => n + 1), []), useCallback((value: T) => setState({ kind: 'loaded', value }), [])];
+/**
+ * One of the signed-in user's queries from the page's shared cache: its state, `reload` to ask
+ * again (after a failure or an edit), and `replace` to put a value the server just returned.
+ */
+function useAccountQuery<T>(queryKey: readonly [string, string], load: () => Promise<T>): [Loadable<T>, () => void, (value: T) => void] {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey, queryFn: load });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const replace = useCallback((value: T) => client.setQueryData(queryKey, value), [client, queryKey]);
+  // Asking again after a failure shows progress rather than the old error.
+  const state: Loadable<T> =
+    query.isPending || (query.isError && query.isFetching)
+      ? { kind: 'loading' }
+      : query.isError
+        ? { kind: 'failed', message: query.error.message }
+        : { kind: 'loaded', value: query.data as T };
+  return [state, reload, replace];
 }
 
 function failure(error: { message: string }): Error {
@@ -54,17 +56,19 @@ function failure(error: { message: string }): Error {
 }
 
 export function useProfile(userId: string) {
-  return useLoad<Profile | null>(async () => {
+  const key = useMemo(() => ['profile', userId] as const, [userId]);
+  return useAccountQuery<Profile | null>(key, async () => {
     const { data, error } = await getSupabase().from('profiles').select('id, name, username').eq('id', userId).single();
     // PGRST116: no row yet (a project created before the sign-up trigger); the form can create it.
     if (error?.code === 'PGRST116') return null;
     if (error) throw failure(error);
     return data as Profile;
-  }, `profile:${userId}`);
+  });
 }
 
 export function usePortfolios(userId: string) {
-  return useLoad<PortfolioSummary[]>(async () => {
+  const key = useMemo(() => ['portfolios', userId] as const, [userId]);
+  return useAccountQuery<PortfolioSummary[]>(key, async () => {
     const { data, error } = await getSupabase()
       .from('portfolios')
       .select('id, title, template_id, published, slug, updated_at')
@@ -72,11 +76,12 @@ export function usePortfolios(userId: string) {
       .order('updated_at', { ascending: false });
     if (error) throw failure(error);
     return (data ?? []) as PortfolioSummary[];
-  }, `portfolios:${userId}`);
+  });
 }
 
 export function usePurchases(userId: string) {
-  return useLoad<PurchaseSummary[]>(async () => {
+  const key = useMemo(() => ['purchases', userId] as const, [userId]);
+  return useAccountQuery<PurchaseSummary[]>(key, async () => {
     const { data, error } = await getSupabase()
       .from('purchases')
       .select('id, item_type, item_id, amount, currency, status, created_at, paid_at, expires_at')
@@ -84,5 +89,5 @@ export function usePurchases(userId: string) {
       .order('created_at', { ascending: false });
     if (error) throw failure(error);
     return (data ?? []) as PurchaseSummary[];
-  }, `purchases:${userId}`);
+  });
 }
