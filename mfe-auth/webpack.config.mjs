@@ -16,6 +16,5 @@ export default createAppConfig({
     './ResetPassword': './src/screens/ResetPassword/ResetPassword.tsx',
     './AuthCallback': './src/screens/AuthCallback/AuthCallback.tsx',
     './Account': './src/screens/Account/Account.tsx',
-    './RequireAuth': './src/widgets/RequireAuth/RequireAuth.tsx',
   },
 });

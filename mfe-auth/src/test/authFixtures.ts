@@ -36,9 +36,7 @@ export function signedOut() {
 }
 
 export function resetAuthStore() {
-  act(() =>
-    useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, lastEvent: null, passwordRecovery: false }),
-  );
+  act(() => useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, passwordRecovery: false }));
 }
 
 /** A promise the test settles, to look at a screen while a call is under way. */

@@ -1,25 +1,15 @@
 import { afterEach, expect, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import type { Session, User } from '@supabase/supabase-js';
 import { ROUTER_FUTURE } from '../routerFuture';
 import { useAuthStore } from './authStore';
-import { RequireAuth, useRequireSession } from './RequireAuth';
+import { RequireAuth } from './RequireAuth';
 
 function LoginStandIn() {
   const location = useLocation();
   return <pre data-testid="login-state">{JSON.stringify(location.state)}</pre>;
-}
-
-function SaveButton() {
-  const { ensureSession } = useRequireSession();
-  return (
-    <button type="button" onClick={() => ensureSession() && document.body.setAttribute('data-saved', 'yes')}>
-      Save
-    </button>
-  );
 }
 
 function renderAt(element: JSX.Element, entry: { pathname: string; state?: unknown }) {
@@ -40,7 +30,6 @@ const signOutStore = () => act(() => useAuthStore.setState({ status: 'signedOut'
 
 afterEach(() => {
   act(() => useAuthStore.setState({ status: 'loading', user: null, session: null }));
-  document.body.removeAttribute('data-saved');
 });
 
 test('RequireAuth waits while the session is read, then shows the page to a user', () => {
@@ -67,17 +56,4 @@ test('RequireAuth sends a visitor to /login with where they were, navigation sta
     '{"from":{"pathname":"/design","search":"","hash":"","state":{"selectedTemplate":{"id":3}}}}',
   );
   expect(router.state.location.pathname).toBe('/login');
-});
-
-test('useRequireSession lets a user act and sends a visitor to log in, coming back afterwards', async () => {
-  signIn();
-  renderAt(<SaveButton />, { pathname: '/design' });
-  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-  expect(document.body).toHaveAttribute('data-saved', 'yes');
-
-  document.body.removeAttribute('data-saved');
-  signOutStore();
-  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-  expect(document.body).not.toHaveAttribute('data-saved');
-  expect(await screen.findByTestId('login-state')).toHaveTextContent('"pathname":"/design"');
 });

@@ -35,18 +35,18 @@ beforeEach(() => {
 });
 afterEach(() => {
   disconnect();
-  useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, lastEvent: null, passwordRecovery: false });
+  useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, passwordRecovery: false });
 });
 
 const waitForMessages = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 test('mirrors the events into the store: no session is signedOut, a session signedIn', () => {
   fake.emit('INITIAL_SESSION', null);
-  expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', lastEvent: 'INITIAL_SESSION' });
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut' });
   fake.emit('SIGNED_IN', session);
   expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: session.user });
   fake.emit('TOKEN_REFRESHED', session);
-  expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', lastEvent: 'TOKEN_REFRESHED' });
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: session.user });
 });
 
 test('a sign-out nobody asked for (refresh failed for good) leaves a notice; a new login clears it', () => {

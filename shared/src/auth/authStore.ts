@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -7,8 +7,6 @@ export interface AuthState {
   status: AuthStatus;
   session: Session | null;
   user: User | null;
-  /** The last onAuthStateChange event, e.g. to show "Your session ended" after a failed refresh. */
-  lastEvent: AuthChangeEvent | null;
   /** A message for the visitor about their session (ended, expired), cleared when read. */
   notice: string | null;
   /** True after a password-recovery link signed the visitor in, until they sign out. */
@@ -23,7 +21,6 @@ export const useAuthStore = create<AuthState>()((set) => ({
   status: 'loading',
   session: null,
   user: null,
-  lastEvent: null,
   notice: null,
   passwordRecovery: false,
   setNotice: (notice) => set({ notice }),
@@ -78,7 +75,6 @@ export function connectAuthStore(client: SupabaseClient): () => void {
       status: session ? 'signedIn' : 'signedOut',
       session,
       user: session?.user ?? null,
-      lastEvent: event,
       notice,
       passwordRecovery: event === 'PASSWORD_RECOVERY' ? true : session ? previous.passwordRecovery : false,
     });
