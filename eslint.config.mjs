@@ -73,6 +73,12 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Key handling on a container of focusable controls (menus, carousels, a confirm bar) is the
+      // ARIA practices' pattern: the keys come from the focused child, so only pointer handlers count.
+      'jsx-a11y/no-noninteractive-element-interactions': ['error', { handlers: ['onClick', 'onMouseDown', 'onMouseUp', 'onKeyPress'] }],
+      'jsx-a11y/no-static-element-interactions': ['error', { handlers: ['onClick', 'onMouseDown', 'onMouseUp', 'onKeyPress'] }],
+      // A scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
   // Component tests run in jsdom under jest.

@@ -29,7 +29,8 @@ export function DetailsDialog({ templateName, usedKeys, values, onChange, onSubm
   };
 
   return (
-    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
+    // The backdrop is presentational: clicking it is a pointer shortcut for Close (Escape does the same).
+    <div role="presentation" className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className={styles.dialog}>
         <h2 id={titleId} className={styles.title}>
           Enter Details for {templateName}
