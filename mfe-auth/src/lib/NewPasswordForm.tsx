@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
-import { PASSWORD_RULE, describeAuthError, type AuthProblem } from './authErrors';
+import { PASSWORD_RULE, describeAuthError } from './authErrors';
 import { passwordMismatch } from './forms';
 import { useFocusOnChange } from './useFocusOnChange';
+import { useAuthSubmit } from './useAuthSubmit';
 import layout from './AuthLayout.module.scss';
 
 export interface NewPasswordFormProps {
@@ -17,29 +18,21 @@ export interface NewPasswordFormProps {
 export function NewPasswordForm({ idPrefix, submitLabel, done }: NewPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const { busy, problem, problemRef, submit } = useAuthSubmit();
   const [mismatch, setMismatch] = useState<string | undefined>();
   const [changed, setChanged] = useState(false);
-  const problemRef = useFocusOnChange<HTMLDivElement>(problem);
   const doneRef = useFocusOnChange<HTMLDivElement>(changed);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const different = passwordMismatch(password, confirm);
     setMismatch(different);
     if (different) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    void submit(async () => {
       const { error } = await getSupabase().auth.updateUser({ password });
-      if (error) setProblem(describeAuthError(error));
-      else setChanged(true);
-    } catch (error) {
-      setProblem(describeAuthError(error));
-    } finally {
-      setBusy(false);
-    }
+      if (error) return describeAuthError(error);
+      setChanged(true);
+    });
   }
 
   if (changed) {
@@ -51,7 +44,7 @@ export function NewPasswordForm({ idPrefix, submitLabel, done }: NewPasswordForm
   }
 
   return (
-    <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className={layout.form} onSubmit={handleSubmit} noValidate>
       {problem ? (
         <div ref={problemRef} tabIndex={-1} className={layout.focusTarget}>
           <Alert tone="error">{problem.message}</Alert>

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
+import type { AuthProblem } from '../../lib/authErrors';
 import { USERNAME_PATTERN, USERNAME_RULE } from '../../lib/forms';
+import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import { USERNAME_TAKEN } from '../../lib/useUsernameAvailability';
 import type { Loadable, Profile } from './accountData';
 import styles from './Account.module.scss';
@@ -11,6 +13,11 @@ interface ProfileSectionProps {
   profile: Loadable<Profile | null>;
   onSaved(profile: Profile): void;
   onRetry(): void;
+}
+
+/** The profile is a database row, so the database's own message is the clearest. */
+function describeProfileError(error: unknown): AuthProblem {
+  return { message: error instanceof Error ? error.message : String(error) };
 }
 
 function metadataText(user: User, key: string): string {
@@ -23,8 +30,7 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; field?: 'username' } | null>(null);
+  const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit(describeProfileError);
   const [saved, setSaved] = useState(false);
 
   if (profile.kind === 'loading') return <p role="status">Loading your profile…</p>;
@@ -49,43 +55,38 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
     setEditing(true);
   }
 
-  async function handleSave(event: FormEvent<HTMLFormElement>) {
+  function handleSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const wanted = username.trim();
     if (wanted && !USERNAME_PATTERN.test(wanted)) {
       setProblem({ message: `Usernames are ${USERNAME_RULE}.`, field: 'username' });
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    void submit(async () => {
       const client = getSupabase();
       const { data, error } = await client
         .from('profiles')
         .upsert({ id: user.id, name: name.trim() || null, username: wanted || null })
         .select('id, name, username')
         .single();
-      if (error) {
-        // The unique constraint is the last word on usernames, whatever was checked before.
-        setProblem(error.code === '23505' ? { message: USERNAME_TAKEN, field: 'username' } : { message: error.message });
-        return;
-      }
+      // The unique constraint is the last word on usernames, whatever was checked before.
+      if (error) return error.code === '23505' ? { message: USERNAME_TAKEN, field: 'username' } : { message: error.message };
       // The header shows the name from the session's user metadata: keep it in step.
       await client.auth.updateUser({ data: { name: name.trim(), username: wanted } });
       onSaved(data as Profile);
       setEditing(false);
       setSaved(true);
-    } catch (error) {
-      setProblem({ message: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (editing) {
     return (
-      <form onSubmit={(event) => void handleSave(event)} noValidate aria-label="Edit profile">
-        {problem ? <Alert tone="error">{problem.message}</Alert> : null}
+      <form onSubmit={handleSave} noValidate aria-label="Edit profile">
+        {problem ? (
+          <div ref={problemRef} tabIndex={-1}>
+            <Alert tone="error">{problem.message}</Alert>
+          </div>
+        ) : null}
         <TextField
           id="profile-name"
           label="Name"

@@ -2,39 +2,32 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
-import { describeAuthError, type AuthProblem } from '../../lib/authErrors';
+import { describeAuthError } from '../../lib/authErrors';
 import { emailFormatHint, localMailboxUrl, siteOrigin } from '../../lib/forms';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
+import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
 
 /** "Forgot password?": mails a recovery link that opens /reset-password signed in. */
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const problemRef = useFocusOnChange<HTMLDivElement>(problem);
   const sentRef = useFocusOnChange<HTMLDivElement>(sentTo);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
     if (!address) {
       setProblem({ message: 'Enter the email address you registered with.', field: 'email' });
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    void submit(async () => {
       const { error } = await getSupabase().auth.resetPasswordForEmail(address, { redirectTo: `${siteOrigin()}/reset-password` });
-      if (error) setProblem(describeAuthError(error));
-      else setSentTo(address);
-    } catch (error) {
-      setProblem(describeAuthError(error));
-    } finally {
-      setBusy(false);
-    }
+      if (error) return describeAuthError(error);
+      setSentTo(address);
+    });
   }
 
   if (sentTo) {
@@ -74,7 +67,7 @@ export default function ForgotPassword() {
           <Alert tone="error">{problem.message}</Alert>
         </div>
       ) : null}
-      <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className={layout.form} onSubmit={handleSubmit} noValidate>
         <TextField
           label="Email"
           name="email"

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, TextField, getSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
-import { MISSING_CREDENTIALS, describeAuthError, describeResendError, type AuthProblem } from '../../lib/authErrors';
+import { MISSING_CREDENTIALS, describeAuthError, describeResendError } from '../../lib/authErrors';
 import { emailFormatHint, siteOrigin } from '../../lib/forms';
-import { useFocusOnChange } from '../../lib/useFocusOnChange';
+import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
 
 type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
@@ -17,33 +17,22 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
-  const problemRef = useFocusOnChange<HTMLDivElement>(problem);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setResend({ kind: 'idle' });
     if (!email.trim() || !password) {
       setProblem({ message: MISSING_CREDENTIALS });
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    void submit(async () => {
       const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
-      if (error) {
-        setProblem(describeAuthError(error));
-        return;
-      }
+      if (error) return describeAuthError(error);
       const target = returnLocationAfterLogin(location);
       navigate({ pathname: target.pathname, search: target.search, hash: target.hash }, { replace: true, state: target.state });
-    } catch (error) {
-      setProblem(describeAuthError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   // An unconfirmed address can ask for the confirmation mail again right here.
@@ -96,12 +85,7 @@ export default function Login() {
       ) : null}
       {resend.kind === 'sent' ? <Alert tone="success">We sent a new confirmation link to {email.trim()}.</Alert> : null}
       {resend.kind === 'failed' ? <Alert tone="error">{resend.message}</Alert> : null}
-      <form
-        className={layout.form}
-        onSubmit={(event) => void handleSubmit(event)}
-        noValidate
-        aria-describedby={problem ? 'login-problem' : undefined}
-      >
+      <form className={layout.form} onSubmit={handleSubmit} noValidate aria-describedby={problem ? 'login-problem' : undefined}>
         <TextField
           label="Email"
           name="username"

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
-import { MISSING_CREDENTIALS, PASSWORD_RULE, describeAuthError, type AuthProblem } from '../../lib/authErrors';
+import { MISSING_CREDENTIALS, PASSWORD_RULE, describeAuthError } from '../../lib/authErrors';
 import { USERNAME_RULE, emailFormatHint, localMailboxUrl, siteOrigin } from '../../lib/forms';
 import { USERNAME_TAKEN, useUsernameAvailability } from '../../lib/useUsernameAvailability';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
+import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
 
 interface RegisterForm {
@@ -22,37 +23,32 @@ export default function Register() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>(EMPTY_FORM);
   const [touched, setTouched] = useState({ username: false, email: false });
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { availability, checkNow } = useUsernameAvailability(form.username);
-  const problemRef = useFocusOnChange<HTMLDivElement>(problem);
   const successRef = useFocusOnChange<HTMLDivElement>(sentTo);
 
   const update = (field: keyof RegisterForm) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = form.email.trim();
     if (!email || !form.password) {
       setProblem({ message: MISSING_CREDENTIALS });
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    void submit(async () => {
       // Asked again right before sign-up: the database would otherwise start the profile without it.
       const username = form.username.trim();
       if (username) {
         const answer = await checkNow();
         if (answer === 'taken' || answer === 'invalid') {
           setTouched((current) => ({ ...current, username: true }));
-          setProblem({
+          return {
             message: answer === 'taken' ? `${USERNAME_TAKEN}. Please choose another.` : `Usernames are ${USERNAME_RULE}.`,
             field: 'username',
-          });
-          return;
+          };
         }
       }
       const { data, error } = await getSupabase().auth.signUp({
@@ -63,15 +59,11 @@ export default function Register() {
           emailRedirectTo: `${siteOrigin()}/auth/callback`,
         },
       });
-      if (error) {
-        setProblem(describeAuthError(error));
-        return;
-      }
+      if (error) return describeAuthError(error);
       // With confirmations on, GoTrue answers a confirmed address with a look-alike user without
       // identities instead of an error, so addresses cannot be probed; the owner still deserves a hint.
       if (data.user && data.user.identities?.length === 0) {
-        setProblem({ message: `${email} is already registered.`, code: 'user_already_exists', field: 'email' });
-        return;
+        return { message: `${email} is already registered.`, code: 'user_already_exists', field: 'email' };
       }
       if (data.session) {
         // Auto-confirm (some deployments): already signed in.
@@ -79,11 +71,7 @@ export default function Register() {
         return;
       }
       setSentTo(email);
-    } catch (error) {
-      setProblem(describeAuthError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const aside = (
@@ -160,7 +148,7 @@ export default function Register() {
           </Alert>
         </div>
       ) : null}
-      <form className={layout.form} onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className={layout.form} onSubmit={handleSubmit} noValidate>
         <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={update('name')} />
         <TextField
           label="Username"
