@@ -1,6 +1,8 @@
-// npm run dev: local-cloud and six webpack dev servers with hot reload, output labelled per app.
+// npm run dev: local-cloud and six webpack dev servers with React Fast Refresh, output labelled per
+// app, all on localhost (FOLIOFORGE_DEV_HOST=0.0.0.0 to serve other machines on purpose).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { APPS, LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { createAppConfig } from '../tooling/appConfig.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
@@ -9,37 +11,70 @@ import { repoRoot } from './lib/repo.mjs';
 const COLORS = [36, 32, 33, 35, 34, 91, 96];
 const label = (name, index) => (line) => console.log(`\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(13)}\x1b[0m ${line}`);
 
-async function main() {
-  const cloud = await startLocalCloud({ port: LOCAL_CLOUD_PORT, onOutput: label('local-cloud', 6) });
-  const appConfig = JSON.stringify(createAppConfig({ localCloudUrl: cloud.url, keys: cloud.keys }));
+/**
+ * Starts the whole system in development. Ports default to the usual ones; the browser test of
+ * Fast Refresh passes free ones and a data dir of its own.
+ * @param {{ ports?: Record<string, number>, cloudPort?: number, dataDir?: string, onOutput?: (app: string, line: string) => void }} [options]
+ */
+export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataDir, onOutput } = {}) {
+  const print = (name, index) => (onOutput ? (line) => onOutput(name, line) : label(name, index));
+  const portOf = (app) => ports[app.key] ?? app.port;
+  const cloud = await startLocalCloud({
+    port: cloudPort,
+    dataDir,
+    env: { SITE_URL: `http://localhost:${portOf(APPS[0])}` },
+    onOutput: print('local-cloud', 6),
+  });
+  const appConfig = JSON.stringify(
+    createAppConfig({ ports: Object.fromEntries(APPS.map((app) => [app.key, portOf(app)])), localCloudUrl: cloud.url, keys: cloud.keys }),
+  );
   const children = APPS.map((app, index) => {
-    const print = label(app.dir, index);
+    const printLine = print(app.dir, index);
     const child = spawn(
       process.execPath,
       [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development', '-c', `${app.dir}/webpack.config.mjs`],
       {
         cwd: repoRoot,
-        env: { ...process.env, FOLIOFORGE_APP_CONFIG: appConfig },
+        env: { ...process.env, FOLIOFORGE_APP_CONFIG: appConfig, FOLIOFORGE_DEV_PORT: String(portOf(app)) },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk) => String(chunk).split('\n').filter(Boolean).forEach(print));
+      stream.on('data', (chunk) => String(chunk).split('\n').filter(Boolean).forEach(printLine));
     }
     return child;
   });
-  console.log('\nFolioForge (dev) will be at http://localhost:3000 once the first builds finish.');
-  console.log(`Mailbox: ${cloud.url}/mail\n`);
-  const stop = async () => {
-    children.forEach((child) => child.kill('SIGTERM'));
-    await cloud.stop();
-    process.exit(0);
+  return {
+    cloudUrl: cloud.url,
+    async stop() {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null) return resolve(undefined);
+              child.once('exit', resolve);
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+      await cloud.stop();
+    },
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
-main().catch((error) => {
-  console.error(`npm run dev failed: ${error.message}`);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const dev = await startDev();
+    console.log('\nFolioForge (dev) will be at http://localhost:3000 once the first builds finish.');
+    console.log(`Mailbox: ${dev.cloudUrl}/mail\n`);
+    const stop = async () => {
+      await dev.stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error(`npm run dev failed: ${error.message}`);
+    process.exit(1);
+  }
+}

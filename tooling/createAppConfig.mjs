@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { createAppConfig as createRuntimeConfig } from './appConfig.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,10 +33,29 @@ export function sharedSingletons() {
 }
 
 /**
- * How each kind of source file is loaded: TypeScript through esbuild, Sass modules with scoped class
- * names, assets as files. Also used by scripts that build a page outside an app (template previews).
+ * Development TypeScript: Babel, for React Fast Refresh's transform (an edit keeps the page's state);
+ * esbuild cannot register components for it. Browsers in development are current, so no preset-env.
  */
-export function moduleRules({ production, appName }) {
+const fastRefreshLoader = {
+  loader: require.resolve('babel-loader'),
+  options: {
+    babelrc: false,
+    configFile: false,
+    cacheDirectory: path.join(repoRoot, 'node_modules/.cache/babel-loader'),
+    presets: [
+      [require.resolve('@babel/preset-react'), { runtime: 'automatic', development: true }],
+      require.resolve('@babel/preset-typescript'),
+    ],
+    plugins: [require.resolve('react-refresh/babel')],
+  },
+};
+
+/**
+ * How each kind of source file is loaded: TypeScript through esbuild (Babel with Fast Refresh on the
+ * dev server), Sass modules with scoped class names, assets as files. Also used by scripts that build
+ * a page outside an app (template previews).
+ */
+export function moduleRules({ production, appName, fastRefresh = false }) {
   const styleLoader = production ? MiniCssExtractPlugin.loader : require.resolve('style-loader');
   const sassLoader = {
     loader: require.resolve('sass-loader'),
@@ -45,7 +65,9 @@ export function moduleRules({ production, appName }) {
     {
       test: /\.[cm]?tsx?$/,
       exclude: /node_modules/,
-      use: { loader: require.resolve('esbuild-loader'), options: { target: 'es2020', jsx: 'automatic', jsxDev: !production } },
+      use: fastRefresh
+        ? fastRefreshLoader
+        : { loader: require.resolve('esbuild-loader'), options: { target: 'es2020', jsx: 'automatic', jsxDev: !production } },
     },
     {
       test: /\.module\.scss$/,
@@ -89,8 +111,12 @@ function contentHashedEntryName(pathData) {
  * @param {string[]} [app.runtimePlugins]        MF runtime plugins (absolute paths)
  */
 export function createAppConfig(app) {
-  return (_env, argv) => {
+  return (env, argv) => {
     const production = argv.mode !== 'development';
+    // `webpack serve` passes env.WEBPACK_SERVE; a development build to disk has no server to refresh from.
+    const fastRefresh = !production && Boolean(env?.WEBPACK_SERVE);
+    const devHost = process.env.FOLIOFORGE_DEV_HOST ?? 'localhost';
+    const devPort = Number(process.env.FOLIOFORGE_DEV_PORT) || app.port;
     const outDir = process.env.FOLIOFORGE_OUT_DIR ? path.resolve(process.env.FOLIOFORGE_OUT_DIR) : path.join(app.dir, 'dist');
     return {
       mode: production ? 'production' : 'development',
@@ -100,7 +126,8 @@ export function createAppConfig(app) {
       output: {
         path: outDir,
         // 'auto': chunks load from wherever remoteEntry.js was served, so a remote can move hosts.
-        publicPath: 'auto',
+        // A dev server's address is known, and an explicit one spares the manifest its guesswork.
+        publicPath: fastRefresh ? `http://${devHost}:${devPort}/` : 'auto',
         uniqueName: app.name,
         filename: production ? contentHashedEntryName : '[name].js',
         chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
@@ -108,8 +135,12 @@ export function createAppConfig(app) {
         clean: true,
       },
       // The repo's node_modules too, so an app folder copied elsewhere (e2e's rebuilt remote) still builds.
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'], modules: ['node_modules', path.join(repoRoot, 'node_modules')] },
-      module: { rules: moduleRules({ production, appName: app.name }) },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        modules: ['node_modules', path.join(repoRoot, 'node_modules')],
+        alias: fastRefresh ? { 'react-refresh/runtime$': path.join(repoRoot, 'tooling/dev/pageReactRefreshRuntime.cjs') } : {},
+      },
+      module: { rules: moduleRules({ production, appName: app.name, fastRefresh }) },
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
@@ -131,6 +162,8 @@ export function createAppConfig(app) {
           // /auth/callback working (with publicPath 'auto' the tag would be relative to the route).
           publicPath: '/',
         }),
+        // Its runtime is namespaced by output.uniqueName, so the shell and each remote refresh on their own.
+        ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, /tooling[\\/]dev[\\/]/] })] : []),
         ...(production
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })]
           : []),
@@ -143,7 +176,9 @@ export function createAppConfig(app) {
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
       devServer: {
-        port: app.port,
+        // Loopback only: a dev server on every interface would serve the work in progress to the network.
+        host: devHost,
+        port: devPort,
         hot: true,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },

@@ -1,0 +1,120 @@
+// `npm run dev` as a developer uses it: an edit to a remote's component shows up in the open page
+// through React Fast Refresh, without a reload, so what was typed into the form is still there —
+// in the shell and on the remote's own dev server. Runs on a copy of the sources, so the edit never
+// touches the repository, with its own ports and data dir.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { freePorts } from '../support/ports';
+import { APPS } from '../../tooling/ports.mjs';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
+import type * as DevScript from '../../scripts/dev.mjs';
+
+const SKIPPED = new Set(['node_modules', '.git', 'dist', '.data', '.cache', 'coverage']);
+const CONTACT_SCREEN = 'mfe-content/src/screens/ContactUs/ContactUs.tsx';
+
+let copyRoot: string;
+let dev: { stop(): Promise<void> };
+let browser: Browser;
+let ports: Record<string, number>;
+const output: string[] = [];
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+async function waitForOutput(pattern: RegExp, count: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (output.filter((line) => pattern.test(line)).length < count) {
+    if (Date.now() > deadline) throw new Error(`dev servers did not print ${pattern} ${count}× in time:\n${output.slice(-40).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Types into the contact form, edits the screen's heading in the source, and sees both survive together. */
+async function editKeepsTypedValues(page: Page, from: string, to: string): Promise<void> {
+  const errors = trackPageErrors(page);
+  await page.getByRole('heading', { level: 1, name: from }).waitFor({ timeout: 60_000 });
+  await page.getByLabel('Message').fill('Hello from the dev test');
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  // A full reload would clear this marker along with the form.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  const file = path.join(copyRoot, CONTACT_SCREEN);
+  const source = fs.readFileSync(file, 'utf8');
+  assert.ok(source.includes(`>${from}</h1>`), 'the heading to edit is in the source');
+  fs.writeFileSync(file, source.replace(`>${from}</h1>`, `>${to}</h1>`));
+
+  await page.getByRole('heading', { level: 1, name: to }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByLabel('Message').inputValue(), 'Hello from the dev test');
+  assert.equal(await page.getByLabel('Name').inputValue(), 'Ada Lovelace');
+  assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the page was not reloaded');
+  assert.deepEqual(errors, []);
+}
+
+before(async () => {
+  copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-dev-'));
+  fs.cpSync(repoRoot, copyRoot, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
+  const free = await freePorts(APPS.length + 1);
+  ports = Object.fromEntries(APPS.map((app, index) => [app.key, free[index]!]));
+  const { startDev } = (await import(path.join(copyRoot, 'scripts/dev.mjs'))) as typeof DevScript;
+  dev = await startDev({
+    ports,
+    cloudPort: free[APPS.length],
+    dataDir: path.join(copyRoot, '.data'),
+    onOutput: (app, line) => output.push(`${app} ${line}`),
+  });
+  await waitForOutput(/compiled successfully/, APPS.length, 240_000);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await dev?.stop();
+  if (copyRoot) fs.rmSync(copyRoot, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  test('starts without warnings', () => {
+    assert.deepEqual(
+      output.filter((line) => /<w>|\bwarning\b/i.test(line)),
+      [],
+    );
+  });
+
+  test("every dev server answers on loopback and refuses the machine's other addresses", async () => {
+    const others = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((address) => address && !address.internal && address.family === 'IPv4')
+      .map((address) => address!.address);
+    for (const port of Object.values(ports)) {
+      assert.equal(await connects('127.0.0.1', port), true, `127.0.0.1:${port}`);
+      for (const address of others) assert.equal(await connects(address, port), false, `${address}:${port} must not answer`);
+    }
+  });
+
+  test('an edit to a remote appears in the shell with the typed form values kept', async () => {
+    const page = await browser.newPage();
+    await page.goto(`http://localhost:${ports.shell}/contact-us`);
+    await editKeepsTypedValues(page, 'Contact Us', 'Contact Us, refreshed');
+    await page.close();
+  });
+
+  test('the same on the remote running alone', async () => {
+    const page = await browser.newPage();
+    await page.goto(`http://localhost:${ports.content}/contact-us`);
+    await editKeepsTypedValues(page, 'Contact Us, refreshed', 'Contact Us, refreshed again');
+    await page.close();
+  });
+});
