@@ -24,7 +24,7 @@ module.exports = {
   ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.(t|j)sx?$': ['babel-jest', babelOptions] },
+  transform: { '^.+\\.(t|m?j)sx?$': ['babel-jest', babelOptions] },
   moduleNameMapper: {
     '\\.module\\.scss$': 'identity-obj-proxy',
     '\\.scss$': '<rootDir>/tooling/jest/styleStub.cjs',

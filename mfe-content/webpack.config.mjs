@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from '../tooling/createAppConfig.mjs';
+import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default createAppConfig({
+export default createWebpackConfig({
   dir,
-  name: 'mfe_content',
-  port: 3005,
+  key: 'content',
   title: 'FolioForge · content',
   exposes: {
     './Home': './src/screens/Home/Home.tsx',

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from '../tooling/createAppConfig.mjs';
+import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default createAppConfig({
+export default createWebpackConfig({
   dir,
-  name: 'mfe_editor',
-  port: 3003,
+  key: 'editor',
   title: 'FolioForge · editor',
   exposes: {
     // The screens the shell routes to (shell/src/routes.ts).

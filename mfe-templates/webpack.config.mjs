@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from '../tooling/createAppConfig.mjs';
+import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default createAppConfig({
+export default createWebpackConfig({
   dir,
-  name: 'mfe_templates',
-  port: 3002,
+  key: 'templates',
   title: 'FolioForge · templates',
   exposes: {
     './TemplateCollection': './src/screens/TemplateCollection/TemplateCollection.tsx',

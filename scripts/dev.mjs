@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APPS, LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
-import { createAppConfig } from '../tooling/appConfig.mjs';
+import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
 import { repoRoot } from './lib/repo.mjs';
 
@@ -26,7 +26,11 @@ export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataD
     onOutput: print('local-cloud', 6),
   });
   const appConfig = JSON.stringify(
-    createAppConfig({ ports: Object.fromEntries(APPS.map((app) => [app.key, portOf(app)])), localCloudUrl: cloud.url, keys: cloud.keys }),
+    createRuntimeConfig({
+      ports: Object.fromEntries(APPS.map((app) => [app.key, portOf(app)])),
+      localCloudUrl: cloud.url,
+      keys: cloud.keys,
+    }),
   );
   const children = APPS.map((app, index) => {
     const printLine = print(app.dir, index);

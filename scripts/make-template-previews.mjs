@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { chromium } from 'playwright-core';
-import { moduleRules } from '../tooling/createAppConfig.mjs';
+import { moduleRules } from '../tooling/createWebpackConfig.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(repoRoot, 'mfe-templates/src/screens/TemplateCollection/previews');

@@ -2,14 +2,14 @@
 import { buildApps } from './lib/buildApps.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
 import { serveAllApps } from './lib/serveApps.mjs';
-import { createAppConfig } from '../tooling/appConfig.mjs';
+import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 
 async function main() {
   await buildApps();
   console.log('Starting local-cloud (auth, database, storage, payments, mail) …');
   const cloud = await startLocalCloud({ port: LOCAL_CLOUD_PORT });
-  const appConfig = createAppConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
+  const appConfig = createRuntimeConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
   const apps = await serveAllApps({ appConfig: () => appConfig });
   console.log('');
   console.log('FolioForge is running:  http://localhost:3000');

@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from '../tooling/createAppConfig.mjs';
+import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 // The host: no remotes at build time; they are registered at run time from /app-config.json.
-export default createAppConfig({
+export default createWebpackConfig({
   dir,
-  name: 'shell',
-  port: 3000,
+  key: 'shell',
   title: 'FolioForge',
   runtimePlugins: [path.join(dir, 'src/federation/remoteLoadPlugin.ts')],
 });

@@ -20,7 +20,7 @@ export function readLocalCloudKeys(dataDir = path.join(repoRoot, '.data')) {
 /**
  * @param {{ host?: string, ports?: Record<string, number>, localCloudUrl?: string, keys?: Record<string, string> }} [options]
  */
-export function createAppConfig(options = {}) {
+export function createRuntimeConfig(options = {}) {
   const host = options.host ?? 'localhost';
   const ports = Object.fromEntries(APPS.map((app) => [app.key, options.ports?.[app.key] ?? app.port]));
   const cloud = options.localCloudUrl ?? `http://${host}:${LOCAL_CLOUD_PORT}`;

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { APPS } from '../../tooling/ports.mjs';
-import { createAppConfig } from '../../tooling/appConfig.mjs';
+import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
 import { serveApp } from '../../scripts/lib/serveApps.mjs';
 import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
 import { freePorts } from './ports';
 
-export type AppKey = 'shell' | 'auth' | 'templates' | 'editor' | 'commerce' | 'content';
+export type AppKey = (typeof APPS)[number]['key'];
 
 export interface Stack {
   shellUrl: string;
@@ -37,7 +37,7 @@ export interface StackOptions {
 export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: StackOptions = {}): Promise<Stack> {
   const ports = {} as Record<AppKey, number>;
   const [cloudPort, ...appPorts] = await freePorts(APPS.length + 1);
-  APPS.forEach((app, index) => (ports[app.key as AppKey] = appPorts[index]!));
+  APPS.forEach((app, index) => (ports[app.key] = appPorts[index]!));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-e2e-'));
   const cloud = withLocalCloud
     ? await startLocalCloud({
@@ -47,7 +47,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: 
       })
     : undefined;
   const cloudUrl = cloud?.url ?? `http://localhost:${cloudPort}`;
-  const appConfig = createAppConfig({ ports, localCloudUrl: cloudUrl, keys: cloud?.keys ?? {} });
+  const appConfig = createRuntimeConfig({ ports, localCloudUrl: cloudUrl, keys: cloud?.keys ?? {} });
 
   const servers = new Map<AppKey, Server>();
   async function startApp(key: AppKey, distDir?: string) {
@@ -64,7 +64,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: 
         server.close(() => resolve());
       });
   }
-  for (const app of APPS) await startApp(app.key as AppKey);
+  for (const app of APPS) await startApp(app.key);
 
   return {
     shellUrl: `http://localhost:${ports.shell}`,

@@ -138,8 +138,8 @@ describe('redeploying a remote', () => {
     fs.writeFileSync(homeFile, source.replace('Welcome to FolioForge', 'Welcome to FolioForge, redeployed'));
     fs.writeFileSync(
       path.join(copy, 'webpack.config.mjs'),
-      `import { createAppConfig } from ${JSON.stringify(path.join(repoRoot, 'tooling/createAppConfig.mjs'))};\n` +
-        `export default createAppConfig({ dir: ${JSON.stringify(copy)}, name: 'mfe_content', port: 0, title: 'content', exposes: ${exposesOf('mfe-content')} });\n`,
+      `import { createWebpackConfig } from ${JSON.stringify(path.join(repoRoot, 'tooling/createWebpackConfig.mjs'))};\n` +
+        `export default createWebpackConfig({ dir: ${JSON.stringify(copy)}, key: 'content', title: 'content', exposes: ${exposesOf('mfe-content')} });\n`,
     );
     execFileSync(
       process.execPath,

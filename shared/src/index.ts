@@ -1,5 +1,6 @@
 // @folioforge/shared: the contracts every app relies on. Import it only by this package name,
 // so the federation runtime hands every remote the same instance.
+export * from './contracts/apps';
 export * from './config/runtimeConfig';
 export * from './supabase/createSupabase';
 export * from './auth/authStore';

@@ -3,9 +3,9 @@
 // commerce itself, from the same runtime config, once.
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { getRuntimeConfig, type PurchaseItem } from '@folioforge/shared';
+import { REMOTES, getRuntimeConfig, type PurchaseItem } from '@folioforge/shared';
 
-export const COMMERCE_REMOTE = 'mfe_commerce';
+export const COMMERCE_REMOTE = REMOTES.commerce.name;
 export const CHECKOUT_BUTTON_ID = `${COMMERCE_REMOTE}/CheckoutButton`;
 
 /** The props of mfe-commerce's `./CheckoutButton` (its default export). */

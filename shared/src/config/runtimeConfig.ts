@@ -1,5 +1,9 @@
 // zod/mini: the shell parses this on every first load, so the small functional build keeps /home light.
 import * as z from 'zod/mini';
+import { REMOTE_KEYS, type RemoteKey } from '../contracts/apps';
+
+/** Each remote's manifest URL, one per key of the apps table. */
+const remotesSchema = z.object(Object.fromEntries(REMOTE_KEYS.map((key) => [key, z.url()])) as Record<RemoteKey, z.ZodMiniURL>);
 
 // The contract of /app-config.json (ARCHITECTURE.md "Runtime config contract").
 export const runtimeConfigSchema = z.object({
@@ -13,17 +17,10 @@ export const runtimeConfigSchema = z.object({
     serviceId: z.string().check(z.minLength(1)),
     templateId: z.string().check(z.minLength(1)),
   }),
-  remotes: z.object({
-    auth: z.url(),
-    templates: z.url(),
-    editor: z.url(),
-    commerce: z.url(),
-    content: z.url(),
-  }),
+  remotes: remotesSchema,
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-export type RemoteKey = keyof RuntimeConfig['remotes'];
 
 let current: RuntimeConfig | undefined;
 

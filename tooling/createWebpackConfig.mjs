@@ -7,7 +7,8 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
-import { createAppConfig as createRuntimeConfig } from './appConfig.mjs';
+import { createRuntimeConfig } from './appConfig.mjs';
+import { APPS } from './ports.mjs';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -104,13 +105,16 @@ function contentHashedEntryName(pathData) {
 /**
  * @param {object} app
  * @param {string} app.dir       absolute folder of the app
- * @param {string} app.name      federation name (mfe_content, shell …)
- * @param {number} app.port      dev-server port
+ * @param {string} app.key       the app's key in the apps table (shared/src/contracts/appsTable.mjs),
+ *                               which gives its federation name and dev-server port
  * @param {string} app.title     page title when the app is opened alone
  * @param {Record<string,string>} [app.exposes]  federated modules (remotes only)
  * @param {string[]} [app.runtimePlugins]        MF runtime plugins (absolute paths)
  */
-export function createAppConfig(app) {
+export function createWebpackConfig(options) {
+  const entry = APPS.find((candidate) => candidate.key === options.key);
+  if (!entry) throw new Error(`${options.key} is not in the apps table`);
+  const app = { ...options, name: entry.name, port: entry.port };
   return (env, argv) => {
     const production = argv.mode !== 'development';
     // `webpack serve` passes env.WEBPACK_SERVE; a development build to disk has no server to refresh from.
