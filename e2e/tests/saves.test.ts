@@ -178,3 +178,55 @@ describe('cloud saves', () => {
     await context.close();
   });
 });
+
+describe('My portfolios', () => {
+  test('reached from the account menu: open, rename, duplicate, delete and undo', async () => {
+    const user = await createConfirmedUser(stack, 'Collector');
+    const { context, page } = await signedInContext(user);
+    const errors = trackPageErrors(page);
+    const first = await openDesign(page);
+    await nameField(page).fill('First of many');
+    await waitForStatus(page, 'Saved');
+    await page.goto(`${stack.shellUrl}/portfo`);
+    await page.waitForURL(/\/portfo\?portfolio=/);
+    await waitForStatus(page, 'Saved');
+
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'My portfolios' }).click();
+    await page.waitForURL(`${stack.shellUrl}/portfolios`);
+    const list = page.getByRole('list', { name: 'Your portfolios' });
+    await list.getByRole('listitem').nth(1).waitFor();
+    assert.equal(await list.getByRole('listitem').count(), 2);
+
+    const firstTitle = (await storedPortfolios(stack, user)).find((row) => row.id === first)!.title!;
+    await list.getByRole('button', { name: `Rename ${firstTitle}` }).click();
+    await page.getByLabel('New name').fill('Studio site');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await list.getByRole('link', { name: 'Studio site', exact: true }).waitFor();
+    await waitForStored(stack, user, (rows) => rows.find((row) => row.id === first)?.title === 'Studio site');
+
+    await list.getByRole('button', { name: 'Duplicate Studio site' }).click();
+    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
+    const afterCopy = await waitForStored(stack, user, (rows) => rows.length === 3);
+    const copy = afterCopy.find((row) => row.title === 'Studio site (copy)')!;
+    assert.equal(copy.data.name, 'First of many');
+
+    await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
+    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Deleted “Studio site (copy)”.' }).getByRole('button', { name: 'Undo' }).click();
+    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
+    await page.waitForTimeout(7000);
+    assert.equal((await storedPortfolios(stack, user)).length, 3, 'undone: nothing was deleted');
+
+    await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
+    await waitForStored(stack, user, (rows) => rows.length === 2 && !rows.some((row) => row.id === copy.id), 12_000);
+    assert.equal(await list.getByRole('listitem').count(), 2);
+
+    await list.getByRole('link', { name: 'Open Studio site' }).click();
+    await page.waitForURL(new RegExp(`/design\\?portfolio=${first}`));
+    await waitForStatus(page, 'Saved');
+    assert.equal(await nameField(page).inputValue(), 'First of many');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
