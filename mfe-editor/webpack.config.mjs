@@ -14,5 +14,6 @@ export default createWebpackConfig({
     './Generator': './src/screens/Generator/Generator.tsx',
     './TemplateOnePage': './src/screens/TemplateOnePage/TemplateOnePage.tsx',
     './TemplateTwoPage': './src/screens/TemplateTwoPage/TemplateTwoPage.tsx',
+    './Portfolios': './src/screens/Portfolios/Portfolios.tsx',
   },
 });

@@ -51,7 +51,7 @@ for (const backend of BACKENDS)
     });
     after(async () => t.stop());
 
-    test('a user uploads an image into their folder, downloads it, and anyone reads it by its public URL', async () => {
+    test('a user uploads an image into their folder, downloads it, and shares it by a signed URL (the bucket is private)', async () => {
       const images = alice.client.storage.from('portfolio-images');
       const key = `${alice.id}/avatar.png`;
       const { data, error } = await images.upload(key, pngBlob());
@@ -64,7 +64,10 @@ for (const backend of BACKENDS)
       assert.deepEqual(await bytesOf(download.data), PNG_BYTES);
 
       const { data: url } = anonClient(t).storage.from('portfolio-images').getPublicUrl(key);
-      const res = await fetch(url.publicUrl);
+      assert.equal((await fetch(url.publicUrl)).status, 400);
+      const signed = await images.createSignedUrl(key, 60);
+      assert.equal(signed.error, null);
+      const res = await fetch(signed.data!.signedUrl);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'image/png');
       assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PNG_BYTES);
@@ -222,7 +225,7 @@ for (const backend of BACKENDS)
       const { data, error } = await serviceClient(t).storage.listBuckets();
       assert.equal(error, null);
       const images = data!.find((b) => b.id === 'portfolio-images');
-      assert.equal(images?.public, true);
+      assert.equal(images?.public, false);
       assert.equal(images?.file_size_limit, 5 * 1024 * 1024);
       const one = await serviceClient(t).storage.getBucket('resumes');
       assert.deepEqual(one.data?.allowed_mime_types, ['application/pdf']);

@@ -4,6 +4,7 @@ import Design from './screens/Design/Design';
 import Generator from './screens/Generator/Generator';
 import TemplateOnePage from './screens/TemplateOnePage/TemplateOnePage';
 import TemplateTwoPage from './screens/TemplateTwoPage/TemplateTwoPage';
+import Portfolios from './screens/Portfolios/Portfolios';
 
 // The shell wraps every screen in <main>; alone on its dev server this remote does the same.
 const inMain = (screen: ReactElement) => <main id="main">{screen}</main>;
@@ -14,4 +15,5 @@ void startStandalone('mfe-editor', [
   { path: '/portfo', element: inMain(<Generator />) },
   { path: '/template1', element: inMain(<TemplateOnePage />) },
   { path: '/template2', element: inMain(<TemplateTwoPage />) },
+  { path: '/portfolios', element: inMain(<Portfolios />) },
 ]);

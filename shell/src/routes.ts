@@ -15,6 +15,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/reset-password', remote: 'mfe_auth/ResetPassword', title: 'Choose a new password' },
   { path: '/auth/callback', remote: 'mfe_auth/AuthCallback', title: 'Email confirmation' },
   { path: '/account', remote: 'mfe_auth/Account', title: 'Your account' },
+  { path: '/portfolios', remote: 'mfe_editor/Portfolios', title: 'My portfolios' },
   { path: '/home', remote: 'mfe_content/Home', title: 'Home' },
   { path: '/blog', remote: 'mfe_content/Blog', title: 'Blog' },
   { path: '/contact-us', remote: 'mfe_content/ContactUs', title: 'Contact Us' },

@@ -37,6 +37,8 @@ function isPgError(err: unknown): err is PgLikeError & { code: string } {
 
 /** HTTP status PostgREST gives a SQLSTATE (its errors.md table). */
 function statusFor(code: string, role: string): ContentfulStatusCode {
+  // `raise sqlstate 'PT409'`: a function picks its own HTTP status.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2)) as ContentfulStatusCode;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23505' || code === '23503' || code === '40001' || code === '40P01') return 409;
   if (code === '42883' || code === '42P01') return 404;

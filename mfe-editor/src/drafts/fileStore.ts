@@ -84,3 +84,6 @@ export function resetDraftFileStoreForTests(): void {
 export function draftFileId(storageKey: string, entryKey: string, fieldKey: string): string {
   return `${storageKey}/${entryKey}/${fieldKey}`;
 }
+
+/** The document key of a signed-in user's chosen files on this device (entries are portfolio ids). */
+export const accountFilesKey = (userId: string) => `account.${userId}`;

@@ -3,13 +3,15 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { setRuntimeConfig } from '@folioforge/shared';
+import { setRuntimeConfig, useAuthStore } from '@folioforge/shared';
 import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
 
 export const TEST_RUNTIME_CONFIG = testRuntimeConfig();
 
+/** The runtime config the shell would have loaded, and a visitor who is signed out (the session is read). */
 export function installTestRuntimeConfig(): void {
   setRuntimeConfig(TEST_RUNTIME_CONFIG);
+  useAuthStore.setState({ status: 'signedOut', session: null, user: null });
 }
 
 /** The location the screen left behind (to check it cleared the navigation state). */

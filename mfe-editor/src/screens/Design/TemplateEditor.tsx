@@ -1,13 +1,17 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, type TemplateId } from '@folioforge/shared';
-import type { TemplatePreviewProps } from '@folioforge/shared/src/templates/types';
+import type { TemplateDefinition, TemplatePreviewProps } from '@folioforge/shared/src/templates/types';
 import { GetTemplateButton } from '../../commerce/GetTemplateButton';
 import { DESIGN_DRAFT_KEY } from '../../drafts/draftStorage';
-import { usePortfolioDraft } from '../../drafts/usePortfolioDraft';
+import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfolioDraft';
+import { useAccountDraft } from '../../drafts/useAccountDraft';
+import { valuesFromDraftEntry } from '../../drafts/draftValues';
+import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
+import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { EditorForm } from '../../editing/EditorForm';
 import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
-import { templateDefinition } from '../../templates/templateCatalog';
+import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
 import type { DesignOpening } from './designOpening';
 import styles from './Design.module.scss';
 
@@ -21,17 +25,41 @@ const PreviewPane = memo(function PreviewPane({ Preview, valuesStore }: PreviewP
   return <Preview values={useEditedValues(valuesStore)} />;
 });
 
-/** The form and live preview of one template; keyed by template id in Design. */
+/** The form and live preview of one template, drafted on this device; keyed by template id in Design. */
 export function TemplateEditor({ opening }: { opening: DesignOpening }) {
   const definition = templateDefinition(opening.templateId);
   const draft = usePortfolioDraft(DESIGN_DRAFT_KEY, String(definition.id));
+  return <EditorScreen definition={definition} opening={opening} draft={draft} />;
+}
+
+/** The same for a portfolio kept in the signed-in user's account: saved there as well as here. */
+export function AccountTemplateEditor({ userId, portfolio }: { userId: string; portfolio: OpenPortfolio }) {
+  const definition = templateDefinition(toTemplateId(portfolio.templateId) ?? 1);
+  const { draft, saver } = useAccountDraft({ userId, portfolio });
+  const opening: DesignOpening = {
+    templateId: definition.id,
+    values: valuesFromDraftEntry(definition.fields, definition.sampleValues, draft.saved),
+    files: {},
+    source: 'account',
+  };
+  return <EditorScreen definition={definition} opening={opening} draft={draft} account={{ userId, portfolio, saver }} />;
+}
+
+interface EditorScreenProps {
+  definition: TemplateDefinition;
+  opening: DesignOpening;
+  draft: PortfolioDraft;
+  account?: AccountEditing;
+}
+
+function EditorScreen({ definition, opening, draft, account }: EditorScreenProps) {
   const editor = useEditableValues({
     fields: definition.fields,
     sampleValues: definition.sampleValues,
     initialValues: opening.values,
     initialFiles: opening.files,
     draft,
-    restoreSavedFiles: opening.source === 'draft',
+    restoreSavedFiles: opening.source === 'draft' || opening.source === 'account',
   });
   const { replaceValues } = editor;
   const panelTitleId = useId();
@@ -46,7 +74,11 @@ export function TemplateEditor({ opening }: { opening: DesignOpening }) {
         <h2 id={panelTitleId} className={styles.panelTitle}>
           {definition.panelTitle}
         </h2>
-        <OpeningNotice source={opening.source} templateName={definition.name} />
+        {account ? (
+          <AccountBar account={account} fields={definition.fields} sampleValues={definition.sampleValues} replaceValues={replaceValues} />
+        ) : (
+          <OpeningNotice source={opening.source} templateName={definition.name} />
+        )}
         <EditorForm
           label={`${definition.name} details`}
           fields={definition.fields}

@@ -6,7 +6,7 @@ import { DESIGN_DRAFT_KEY, readDraftDocument } from '../../drafts/draftStorage';
 import { isFileKind, valuesFromDraftEntry } from '../../drafts/draftValues';
 import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
 
-export type OpeningSource = 'navigation' | 'draft' | 'default';
+export type OpeningSource = 'navigation' | 'draft' | 'default' | 'account';
 
 export interface DesignOpening {
   templateId: TemplateId;

@@ -3,7 +3,7 @@ import Generator from './Generator';
 import { GENERATOR_FIELDS, splitSkills } from './generatorFields';
 import { resetDraftFileStoreForTests } from '../../drafts/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
-import { fileOf, installObjectUrls, renderAt } from '../../testing/editorTestKit';
+import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
 jest.mock('../../resume/pdfWorkerAssetUrl', () => ({ PDF_WORKER_ASSET_URL: 'http://localhost/assets/pdf.worker.min.mjs' }));
@@ -14,6 +14,7 @@ beforeEach(() => {
   localStorage.clear();
   resetDraftFileStoreForTests();
   resetFakePdf(2);
+  installTestRuntimeConfig();
   objectUrls = installObjectUrls();
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as unknown as CanvasRenderingContext2D);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);

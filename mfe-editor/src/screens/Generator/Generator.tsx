@@ -1,16 +1,64 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAuthStore } from '@folioforge/shared';
 import { GENERATOR_DRAFT_KEY, GENERATOR_ENTRY } from '../../drafts/draftStorage';
 import { valuesFromDraftEntry } from '../../drafts/draftValues';
-import { usePortfolioDraft } from '../../drafts/usePortfolioDraft';
+import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfolioDraft';
+import { useAccountDraft } from '../../drafts/useAccountDraft';
+import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
+import { OpenAccountPortfolio, StartAccountPortfolio } from '../../portfolios/AccountPortfolioGate';
+import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
+import type { NewPortfolio, PortfolioTemplateId } from '../../portfolios/portfolioApi';
+import { withEditorQueries } from '../../portfolios/queries';
+import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { EditorForm } from '../../editing/EditorForm';
 import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
 import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from './generatorFields';
 import { GeneratorPreview } from './GeneratorPreview';
 import styles from './Generator.module.scss';
 
-/** /portfo: the portfolio generator, its form beside a live preview with the resume drawn by pdf.js. */
-export default function Generator() {
+const isGeneratorPortfolio = (templateId: PortfolioTemplateId) => templateId === 'generator';
+const NEW_GENERATOR_PORTFOLIO: NewPortfolio = { templateId: 'generator', title: 'Portfolio Generator', data: {} };
+
+/**
+ * /portfo: the portfolio generator, its form beside a live preview with the resume drawn by pdf.js.
+ * Signed out it keeps one draft on this device; signed in it edits a portfolio kept in the account
+ * (`?portfolio=<id>`, else the newest generator portfolio, else a new one).
+ */
+function Generator() {
+  const status = useAuthStore((state) => state.status);
+  const userId = useAuthStore((state) => state.user?.id);
+  const [params] = useSearchParams();
+  const portfolioId = params.get('portfolio');
+  if (status === 'loading') return <p role="status">Opening the generator…</p>;
+  if (!userId) return <DeviceGenerator />;
+  return (
+    <>
+      <DeviceDraftOffer key={userId} userId={userId} openAfter />
+      {portfolioId ? (
+        <OpenAccountPortfolio key={portfolioId} userId={userId} portfolioId={portfolioId} accepts={isGeneratorPortfolio}>
+          {(portfolio) => <AccountGenerator key={portfolio.id} userId={userId} portfolio={portfolio} />}
+        </OpenAccountPortfolio>
+      ) : (
+        <StartAccountPortfolio userId={userId} chosen={null} reopens={isGeneratorPortfolio} fallback={NEW_GENERATOR_PORTFOLIO} />
+      )}
+    </>
+  );
+}
+
+export default withEditorQueries(Generator);
+
+function DeviceGenerator() {
   const draft = usePortfolioDraft(GENERATOR_DRAFT_KEY, GENERATOR_ENTRY);
+  return <GeneratorScreen draft={draft} />;
+}
+
+function AccountGenerator({ userId, portfolio }: { userId: string; portfolio: OpenPortfolio }) {
+  const { draft, saver } = useAccountDraft({ userId, portfolio });
+  return <GeneratorScreen draft={draft} account={{ userId, portfolio, saver }} />;
+}
+
+function GeneratorScreen({ draft, account }: { draft: PortfolioDraft; account?: AccountEditing }) {
   const [initialValues] = useState(() => valuesFromDraftEntry(GENERATOR_FIELDS, GENERATOR_EMPTY_VALUES, draft.saved));
   const editor = useEditableValues({
     fields: GENERATOR_FIELDS,
@@ -30,6 +78,14 @@ export default function Generator() {
           <h2 id={formTitleId} className={styles.panelTitle}>
             Your details
           </h2>
+          {account ? (
+            <AccountBar
+              account={account}
+              fields={GENERATOR_FIELDS}
+              sampleValues={GENERATOR_EMPTY_VALUES}
+              replaceValues={editor.replaceValues}
+            />
+          ) : null}
           <EditorForm
             label="Portfolio details"
             fields={GENERATOR_FIELDS}

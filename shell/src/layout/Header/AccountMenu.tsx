@@ -97,6 +97,11 @@ export function AccountMenu({ user, onSignOutFailed }: { user: User; onSignOutFa
       </button>
       <ul id={menuId} ref={panelRef} className={styles.accountPanel} hidden={!open}>
         <li>
+          <Link to="/portfolios" onClick={() => setOpen(false)}>
+            My portfolios
+          </Link>
+        </li>
+        <li>
           <Link to="/account" onClick={() => setOpen(false)}>
             Account
           </Link>

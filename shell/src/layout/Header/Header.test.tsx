@@ -63,19 +63,22 @@ test('falls back to the email when the user has no name', () => {
   expect(screen.getByRole('button', { name: /grace@example\.com/ })).toBeInTheDocument();
 });
 
-test('the account menu opens with Account, Sign out and Sign out everywhere; Escape closes it and returns focus', async () => {
+test('the account menu opens with My portfolios, Account, Sign out and Sign out everywhere; Escape closes it and returns focus', async () => {
   signIn();
   renderAt(routes, '/home');
   await userEvent.click(accountButton());
   expect(accountButton()).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByRole('link', { name: 'My portfolios' })).toHaveAttribute('href', '/portfolios');
   expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
   expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
   expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
   await userEvent.keyboard('{ArrowDown}');
+  expect(screen.getByRole('link', { name: 'My portfolios' })).toHaveFocus();
+  await userEvent.keyboard('{ArrowDown}');
   expect(screen.getByRole('link', { name: 'Account' })).toHaveFocus();
   await userEvent.keyboard('{ArrowDown}');
   expect(screen.getByRole('button', { name: 'Sign out' })).toHaveFocus();
-  await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+  await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
   expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toHaveFocus();
   await userEvent.keyboard('{Escape}');
   expect(accountButton()).toHaveAttribute('aria-expanded', 'false');

@@ -1,0 +1,232 @@
+// Portfolios kept in the account, in Chromium: what a signed-in user types reaches the account and
+// another browser, survives a closed tab and going offline, and a stale tab never overwrites newer work.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { storedPortfolios, waitForStored } from '../support/portfolios';
+
+let stack: Stack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+type User = Awaited<ReturnType<typeof createConfirmedUser>>;
+
+async function signedInContext(user: User): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logInThroughUi(page, stack, user);
+  return { context, page };
+}
+
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /^(Saved|Saving…|Offline|Could not save|Not saved)/ });
+
+async function waitForStatus(page: Page, text: string | RegExp) {
+  await status(page).filter({ hasText: text }).waitFor({ timeout: 15_000 });
+}
+
+/** Opens /design signed in: the user's newest portfolio, or a first one made from template 1. */
+async function openDesign(page: Page, path = '/design'): Promise<string> {
+  await page.goto(`${stack.shellUrl}${path}`);
+  await page.waitForURL(/\/design\?portfolio=/);
+  await waitForStatus(page, 'Saved');
+  return new URL(page.url()).searchParams.get('portfolio')!;
+}
+
+const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
+
+describe('cloud saves', () => {
+  test('an edit saved in one browser shows in another browser of the same user', async () => {
+    const user = await createConfirmedUser(stack, 'Cloud Saver');
+    const first = await signedInContext(user);
+    const errors = trackPageErrors(first.page);
+    const id = await openDesign(first.page);
+    await nameField(first.page).fill('Grace Hopper');
+    await waitForStatus(first.page, 'Saved');
+    const rows = await waitForStored(stack, user, (all) => all[0]?.data.name === 'Grace Hopper');
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.id, id);
+    assert.equal(rows[0]!.template_id, '1');
+
+    const second = await signedInContext(user);
+    await second.page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
+    await waitForStatus(second.page, 'Saved');
+    assert.equal(await nameField(second.page).inputValue(), 'Grace Hopper');
+    await second.page.getByRole('region', { name: 'Template Preview' }).getByText('Grace Hopper').first().waitFor();
+    // Opening /design with no portfolio named reopens the newest one rather than making another.
+    await openDesign(second.page);
+    assert.equal(new URL(second.page.url()).searchParams.get('portfolio'), id);
+    assert.equal((await storedPortfolios(stack, user)).length, 1);
+    assert.deepEqual(errors, []);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  test('a tab closed 200 ms after the last key keeps the edit', async () => {
+    const user = await createConfirmedUser(stack, 'Quick Closer');
+    const { context, page } = await signedInContext(user);
+    await openDesign(page);
+    await nameField(page).fill('Closed in a hurry');
+    await page.waitForTimeout(200);
+    await page.close();
+    await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'Closed in a hurry');
+    await context.close();
+  });
+
+  test('offline: says the edit is kept on this device, and saves it once back online', async () => {
+    const user = await createConfirmedUser(stack, 'Train Rider');
+    const { context, page } = await signedInContext(user);
+    await openDesign(page);
+    await context.setOffline(true);
+    await nameField(page).fill('Typed in a tunnel');
+    await waitForStatus(page, 'Offline — kept on this device, will retry');
+    assert.notEqual((await storedPortfolios(stack, user))[0]?.data.name, 'Typed in a tunnel');
+    // A reload while offline would lose nothing either: the page is not reloaded here, the network comes back.
+    await context.setOffline(false);
+    await waitForStatus(page, 'Saved');
+    await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'Typed in a tunnel');
+    await context.close();
+  });
+
+  test('two tabs on one portfolio: the stale save is refused; load the newer version, or keep mine as a new portfolio', async () => {
+    const user = await createConfirmedUser(stack, 'Two Tabs');
+    const { context, page: tabA } = await signedInContext(user);
+    const id = await openDesign(tabA);
+    const tabB = await context.newPage();
+    await tabB.goto(`${stack.shellUrl}/design?portfolio=${id}`);
+    await waitForStatus(tabB, 'Saved');
+
+    await nameField(tabA).fill('From tab A');
+    await waitForStatus(tabA, 'Saved');
+    await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'From tab A');
+
+    await nameField(tabB).fill('From stale tab B');
+    await waitForStatus(tabB, 'Not saved: a newer version exists');
+    const dialog = tabB.getByRole('alertdialog');
+    await dialog.getByText(/newer version of this portfolio was saved/).waitFor();
+    assert.equal((await storedPortfolios(stack, user))[0]?.data.name, 'From tab A', 'the stale save did not overwrite');
+
+    await dialog.getByRole('button', { name: 'Load the newer version' }).click();
+    await waitForStatus(tabB, 'Saved');
+    assert.equal(await nameField(tabB).inputValue(), 'From tab A');
+
+    // Now tab A is the stale one: it keeps its own copy as a new portfolio.
+    await nameField(tabB).fill('From tab B, newer');
+    await waitForStored(stack, user, (rows) => rows.find((row) => row.id === id)?.data.name === 'From tab B, newer');
+    await nameField(tabA).fill('Tab A keeps this');
+    await waitForStatus(tabA, 'Not saved: a newer version exists');
+    await tabA.getByRole('button', { name: 'Keep mine as a new portfolio' }).click();
+    await tabA.waitForURL((url) => url.searchParams.get('portfolio') !== id);
+    await waitForStatus(tabA, 'Saved');
+    assert.equal(await nameField(tabA).inputValue(), 'Tab A keeps this');
+    const rows = await storedPortfolios(stack, user);
+    assert.equal(rows.length, 2);
+    assert.equal(rows.find((row) => row.id === id)?.data.name, 'From tab B, newer');
+    const copy = rows.find((row) => row.id !== id)!;
+    assert.equal(copy.data.name, 'Tab A keeps this');
+    assert.match(copy.title ?? '', /my copy/);
+    await context.close();
+  });
+
+  test("a visitor's draft is offered into the account at login, once, and kept there", async () => {
+    const user = await createConfirmedUser(stack, 'Late Joiner');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page
+      .getByRole('button', { name: /^Use Template/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/design$/);
+    await nameField(page).fill('Drafted before login');
+    await page.waitForTimeout(500);
+
+    await logInThroughUi(page, stack, user);
+    await page.goto(`${stack.shellUrl}/design`);
+    const offer = page.getByRole('region', { name: 'Work on this device from before you logged in' });
+    await offer.waitFor();
+    assert.equal((await storedPortfolios(stack, user)).length, 0, 'nothing is made before the visitor answers');
+    await offer.getByRole('button', { name: /^Save .* to my account$/ }).click();
+    await page.waitForURL(/\/design\?portfolio=/);
+    await waitForStatus(page, 'Saved');
+    assert.equal(await nameField(page).inputValue(), 'Drafted before login');
+    const rows = await storedPortfolios(stack, user);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.data.name, 'Drafted before login');
+
+    // Signing out and in again does not offer (or copy) the same draft a second time.
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${stack.shellUrl}/`);
+    await logInThroughUi(page, stack, user);
+    await page.goto(`${stack.shellUrl}/design`);
+    await page.waitForURL(/\/design\?portfolio=/);
+    await waitForStatus(page, 'Saved');
+    assert.equal(await offer.count(), 0);
+    assert.equal((await storedPortfolios(stack, user)).length, 1);
+    await context.close();
+  });
+});
+
+describe('My portfolios', () => {
+  test('reached from the account menu: open, rename, duplicate, delete and undo', async () => {
+    const user = await createConfirmedUser(stack, 'Collector');
+    const { context, page } = await signedInContext(user);
+    const errors = trackPageErrors(page);
+    const first = await openDesign(page);
+    await nameField(page).fill('First of many');
+    await waitForStatus(page, 'Saved');
+    await page.goto(`${stack.shellUrl}/portfo`);
+    await page.waitForURL(/\/portfo\?portfolio=/);
+    await waitForStatus(page, 'Saved');
+
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'My portfolios' }).click();
+    await page.waitForURL(`${stack.shellUrl}/portfolios`);
+    const list = page.getByRole('list', { name: 'Your portfolios' });
+    await list.getByRole('listitem').nth(1).waitFor();
+    assert.equal(await list.getByRole('listitem').count(), 2);
+
+    const firstTitle = (await storedPortfolios(stack, user)).find((row) => row.id === first)!.title!;
+    await list.getByRole('button', { name: `Rename ${firstTitle}` }).click();
+    await page.getByLabel('New name').fill('Studio site');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await list.getByRole('link', { name: 'Studio site', exact: true }).waitFor();
+    await waitForStored(stack, user, (rows) => rows.find((row) => row.id === first)?.title === 'Studio site');
+
+    await list.getByRole('button', { name: 'Duplicate Studio site' }).click();
+    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
+    const afterCopy = await waitForStored(stack, user, (rows) => rows.length === 3);
+    const copy = afterCopy.find((row) => row.title === 'Studio site (copy)')!;
+    assert.equal(copy.data.name, 'First of many');
+
+    await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
+    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Deleted “Studio site (copy)”.' }).getByRole('button', { name: 'Undo' }).click();
+    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
+    await page.waitForTimeout(7000);
+    assert.equal((await storedPortfolios(stack, user)).length, 3, 'undone: nothing was deleted');
+
+    await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
+    await waitForStored(stack, user, (rows) => rows.length === 2 && !rows.some((row) => row.id === copy.id), 12_000);
+    assert.equal(await list.getByRole('listitem').count(), 2);
+
+    await list.getByRole('link', { name: 'Open Studio site' }).click();
+    await page.waitForURL(new RegExp(`/design\\?portfolio=${first}`));
+    await waitForStatus(page, 'Saved');
+    assert.equal(await nameField(page).inputValue(), 'First of many');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

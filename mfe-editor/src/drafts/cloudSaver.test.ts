@@ -1,0 +1,149 @@
+import { CloudSaver, CLOUD_RETRY_MS, CLOUD_SAVE_DELAY_MS, type SaveState } from './cloudSaver';
+import { PortfolioRequestError, type PortfolioRow } from '../portfolios/portfolioApi';
+import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+
+const row = (version: number, data: TemplateValues): PortfolioRow => ({
+  id: 'p1',
+  ownerId: 'u1',
+  templateId: '1',
+  title: 'Mine',
+  data,
+  published: false,
+  version,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+});
+
+interface Harness {
+  saver: CloudSaver;
+  states: SaveState['kind'][];
+  sent: { data: TemplateValues; expected: number; keepalive: boolean }[];
+  current: { values: TemplateValues };
+  answer: (result: 'ok' | PortfolioRequestError) => Promise<void>;
+}
+
+function harness(): Harness {
+  const current = { values: { name: 'Ada' } as TemplateValues };
+  const sent: Harness['sent'] = [];
+  const pending: { resolve: (row: PortfolioRow) => void; reject: (error: unknown) => void; data: TemplateValues; expected: number }[] = [];
+  const saver = new CloudSaver({
+    version: 1,
+    savedData: { name: 'Ada' },
+    readData: () => ({ ...current.values }),
+    send: (data, expected, { keepalive }) => {
+      sent.push({ data, expected, keepalive });
+      return new Promise((resolve, reject) => pending.push({ resolve, reject, data, expected }));
+    },
+  });
+  const states: SaveState['kind'][] = [];
+  saver.subscribe((state) => states.push(state.kind));
+  return {
+    saver,
+    states,
+    sent,
+    current,
+    async answer(result) {
+      const next = pending.shift();
+      if (!next) throw new Error('no save in flight');
+      if (result === 'ok') next.resolve(row(next.expected + 1, next.data));
+      else next.reject(result);
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+  };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+test('typing saves once, a second after the last key, against the version held', async () => {
+  const h = harness();
+  for (const name of ['A', 'Ad', 'Ada L']) {
+    h.current.values = { name };
+    h.saver.markChanged();
+    jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS - 100);
+  }
+  expect(h.sent).toHaveLength(0);
+  expect(h.saver.getState().kind).toBe('saving');
+  jest.advanceTimersByTime(100);
+  expect(h.sent).toEqual([{ data: { name: 'Ada L' }, expected: 1, keepalive: false }]);
+  await h.answer('ok');
+  expect(h.saver.getState().kind).toBe('saved');
+  expect(h.saver.getVersion()).toBe(2);
+});
+
+test('data equal to what the account holds is not sent again', () => {
+  const h = harness();
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  expect(h.sent).toHaveLength(0);
+  expect(h.saver.getState().kind).toBe('saved');
+});
+
+test('edits made while a save is out go next, from the version that save returned', async () => {
+  const h = harness();
+  h.current.values = { name: 'one' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  h.current.values = { name: 'two' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  expect(h.sent).toHaveLength(1);
+  await h.answer('ok');
+  expect(h.sent[1]).toEqual({ data: { name: 'two' }, expected: 2, keepalive: false });
+});
+
+test('a flush on page hide sends at once, with keepalive', () => {
+  const h = harness();
+  h.current.values = { name: 'closing' };
+  h.saver.markChanged();
+  h.saver.flush({ keepalive: true });
+  expect(h.sent).toEqual([{ data: { name: 'closing' }, expected: 1, keepalive: true }]);
+});
+
+test('offline: says so, keeps the change and sends it again later', async () => {
+  const h = harness();
+  h.current.values = { name: 'offline edit' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  await h.answer(new PortfolioRequestError('offline', 'No connection'));
+  expect(h.saver.getState().kind).toBe('offline');
+  jest.advanceTimersByTime(CLOUD_RETRY_MS);
+  expect(h.sent).toHaveLength(2);
+  expect(h.sent[1]?.data).toEqual({ name: 'offline edit' });
+  await h.answer('ok');
+  expect(h.saver.getState().kind).toBe('saved');
+});
+
+test('a refused save says why and waits for Retry', async () => {
+  const h = harness();
+  h.current.values = { name: 'x' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  await h.answer(new PortfolioRequestError('refused', 'value too long'));
+  expect(h.saver.getState()).toEqual({ kind: 'failed', message: 'value too long' });
+  jest.advanceTimersByTime(CLOUD_RETRY_MS * 3);
+  expect(h.sent).toHaveLength(1);
+  h.saver.retry();
+  expect(h.sent).toHaveLength(2);
+});
+
+test('a stale version stops saving until the visitor chooses; resetTo starts again from the chosen version', async () => {
+  const h = harness();
+  h.current.values = { name: 'stale tab' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  await h.answer(new PortfolioRequestError('conflict', 'A newer version'));
+  expect(h.saver.getState().kind).toBe('conflict');
+  h.current.values = { name: 'more typing' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS * 5);
+  expect(h.sent).toHaveLength(1);
+
+  h.saver.resetTo(7, { name: 'newer' });
+  h.current.values = { name: 'after choosing' };
+  h.saver.markChanged();
+  jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+  expect(h.sent[1]).toEqual({ data: { name: 'after choosing' }, expected: 7, keepalive: false });
+  expect(h.states).toContain('conflict');
+});

@@ -1,0 +1,175 @@
+// Sends a portfolio's values to the account shortly after typing pauses, one save at a time, each
+// against the version the last save returned. Knows nothing of React: the editor tells it that
+// something changed and how to read the current data; it says where the save stands.
+import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import { PortfolioRequestError, type PortfolioRow } from '../portfolios/portfolioApi';
+
+/** Typing pauses this long before a save goes out. */
+export const CLOUD_SAVE_DELAY_MS = 1000;
+/** While offline (or the server failed), a save is tried again this often, and at once when the browser is back online. */
+export const CLOUD_RETRY_MS = 5000;
+
+export type SaveState =
+  | { kind: 'saved' }
+  /** Changes wait for the pause, or a save is on its way. */
+  | { kind: 'saving' }
+  | { kind: 'offline' }
+  | { kind: 'failed'; message: string }
+  /** The account holds a newer version: the visitor chooses what happens (nothing is sent meanwhile). */
+  | { kind: 'conflict' };
+
+export interface SendOptions {
+  /** The page is going away: the request must outlive it (fetch keepalive). */
+  keepalive: boolean;
+}
+
+export interface CloudSaverOptions {
+  /** The version the account holds for the values on screen. */
+  version: number;
+  /** The data the account holds for that version (a save of the same data is skipped). */
+  savedData: TemplateValues | null;
+  readData: () => TemplateValues;
+  send: (data: TemplateValues, expectedVersion: number, options: SendOptions) => Promise<PortfolioRow>;
+  /** After each accepted save; `data` is what was sent. */
+  onSaved?: (row: PortfolioRow, data: TemplateValues) => void;
+  delayMs?: number;
+  retryMs?: number;
+}
+
+/** Same data, whatever the key order: values are flat string maps. */
+export function sameData(a: TemplateValues | null, b: TemplateValues | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+export class CloudSaver {
+  private state: SaveState = { kind: 'saved' };
+  private readonly listeners = new Set<(state: SaveState) => void>();
+  private version: number;
+  private savedData: TemplateValues | null;
+  private dirty = false;
+  private inFlight = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+  private readonly delayMs: number;
+  private readonly retryMs: number;
+
+  constructor(private readonly options: CloudSaverOptions) {
+    this.version = options.version;
+    this.savedData = options.savedData;
+    this.delayMs = options.delayMs ?? CLOUD_SAVE_DELAY_MS;
+    this.retryMs = options.retryMs ?? CLOUD_RETRY_MS;
+  }
+
+  getState(): SaveState {
+    return this.state;
+  }
+
+  getVersion(): number {
+    return this.version;
+  }
+
+  /** The data on screen now, as it would be saved. */
+  currentData(): TemplateValues {
+    return this.options.readData();
+  }
+
+  subscribe(listener: (state: SaveState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Something changed: a save goes out once typing has paused. Cheap: called on every key. */
+  markChanged(): void {
+    if (this.disposed) return;
+    this.dirty = true;
+    if (this.state.kind === 'conflict') return;
+    if (this.state.kind === 'saved') this.setState({ kind: 'saving' });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), this.delayMs);
+  }
+
+  /** Sends now what is pending (page hidden or closing, a retry, the browser back online). */
+  flush(options: SendOptions = { keepalive: false }): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.disposed || !this.dirty || this.inFlight || this.state.kind === 'conflict') return;
+    clearTimeout(this.retryTimer);
+    const data = this.options.readData();
+    this.dirty = false;
+    if (sameData(data, this.savedData)) {
+      this.setState({ kind: 'saved' });
+      return;
+    }
+    this.inFlight = true;
+    if (this.state.kind !== 'offline') this.setState({ kind: 'saving' });
+    this.options.send(data, this.version, options).then(
+      (row) => {
+        this.inFlight = false;
+        this.version = row.version;
+        this.savedData = data;
+        this.options.onSaved?.(row, data);
+        if (this.disposed) return;
+        // Typed while this save was out: its own pause timer sends it, or (already fired) this does.
+        if (!this.dirty) this.setState({ kind: 'saved' });
+        else if (this.timer === undefined) this.flush();
+      },
+      (error: unknown) => {
+        this.inFlight = false;
+        // Nothing is lost: the data is still on screen and on this device; it goes again later.
+        this.dirty = true;
+        if (this.disposed) return;
+        const failure = error instanceof PortfolioRequestError ? error : new PortfolioRequestError('offline', String(error));
+        if (failure.kind === 'conflict') {
+          clearTimeout(this.timer);
+          this.setState({ kind: 'conflict' });
+        } else if (failure.kind === 'offline') {
+          this.setState({ kind: 'offline' });
+          this.scheduleRetry();
+        } else {
+          this.setState({ kind: 'failed', message: failure.message });
+        }
+      },
+    );
+  }
+
+  /** The visitor's Retry, or the browser coming back online. */
+  retry(): void {
+    if (this.state.kind === 'conflict') return;
+    this.dirty = true;
+    this.flush();
+  }
+
+  /** The values on screen are now the account's `version` (a newer version loaded, a new portfolio made). */
+  resetTo(version: number, data: TemplateValues): void {
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    this.timer = undefined;
+    this.version = version;
+    this.savedData = data;
+    this.dirty = false;
+    this.setState({ kind: 'saved' });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    this.listeners.clear();
+  }
+
+  private scheduleRetry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.flush(), this.retryMs);
+  }
+
+  private setState(next: SaveState): void {
+    if (next.kind === this.state.kind && (next.kind !== 'failed' || this.state.kind !== 'failed' || next.message === this.state.message))
+      return;
+    this.state = next;
+    for (const listener of this.listeners) listener(next);
+  }
+}

@@ -1,0 +1,177 @@
+// The `portfolios` table as the editor and My portfolios use it, through the page's one supabase-js
+// client. Rows are checked with zod on the way in: the browser trusts nothing it did not make.
+import * as z from 'zod/mini';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+
+export type PortfolioTemplateId = '1' | '2' | '3' | '4' | 'generator';
+
+const rowSchema = z.object({
+  id: z.string(),
+  owner_id: z.string(),
+  template_id: z.enum(['1', '2', '3', '4', 'generator']),
+  title: z.nullable(z.string()),
+  data: z.record(z.string(), z.unknown()),
+  published: z.boolean(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export interface PortfolioRow {
+  id: string;
+  ownerId: string;
+  templateId: PortfolioTemplateId;
+  title: string;
+  /** Field values: strings only (anything else a row holds is ignored). */
+  data: TemplateValues;
+  published: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, version, created_at, updated_at';
+
+function stringValues(data: Record<string, unknown>): TemplateValues {
+  const values: TemplateValues = {};
+  for (const [key, value] of Object.entries(data)) if (typeof value === 'string') values[key] = value;
+  return values;
+}
+
+export function toPortfolioRow(raw: unknown): PortfolioRow {
+  const row = rowSchema.parse(raw);
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    templateId: row.template_id,
+    title: row.title ?? '',
+    data: stringValues(row.data),
+    published: row.published,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Why a request failed, in the terms the save state and dialogs speak. */
+export type FailureKind = 'offline' | 'conflict' | 'notFound' | 'signedOut' | 'refused';
+
+export class PortfolioRequestError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PortfolioRequestError';
+  }
+}
+
+/** supabase-js reports a network failure as a PostgrestError whose message is the fetch TypeError's. */
+function isNetworkFailure(error: Pick<PostgrestError, 'message' | 'code'>): boolean {
+  return error.code === '' || /Failed to fetch|NetworkError|Load failed|fetch failed|network/i.test(error.message);
+}
+
+export function toRequestError(error: Pick<PostgrestError, 'message' | 'code'>, status?: number): PortfolioRequestError {
+  if (error.code === 'PT409' || status === 409) return new PortfolioRequestError('conflict', error.message);
+  if (error.code === 'PT404' || error.code === 'PGRST116') return new PortfolioRequestError('notFound', 'This portfolio no longer exists.');
+  if (error.code === 'PGRST301' || error.code === 'PGRST303' || status === 401)
+    return new PortfolioRequestError('signedOut', 'You are signed out. Log in again to save.');
+  if (isNetworkFailure(error) || status === 0 || (status !== undefined && status >= 502 && status <= 504))
+    return new PortfolioRequestError('offline', 'No connection');
+  return new PortfolioRequestError('refused', error.message || 'The server refused the save');
+}
+
+/** Throws what a PostgREST answer's error means, or returns its data. */
+function unwrap<T>(answer: { data: T | null; error: PostgrestError | null; status: number }): T {
+  if (answer.error) throw toRequestError(answer.error, answer.status);
+  if (answer.data === null) throw new PortfolioRequestError('notFound', 'This portfolio no longer exists.');
+  return answer.data;
+}
+
+export async function listPortfolios(client: SupabaseClient): Promise<PortfolioRow[]> {
+  const rows = unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).order('updated_at', { ascending: false }));
+  return (rows as unknown[]).map(toPortfolioRow);
+}
+
+export async function fetchPortfolio(client: SupabaseClient, id: string): Promise<PortfolioRow> {
+  return toPortfolioRow(unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).eq('id', id).single()));
+}
+
+export interface NewPortfolio {
+  templateId: PortfolioTemplateId;
+  title: string;
+  data: TemplateValues;
+}
+
+export async function createPortfolio(client: SupabaseClient, portfolio: NewPortfolio): Promise<PortfolioRow> {
+  const answer = await client
+    .from('portfolios')
+    .insert({ template_id: portfolio.templateId, title: portfolio.title, data: portfolio.data })
+    .select(PORTFOLIO_COLUMNS)
+    .single();
+  return toPortfolioRow(unwrap(answer));
+}
+
+/** The versioned save (the `save_portfolio` SQL function): refused with 'conflict' if the row moved on. */
+export async function savePortfolio(
+  client: SupabaseClient,
+  id: string,
+  expectedVersion: number,
+  data: TemplateValues,
+): Promise<PortfolioRow> {
+  const answer = await client.rpc('save_portfolio', { portfolio_id: id, expected_version: expectedVersion, new_data: data }).single();
+  return toPortfolioRow(unwrap(answer));
+}
+
+export async function renamePortfolio(client: SupabaseClient, id: string, title: string): Promise<PortfolioRow> {
+  return toPortfolioRow(unwrap(await client.from('portfolios').update({ title }).eq('id', id).select(PORTFOLIO_COLUMNS).single()));
+}
+
+export async function deletePortfolioRow(client: SupabaseClient, id: string): Promise<void> {
+  const answer = await client.from('portfolios').delete().eq('id', id);
+  if (answer.error) throw toRequestError(answer.error, answer.status);
+}
+
+export const TITLE_MAX_LENGTH = 120;
+
+/**
+ * The same save as `savePortfolio`, sent with fetch's keepalive so it completes after the tab has
+ * closed (supabase-js cannot set keepalive). Uses the session the shell already holds: a page being
+ * hidden has no time to refresh it.
+ */
+export async function savePortfolioKeepalive(
+  config: { supabaseUrl: string; supabaseAnonKey: string },
+  accessToken: string | undefined,
+  id: string,
+  expectedVersion: number,
+  data: TemplateValues,
+): Promise<PortfolioRow> {
+  if (!accessToken) throw new PortfolioRequestError('signedOut', 'You are signed out. Log in again to save.');
+  const body = JSON.stringify({ portfolio_id: id, expected_version: expectedVersion, new_data: data });
+  let response: Response;
+  try {
+    response = await fetch(`${config.supabaseUrl}/rest/v1/rpc/save_portfolio`, {
+      method: 'POST',
+      // Browsers cap keepalive bodies at 64 KiB; a bigger one goes as a normal request (this device's copy backs it).
+      keepalive: body.length < 60_000,
+      headers: {
+        apikey: config.supabaseAnonKey,
+        Authorization: `Bearer ${accessToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/vnd.pgrst.object+json',
+      },
+      body,
+    });
+  } catch {
+    throw new PortfolioRequestError('offline', 'No connection');
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = errorBodySchema.safeParse(answer);
+    throw toRequestError(error.success ? error.data : { code: '', message: `HTTP ${response.status}`, details: null }, response.status);
+  }
+  return toPortfolioRow(answer);
+}
+
+const errorBodySchema = z.object({ code: z.string(), message: z.string(), details: z.nullable(z.string()) });

@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, RequireAuth, getSupabase, useAuthStore } from '@folioforge/shared';
+import { editorPathFor } from '../../portfolios/AccountPortfolioGate';
+import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
+import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
+import { TITLE_MAX_LENGTH, type PortfolioRow, type PortfolioTemplateId } from '../../portfolios/portfolioApi';
+import { usePortfolioList, withEditorQueries } from '../../portfolios/queries';
+import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
+import styles from './Portfolios.module.scss';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function templateName(templateId: PortfolioTemplateId): string {
+  const id = toTemplateId(templateId);
+  return id ? templateDefinition(id).name : 'Portfolio Generator';
+}
+
+/** /portfolios: the signed-in user's portfolios, to open, rename, duplicate or delete (with Undo). */
+function Portfolios() {
+  return (
+    <RequireAuth>
+      <SignedInPortfolios />
+    </RequireAuth>
+  );
+}
+
+export default withEditorQueries(Portfolios);
+
+function SignedInPortfolios() {
+  const userId = useAuthStore((state) => state.user?.id) ?? '';
+  const list = usePortfolioList(userId);
+  const { deleteLater, pending, failure } = useDeleteWithUndo(userId);
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>My portfolios</h1>
+      <DeviceDraftOffer key={userId} userId={userId} />
+      <p className={styles.intro}>
+        Everything you make while logged in is kept here, in your account, and on this device until it is saved.{' '}
+        <Link to="/templates">Start a new portfolio from a template</Link> or <Link to="/portfo">the portfolio generator</Link>.
+      </p>
+      <StorageUse userId={userId} />
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {list.isPending ? <p role="status">Loading your portfolios…</p> : null}
+      {list.isError ? (
+        <div role="alert" className={styles.problem}>
+          <p>Your portfolios could not be loaded: {list.error.message}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {list.data && list.data.length === 0 ? <p>You have no portfolios yet.</p> : null}
+      {list.data && list.data.length > 0 ? (
+        <ul className={styles.list} aria-label="Your portfolios">
+          {list.data.map((row) => (
+            <PortfolioItem key={row.id} userId={userId} row={row} onDelete={deleteLater} />
+          ))}
+        </ul>
+      ) : null}
+      <UndoDelete pending={pending} />
+    </div>
+  );
+}
+
+function PortfolioItem({ userId, row, onDelete }: { userId: string; row: PortfolioRow; onDelete: (row: PortfolioRow) => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const rename = useRenamePortfolio(userId);
+  const duplicate = useDuplicatePortfolio(userId);
+  const title = row.title.trim() || 'Untitled portfolio';
+  const titleId = useId();
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasRenaming = useRef(false);
+
+  useEffect(() => {
+    if (wasRenaming.current && !renaming) renameButton.current?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
+
+  return (
+    <li className={styles.item} aria-labelledby={titleId}>
+      {renaming ? (
+        <RenameForm
+          current={row.title}
+          onCancel={() => setRenaming(false)}
+          onSave={(next) => {
+            setRenaming(false);
+            if (next !== row.title) rename.mutate({ id: row.id, title: next });
+          }}
+        />
+      ) : (
+        <h2 id={titleId} className={styles.title}>
+          <Link to={editorPathFor(row.templateId, row.id)}>{title}</Link>
+        </h2>
+      )}
+      <dl className={styles.facts}>
+        <dt>Template</dt>
+        <dd>{templateName(row.templateId)}</dd>
+        <dt>Last edit</dt>
+        <dd>{dateFormat.format(new Date(row.updatedAt))}</dd>
+        <dt>Status</dt>
+        <dd>{row.published ? 'Published' : 'Draft'}</dd>
+      </dl>
+      {rename.isError ? <p className={styles.problem}>The new name was not saved: {rename.error.message}</p> : null}
+      {duplicate.isError ? <p className={styles.problem}>No copy was made: {duplicate.error.message}</p> : null}
+      <div className={styles.actions}>
+        <Link className={styles.open} to={editorPathFor(row.templateId, row.id)} aria-label={`Open ${title}`}>
+          Open
+        </Link>
+        {renaming ? null : (
+          <button
+            ref={renameButton}
+            type="button"
+            className={styles.action}
+            onClick={() => setRenaming(true)}
+            aria-label={`Rename ${title}`}
+          >
+            Rename
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.action}
+          disabled={duplicate.isPending}
+          aria-busy={duplicate.isPending || undefined}
+          onClick={() => duplicate.mutate(row)}
+          aria-label={`Duplicate ${title}`}
+        >
+          Duplicate
+        </button>
+        <button type="button" className={styles.action} onClick={() => onDelete(row)} aria-label={`Delete ${title}`}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function RenameForm({ current, onSave, onCancel }: { current: string; onSave: (title: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(current);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The visitor just asked to rename: typing starts here.
+  useEffect(() => inputRef.current?.select(), []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = value.trim();
+    if (next) onSave(next);
+  };
+  return (
+    <form className={styles.rename} onSubmit={submit}>
+      <label htmlFor={inputId}>New name</label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        value={value}
+        maxLength={TITLE_MAX_LENGTH}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+      />
+      <Button type="submit" disabled={!value.trim()}>
+        Save name
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+/** The few seconds in which a deleted portfolio can come back. */
+function UndoDelete({ pending }: { pending: PendingDelete | null }) {
+  return (
+    <div className={styles.toast} role="status" aria-live="polite">
+      {pending ? (
+        <>
+          <span>Deleted “{pending.row.title.trim() || 'Untitled portfolio'}”.</span>
+          <Button variant="secondary" onClick={pending.undo}>
+            Undo
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/** Space the user's pictures and resumes take (the plans count it). */
+function StorageUse({ userId }: { userId: string }) {
+  const usage = useQuery({
+    queryKey: ['storage-usage', userId],
+    queryFn: async () => {
+      const { data, error } = await getSupabase().from('storage_usage').select('bytes, files').maybeSingle();
+      if (error) throw new Error(error.message);
+      const bytes = typeof data?.bytes === 'number' ? data.bytes : 0;
+      const files = typeof data?.files === 'number' ? data.files : 0;
+      return { bytes, files };
+    },
+  });
+  if (!usage.data) return null;
+  return (
+    <p className={styles.usage}>
+      Your files: {usage.data.files} ({megabytes(usage.data.bytes)})
+    </p>
+  );
+}
