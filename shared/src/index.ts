@@ -10,7 +10,7 @@ export * from './ui/Button';
 export * from './ui/Alert';
 export * from './ui/TextField';
 export * from './ui/UnavailableNotice';
-export * from './ui/RegionErrorBoundary';
+export * from './federation/FederatedRegion';
 export * from './routerFuture';
 export * from './serverState/queryClient';
 export * from './serverState/ServerStateProvider';

@@ -1,7 +1,9 @@
-import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
-import { Button, RegionErrorBoundary, type TemplateId } from '@folioforge/shared';
-import { loadCheckoutButton } from './loadCheckoutButton';
+import { memo, useId, useMemo } from 'react';
+import { Button, FederatedRegion, type TemplateId } from '@folioforge/shared';
+import { CHECKOUT_BUTTON_ID, loadCheckoutButton } from './loadCheckoutButton';
 import styles from './GetTemplateButton.module.scss';
+
+const loadCheckoutButtonModule = (_id: string, retry: boolean) => loadCheckoutButton({ retry });
 
 export const BUYING_UNAVAILABLE = 'Buying is unavailable right now';
 
@@ -17,39 +19,34 @@ export interface GetTemplateButtonProps {
  * Memoised: typing in the form never re-renders (or reloads) the widget.
  */
 export const GetTemplateButton = memo(function GetTemplateButton({ templateId, label }: GetTemplateButtonProps) {
-  const [attempt, setAttempt] = useState(0);
   const messageId = useId();
-  // A fresh lazy component per attempt: React.lazy remembers a rejection for good.
-  const CheckoutButton = useMemo(() => lazy(() => loadCheckoutButton({ retry: attempt > 0 })), [attempt]);
-  const item = useMemo(() => ({ itemType: 'template' as const, itemId: templateId }), [templateId]);
-
-  const unavailable = (
-    <div className={styles.unavailable}>
-      <Button disabled aria-describedby={messageId}>
-        {label}
-      </Button>
-      <p id={messageId} role="status" className={styles.message}>
-        {BUYING_UNAVAILABLE}.
-      </p>
-      <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
-        Try again
-      </Button>
-    </div>
-  );
+  const props = useMemo(() => ({ item: { itemType: 'template' as const, itemId: templateId }, label }), [templateId, label]);
 
   return (
     <div className={styles.slot}>
-      <RegionErrorBoundary key={attempt} region="mfe_commerce/CheckoutButton" fallback={unavailable}>
-        <Suspense
-          fallback={
-            <Button busy aria-label={`${label} (loading checkout)`}>
+      <FederatedRegion
+        id={CHECKOUT_BUTTON_ID}
+        load={loadCheckoutButtonModule}
+        props={props}
+        loading={
+          <Button busy aria-label={`${label} (loading checkout)`}>
+            {label}
+          </Button>
+        }
+        unavailable={(retry) => (
+          <div className={styles.unavailable}>
+            <Button disabled aria-describedby={messageId}>
               {label}
             </Button>
-          }
-        >
-          <CheckoutButton item={item} label={label} />
-        </Suspense>
-      </RegionErrorBoundary>
+            <p id={messageId} role="status" className={styles.message}>
+              {BUYING_UNAVAILABLE}.
+            </p>
+            <Button variant="secondary" onClick={retry}>
+              Try again
+            </Button>
+          </div>
+        )}
+      />
     </div>
   );
 });

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { RegionErrorBoundary } from './RegionErrorBoundary';
+
+/** What a federated expose gives: a component as its default export. */
+export type FederatedModule<P> = { default: ComponentType<P> };
+
+export interface FederatedRegionProps<P> {
+  /** The federated id, e.g. `mfe_commerce/CheckoutButton`; names the region in the console. */
+  id: string;
+  /**
+   * Loads the module through the caller's own federation runtime (each bundle has one); keep it a
+   * stable function. `retry` is true after a failure, so the loader can drop what its runtime cached.
+   */
+  load(id: string, retry: boolean): Promise<FederatedModule<P> | null | undefined>;
+  props: P;
+  /** Shown while the module loads. */
+  loading: ReactNode;
+  /** Shown when it failed to load or threw; `retry` loads it again. */
+  unavailable(retry: () => void): ReactNode;
+}
+
+/**
+ * A federated component in its own region: loading, failure and "Try again" stay inside it while
+ * the rest of the page goes on. Used for the shell's screens and for widgets one remote takes from another.
+ */
+export function FederatedRegion<P extends object>({ id, load, props, loading, unavailable }: FederatedRegionProps<P>) {
+  const [attempt, setAttempt] = useState(0);
+  // A fresh lazy component per attempt: React.lazy remembers a rejection for good.
+  const Component = useMemo(() => {
+    const lazyComponent = lazy(async () => {
+      const module = await load(id, attempt > 0);
+      if (!module?.default) throw new Error(`${id} has no component as its default export`);
+      return module;
+    });
+    // It takes exactly P; React's types cannot simplify a lazy component's props for a generic P.
+    return lazyComponent as unknown as ComponentType<P>;
+  }, [id, load, attempt]);
+  return (
+    <RegionErrorBoundary key={attempt} region={id} fallback={unavailable(() => setAttempt((count) => count + 1))}>
+      <Suspense fallback={loading}>
+        <Component {...props} />
+      </Suspense>
+    </RegionErrorBoundary>
+  );
+}
