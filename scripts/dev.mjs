@@ -78,7 +78,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    console.error(`npm run dev failed: ${error.message}`);
+    console.error(`npm run dev failed: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
 }

@@ -14,6 +14,7 @@ const resume = {
   name: 'Aarav Mehta',
   role: 'Front-end Developer',
   contact: 'aarav.mehta@example.com  ·  +91 98765 43210  ·  Pune, India',
+  /** @type {Array<[string, string[]]>} */
   sections: [
     [
       'Profile',

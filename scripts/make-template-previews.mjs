@@ -85,10 +85,10 @@ function buildHarness(buildDir) {
     infrastructureLogging: { level: 'warn' },
   };
   return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => {
+    webpack(/** @type {import('webpack').Configuration} */ (config), (error, stats) => {
       if (error) return reject(error);
-      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      resolve();
+      if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve(undefined);
     });
   });
 }
@@ -96,7 +96,7 @@ function buildHarness(buildDir) {
 function serve(dir) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.pdf': 'application/pdf' };
   const server = http.createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);
     if (!file.startsWith(dir)) return res.writeHead(403).end();
     try {

@@ -1,4 +1,4 @@
-// npm test: every test of the project, in order of speed — types, component tests (jest),
+// npm test: every test of the project, in order of speed — types (every project), component tests (jest),
 // local-cloud against the real clients, then browser tests of the built apps in Chromium.
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
@@ -65,7 +65,11 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 const node = process.execPath;
 const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
 
-if (wants('types')) await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+// Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
+const TS_PROJECTS = ['tsconfig.json', 'local-cloud/tsconfig.json', 'e2e/tsconfig.json', 'tsconfig.tooling.json'];
+if (wants('types')) {
+  for (const project of TS_PROJECTS) await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']);
+}
 if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
 if (wants('local-cloud')) await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
 if (wants('e2e')) {
@@ -73,7 +77,7 @@ if (wants('e2e')) {
     await buildApps({ log: (line) => console.log(line) });
     await run('e2e', node, nodeTest(testFiles('e2e/tests')), nodeTestCounts);
   } catch (error) {
-    console.error(error.message);
+    console.error(error instanceof Error ? error.message : error);
     failedStages.push('build');
     totals.failed += 1;
   }

@@ -61,7 +61,7 @@ function runWebpack(app, log) {
     child.on('exit', (code) => {
       if (code === 0) {
         fs.writeFileSync(path.join(repoRoot, app.dir, 'dist', STAMP), inputsFingerprint(app));
-        resolve();
+        resolve(undefined);
       } else {
         log(output);
         reject(new Error(`Building ${app.dir} failed (exit ${code})`));

@@ -48,8 +48,8 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
     child,
     stop() {
       return new Promise((resolve) => {
-        if (exited !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (exited !== null) return resolve(undefined);
+        child.once('exit', () => resolve(undefined));
         child.kill('SIGTERM');
       });
     },

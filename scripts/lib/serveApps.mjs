@@ -27,7 +27,7 @@ export function serveApp({ dir, port, host = '127.0.0.1', appConfig }) {
     files(req, res);
   });
   return new Promise((resolve, reject) => {
-    server.once('error', (error) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(`Port ${port} is already in use (serving ${path.basename(path.dirname(dir))}). Stop what uses it and try again.`)
@@ -58,7 +58,7 @@ export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {} 
           ({ server }) =>
             new Promise((resolve) => {
               server.closeAllConnections?.();
-              server.close(() => resolve());
+              server.close(() => resolve(undefined));
             }),
         ),
       );

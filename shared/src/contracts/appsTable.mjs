@@ -18,7 +18,10 @@ export const REMOTES = /** @type {const} */ ({
  * Every app, the shell first: what scripts build, serve and start.
  * @type {Array<{ key: 'shell' | keyof typeof REMOTES, dir: string, name: string, port: number }>}
  */
-export const APPS = [SHELL, ...Object.entries(REMOTES).map(([key, remote]) => ({ key, ...remote }))];
+export const APPS = [
+  SHELL,
+  ...Object.entries(REMOTES).map(([key, remote]) => ({ key: /** @type {keyof typeof REMOTES} */ (key), ...remote })),
+];
 
 /** local-cloud, the stand-in for Supabase, Razorpay and EmailJS on one machine. */
 export const LOCAL_CLOUD_PORT = 54321;
