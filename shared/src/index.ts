@@ -14,3 +14,4 @@ export * from './federation/FederatedRegion';
 export * from './routerFuture';
 export * from './serverState/queryClient';
 export * from './serverState/ServerStateProvider';
+export type { Database, Json } from './supabase/database.types';

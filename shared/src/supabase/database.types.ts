@@ -1,0 +1,146 @@
+// Generated from supabase/migrations by `npm run db:types`; do not edit. A test checks it is current.
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      portfolios: {
+        Row: {
+          created_at: string;
+          data: Json;
+          id: string;
+          owner_id: string;
+          published: boolean;
+          slug: string | null;
+          template_id: string;
+          title: string | null;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          data?: Json;
+          id?: string;
+          owner_id?: string;
+          published?: boolean;
+          slug?: string | null;
+          template_id: string;
+          title?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          data?: Json;
+          id?: string;
+          owner_id?: string;
+          published?: boolean;
+          slug?: string | null;
+          template_id?: string;
+          title?: string | null;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
+      profiles: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string | null;
+          username: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          id: string;
+          name?: string | null;
+          username?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string | null;
+          username?: string | null;
+        };
+        Relationships: [];
+      };
+      purchases: {
+        Row: {
+          amount: number;
+          created_at: string;
+          currency: string;
+          expires_at: string | null;
+          id: string;
+          item_id: string;
+          item_type: string;
+          order_id: string;
+          paid_at: string | null;
+          payment_id: string | null;
+          status: string;
+          user_id: string;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          currency?: string;
+          expires_at?: string | null;
+          id?: string;
+          item_id: string;
+          item_type: string;
+          order_id: string;
+          paid_at?: string | null;
+          payment_id?: string | null;
+          status?: string;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          currency?: string;
+          expires_at?: string | null;
+          id?: string;
+          item_id?: string;
+          item_type?: string;
+          order_id?: string;
+          paid_at?: string | null;
+          payment_id?: string | null;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+    };
+    Views: {
+      storage_usage: {
+        Row: {
+          bytes: number | null;
+          files: number | null;
+          user_id: string | null;
+        };
+        Relationships: [];
+      };
+    };
+    Functions: {
+      save_portfolio: {
+        Args: {
+          portfolio_id: string;
+          expected_version: number;
+          new_data: Json;
+        };
+        Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      username_available: {
+        Args: {
+          candidate: string;
+        };
+        Returns: boolean;
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
