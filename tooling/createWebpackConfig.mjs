@@ -15,7 +15,7 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
 const rootDeps = require('../shared/package.json').dependencies;
 const sharedVersion = require('../shared/package.json').version;
 
-/** The singletons of ARCHITECTURE.md: one React, one router, one store, one Supabase client per page. */
+/** The federation singletons (docs/ARCHITECTURE.md): one React, one router, one store, one Supabase client per page. */
 export function sharedSingletons() {
   const singleton = (pkg) => ({ singleton: true, requiredVersion: rootDeps[pkg], strictVersion: false });
   return {

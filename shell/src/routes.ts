@@ -1,4 +1,4 @@
-// The route table of the spec (section 2), each path served by one remote's federated screen.
+// Every route of the product, each path served by one remote's federated screen.
 export interface ScreenRoute {
   path: string;
   /** Federated id: <remote name>/<exposed screen>. */

@@ -24,7 +24,7 @@ export function AuthLayout({ heading, aside, children }: AuthLayoutProps) {
   );
 }
 
-/** The brand panel of Login and Register (spec section 2): product name, tagline and a way across. */
+/** The brand panel of Login and Register: product name, tagline and a way across. */
 export function BrandPanel({ question, children }: { question: string; children: ReactNode }) {
   return (
     <>

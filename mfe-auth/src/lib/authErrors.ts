@@ -3,7 +3,7 @@ import { isAuthError } from '@supabase/supabase-js';
 // Turns what the auth server (GoTrue or local-cloud) answered into words for the visitor. The server's
 // own message is shown wherever it is already clear; a few codes get the rule or the next step added.
 
-/** The spec's auth-client rule (section 5), checked before any call. */
+/** supabase-js's own words when email or password is missing, checked before any call. */
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 export const PASSWORD_RULE = 'At least 6 characters';
 export const WEAK_PASSWORD_MESSAGE = 'Your password must be at least 6 characters.';

@@ -1,6 +1,6 @@
 import { getRuntimeConfig } from '@folioforge/shared';
 
-// Client-side checks that help without blocking what the server allows (spec section 5): the
+// Client-side checks that help without blocking what the server allows: the
 // email format only hints, the password length shown is the server's own rule. No zod here: these
 // checks are one line each, and zod would be the largest thing the login route downloads.
 

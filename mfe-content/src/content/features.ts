@@ -1,4 +1,4 @@
-// The eight features of the spec (section 1), told once and shown twice: as a list on Home and
+// The product's eight features, told once and shown twice: as a list on Home and
 // explained on /features. `to` points into the product where the feature can be tried.
 export interface ProductFeature {
   /** Stable key for lists and anchors (/features#responsive-design). */

@@ -5,7 +5,7 @@ export type FileFieldKind = 'image' | 'pdf';
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'bmp'];
 
-/** Storage bucket limits (ARCHITECTURE.md "Data"): checked here so a pick never fails at upload. */
+/** Storage bucket limits (supabase/migrations: bucket size and type limits): checked here so a pick never fails at upload. */
 export const MAX_FILE_BYTES: Readonly<Record<FileFieldKind, number>> = { image: 5 * 1024 * 1024, pdf: 10 * 1024 * 1024 };
 
 /** The `accept` attribute: the system dialog offers the right files, the check below enforces it. */

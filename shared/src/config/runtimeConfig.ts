@@ -5,7 +5,8 @@ import { REMOTE_KEYS, type RemoteKey } from '../contracts/apps';
 /** Each remote's manifest URL, one per key of the apps table. */
 const remotesSchema = z.object(Object.fromEntries(REMOTE_KEYS.map((key) => [key, z.url()])) as Record<RemoteKey, z.ZodMiniURL>);
 
-// The contract of /app-config.json (ARCHITECTURE.md "Runtime config contract").
+// The contract of /app-config.json: public values only (the anon key is public by design), one
+// manifest URL per remote, so moving a remote is a change of this file, not a rebuild.
 export const runtimeConfigSchema = z.object({
   supabaseUrl: z.url(),
   supabaseAnonKey: z.string().check(z.minLength(1)),

@@ -35,7 +35,7 @@ async function logIn(email: string, password: string) {
   await userEvent.click(signIn());
 }
 
-describe('what the screen shows (spec section 2)', () => {
+describe('what the screen shows', () => {
   test('heading, Email named username, Password, Sign In, the side panel and Forgot password', () => {
     renderScreen(<Login />, '/');
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();

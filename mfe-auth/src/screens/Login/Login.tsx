@@ -9,7 +9,7 @@ import layout from '../../lib/AuthLayout.module.scss';
 
 type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-/** Login (spec section 2): email in the field named username, password, Sign In. */
+/** Login: email in the field named username, password, Sign In. */
 export default function Login() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ interface RegisterForm {
 
 const EMPTY_FORM: RegisterForm = { name: '', username: '', password: '', email: '' };
 
-/** Register (spec section 2): Name, Username, Password, Email; a confirmation mail follows. */
+/** Register: Name, Username, Password, Email; a confirmation mail follows. */
 export default function Register() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterForm>(EMPTY_FORM);

@@ -1,4 +1,4 @@
-// The two static articles of the Blog screen (spec section 2). Plain paragraphs, no HTML strings.
+// The two static articles of the Blog screen. Plain paragraphs, no HTML strings.
 export interface BlogArticle {
   id: string;
   title: string;

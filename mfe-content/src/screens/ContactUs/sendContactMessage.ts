@@ -2,7 +2,7 @@
 import emailjs from '@emailjs/browser';
 import { getRuntimeConfig, type RuntimeConfig } from '@folioforge/shared';
 
-/** The contact form's fields, named as the EmailJS template expects them (spec section 3). */
+/** The contact form's fields, named as the EmailJS template expects them: message, user_name, user_email. */
 export interface ContactMessage {
   message: string;
   user_name: string;

@@ -1,6 +1,6 @@
 import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
 
-/** The portfolio generator's form (spec section 2, "Portfolio generator screen"), in order. */
+/** The portfolio generator's form, in order. */
 export const GENERATOR_FIELDS: readonly TemplateField[] = [
   { key: 'name', label: 'Name', kind: 'text' },
   { key: 'email', label: 'Email', kind: 'email' },

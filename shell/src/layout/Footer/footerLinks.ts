@@ -1,4 +1,4 @@
-// Footer columns of the spec (section 2), in order. Labels come from the paths.
+// The footer's columns, in order. Labels come from the paths.
 export const FOOTER_COLUMNS: { title: string; paths: string[] }[] = [
   {
     title: 'Products',

@@ -1,4 +1,4 @@
-// The carousel's static sample data (spec section 3: id, img, title, desc, bg).
+// The carousel's static sample data (id, img, title, desc, bg per slide).
 import personalImage from './images/personal.svg';
 import professionalImage from './images/professional.svg';
 import ecommerceImage from './images/ecommerce.svg';

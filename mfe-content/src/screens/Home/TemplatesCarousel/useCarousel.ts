@@ -18,7 +18,7 @@ function wrap(index: number, count: number): number {
   return ((index % count) + count) % count;
 }
 
-/** State of a carousel that wraps at both ends (spec section 4) and answers the arrow keys. */
+/** State of a carousel that wraps at both ends (after the last slide comes the first) and answers the arrow keys. */
 export function useCarousel(count: number, initialIndex = 0): CarouselControls {
   if (count < 1) throw new Error('useCarousel needs at least one slide');
   const [index, setIndex] = useState(() => wrap(initialIndex, count));
