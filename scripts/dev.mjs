@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { APPS, LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
-import { repoRoot } from './lib/repo.mjs';
+import { loadDotEnv, repoRoot } from './lib/repo.mjs';
 
 const COLORS = [36, 32, 33, 35, 34, 91, 96];
 const label = (name, index) => (line) => console.log(`\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(13)}\x1b[0m ${line}`);
@@ -67,6 +67,7 @@ export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataD
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  loadDotEnv();
   try {
     const dev = await startDev();
     console.log('\nFolioForge (dev) will be at http://localhost:3000 once the first builds finish.');

@@ -4,6 +4,9 @@ import { startLocalCloud } from './lib/localCloudProcess.mjs';
 import { serveAllApps } from './lib/serveApps.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
+import { loadDotEnv } from './lib/repo.mjs';
+
+loadDotEnv();
 
 async function main() {
   await buildApps();
