@@ -68,7 +68,8 @@ const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1'
 // Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
 const TS_PROJECTS = ['tsconfig.json', 'local-cloud/tsconfig.json', 'e2e/tsconfig.json', 'tsconfig.tooling.json'];
 if (wants('types')) {
-  for (const project of TS_PROJECTS) await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']);
+  for (const project of TS_PROJECTS)
+    await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']);
 }
 if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
 if (wants('local-cloud')) await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
