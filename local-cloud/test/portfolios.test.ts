@@ -176,12 +176,12 @@ for (const backend of BACKENDS)
     });
 
     test("a published portfolio's files can be read and signed by anyone; unpublishing closes them again", async () => {
-      const row = await newPortfolio(alice, '1', 'Public page');
+      const row = await newPortfolio(alice, 'generator', 'Public page');
       const key = `${alice.id}/${row.id}/resume.pdf`;
       assert.equal((await alice.client.storage.from('resumes').upload(key, pdfBlob())).error, null);
       assert.ok((await anon.storage.from('resumes').createSignedUrl(key, 60)).error);
 
-      assert.equal((await alice.client.from('portfolios').update({ published: true }).eq('id', row.id)).error, null);
+      assert.equal((await alice.client.from('portfolios').update({ published: true, slug: 'public-page' }).eq('id', row.id)).error, null);
       const signed = await anon.storage.from('resumes').createSignedUrl(key, 60);
       assert.equal(signed.error, null);
       assert.deepEqual(new Uint8Array(await (await fetch(signed.data!.signedUrl)).arrayBuffer()), PDF_BYTES);

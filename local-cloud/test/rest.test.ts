@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import { BACKENDS, grantPurchase, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 
 after(stopClusters);
 
@@ -23,6 +23,8 @@ for (const backend of BACKENDS) {
       cloud = await startTestCloud(backend);
       alice = await signedInUser(cloud, { name: 'Alice' });
       bob = await signedInUser(cloud, { name: 'Bob' });
+      // Alpha is published: template 1 publishes once bought.
+      await grantPurchase(cloud.serviceClient(), alice.user!.id, { itemType: 'template', itemId: '1' });
       const seed = await alice.sb
         .from('portfolios')
         .insert([
@@ -236,7 +238,7 @@ for (const backend of BACKENDS) {
         ).error,
         null,
       );
-      assert.deepEqual((await alice.sb.from('purchases').select('status')).data, [{ status: 'paid' }]);
+      assert.deepEqual((await alice.sb.from('purchases').select('status').eq('id', made.data!.id)).data, [{ status: 'paid' }]);
       assert.deepEqual((await bob.sb.from('purchases').select('status')).data, []);
     });
 

@@ -1,4 +1,5 @@
 // Starts local-cloud for a test suite on a random port with a temp data dir, on either backend.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,4 +96,27 @@ export async function signedInUser(cloud: TestCloud, meta: Record<string, unknow
   const signIn = await sb.auth.signInWithPassword({ email, password });
   if (signIn.error) throw signIn.error;
   return { sb, email, password, user: signIn.data.user, session: signIn.data.session };
+}
+
+/**
+ * Records a paid purchase as the payment function would (service role): a template, or a plan for
+ * `days` from now (negative: one that has ended).
+ */
+export async function grantPurchase(
+  service: SupabaseClient,
+  userId: string,
+  item: { itemType: 'template' | 'plan'; itemId: string },
+  days = 30,
+): Promise<void> {
+  const { error } = await service.from('purchases').insert({
+    user_id: userId,
+    item_type: item.itemType,
+    item_id: item.itemId,
+    amount: 100,
+    order_id: `order_test_${randomUUID()}`,
+    status: 'paid',
+    paid_at: new Date().toISOString(),
+    expires_at: item.itemType === 'plan' ? new Date(Date.now() + days * 86_400_000).toISOString() : null,
+  });
+  if (error) throw new Error(`could not record the purchase: ${error.message}`);
 }

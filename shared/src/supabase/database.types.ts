@@ -109,8 +109,31 @@ export type Database = {
         };
         Relationships: [];
       };
+      reserved_slugs: {
+        Row: {
+          slug: string;
+        };
+        Insert: {
+          slug: string;
+        };
+        Update: {
+          slug?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
+      entitlements: {
+        Row: {
+          plan: string | null;
+          plan_expires_at: string | null;
+          remove_branding: boolean | null;
+          storage_quota_bytes: number | null;
+          templates: string[] | null;
+          user_id: string | null;
+        };
+        Relationships: [];
+      };
       storage_usage: {
         Row: {
           bytes: number | null;
@@ -121,6 +144,25 @@ export type Database = {
       };
     };
     Functions: {
+      active_plan: {
+        Args: {
+          for_user: string;
+        };
+        Returns: string;
+      };
+      current_plan: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string;
+      };
+      may_publish: {
+        Args: {
+          for_user: string;
+          template: string;
+        };
+        Returns: boolean;
+      };
       save_portfolio: {
         Args: {
           portfolio_id: string;
@@ -128,6 +170,13 @@ export type Database = {
           new_data: Json;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      slug_available: {
+        Args: {
+          candidate: string;
+          for_portfolio?: string;
+        };
+        Returns: boolean;
       };
       username_available: {
         Args: {
