@@ -73,7 +73,8 @@ before(async () => {
     ports,
     cloudPort: free[APPS.length],
     dataDir: path.join(copyRoot, '.data'),
-    onOutput: (app, line) => output.push(`${app} ${line}`),
+    // Without a terminal some tools still colour their output (FORCE_COLOR is set by npm test).
+    onOutput: (app, line) => output.push(`${app} ${line.replace(/\x1b\[[0-9;]*m/g, '')}`),
   });
   await waitForOutput(/compiled successfully/, APPS.length, 240_000);
   browser = await launchBrowser();
