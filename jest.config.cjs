@@ -15,6 +15,7 @@ module.exports = {
   testEnvironment: '<rootDir>/tooling/jest/jsdomWithFetch.cjs',
   roots: [
     '<rootDir>/shared',
+    '<rootDir>/templates',
     '<rootDir>/shell',
     '<rootDir>/mfe-auth',
     '<rootDir>/mfe-templates',

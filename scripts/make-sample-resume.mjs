@@ -1,4 +1,4 @@
-// Writes the bundled sample resume (shared/src/templates/assets/sample-resume.pdf) with pdf-lib, so
+// Writes the bundled sample resume (templates/src/assets/sample-resume.pdf) with pdf-lib, so
 // the PDF in the repo is made from readable source, not a binary of unknown origin.
 // Run: node scripts/make-sample-resume.mjs  (the output is committed; rerun after editing this file)
 import fs from 'node:fs/promises';
@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outFile = path.join(repoRoot, 'shared/src/templates/assets/sample-resume.pdf');
+const outFile = path.join(repoRoot, 'templates/src/assets/sample-resume.pdf');
 
-// Matches template 1's sample values (shared/src/templates/personal/sampleValues.ts).
+// Matches template 1's sample values (templates/src/personal/sampleValues.ts).
 const resume = {
   name: 'Aarav Mehta',
   role: 'Front-end Developer',

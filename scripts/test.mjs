@@ -1,4 +1,4 @@
-// npm test: every test of the project, in order of speed — types (every project), component tests (jest),
+// npm test: every test of the project, in order of speed — lint, types (every project), component tests (jest),
 // local-cloud against the real clients, then browser tests of the built apps in Chromium.
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
@@ -65,6 +65,11 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 const node = process.execPath;
 const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
 
+// The house rules: ESLint (imports between packages, hooks, accessibility …) and Prettier's formatting.
+if (wants('lint')) {
+  await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.']);
+  await run('lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']);
+}
 // Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
 const TS_PROJECTS = ['tsconfig.json', 'local-cloud/tsconfig.json', 'e2e/tsconfig.json', 'tsconfig.tooling.json'];
 if (wants('types')) {

@@ -14,6 +14,7 @@ const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const rootDeps = require('../shared/package.json').dependencies;
 const sharedVersion = require('../shared/package.json').version;
+const templatesVersion = require('../templates/package.json').version;
 
 /** The federation singletons (docs/ARCHITECTURE.md): one React, one router, one store, one Supabase client per page. */
 export function sharedSingletons() {
@@ -30,6 +31,7 @@ export function sharedSingletons() {
     // The workspace package, with an explicit version: `workspace:*` would not resolve at run time.
     '@folioforge/shared': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
     '@folioforge/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
+    '@folioforge/templates': { singleton: true, version: templatesVersion, requiredVersion: `^${templatesVersion}` },
   };
 }
 

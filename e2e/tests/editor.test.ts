@@ -25,7 +25,7 @@ before(async () => {
     path.join(fixtures, 'me.png'),
     Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
   );
-  fs.copyFileSync(path.join(repoRoot, 'shared/src/templates/assets/sample-resume.pdf'), path.join(fixtures, 'resume.pdf'));
+  fs.copyFileSync(path.join(repoRoot, 'templates/src/assets/sample-resume.pdf'), path.join(fixtures, 'resume.pdf'));
   fs.writeFileSync(path.join(fixtures, 'notes.txt'), 'not a picture');
 });
 

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { MailMessage } from '../src/context.ts';
 import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 import { emailjsBrowserBundle, launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
+import type * as EmailJs from '@emailjs/browser';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>contact</title>
 <script src="/emailjs.js"></script></head><body>
@@ -44,7 +45,7 @@ for (const backend of BACKENDS)
       const { emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = t.cloud.keys;
       const result = await page.evaluate(
         async ({ origin, publicKey, serviceId, templateId }) => {
-          const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
+          const ejs = (window as unknown as { emailjs: typeof EmailJs }).emailjs;
           ejs.init({ publicKey, blockHeadless: false }, origin);
           const res = await ejs.send(serviceId, templateId, {
             from_name: 'Ravi',
@@ -67,7 +68,7 @@ for (const backend of BACKENDS)
       const { emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = t.cloud.keys;
       const result = await page.evaluate(
         async ({ origin, publicKey, serviceId, templateId }) => {
-          const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
+          const ejs = (window as unknown as { emailjs: typeof EmailJs }).emailjs;
           const res = await ejs.sendForm(serviceId, templateId, '#contact', { publicKey, origin } as never);
           return { status: res.status, text: res.text };
         },
@@ -91,7 +92,7 @@ for (const backend of BACKENDS)
       const before = (await mails(t)).length;
       const result = await page.evaluate(
         async ({ origin, serviceId, templateId }) => {
-          const ejs = (window as unknown as { emailjs: typeof import('@emailjs/browser') }).emailjs;
+          const ejs = (window as unknown as { emailjs: typeof EmailJs }).emailjs;
           try {
             await ejs.send(serviceId, templateId, { message: 'x' }, { publicKey: 'not-the-key', origin } as never);
             return null;

@@ -1,4 +1,4 @@
-import { startStandalone } from '@folioforge/shared/src/standalone/startStandalone';
+import { startStandalone } from '@folioforge/shared/standalone';
 import Login from './screens/Login/Login';
 import Register from './screens/Register/Register';
 import ForgotPassword from './screens/ForgotPassword/ForgotPassword';

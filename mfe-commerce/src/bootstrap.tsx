@@ -1,4 +1,4 @@
-import { startStandalone } from '@folioforge/shared/src/standalone/startStandalone';
+import { startStandalone } from '@folioforge/shared/standalone';
 import Pricing from './screens/Pricing/Pricing';
 import CheckoutDemo from './demo/CheckoutDemo';
 

@@ -1,5 +1,5 @@
-import '@folioforge/shared/src/styles/global.scss';
-import { startStandalone } from '@folioforge/shared/src/standalone/startStandalone';
+import '@folioforge/shared/styles/global.scss';
+import { startStandalone } from '@folioforge/shared/standalone';
 import Home from './screens/Home/Home';
 import Blog from './screens/Blog/Blog';
 import ContactUs from './screens/ContactUs/ContactUs';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { startStandalone } from '@folioforge/shared/src/standalone/startStandalone';
+import { startStandalone } from '@folioforge/shared/standalone';
 import Design from './screens/Design/Design';
 import Generator from './screens/Generator/Generator';
 import TemplateOnePage from './screens/TemplateOnePage/TemplateOnePage';

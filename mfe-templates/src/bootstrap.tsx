@@ -1,4 +1,4 @@
-import { startStandalone } from '@folioforge/shared/src/standalone/startStandalone';
+import { startStandalone } from '@folioforge/shared/standalone';
 import TemplateCollection from './screens/TemplateCollection/TemplateCollection';
 
 // This remote alone on its dev server, with a minimal host (the shell is not needed).

@@ -7,7 +7,15 @@ import { APPS } from '../../tooling/ports.mjs';
 import { repoRoot } from './repo.mjs';
 
 const STAMP = '.build-stamp';
-const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'tooling', 'package-lock.json', 'types'];
+const SHARED_INPUTS = [
+  'shared/src',
+  'shared/package.json',
+  'templates/src',
+  'templates/package.json',
+  'tooling',
+  'package-lock.json',
+  'types',
+];
 
 function* filesUnder(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

@@ -1,7 +1,7 @@
 // The page scripts/make-template-previews.mjs screenshots: one template's Preview with its sample
 // values, chosen by query string (?id=1&frame=page|phones|tablet). Not part of any app.
 import { createRoot } from 'react-dom/client';
-import { getTemplate } from '@folioforge/shared/src/templates';
+import { getTemplate } from '@folioforge/templates';
 import './harness.css';
 
 const params = new URLSearchParams(window.location.search);

@@ -300,7 +300,7 @@
           if (error.field === 'card[expiry]') target = expiry.input;
           if (error.field === 'card[cvv]') target = cvv.input;
           target.focus();
-          target.select && target.select();
+          if (target.select) target.select();
         },
         function () {
           setBusy(false);
@@ -380,7 +380,7 @@
     if (!this._root) return;
     document.removeEventListener('keydown', this._onKeydown, true);
     document.removeEventListener('focusin', this._onFocusIn, true);
-    this._root.parentNode && this._root.parentNode.removeChild(this._root);
+    if (this._root.parentNode) this._root.parentNode.removeChild(this._root);
     this._root = null;
     var back = this._returnFocus;
     if (back && typeof back.focus === 'function' && document.contains(back)) back.focus();

@@ -2,8 +2,16 @@
 import path from 'node:path';
 import { storageErrors } from './errors.ts';
 
-const BUCKET_ID = /^[A-Za-z0-9_][A-Za-z0-9_.\-]{0,99}$/;
+const BUCKET_ID = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
 const MAX_KEY_LENGTH = 1024;
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export function assertBucketId(bucket: string): void {
   if (!BUCKET_ID.test(bucket) || bucket === '.' || bucket === '..') throw storageErrors.noSuchBucket();
@@ -16,7 +24,7 @@ export function assertObjectKey(key: string): void {
     key.length > MAX_KEY_LENGTH ||
     key.startsWith('/') ||
     key.includes('\\') ||
-    /[\u0000-\u001f\u007f]/.test(key) ||
+    hasControlCharacter(key) ||
     key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
   if (bad) throw storageErrors.invalidKey(key);
 }

@@ -8,7 +8,7 @@ import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { setRuntimeConfig, setSupabase, useAuthStore } from '@folioforge/shared';
 import type { RazorpayCheckoutOptions } from '../checkout/razorpayCheckout';
 import { resetPaidPurchasesForTests } from '../purchases/usePaidPurchases';
-import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
+import { testRuntimeConfig } from '@folioforge/shared/testing';
 
 export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
 export const CHECKOUT_SCRIPT_URL = 'http://localhost:54321/razorpay/v1/checkout.js';

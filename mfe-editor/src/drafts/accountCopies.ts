@@ -1,7 +1,7 @@
 // A signed-in user's portfolios are edited local first: every change lands in this device's copy at
 // once (localStorage, synchronous, so a closed tab or a crash loses nothing), marked dirty until the
 // account has accepted it. Opening a portfolio compares this copy with the account's row.
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 import type { PortfolioRow, PortfolioTemplateId } from '../portfolios/portfolioApi';
 import { sameData } from './cloudSaver';
 import type { StoredFileMeta } from './draftStorage';

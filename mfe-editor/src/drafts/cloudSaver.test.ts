@@ -1,6 +1,6 @@
 import { CloudSaver, CLOUD_RETRY_MS, CLOUD_SAVE_DELAY_MS, type SaveState } from './cloudSaver';
 import { PortfolioRequestError, type PortfolioRow } from '../portfolios/portfolioApi';
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 
 const row = (version: number, data: TemplateValues): PortfolioRow => ({
   id: 'p1',

@@ -1,7 +1,7 @@
 // Sends a portfolio's values to the account shortly after typing pauses, one save at a time, each
 // against the version the last save returned. Knows nothing of React: the editor tells it that
 // something changed and how to read the current data; it says where the save stands.
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 import { PortfolioRequestError, type PortfolioRow } from '../portfolios/portfolioApi';
 
 /** Typing pauses this long before a save goes out. */

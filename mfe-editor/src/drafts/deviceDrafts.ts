@@ -1,7 +1,7 @@
 // What a visitor made on this device before logging in, offered into their account once: each draft
 // (a /design template, the /portfo generator) is either carried in as a new portfolio or declined,
 // and either way not offered again to that user unless it changes afterwards.
-import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateField, TemplateValues } from '@folioforge/templates';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from '../screens/Generator/generatorFields';
 import { templateDefinition, toTemplateId } from '../templates/templateCatalog';

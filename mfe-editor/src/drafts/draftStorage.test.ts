@@ -1,4 +1,4 @@
-import type { TemplateField } from '@folioforge/shared/src/templates/types';
+import type { TemplateField } from '@folioforge/templates';
 import { readDraftDocument, readDraftEntry, writeDraftEntry } from './draftStorage';
 import { draftEntryFromValues, valuesFromDraftEntry } from './draftValues';
 

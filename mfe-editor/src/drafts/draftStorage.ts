@@ -2,7 +2,7 @@
 // renders the restored values in its very first frame). Chosen files go to IndexedDB as Blobs (see
 // fileStore.ts): a Blob needs no base64 (data URLs are a third bigger) and a 5 MB picture would not
 // fit localStorage's quota anyway.
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 
 /** /design's drafts: one entry per template id ('1'…'4'), plus which template was open last. */
 export const DESIGN_DRAFT_KEY = 'folioforge.editor.design.v1';

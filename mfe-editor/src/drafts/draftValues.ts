@@ -1,5 +1,5 @@
 // Turning a screen's values into what a draft stores, and back: pure, so tests pin the rules.
-import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateField, TemplateValues } from '@folioforge/templates';
 import type { DraftEntry, StoredFileMeta } from './draftStorage';
 
 export const isFileKind = (field: Pick<TemplateField, 'kind'>): boolean => field.kind === 'image' || field.kind === 'pdf';

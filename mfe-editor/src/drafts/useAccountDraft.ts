@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRuntimeConfig, getSupabase, useAuthStore } from '@folioforge/shared';
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 import { savePortfolio, savePortfolioKeepalive, type PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys } from '../portfolios/queries';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';

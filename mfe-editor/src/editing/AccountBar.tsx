@@ -2,7 +2,7 @@ import { memo, useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
-import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateField, TemplateValues } from '@folioforge/templates';
 import { removeAccountCopy, writeAccountCopy } from '../drafts/accountCopies';
 import type { CloudSaver } from '../drafts/cloudSaver';
 import { valuesFromDraftEntry } from '../drafts/draftValues';

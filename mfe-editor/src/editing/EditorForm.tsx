@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { TemplateField } from '@folioforge/shared/src/templates/types';
+import type { TemplateField } from '@folioforge/templates';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { FieldInput, summariseValue, type FieldInputProps } from './FieldInput';
 import { useEditedValue, useValuesRevision, type EditedValuesStore } from './useEditableValues';

@@ -1,7 +1,7 @@
 import { memo, useId, useState, type ChangeEvent } from 'react';
-import type { TemplateField } from '@folioforge/shared/src/templates/types';
+import type { TemplateField } from '@folioforge/templates';
 // Deep path: /portfo uses this field too and must not pull in every template's preview.
-import { isSafeHref } from '@folioforge/shared/src/templates/safe/safeUrl';
+import { isSafeHref } from '@folioforge/shared';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { ACCEPT, rejectionFor, type FileFieldKind } from './fileRules';
 import styles from './FieldInput.module.scss';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateField, TemplateValues } from '@folioforge/templates';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { draftEntryFromValues } from '../drafts/draftValues';
 import type { PortfolioDraft } from '../drafts/usePortfolioDraft';

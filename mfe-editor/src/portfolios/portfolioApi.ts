@@ -2,7 +2,7 @@
 // client. Rows are checked with zod on the way in: the browser trusts nothing it did not make.
 import * as z from 'zod/mini';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 
 export type PortfolioTemplateId = '1' | '2' | '3' | '4' | 'generator';
 

@@ -1,6 +1,5 @@
 // The editor's one door to the shared template definitions, so screens depend on a single lookup.
-import { getTemplate } from '@folioforge/shared/src/templates';
-import type { TemplateDefinition } from '@folioforge/shared/src/templates/types';
+import { getTemplate, type TemplateDefinition } from '@folioforge/templates';
 import type { TemplateId } from '@folioforge/shared';
 
 export const TEMPLATE_IDS: readonly TemplateId[] = [1, 2, 3, 4];

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { setRuntimeConfig, useAuthStore } from '@folioforge/shared';
-import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
+import { testRuntimeConfig } from '@folioforge/shared/testing';
 
 export const TEST_RUNTIME_CONFIG = testRuntimeConfig();
 

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import emailjs, { type EmailJSResponseStatus } from '@emailjs/browser';
 import { setRuntimeConfig } from '@folioforge/shared';
-import { testRuntimeConfig } from '@folioforge/shared/src/testing/testRuntimeConfig';
+import { testRuntimeConfig } from '@folioforge/shared/testing';
 import ContactUs from './ContactUs';
 
 // The SDK never reaches the network here: its init and send are replaced for every test.

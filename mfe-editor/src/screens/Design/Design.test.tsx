@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { TEMPLATES } from '@folioforge/shared/src/templates';
-import type { TemplateDefinition } from '@folioforge/shared/src/templates/types';
+import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 import Design from './Design';
 import { DESIGN_DRAFT_KEY, readDraftDocument } from '../../drafts/draftStorage';
 import { resetDraftFileStoreForTests } from '../../drafts/fileStore';

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, type TemplateId } from '@folioforge/shared';
-import type { TemplateDefinition, TemplatePreviewProps } from '@folioforge/shared/src/templates/types';
+import type { TemplateDefinition, TemplatePreviewProps } from '@folioforge/templates';
 import { GetTemplateButton } from '../../commerce/GetTemplateButton';
 import { DESIGN_DRAFT_KEY } from '../../drafts/draftStorage';
 import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfolioDraft';

@@ -1,6 +1,6 @@
 // What /design opens with: the template chosen on /templates (navigation state), else the last
 // draft (a reload or a direct link), else template 1 with its sample values.
-import type { TemplateDefinition, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateDefinition, TemplateValues } from '@folioforge/templates';
 import type { TemplateId } from '@folioforge/shared';
 import { DESIGN_DRAFT_KEY, readDraftDocument } from '../../drafts/draftStorage';
 import { isFileKind, valuesFromDraftEntry } from '../../drafts/draftValues';

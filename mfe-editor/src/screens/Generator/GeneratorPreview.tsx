@@ -1,8 +1,6 @@
 import { lazy, memo, Suspense, type ReactNode } from 'react';
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
-import { SafeLink } from '@folioforge/shared/src/templates/safe/SafeLink';
-import { isSafeAssetUrl, mailtoHref, telHref } from '@folioforge/shared/src/templates/safe/safeUrl';
-import { SAMPLE_RESUME_URL } from '@folioforge/shared/src/templates/assets';
+import { SafeLink, isSafeAssetUrl, mailtoHref, telHref } from '@folioforge/shared';
+import { SAMPLE_RESUME_URL, type TemplateValues } from '@folioforge/templates';
 import { splitSkills } from './generatorFields';
 import styles from './GeneratorPreview.module.scss';
 

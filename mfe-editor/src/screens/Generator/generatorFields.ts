@@ -1,4 +1,4 @@
-import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateField, TemplateValues } from '@folioforge/templates';
 
 /** The portfolio generator's form, in order. */
 export const GENERATOR_FIELDS: readonly TemplateField[] = [

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { getTemplate } from '@folioforge/shared/src/templates';
+import { getTemplate } from '@folioforge/templates';
 import TemplateOnePage from './TemplateOnePage';
 import TemplateTwoPage from '../TemplateTwoPage/TemplateTwoPage';
 import { DESIGN_DRAFT_KEY, writeDraftEntry } from '../../drafts/draftStorage';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TemplateId } from '@folioforge/shared';
-import type { TemplateValues } from '@folioforge/shared/src/templates/types';
+import type { TemplateValues } from '@folioforge/templates';
 import { DESIGN_DRAFT_KEY, readDraftEntry } from '../../drafts/draftStorage';
 import { valuesFromDraftEntry } from '../../drafts/draftValues';
 import { loadEntryFiles } from '../../drafts/usePortfolioDraft';

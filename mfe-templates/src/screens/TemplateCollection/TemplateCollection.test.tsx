@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { TEMPLATES, getTemplate } from '@folioforge/shared/src/templates';
+import { TEMPLATES, getTemplate } from '@folioforge/templates';
 import TemplateCollection from './TemplateCollection';
 
 /** Stands in for the editor's /design and shows the navigation state it received. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, formatInr, type TemplateId } from '@folioforge/shared';
-import { applyDetails, EMPTY_DETAILS, type DetailsKey, type DetailsValues, type TemplateValues } from '@folioforge/shared/src/templates';
+import { applyDetails, EMPTY_DETAILS, type DetailsKey, type DetailsValues, type TemplateValues } from '@folioforge/templates';
 import { CATALOGUE, type CatalogueEntry } from './catalogue';
 import { DetailsDialog } from './DetailsDialog/DetailsDialog';
 import styles from './TemplateCollection.module.scss';

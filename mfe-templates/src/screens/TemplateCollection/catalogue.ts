@@ -1,6 +1,6 @@
 // The catalogue's entries: the shared definitions plus their screenshots, which only this remote
 // bundles (made by scripts/make-template-previews.mjs from each template's Preview).
-import { TEMPLATES, type TemplateDefinition } from '@folioforge/shared/src/templates';
+import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 import template1a from './previews/template1-1.jpg';
 import template1b from './previews/template1-2.jpg';
 import template1c from './previews/template1-3.jpg';

@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { Button, TextField } from '@folioforge/shared';
-import { DETAILS_FIELDS, useFocusTrap, type DetailsKey, type DetailsValues } from '@folioforge/shared/src/templates';
+import { Button, TextField, useFocusTrap } from '@folioforge/shared';
+import { DETAILS_FIELDS, type DetailsKey, type DetailsValues } from '@folioforge/templates';
 import styles from './DetailsDialog.module.scss';
 
 export interface DetailsDialogProps {

@@ -1,7 +1,6 @@
 import { memo, useState } from 'react';
 import type { TemplatePreviewProps } from '../types';
-import { SafeLink } from '../safe/SafeLink';
-import { isSafeAssetUrl, mailtoHref, telHref } from '../safe/safeUrl';
+import { SafeLink, isSafeAssetUrl, mailtoHref, telHref } from '@folioforge/shared';
 import { SocialLinks, type SocialLink } from '../common/SocialLinks';
 import { SectionLink } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';

@@ -1,4 +1,4 @@
-import { isSafeHref } from '../safe/safeUrl';
+import { isSafeHref } from '@folioforge/shared';
 
 export type ContactLink =
   | { kind: 'email'; href: string; text: string }

@@ -1,6 +1,7 @@
-// @folioforge/shared/src/templates: the four template definitions (fields, sample values, price,
-// preview component), the shared values schema, and the safe-link helpers every preview uses.
-// Catalogue screenshots are not here: mfe-templates owns them, so the editor never bundles them.
+// @folioforge/templates: the template domain — each template's definition (fields, sample values,
+// price, preview and page components), the registry, the values schema and the details form.
+// Collection screenshots are not here: mfe-templates owns them, so the editor never bundles them.
+// Import it only by this package name: it is a federation singleton, like @folioforge/shared.
 export type {
   FieldKind,
   TemplateField,
@@ -21,9 +22,5 @@ export { PortfolioLayoutTwo } from './professional/PortfolioLayoutTwo';
 export { TemplateFourPage } from './ecommercePortfolio/TemplateFourPage';
 export { templateValuesSchema, FIELD_MAX_LENGTH, type TemplateValuesSchema } from './schema';
 export { DETAILS_FIELDS, EMPTY_DETAILS, applyDetails } from './details';
-export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './safe/safeUrl';
-export { SafeLink, type SafeLinkProps } from './safe/SafeLink';
 export { SocialLinks, type SocialLink, type SocialNetwork } from './common/SocialLinks';
-export { useFocusTrap, focusableIn } from './common/useFocusTrap';
-export { animateScrollToTop, findScrollTarget, SCROLL_TO_TOP_MS, type ScrollTarget } from './common/scroll';
 export { SAMPLE_RESUME_URL, SAMPLE_IMAGES } from './assets';

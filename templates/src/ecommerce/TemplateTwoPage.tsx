@@ -1,11 +1,10 @@
 import { memo, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { TemplatePreviewProps } from '../types';
-import { SafeLink } from '../safe/SafeLink';
+import { SafeLink, useFocusTrap } from '@folioforge/shared';
 import { SAMPLE_IMAGES } from '../assets';
 import { SocialLinks, type SocialLink } from '../common/SocialLinks';
 import { SectionLink } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
-import { useFocusTrap } from '../common/useFocusTrap';
 import { useSectionIds } from '../common/useSectionIds';
 import { readContactLink, type ContactLink } from './contactLink';
 import styles from './TemplateTwoPage.module.scss';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { scrollToSection } from './scroll';
+import { scrollToSection } from '@folioforge/shared';
 
 export interface SectionLinkProps {
   /** Id of the section in this preview. */

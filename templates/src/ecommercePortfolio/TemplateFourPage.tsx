@@ -1,6 +1,5 @@
 import type { TemplatePreviewProps } from '../types';
-import { SafeLink } from '../safe/SafeLink';
-import { isSafeAssetUrl } from '../safe/safeUrl';
+import { SafeLink, isSafeAssetUrl } from '@folioforge/shared';
 import { StorefrontIcon } from '../common/icons';
 import styles from './TemplateFourPage.module.scss';
 

@@ -1,5 +1,5 @@
 import { memo, type ComponentType, type SVGProps } from 'react';
-import { isSafeHref } from '../safe/safeUrl';
+import { isSafeHref } from '@folioforge/shared';
 import { FacebookIcon, GitHubIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from './icons';
 
 export type SocialNetwork = 'Facebook' | 'Instagram' | 'Twitter' | 'GitHub' | 'LinkedIn';

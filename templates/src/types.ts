@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { TemplateId } from '../catalog/prices';
+import type { TemplateId } from '@folioforge/shared';
 
 /** What a field holds, which decides its input, its validation and how the preview links it. */
 export type FieldKind = 'text' | 'longText' | 'email' | 'phone' | 'url' | 'image' | 'pdf';

@@ -1,12 +1,10 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TemplatePreviewProps } from '../types';
-import { SafeLink } from '../safe/SafeLink';
-import { isSafeAssetUrl, mailtoHref, telHref } from '../safe/safeUrl';
+import { SafeLink, isSafeAssetUrl, mailtoHref, telHref, animateScrollToTop, findScrollTarget } from '@folioforge/shared';
 import { SAMPLE_RESUME_URL } from '../assets';
 import { SocialLinks, type SocialLink } from '../common/SocialLinks';
 import { SectionLink } from '../common/SectionLink';
 import { CloseIcon, MenuIcon } from '../common/icons';
-import { animateScrollToTop, findScrollTarget } from '../common/scroll';
 import { useSectionIds } from '../common/useSectionIds';
 import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
 import styles from './PortfolioLayoutOne.module.scss';

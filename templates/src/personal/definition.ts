@@ -1,4 +1,4 @@
-import { TEMPLATE_PRICES } from '../../catalog/prices';
+import { TEMPLATE_PRICES } from '@folioforge/shared';
 import type { TemplateDefinition } from '../types';
 import { PortfolioLayoutOne } from './PortfolioLayoutOne';
 import { personalSampleValues } from './sampleValues';

@@ -2,7 +2,7 @@
 // (the payment/publish paths), so both agree on what a saved portfolio may hold.
 import { z } from 'zod';
 import type { FieldKind, TemplateDefinition, TemplateValues } from './types';
-import { isSafeHref } from './safe/safeUrl';
+import { isSafeHref } from '@folioforge/shared';
 
 /** Longest value per kind, in characters: generous for prose, tight for one-line values. */
 export const FIELD_MAX_LENGTH: Readonly<Record<FieldKind, number>> = {
