@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { freePorts } from '../support/ports';
@@ -74,7 +75,7 @@ before(async () => {
     cloudPort: free[APPS.length],
     dataDir: path.join(copyRoot, '.data'),
     // Without a terminal some tools still colour their output (FORCE_COLOR is set by npm test).
-    onOutput: (app, line) => output.push(`${app} ${line.replace(/\x1b\[[0-9;]*m/g, '')}`),
+    onOutput: (app, line) => output.push(`${app} ${stripVTControlCharacters(line)}`),
   });
   await waitForOutput(/compiled successfully/, APPS.length, 240_000);
   browser = await launchBrowser();
