@@ -19,3 +19,5 @@ export * from './routerFuture';
 export * from './serverState/queryClient';
 export * from './serverState/ServerStateProvider';
 export type { Database, Json } from './supabase/database.types';
+export * from './contracts/designNavigation';
+export * from './contracts/federatedModules';

@@ -1,20 +1,13 @@
 // The commerce remote's checkout button, loaded through this remote's own federation runtime.
 // The shell registers its remotes on the shell's instance; a remote has its own, so it registers
 // commerce itself, from the same runtime config, once.
-import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTES, getRuntimeConfig, type PurchaseItem } from '@folioforge/shared';
+import { REMOTES, getRuntimeConfig, type CheckoutButtonProps, type FederatedModule } from '@folioforge/shared';
 
 export const COMMERCE_REMOTE = REMOTES.commerce.name;
 export const CHECKOUT_BUTTON_ID = `${COMMERCE_REMOTE}/CheckoutButton`;
 
-/** The props of mfe-commerce's `./CheckoutButton` (its default export). */
-export interface CheckoutButtonProps {
-  item: PurchaseItem;
-  label: string;
-}
-
-export type CheckoutButtonModule = { default: ComponentType<CheckoutButtonProps> };
+export type CheckoutButtonModule = FederatedModule<CheckoutButtonProps>;
 
 let registered = false;
 

@@ -1,16 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, formatInr, PLANS, priceOf, type PurchaseItem } from '@folioforge/shared';
+import { Button, formatInr, PLANS, priceOf, type CheckoutButtonProps, type PurchaseItem } from '@folioforge/shared';
 import { useCheckout, type CheckoutState } from '../../checkout/useCheckout';
 import { hasPaidTemplate, usePaidPurchases } from '../../purchases/usePaidPurchases';
 import styles from './CheckoutButton.module.scss';
-
-export interface CheckoutButtonProps {
-  /** What is bought; the server prices it from the catalogue, the browser never sends an amount. */
-  item: PurchaseItem;
-  /** Visible button text, e.g. 'Get Temp 1' or 'Choose Pro'. */
-  label: string;
-}
 
 /** What the checkout dialog says is being bought. */
 function describeItem(item: PurchaseItem): string {

@@ -1,7 +1,7 @@
 // What /design opens with: the template chosen on /templates (navigation state), else the last
 // draft (a reload or a direct link), else template 1 with its sample values.
 import type { TemplateDefinition, TemplateValues } from '@folioforge/templates';
-import type { TemplateId } from '@folioforge/shared';
+import { parseDesignNavigationState, type TemplateId } from '@folioforge/shared';
 import { DESIGN_DRAFT_KEY, readDraftDocument } from '../../drafts/draftStorage';
 import { isFileKind, valuesFromDraftEntry } from '../../drafts/draftValues';
 import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
@@ -16,23 +16,17 @@ export interface DesignOpening {
   source: OpeningSource;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `location.state.selectedTemplate`, if there is one. */
-export function selectedTemplateOf(state: unknown): Record<string, unknown> | undefined {
-  return isRecord(state) && isRecord(state.selectedTemplate) ? state.selectedTemplate : undefined;
-}
+export const selectedTemplateOf = parseDesignNavigationState;
 
 /**
- * The selected record's values over the sample values. Both shapes are taken: `{ id, values: {…} }`
- * and the spec's flat record `{ id, name, email, … }`. Blank text keeps the sample, so every field
- * opens filled; keys the template does not have are dropped.
+ * The selected values over the sample values. Blank text keeps the sample, so every field opens
+ * filled; keys the template does not have are dropped.
  */
 export function valuesFromSelection(
   definition: TemplateDefinition,
-  selected: Record<string, unknown>,
+  source: Record<string, unknown>,
 ): { values: TemplateValues; files: Record<string, File> } {
-  const source = isRecord(selected.values) ? selected.values : selected;
   const values: TemplateValues = { ...valuesFromDraftEntry(definition.fields, definition.sampleValues, undefined) };
   const files: Record<string, File> = {};
   for (const field of definition.fields) {
@@ -53,7 +47,7 @@ export function resolveDesignOpening(locationState: unknown): DesignOpening {
   if (selected) {
     // As in the spec's app, an id that is not one of the four opens template 1.
     const selectedId = toTemplateId(selected.id) ?? 1;
-    const { values, files } = valuesFromSelection(templateDefinition(selectedId), selected);
+    const { values, files } = valuesFromSelection(templateDefinition(selectedId), selected.values);
     return { templateId: selectedId, values, files, source: 'navigation' };
   }
   const document = readDraftDocument(DESIGN_DRAFT_KEY);

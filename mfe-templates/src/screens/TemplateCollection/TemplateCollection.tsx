@@ -1,17 +1,10 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, formatInr, type TemplateId } from '@folioforge/shared';
+import { Button, designNavigationState, formatInr, type TemplateId } from '@folioforge/shared';
 import { applyDetails, EMPTY_DETAILS, type DetailsKey, type DetailsValues, type TemplateValues } from '@folioforge/templates';
 import { CATALOGUE, type CatalogueEntry } from './catalogue';
 import { DetailsDialog } from './DetailsDialog/DetailsDialog';
 import styles from './TemplateCollection.module.scss';
-
-/** What /design receives in navigation state (spec: selectedTemplate, an object whose id is 1–4). */
-export interface SelectedTemplate {
-  id: TemplateId;
-  /** The template's values, by the keys of its definition. */
-  [valueKey: string]: string | TemplateId;
-}
 
 /** /templates: the four templates, each with Use Template and the details popup. */
 export default function TemplateCollection() {
@@ -21,8 +14,7 @@ export default function TemplateCollection() {
   const [dialogFor, setDialogFor] = useState<CatalogueEntry | null>(null);
 
   const openDesign = (template: CatalogueEntry, values: TemplateValues) => {
-    const selectedTemplate: SelectedTemplate = { ...values, id: template.id };
-    navigate('/design', { state: { selectedTemplate } });
+    navigate('/design', { state: designNavigationState(template.id, values) });
   };
 
   return (
