@@ -1,5 +1,5 @@
 // The payment function, mounted at /functions/v1/payments, end to end: the buyer's token, the
-// catalogue price, a Razorpay sandbox order, checkout in Chromium, verification and the webhook.
+// catalog price, a Razorpay sandbox order, checkout in Chromium, verification and the webhook.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -165,7 +165,7 @@ for (const backend of BACKENDS)
         buyer.accessToken,
       );
       assert.equal(withPrice.status, 200);
-      assert.equal(withPrice.body.amount, 15_000, 'the price comes from the catalogue, never from the client');
+      assert.equal(withPrice.body.amount, 15_000, 'the price comes from the catalog, never from the client');
 
       const anonymous = await callPayments(
         t,

@@ -11,13 +11,13 @@ export type {
   DetailsKey,
   DetailsValues,
 } from './types';
-export { TEMPLATES, getTemplate, getTemplateOrDefault } from './registry';
+export { TEMPLATES, getTemplate } from './registry';
 export { personalPortfolioTemplate } from './personal/definition';
 export { ecommerceTemplate } from './ecommerce/definition';
 export { professionalPortfolioTemplate } from './professional/definition';
 export { ecommercePortfolioTemplate } from './ecommercePortfolio/definition';
 export { PortfolioLayoutOne, HEADER_SOLID_AFTER_PX } from './personal/PortfolioLayoutOne';
-export { TemplateTwoPage } from './ecommerce/TemplateTwoPage';
+export { EcommerceLayout } from './ecommerce/EcommerceLayout';
 export { PortfolioLayoutTwo } from './professional/PortfolioLayoutTwo';
 export { TemplateFourPage } from './ecommercePortfolio/TemplateFourPage';
 export { templateValuesSchema, FIELD_MAX_LENGTH, type TemplateValuesSchema } from './schema';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { TEMPLATES, getTemplate, getTemplateOrDefault, templateValuesSchema, applyDetails } from './index';
+import { TEMPLATES, getTemplate, templateValuesSchema, applyDetails } from './index';
 
 // The spec's labels, in the spec's order (section 2, Design screen), with template 2's second
 // highlight given its own label and template 3 given the full portfolio-profile editor.
@@ -110,7 +110,7 @@ const SPEC_KEYS: Record<number, string[]> = {
   4: ['temp4heading', 'temp4description', 'temp4image', 'temp4url'],
 };
 
-describe('template catalogue', () => {
+describe('template catalog', () => {
   test('has templates 1–4 with the spec names, uses, panel titles, buttons and prices', () => {
     expect(TEMPLATES.map((t) => [t.id, t.name, t.description, t.panelTitle, t.getButtonLabel, t.priceRupees])).toEqual([
       [1, 'Personal Portfolio Template', 'Personal use', 'Input Section', 'Get Temp 1', 100],
@@ -142,16 +142,15 @@ describe('template catalogue', () => {
     }
   });
 
-  test('getTemplate takes numbers and numeric strings; the default is template 1', () => {
+  test('getTemplate takes numbers and numeric strings', () => {
     expect(getTemplate('2')?.id).toBe(2);
     expect(getTemplate(9)).toBeUndefined();
     expect(getTemplate(null)).toBeUndefined();
-    expect(getTemplateOrDefault(7).id).toBe(1);
   });
 });
 
 describe('templateValuesSchema', () => {
-  const template1 = getTemplateOrDefault(1);
+  const template1 = getTemplate(1)!;
   const storable = { ...template1.sampleValues, image: 'https://cdn.example.com/me.png', resume: '/assets/sample-resume.pdf' };
 
   test('accepts the sample values and fills missing keys with empty strings', () => {
@@ -182,7 +181,7 @@ describe('templateValuesSchema', () => {
   });
 
   test('accepts mailto and tel as contact links for template 2', () => {
-    const schema = templateValuesSchema(getTemplateOrDefault(2));
+    const schema = templateValuesSchema(getTemplate(2)!);
     expect(schema.safeParse({ temp2contactlink: 'tel:+919876543210' }).success).toBe(true);
     expect(schema.safeParse({ temp2contactlink: 'mailto:a@b.co' }).success).toBe(true);
     expect(schema.safeParse({ temp2contactlink: 'data:text/html,hi' }).success).toBe(false);
@@ -200,7 +199,7 @@ describe('applyDetails', () => {
   };
 
   test('lays the popup values over template 1 keys', () => {
-    const values = applyDetails(getTemplateOrDefault(1), details);
+    const values = applyDetails(getTemplate(1)!, details);
     expect(values).toMatchObject({
       name: 'Riya Sen',
       address: 'Kolkata',
@@ -209,14 +208,14 @@ describe('applyDetails', () => {
       phone: details.phone,
       email: details.email,
     });
-    expect(values.about).toBe(getTemplateOrDefault(1).sampleValues.about);
+    expect(values.about).toBe(getTemplate(1)!.sampleValues.about);
   });
 
   test('uses the temp2/temp4 keys that exist and keeps samples for blanks', () => {
-    expect(applyDetails(getTemplateOrDefault(2), { ...details, name: '  ' })).toMatchObject({
+    expect(applyDetails(getTemplate(2)!, { ...details, name: '  ' })).toMatchObject({
       temp2name: 'Saffron & Crumb Bakery',
       temp2linkedinlink: details.linkedin,
     });
-    expect(applyDetails(getTemplateOrDefault(4), details).temp4heading).toBe('Riya Sen');
+    expect(applyDetails(getTemplate(4)!, details).temp4heading).toBe('Riya Sen');
   });
 });

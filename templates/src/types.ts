@@ -35,7 +35,7 @@ export type DetailsKey = 'name' | 'address' | 'github' | 'linkedin' | 'phone' | 
 export interface TemplateDefinition {
   id: TemplateId;
   name: string;
-  /** Short catalogue description, e.g. 'Personal use'. */
+  /** Short catalog description, e.g. 'Personal use'. */
   description: string;
   /** Title of the design screen's input panel, e.g. 'Input Section'. */
   panelTitle: string;
@@ -43,15 +43,9 @@ export interface TemplateDefinition {
   getButtonLabel: string;
   fields: TemplateField[];
   sampleValues: TemplateValues;
-  /** Whole rupees (from the price catalogue). */
+  /** Whole rupees (from the price catalog). */
   priceRupees: number;
   Preview: ComponentType<TemplatePreviewProps>;
-  /**
-   * Three catalogue pictures of the template rendered with its sample values. Optional: the
-   * catalogue remote (mfe-templates) owns the screenshots and adds them, so the shared package,
-   * and with it the editor, never bundles them.
-   */
-  previewImages?: readonly [string, string, string];
   /**
    * Where the details popup's values land in this template's keys (only the ones it has), e.g.
    * template 2 maps name to 'temp2name' and has no address. Optional; no entry means "not used".

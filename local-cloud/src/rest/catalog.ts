@@ -141,6 +141,6 @@ export class SchemaCache {
   }
 }
 
-/** Quotes an identifier that has already been checked against the catalogue. */
+/** Quotes an identifier that has already been checked against the catalog. */
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const qualified = (name: string) => `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(name)}`;

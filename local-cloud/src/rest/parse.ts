@@ -1,5 +1,5 @@
 // Parses the PostgREST query grammar postgrest-js produces into a small syntax tree. Nothing here
-// builds SQL; names are checked against the catalogue and values bound as parameters in sql.ts.
+// builds SQL; names are checked against the catalog and values bound as parameters in sql.ts.
 import { parseError } from './errors.ts';
 
 export interface FieldRef {

@@ -1,4 +1,4 @@
-// Builds parameterised SQL from the parsed request. Every identifier is looked up in the catalogue
+// Builds parameterised SQL from the parsed request. Every identifier is looked up in the catalog
 // before it is quoted; every value from the request becomes a $n parameter.
 import type { Catalog, TableInfo } from './catalog.ts';
 import { qualified, quoteIdent } from './catalog.ts';

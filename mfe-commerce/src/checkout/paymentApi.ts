@@ -10,7 +10,7 @@ const PAYMENT_FUNCTION = 'payments';
 const createdOrderSchema = z.object({
   orderId: z.string().min(1),
   amount: z.number().int().positive(),
-  // The checkout must open in the currency the catalogue shows; anything else is refused.
+  // The checkout must open in the currency the catalog shows; anything else is refused.
   currency: z.literal(CURRENCY),
   keyId: z.string().min(1),
 });
@@ -70,7 +70,7 @@ async function invokePayments(body: Record<string, unknown>, fallback: string): 
   return data;
 }
 
-/** Asks the server for an order naming only the item: the price always comes from the server's catalogue. */
+/** Asks the server for an order naming only the item: the price always comes from the server's catalog. */
 export async function createOrder(item: PurchaseItem): Promise<CreatedOrder> {
   const data = await invokePayments(
     { action: 'create-order', item: { itemType: item.itemType, itemId: item.itemId } },

@@ -14,7 +14,7 @@ export function toTemplateId(value: unknown): TemplateId | undefined {
   return Number(value) as TemplateId;
 }
 
-/** The definition of a template id; the catalogue has all four, so a miss is a programming error. */
+/** The definition of a template id; the catalog has all four, so a miss is a programming error. */
 export function templateDefinition(id: TemplateId): TemplateDefinition {
   const definition: TemplateDefinition | undefined = getTemplate(id);
   if (!definition) throw new Error(`Template ${id} has no definition in @folioforge/shared`);

@@ -1,5 +1,5 @@
 // The payment function. Browser calls (with the user's access token):
-//   {action: 'create-order', item}  → prices the item from the catalogue, creates a Razorpay order,
+//   {action: 'create-order', item}  → prices the item from the catalog, creates a Razorpay order,
 //                                     records a 'created' purchase → {orderId, amount, currency, keyId}
 //   {action: 'verify', razorpay_*}  → checks the checkout signature, marks the purchase paid once
 // Razorpay webhooks (X-Razorpay-Signature over the raw body) mark purchases paid too.

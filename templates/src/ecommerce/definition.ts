@@ -1,6 +1,6 @@
 import { TEMPLATE_PRICES } from '@folioforge/shared';
 import type { TemplateDefinition } from '../types';
-import { TemplateTwoPage } from './TemplateTwoPage';
+import { EcommerceLayout } from './EcommerceLayout';
 import { ecommerceSampleValues } from './sampleValues';
 
 /**
@@ -34,6 +34,6 @@ export const ecommerceTemplate: TemplateDefinition = {
   ],
   sampleValues: ecommerceSampleValues,
   priceRupees: TEMPLATE_PRICES[2],
-  Preview: TemplateTwoPage,
+  Preview: EcommerceLayout,
   detailsKeys: { name: 'temp2name', linkedin: 'temp2linkedinlink' },
 };

@@ -1,7 +1,7 @@
 import type { TemplateValues } from '../types';
 import { SAMPLE_IMAGES, SAMPLE_RESUME_URL } from '../assets';
 
-/** Template 1's sample portfolio: what the catalogue screenshots and what /design starts from. */
+/** Template 1's sample portfolio: what the catalog screenshots and what /design starts from. */
 export const personalSampleValues: TemplateValues = {
   name: 'Aarav Mehta',
   email: 'aarav.mehta@example.com',

@@ -33,7 +33,7 @@ function statusRegion() {
   return screen.getByRole('status');
 }
 
-test('shows the label and the catalogue price in INR, asks the function with only the item, and opens the checkout', async () => {
+test('shows the label and the catalog price in INR, asks the function with only the item, and opens the checkout', async () => {
   const order = deferred<InvokeResult>();
   const fake = installFakeSupabase(async (body) => (body['action'] === 'create-order' ? order.promise : PAID));
   renderAtDesign(<CheckoutButton item={{ itemType: 'template', itemId: 1 }} label="Get Temp 1" />);

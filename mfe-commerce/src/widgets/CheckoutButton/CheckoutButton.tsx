@@ -70,7 +70,7 @@ function useStatusMessage(state: CheckoutState): { tone: Tone; content: ReactNod
 }
 
 /**
- * The buy button of one item: its price from the catalogue, Razorpay Checkout behind it, and the
+ * The buy button of one item: its price from the catalog, Razorpay Checkout behind it, and the
  * progress and outcome read out under it. Templates already bought show 'Purchased' instead.
  * Exposed through federation as mfe_commerce/CheckoutButton (the editor's Get buttons).
  */
@@ -82,7 +82,7 @@ export default function CheckoutButton({ item, label }: CheckoutButtonProps) {
 
   const priceMinorUnits = priceOf(item);
   if (priceMinorUnits === undefined) {
-    // Only reachable from an untyped federated caller naming an item the catalogue lacks.
+    // Only reachable from an untyped federated caller naming an item the catalog lacks.
     return <p className={styles.unavailable}>This item is not for sale.</p>;
   }
   const purchased = item.itemType === 'template' && hasPaidTemplate(purchases, item.itemId);

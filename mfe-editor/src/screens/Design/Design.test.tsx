@@ -197,7 +197,7 @@ test('typing is saved within a moment, once for a burst of keys, not on every ke
   }
 });
 
-test('with no draft at all: template 1 with its sample values and a way to the catalogue', () => {
+test('with no draft at all: template 1 with its sample values and a way to the catalog', () => {
   openDesign();
   expect(screen.getByRole('heading', { name: 'Input Section' })).toBeInTheDocument();
   expect(control('name').value).toBe(TEMPLATES[0]!.sampleValues.name);

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, designNavigationState, formatInr, type TemplateId } from '@folioforge/shared';
 import { applyDetails, EMPTY_DETAILS, type DetailsKey, type DetailsValues, type TemplateValues } from '@folioforge/templates';
-import { CATALOGUE, type CatalogueEntry } from './catalogue';
+import { CATALOG, type CatalogEntry } from './catalog';
 import { DetailsDialog } from './DetailsDialog/DetailsDialog';
 import styles from './TemplateCollection.module.scss';
 
@@ -11,9 +11,9 @@ export default function TemplateCollection() {
   const navigate = useNavigate();
   // Popup values per template live here, so they survive closing and reopening the popup.
   const [details, setDetails] = useState<Partial<Record<TemplateId, DetailsValues>>>({});
-  const [dialogFor, setDialogFor] = useState<CatalogueEntry | null>(null);
+  const [dialogFor, setDialogFor] = useState<CatalogEntry | null>(null);
 
-  const openDesign = (template: CatalogueEntry, values: TemplateValues) => {
+  const openDesign = (template: CatalogEntry, values: TemplateValues) => {
     navigate('/design', { state: designNavigationState(template.id, values) });
   };
 
@@ -24,7 +24,7 @@ export default function TemplateCollection() {
         <p>Pick a template, fill it in beside a live preview, and make it yours.</p>
       </header>
       <ul className={styles.grid}>
-        {CATALOGUE.map((template) => (
+        {CATALOG.map((template) => (
           <li key={template.id}>
             <TemplateCard
               template={template}
@@ -49,7 +49,7 @@ export default function TemplateCollection() {
 }
 
 interface TemplateCardProps {
-  template: CatalogueEntry;
+  template: CatalogEntry;
   onUse: () => void;
   onEnterDetails: () => void;
 }

@@ -7,7 +7,7 @@ import { SectionLink } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { readContactLink, type ContactLink } from './contactLink';
-import styles from './TemplateTwoPage.module.scss';
+import styles from './EcommerceLayout.module.scss';
 
 const SECTIONS = ['home', 'about', 'work', 'contact'] as const;
 
@@ -15,7 +15,7 @@ const SECTIONS = ['home', 'about', 'work', 'contact'] as const;
  * The template 2 page: a small business's one-page site with a drawer menu on small screens.
  * Sections are memoised on the values they show, so a key press in the editor redraws only those.
  */
-export function TemplateTwoPage({ values }: TemplatePreviewProps) {
+export function EcommerceLayout({ values }: TemplatePreviewProps) {
   const ids = useSectionIds(SECTIONS);
   const name = values.temp2name ?? '';
   const contactLink = values.temp2contactlink;

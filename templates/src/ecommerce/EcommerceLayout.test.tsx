@@ -2,14 +2,14 @@ import { describe, expect, test } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ecommerceTemplate } from './definition';
-import { TemplateTwoPage } from './TemplateTwoPage';
+import { EcommerceLayout } from './EcommerceLayout';
 import { missingValues } from '../testing/valuesShown';
 
 const values = ecommerceTemplate.sampleValues;
 
-describe('TemplateTwoPage', () => {
+describe('EcommerceLayout', () => {
   test('shows every sample value and the spec sections', () => {
-    const { container } = render(<TemplateTwoPage values={values} />);
+    const { container } = render(<EcommerceLayout values={values} />);
     expect(missingValues(container, ecommerceTemplate, values)).toEqual([]);
     const topNav = screen.getByRole('navigation');
     expect(
@@ -31,14 +31,14 @@ describe('TemplateTwoPage', () => {
   });
 
   test('an edit to the values appears in the preview', () => {
-    const { rerender } = render(<TemplateTwoPage values={values} />);
-    rerender(<TemplateTwoPage values={{ ...values, temp2highlightscontent2: 'Vegan brownies every Friday.' }} />);
+    const { rerender } = render(<EcommerceLayout values={values} />);
+    rerender(<EcommerceLayout values={{ ...values, temp2highlightscontent2: 'Vegan brownies every Friday.' }} />);
     expect(screen.getByText('Vegan brownies every Friday.')).toBeInTheDocument();
   });
 
   test('the drawer opens and closes with the keyboard, traps focus and returns it', async () => {
     const user = userEvent.setup();
-    render(<TemplateTwoPage values={values} />);
+    render(<EcommerceLayout values={values} />);
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     menuButton.focus();
     await user.keyboard('{Enter}');
@@ -74,7 +74,7 @@ describe('TemplateTwoPage', () => {
 
   test('Submit confirms in the page and offers the question by email', async () => {
     const user = userEvent.setup();
-    render(<TemplateTwoPage values={values} />);
+    render(<EcommerceLayout values={values} />);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent(/Enter your email/);
     await user.type(screen.getByLabelText('Your email'), 'guest@example.com');
@@ -87,7 +87,7 @@ describe('TemplateTwoPage', () => {
   });
 
   test('unsafe links render as text', () => {
-    render(<TemplateTwoPage values={{ ...values, temp2contactlink: 'javascript:alert(1)', temp2twitterlink: 'javascript:alert(2)' }} />);
+    render(<EcommerceLayout values={{ ...values, temp2contactlink: 'javascript:alert(1)', temp2twitterlink: 'javascript:alert(2)' }} />);
     expect(screen.queryByRole('link', { name: 'Call And Book Now' })).toBeNull();
     expect(screen.getByText('Call And Book Now').tagName).toBe('SPAN');
     expect(screen.getByText('Twitter: javascript:alert(2)')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// The catalogue's entries: the shared definitions plus their screenshots, which only this remote
+// The catalog's entries: the shared definitions plus their screenshots, which only this remote
 // bundles (made by scripts/make-template-previews.mjs from each template's Preview).
 import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 import template1a from './previews/template1-1.jpg';
@@ -19,7 +19,7 @@ export interface PreviewPicture {
   alt: string;
 }
 
-export type CatalogueEntry = TemplateDefinition & { previewImages: readonly [string, string, string]; pictures: readonly PreviewPicture[] };
+export type CatalogEntry = TemplateDefinition & { pictures: readonly PreviewPicture[] };
 
 /** What each screenshot shows, for its alt text (see SHOTS in the script). */
 const PICTURES: Record<number, readonly [[string, string], [string, string], [string, string]]> = {
@@ -45,9 +45,9 @@ const PICTURES: Record<number, readonly [[string, string], [string, string], [st
   ],
 };
 
-export const CATALOGUE: readonly CatalogueEntry[] = TEMPLATES.map((template) => {
+export const CATALOG: readonly CatalogEntry[] = TEMPLATES.map((template) => {
   const shots = PICTURES[template.id];
   if (!shots) throw new Error(`No preview pictures for template ${template.id}; run scripts/make-template-previews.mjs`);
   const pictures = shots.map(([src, what]) => ({ src, alt: `${template.name} preview: ${what}` }));
-  return { ...template, previewImages: [shots[0][0], shots[1][0], shots[2][0]] as const, pictures };
+  return { ...template, pictures };
 });
