@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, JwtClaims, Queryable } from '../context.ts';
 import { SerialQueue } from './queue.ts';
-import { SET_CLAIMS_SQL, claimsParams, setRoleStatement } from './claims-sql.ts';
+import { actAs } from './claims-sql.ts';
 import type { ScriptRunner } from './types.ts';
 
 /** PGlite runs one statement at a time, so every transaction goes through one FIFO queue. */
@@ -38,11 +38,7 @@ export async function openPglite(dir: string): Promise<Database & ScriptRunner> 
   return {
     kind: 'pglite',
     asOwner: (fn) => inTransaction(async () => undefined, fn),
-    withClaims: <T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>) =>
-      inTransaction(async (q) => {
-        await q.query(SET_CLAIMS_SQL, claimsParams(claims));
-        await q.query(setRoleStatement(claims));
-      }, fn),
+    withClaims: <T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>) => inTransaction((q) => actAs(q, claims), fn),
     execScript: (sql: string) =>
       queue.run(async () => {
         await pg.exec(sql);

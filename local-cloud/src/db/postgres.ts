@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, JwtClaims, Queryable } from '../context.ts';
-import { SET_CLAIMS_SQL, claimsParams, setRoleStatement } from './claims-sql.ts';
+import { actAs } from './claims-sql.ts';
 import type { ScriptRunner } from './types.ts';
 
 // Keep timestamps and bigints as Postgres prints them, like PGlite's JSON output paths do.
@@ -45,11 +45,7 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
   return {
     kind: 'postgres',
     asOwner: (fn) => inTransaction(async () => undefined, fn),
-    withClaims: <T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>) =>
-      inTransaction(async (q) => {
-        await q.query(SET_CLAIMS_SQL, claimsParams(claims));
-        await q.query(setRoleStatement(claims));
-      }, fn),
+    withClaims: <T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>) => inTransaction((q) => actAs(q, claims), fn),
     async execScript(sql: string) {
       const client = await pool.connect();
       try {
