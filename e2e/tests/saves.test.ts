@@ -213,7 +213,11 @@ describe('My portfolios', () => {
 
     await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'Deleted “Studio site (copy)”.' }).getByRole('button', { name: 'Undo' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Deleted “Studio site (copy)”.' })
+      .getByRole('button', { name: 'Undo', exact: true })
+      .click();
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
     await page.waitForTimeout(7000);
     assert.equal((await storedPortfolios(stack, user)).length, 3, 'undone: nothing was deleted');
@@ -227,6 +231,51 @@ describe('My portfolios', () => {
     await waitForStatus(page, 'Saved');
     assert.equal(await nameField(page).inputValue(), 'First of many');
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('undo and redo', () => {
+  test('Ctrl+Z, Shift+Ctrl+Z, Ctrl+Y and the buttons move through edits across fields; a reset is one step', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page
+      .getByRole('button', { name: /^Use Template/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/design$/);
+    const name = nameField(page);
+    const email = page.getByLabel('Email', { exact: true });
+    const nameBefore = await name.inputValue();
+    const emailBefore = await email.inputValue();
+
+    await name.fill('Undo Me');
+    await email.fill('undo@example.com');
+    await page.keyboard.press('Control+z');
+    assert.equal(await email.inputValue(), emailBefore);
+    await page.keyboard.press('Control+z');
+    assert.equal(await name.inputValue(), nameBefore);
+    const preview = page.getByRole('region', { name: 'Template Preview' });
+    assert.equal(await preview.getByText('Undo Me').count(), 0);
+
+    await page.keyboard.press('Control+Shift+z');
+    assert.equal(await name.inputValue(), 'Undo Me');
+    await preview.getByText('Undo Me').first().waitFor();
+    await page.keyboard.press('Control+y');
+    assert.equal(await email.inputValue(), 'undo@example.com');
+
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    assert.equal(await email.inputValue(), emailBefore);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    assert.equal(await email.inputValue(), 'undo@example.com');
+
+    await page.getByRole('button', { name: 'Reset to sample' }).click();
+    await page.getByRole('button', { name: 'Yes, reset' }).click();
+    assert.equal(await name.inputValue(), nameBefore);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    assert.equal(await name.inputValue(), 'Undo Me');
+    assert.equal(await email.inputValue(), 'undo@example.com');
     await context.close();
   });
 });

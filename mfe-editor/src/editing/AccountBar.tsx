@@ -25,7 +25,7 @@ interface AccountBarProps {
   fields: readonly TemplateField[];
   sampleValues: TemplateValues;
   /** Puts other values on screen (and in the form) at once. */
-  replaceValues: (values: TemplateValues) => void;
+  replaceValues: (values: TemplateValues, options?: { undoable?: boolean }) => void;
 }
 
 /** Above the form of a portfolio kept in the account: its title, where its save stands, and the stale-version choice. */
@@ -38,7 +38,8 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
 
   const loadNewer = useCallback(async () => {
     const row = await fetchPortfolio(getSupabase(), portfolio.id);
-    replaceValues(valuesFromDraftEntry(fields, sampleValues, { values: row.data, files: {}, updatedAt: 0 }));
+    // Another version is on screen now: undo must not bring back what it replaced and save it over it.
+    replaceValues(valuesFromDraftEntry(fields, sampleValues, { values: row.data, files: {}, updatedAt: 0 }), { undoable: false });
     saver.resetTo(row.version, row.data);
     writeAccountCopy(userId, portfolio.id, {
       templateId: row.templateId,

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
-import { draftEntryFromValues } from '../drafts/draftValues';
+import { draftEntryFromValues, isFileKind } from '../drafts/draftValues';
+import { EditHistory } from './editHistory';
 import type { PortfolioDraft } from '../drafts/usePortfolioDraft';
 import { useObjectUrls } from './useObjectUrls';
 
@@ -22,6 +23,12 @@ interface EditedState {
   chosenFiles: Readonly<Record<string, StoredFileMeta>>;
   /** Counts the times every value was replaced at once (a reset), for the form to redraw its inputs. */
   revision: number;
+  /** Per field, the times its value was set from outside its input (undo, redo): the field redraws. */
+  fieldRevisions: Readonly<Record<string, number>>;
+  /** The field undo or redo changed, for the form to put the caret back in it. */
+  focusRequest: { fieldKey: string; serial: number } | null;
+  canUndo: boolean;
+  canRedo: boolean;
 }
 
 /**
@@ -51,6 +58,18 @@ export const useEditedValue = (store: EditedValuesStore, fieldKey: string): stri
 /** Changes when every value was replaced at once. */
 export const useValuesRevision = (store: EditedValuesStore): number => useStore(store, (state) => state.revision);
 
+/** Changes when undo or redo set some fields' values from outside their inputs. */
+export const useFieldRevisions = (store: EditedValuesStore): Readonly<Record<string, number>> =>
+  useStore(store, (state) => state.fieldRevisions);
+
+export const useFocusRequest = (store: EditedValuesStore) => useStore(store, (state) => state.focusRequest);
+
+export const useUndoAvailability = (store: EditedValuesStore): { canUndo: boolean; canRedo: boolean } => {
+  const canUndo = useStore(store, (state) => state.canUndo);
+  const canRedo = useStore(store, (state) => state.canRedo);
+  return { canUndo, canRedo };
+};
+
 export interface EditableValues {
   /** Stable. */
   valuesStore: EditedValuesStore;
@@ -60,8 +79,14 @@ export interface EditableValues {
   setFieldValue: (fieldKey: string, value: string) => void;
   /** Stable. The file must already have passed the picker's check. */
   chooseFile: (fieldKey: string, file: File) => void;
-  /** Replaces every value (e.g. reset to the sample), redraws the form with them and forgets chosen files. */
-  replaceValues: (values: TemplateValues) => void;
+  /**
+   * Replaces every value (e.g. reset to the sample), redraws the form with them and forgets chosen
+   * files. One undoable step, unless `undoable` is false (another version loaded: history starts over).
+   */
+  replaceValues: (values: TemplateValues, options?: { undoable?: boolean }) => void;
+  /** Stable. Takes back the last step (typing in a field, a reset); the caret goes to the field changed. */
+  undo: () => void;
+  redo: () => void;
 }
 
 const metaOf = (file: File): StoredFileMeta => ({ name: file.name, type: file.type, size: file.size });
@@ -79,7 +104,20 @@ export function useEditableValues({
   draft,
   restoreSavedFiles,
 }: EditableValuesOptions): EditableValues {
-  const [valuesStore] = useState(() => createStore<EditedState>()(() => ({ values: initialValues, chosenFiles: {}, revision: 0 })));
+  const [valuesStore] = useState(() =>
+    createStore<EditedState>()(() => ({
+      values: initialValues,
+      chosenFiles: {},
+      revision: 0,
+      fieldRevisions: {},
+      focusRequest: null,
+      canUndo: false,
+      canRedo: false,
+    })),
+  );
+  const [history] = useState(() => new EditHistory());
+  // Pictures and resumes are not undone: their object URLs are revoked once replaced.
+  const textKeys = useMemo(() => new Set(fields.filter((field) => !isFileKind(field)).map((field) => field.key)), [fields]);
   // Subscribed so that useObjectUrls' after-commit step runs once a replaced file is off screen.
   const chosenFiles = useStore(valuesStore, (state) => state.chosenFiles);
   const objectUrls = useObjectUrls();
@@ -99,12 +137,45 @@ export function useEditableValues({
 
   const setFieldValue = useCallback(
     (fieldKey: string, value: string) => {
-      valuesStore.setState((current) =>
-        current.values[fieldKey] === value ? current : { values: { ...current.values, [fieldKey]: value } },
-      );
+      valuesStore.setState((current) => {
+        const before = current.values[fieldKey] ?? '';
+        if (before === value) return current;
+        if (textKeys.has(fieldKey)) history.recordField(fieldKey, before, value);
+        return { values: { ...current.values, [fieldKey]: value }, canUndo: history.canUndo, canRedo: history.canRedo };
+      });
     },
-    [valuesStore],
+    [history, textKeys, valuesStore],
   );
+
+  /** Puts a history step's values on screen: the fields it changed redraw, the caret goes to the first. */
+  const applyStep = useCallback(
+    (values: TemplateValues, fieldKey: string | null) => {
+      valuesStore.setState((current) => {
+        const changed = Object.keys(values);
+        const fieldRevisions = { ...current.fieldRevisions };
+        for (const key of changed) fieldRevisions[key] = (fieldRevisions[key] ?? 0) + 1;
+        const focusKey = fieldKey ?? changed.find((key) => current.values[key] !== values[key]) ?? null;
+        return {
+          values: { ...current.values, ...values },
+          fieldRevisions,
+          focusRequest: focusKey ? { fieldKey: focusKey, serial: (current.focusRequest?.serial ?? 0) + 1 } : current.focusRequest,
+          canUndo: history.canUndo,
+          canRedo: history.canRedo,
+        };
+      });
+    },
+    [history, valuesStore],
+  );
+
+  const undo = useCallback(() => {
+    const step = history.undo();
+    if (step) applyStep(step.before, step.fieldKey);
+  }, [applyStep, history]);
+
+  const redo = useCallback(() => {
+    const step = history.redo();
+    if (step) applyStep(step.after, step.fieldKey);
+  }, [applyStep, history]);
 
   const chooseFile = useCallback(
     (fieldKey: string, file: File) => {
@@ -118,15 +189,25 @@ export function useEditableValues({
   );
 
   const replaceValues = useCallback(
-    (next: TemplateValues) => {
+    (next: TemplateValues, { undoable = true }: { undoable?: boolean } = {}) => {
       for (const fieldKey of Object.keys(valuesStore.getState().chosenFiles)) {
         objectUrls.release(fieldKey);
         draft.removeFile(fieldKey).catch(() => undefined);
       }
       pickedThisVisit.current.clear();
-      valuesStore.setState((current) => ({ values: next, chosenFiles: {}, revision: current.revision + 1 }));
+      const current = valuesStore.getState().values;
+      const onlyText = (values: TemplateValues) => Object.fromEntries([...textKeys].map((key) => [key, values[key] ?? '']));
+      if (undoable) history.recordAll(onlyText(current), onlyText(next));
+      else history.clear();
+      valuesStore.setState((state) => ({
+        values: next,
+        chosenFiles: {},
+        revision: state.revision + 1,
+        canUndo: history.canUndo,
+        canRedo: history.canRedo,
+      }));
     },
-    [draft, objectUrls, valuesStore],
+    [draft, history, objectUrls, textKeys, valuesStore],
   );
 
   // Files handed over at opening, and files saved by an earlier visit, become object URLs here
@@ -158,5 +239,5 @@ export function useEditableValues({
     return valuesStore.subscribe(save);
   }, [draft, fields, sampleValues, valuesStore]);
 
-  return { valuesStore, chosenFiles, setFieldValue, chooseFile, replaceValues };
+  return { valuesStore, chosenFiles, setFieldValue, chooseFile, replaceValues, undo, redo };
 }

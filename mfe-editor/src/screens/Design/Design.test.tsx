@@ -276,3 +276,46 @@ test('a typed link that is not http(s), mailto or tel is flagged in the form', (
   expect(screen.getByText(/Shown as text, not a link/)).toBeInTheDocument();
   expect(preview().querySelector('a[href^="javascript"]')).toBeNull();
 });
+
+test('undo and redo cross fields from the keyboard and the buttons; a reset is one step', async () => {
+  const user = userEvent.setup();
+  openDesign({ id: 1, name: 'Grace Hopper', email: 'grace@navy.mil' });
+  const undoButton = () => screen.getByRole('button', { name: /Undo/ });
+  const redoButton = () => screen.getByRole('button', { name: /Redo/ });
+  expect(undoButton()).toBeDisabled();
+
+  await user.type(control('name'), ' Jr');
+  await user.click(control('email'));
+  await user.keyboard('{Control>}a{/Control}');
+  await user.keyboard('ada@example.com');
+  expect(within(preview()).getAllByText('Grace Hopper Jr').length).toBeGreaterThan(0);
+
+  // Ctrl+Z in the email field takes back the email, then (crossing fields) the name.
+  await user.keyboard('{Control>}z{/Control}');
+  expect(control('email').value).toBe('grace@navy.mil');
+  expect(control('email')).toHaveFocus();
+  await user.keyboard('{Control>}z{/Control}');
+  expect(control('name').value).toBe('Grace Hopper');
+  expect(control('name')).toHaveFocus();
+  expect(within(preview()).queryAllByText('Grace Hopper Jr')).toHaveLength(0);
+  expect(undoButton()).toBeDisabled();
+
+  // Shift+Ctrl+Z and Ctrl+Y redo.
+  await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+  expect(control('name').value).toBe('Grace Hopper Jr');
+  await user.keyboard('{Control>}y{/Control}');
+  expect(control('email').value).toBe('ada@example.com');
+  expect(redoButton()).toBeDisabled();
+
+  // The buttons do the same; a reset comes back whole with one undo.
+  await user.click(undoButton());
+  expect(control('email').value).toBe('grace@navy.mil');
+  await user.click(redoButton());
+  expect(control('email').value).toBe('ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Reset to sample' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, reset' }));
+  expect(control('name').value).toBe(TEMPLATES[0]!.sampleValues.name);
+  await user.click(undoButton());
+  expect(control('name').value).toBe('Grace Hopper Jr');
+  expect(control('email').value).toBe('ada@example.com');
+});
