@@ -3,10 +3,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createClient } from '@supabase/supabase-js';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { storedPortfolios, waitForStored } from '../support/portfolios';
+import { XSS_PAYLOADS } from '../../shared/src/templates/testing/xssPayloads';
 
 let stack: Stack;
 let browser: Browser;
@@ -276,6 +278,161 @@ describe('undo and redo', () => {
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     assert.equal(await name.inputValue(), 'Undo Me');
     assert.equal(await email.inputValue(), 'undo@example.com');
+    await context.close();
+  });
+});
+
+/** Every script-running trick of the payload set, pasted as HTML the way a browser pastes. */
+async function pasteHtml(page: Page, field: ReturnType<Page['locator']>, html: string) {
+  await field.click();
+  await field.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/html', pasted);
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+}
+
+const RICH_FIELDS = 'main form [data-field][contenteditable]';
+
+/** Nothing ran, and every place typed HTML lands holds only the allow-list. */
+async function assertInert(page: Page, where: string) {
+  const report = await page.evaluate(() => {
+    const problems: string[] = [];
+    if ((window as { __xss?: unknown }).__xss !== undefined) problems.push(`script ran: ${String((window as { __xss?: unknown }).__xss)}`);
+    const allowed = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'UL', 'OL', 'LI', 'A']);
+    const containers = Array.from(document.querySelectorAll('[data-rich-text], [contenteditable]'));
+    for (const container of containers) {
+      for (const element of Array.from(container.querySelectorAll('*'))) {
+        if (!allowed.has(element.tagName)) problems.push(`<${element.tagName.toLowerCase()}>`);
+        for (const attribute of Array.from(element.attributes)) {
+          if (/^on/i.test(attribute.name) || attribute.name === 'style') problems.push(`${element.tagName}[${attribute.name}]`);
+          if (attribute.name === 'href' && !/^(https?:\/\/[^/]|mailto:|tel:)/i.test(attribute.value))
+            problems.push(`href=${attribute.value}`);
+        }
+      }
+    }
+    return { problems, containers: containers.length };
+  });
+  assert.deepEqual(report.problems, [], `${where}: ${report.problems.join(', ')}`);
+  assert.ok(report.containers > 0, `${where}: no rich text found`);
+}
+
+describe('rich text', () => {
+  test('bold, italic, lists and links from the toolbar reach the preview and the template page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page
+      .getByRole('button', { name: /^Use Template/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/design$/);
+    const about = page.getByRole('textbox', { name: 'About', exact: true });
+    await about.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Plain start ');
+    await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('bold words');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Enter');
+    await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bullets' }).click();
+    await page.keyboard.type('first point');
+    const preview = page.getByRole('region', { name: 'Template Preview' });
+    await preview.locator('strong', { hasText: 'bold words' }).waitFor();
+    await preview.locator('li', { hasText: 'first point' }).waitFor();
+    await page.waitForTimeout(500);
+    await page.goto(`${stack.shellUrl}/template1`);
+    await page.locator('[data-rich-text] strong', { hasText: 'bold words' }).waitFor();
+    await page.locator('[data-rich-text] li', { hasText: 'first point' }).waitFor();
+    await context.close();
+  });
+
+  test('the XSS payload set pasted into every rich text field stays inert on /design, /template1, /template2 and /portfo', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+    for (const [index, route] of [
+      [0, '/template1'],
+      [1, '/template2'],
+    ] as const) {
+      await page.goto(`${stack.shellUrl}/templates`);
+      await page
+        .getByRole('button', { name: /^Use Template/ })
+        .nth(index)
+        .click();
+      await page.waitForURL(/\/design$/);
+      const fields = page.locator(RICH_FIELDS);
+      await fields.first().waitFor();
+      const count = await fields.count();
+      assert.ok(count >= 4, `template ${index + 1} has its long fields as rich text`);
+      for (let i = 0; i < count; i += 1) await pasteHtml(page, fields.nth(i), payload);
+      // The same set typed as text is only text.
+      await fields.first().click();
+      await page.keyboard.type(XSS_PAYLOADS[1]!);
+      await page
+        .getByRole('region', { name: 'Template Preview' })
+        .locator('[data-rich-text] strong', { hasText: 'kept' })
+        .first()
+        .waitFor();
+      await assertInert(page, `/design template ${index + 1}`);
+      await page.waitForTimeout(500);
+      await page.goto(`${stack.shellUrl}${route}`);
+      await page.locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+      await assertInert(page, route);
+    }
+    await page.goto(`${stack.shellUrl}/portfo`);
+    const generatorFields = page.locator(RICH_FIELDS);
+    await generatorFields.first().waitFor();
+    assert.equal(await generatorFields.count(), 2);
+    for (let i = 0; i < 2; i += 1) await pasteHtml(page, generatorFields.nth(i), payload);
+    await page.getByTestId('portfolio-preview').locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+    await assertInert(page, '/portfo');
+    await page.waitForTimeout(300);
+    assert.equal(dialogs, 0);
+    await context.close();
+  });
+
+  test('signed in: what is stored is sanitised, and a row holding raw payloads still renders inert', async () => {
+    const user = await createConfirmedUser(stack, 'Paste Tester');
+    const { context, page } = await signedInContext(user);
+    const id = await openDesign(page);
+    const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+    const fields = page.locator(RICH_FIELDS);
+    for (let i = 0; i < (await fields.count()); i += 1) await pasteHtml(page, fields.nth(i), payload);
+    await waitForStatus(page, 'Saved');
+    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.about?.includes('kept') === true);
+    for (const [key, value] of Object.entries(row!.data)) {
+      // Payload words may stay as text ("a javascript: link"); no element, handler, style or unsafe href may.
+      assert.doesNotMatch(
+        value,
+        /<(script|svg|img|iframe|object|embed|style|math|form|details)\b|\son\w+\s*=|\sstyle\s*=|href\s*=\s*"(?!https?:|mailto:|tel:)/i,
+        `stored ${key}`,
+      );
+    }
+
+    // Something other than the editor (an old client, a forged request) stores raw payloads.
+    const client = createClient(stack.cloudUrl, stack.keys.anonKey!, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: class {} as never },
+    });
+    await client.auth.signInWithPassword(user);
+    const forged = Object.fromEntries(['description', 'about', 'project1description', 'project2description'].map((key) => [key, payload]));
+    const saved = await client.rpc('save_portfolio', {
+      portfolio_id: id,
+      expected_version: (await storedPortfolios(stack, user))[0]!.version,
+      new_data: forged,
+    });
+    assert.equal(saved.error, null);
+    await page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
+    await waitForStatus(page, 'Saved');
+    await page.getByRole('region', { name: 'Template Preview' }).locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+    await assertInert(page, 'a forged row on /design');
     await context.close();
   });
 });

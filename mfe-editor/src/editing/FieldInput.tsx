@@ -4,6 +4,7 @@ import type { TemplateField } from '@folioforge/shared/src/templates/types';
 import { isSafeHref } from '@folioforge/shared/src/templates/safe/safeUrl';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { ACCEPT, rejectionFor, type FileFieldKind } from './fileRules';
+import { RichTextField } from './RichTextField';
 import styles from './FieldInput.module.scss';
 
 /** What a link or file field shows about its value besides the text itself. */
@@ -54,7 +55,8 @@ export const FieldInput = memo(function FieldInput({
       />
     );
   }
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onTextChange(field.key, event.target.value);
+  if (field.kind === 'longText') return <RichTextField field={field} initialValue={initialValue} onTextChange={onTextChange} />;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => onTextChange(field.key, event.target.value);
   const common = {
     id,
     name: field.key,
@@ -71,17 +73,13 @@ export const FieldInput = memo(function FieldInput({
       <label htmlFor={id} className={styles.label}>
         {field.label}
       </label>
-      {field.kind === 'longText' ? (
-        <textarea {...common} rows={3} />
-      ) : (
-        <input
-          {...common}
-          type={INPUT_TYPE[field.kind]}
-          autoComplete={AUTOCOMPLETE[field.key] ?? 'off'}
-          inputMode={field.kind === 'url' ? 'url' : undefined}
-          aria-describedby={linkHint ? hintId : undefined}
-        />
-      )}
+      <input
+        {...common}
+        type={INPUT_TYPE[field.kind]}
+        autoComplete={AUTOCOMPLETE[field.key] ?? 'off'}
+        inputMode={field.kind === 'url' ? 'url' : undefined}
+        aria-describedby={linkHint ? hintId : undefined}
+      />
       {linkHint ? (
         <p id={hintId} className={styles.hint}>
           {linkHint}

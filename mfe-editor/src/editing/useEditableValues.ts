@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
-import { draftEntryFromValues, isFileKind } from '../drafts/draftValues';
+import { draftEntryFromValues, isFileKind, richTextSanitizerFor } from '../drafts/draftValues';
 import { EditHistory } from './editHistory';
 import type { PortfolioDraft } from '../drafts/usePortfolioDraft';
 import { useObjectUrls } from './useObjectUrls';
@@ -229,15 +229,16 @@ export function useEditableValues({
   }, []);
 
   // Saved as opened (which makes this the draft to reopen) and after every change.
+  const sanitizeForSave = useMemo(() => richTextSanitizerFor(fields), [fields]);
   useEffect(() => {
     const readEntry = () => {
       const { values, chosenFiles: files } = valuesStore.getState();
-      return draftEntryFromValues(fields, sampleValues, values, files);
+      return draftEntryFromValues(fields, sampleValues, sanitizeForSave(values), files);
     };
     const save = () => draft.scheduleSave(readEntry);
     save();
     return valuesStore.subscribe(save);
-  }, [draft, fields, sampleValues, valuesStore]);
+  }, [draft, fields, sampleValues, sanitizeForSave, valuesStore]);
 
   return { valuesStore, chosenFiles, setFieldValue, chooseFile, replaceValues, undo, redo };
 }

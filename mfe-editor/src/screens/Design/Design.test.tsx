@@ -52,11 +52,20 @@ function formLabels(): string[] {
 }
 
 /** The control a field definition drew (by its name attribute, unique per form). */
-function control(key: string): HTMLInputElement | HTMLTextAreaElement {
-  const element = form().querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${key}"]`);
+function control(key: string): HTMLInputElement {
+  const element = form().querySelector<HTMLInputElement>(`[name="${key}"]`);
   if (!element) throw new Error(`no control for ${key}`);
   return element;
 }
+
+/** A long field's rich text editor (a contenteditable textbox). */
+function richControl(key: string): HTMLElement {
+  const element = form().querySelector<HTMLElement>(`[data-field="${key}"][contenteditable]`);
+  if (!element) throw new Error(`no rich text editor for ${key}`);
+  return element;
+}
+
+const withoutSpace = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '');
 
 describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const))('template %i', (_id, definition) => {
   test('the form is drawn from the definition: title, labels in order, control per kind', async () => {
@@ -65,11 +74,11 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(screen.getByRole('heading', { name: 'Template Preview' })).toBeInTheDocument();
     expect(formLabels()).toEqual(definition.fields.map((field) => field.label));
     for (const field of definition.fields) {
-      const element = control(field.key);
-      const expected = { text: 'text', longText: 'textarea', email: 'email', phone: 'tel', url: 'url', image: 'file', pdf: 'file' }[
+      const element = field.kind === 'longText' ? richControl(field.key) : control(field.key);
+      const expected = { text: 'text', longText: 'textbox', email: 'email', phone: 'tel', url: 'url', image: 'file', pdf: 'file' }[
         field.kind
       ];
-      expect(element instanceof HTMLTextAreaElement ? 'textarea' : element.type).toBe(expected);
+      expect(element instanceof HTMLInputElement ? element.type : element.getAttribute('role')).toBe(expected);
       if (field.kind === 'image') expect(element).toHaveAttribute('accept', 'image/*');
       if (field.kind === 'pdf') expect(element).toHaveAttribute('accept', 'application/pdf,.pdf');
       // Every control is named by its label (or its unambiguous accessible label).
@@ -80,12 +89,16 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
 
   test('every field opens prefilled with the sample values', () => {
     openDesign({ id: definition.id });
-    for (const field of textFields(definition)) expect(control(field.key).value).toBe(definition.sampleValues[field.key] ?? '');
+    for (const field of textFields(definition)) {
+      const sample = definition.sampleValues[field.key] ?? '';
+      if (field.kind === 'longText') expect(withoutSpace(richControl(field.key).textContent)).toBe(withoutSpace(sample));
+      else expect(control(field.key).value).toBe(sample);
+    }
   });
 
   test('an edit shows in the preview at once', async () => {
     openDesign({ id: definition.id });
-    const first = textFields(definition)[0]!;
+    const first = textFields(definition).find((field) => field.kind !== 'longText')!;
     fireEvent.change(control(first.key), { target: { value: 'Brand New Value 42' } });
     expect(within(preview()).getAllByText(/Brand New Value 42/).length).toBeGreaterThan(0);
   });
@@ -318,4 +331,23 @@ test('undo and redo cross fields from the keyboard and the buttons; a reset is o
   await user.click(undoButton());
   expect(control('name').value).toBe('Grace Hopper Jr');
   expect(control('email').value).toBe('ada@example.com');
+});
+
+test('an old plain-text draft opens in the rich text fields as text: tags stay visible words, blank lines make paragraphs', () => {
+  const sample = TEMPLATES[0]!.sampleValues;
+  localStorage.setItem(
+    DESIGN_DRAFT_KEY,
+    JSON.stringify({
+      version: 1,
+      lastEntryKey: '1',
+      entries: { '1': { values: { ...sample, about: 'I write <b>plain</b> text\n\nSecond paragraph' }, files: {}, updatedAt: 1 } },
+    }),
+  );
+  openDesign();
+  const editor = richControl('about');
+  expect(Array.from(editor.querySelectorAll('p')).map((p) => p.textContent)).toEqual(['I write <b>plain</b> text', 'Second paragraph']);
+  expect(editor.querySelector('b')).toBeNull();
+  const shown = within(preview()).getByText('I write <b>plain</b> text');
+  expect(shown.tagName).toBe('P');
+  expect(preview().querySelector('[data-rich-text] b')).toBeNull();
 });

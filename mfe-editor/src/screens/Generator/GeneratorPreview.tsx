@@ -3,6 +3,8 @@ import type { TemplateValues } from '@folioforge/shared/src/templates/types';
 import { SafeLink } from '@folioforge/shared/src/templates/safe/SafeLink';
 import { isSafeAssetUrl, mailtoHref, telHref } from '@folioforge/shared/src/templates/safe/safeUrl';
 import { SAMPLE_RESUME_URL } from '@folioforge/shared/src/templates/assets';
+import { RichText } from '@folioforge/shared/src/templates/safe/RichText';
+import { richTextToPlainText } from '@folioforge/shared/src/templates/safe/sanitizeRichText';
 import { splitSkills } from './generatorFields';
 import styles from './GeneratorPreview.module.scss';
 
@@ -19,10 +21,10 @@ function Placeholder({ children }: { children: ReactNode }) {
   return <span className={styles.placeholder}>{children}</span>;
 }
 
-/** Multi-line text as typed: line breaks kept by CSS, never by injecting HTML. */
+/** A rich text field as formatted (sanitised where it is drawn), or a placeholder while it is empty. */
 function Prose({ text, empty }: { text: string; empty: string }) {
-  return text.trim() ? (
-    <p className={styles.prose}>{text}</p>
+  return richTextToPlainText(text).trim() ? (
+    <RichText className={styles.prose} value={text} />
   ) : (
     <p>
       <Placeholder>{empty}</Placeholder>
