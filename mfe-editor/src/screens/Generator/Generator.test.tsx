@@ -48,7 +48,7 @@ test("the form has the spec's fields in order, the preview its sections", async 
   expect(GENERATOR_FIELDS.map((field) => field.label)).toEqual(labels);
   expect(richControl('experience')).toHaveAttribute('role', 'textbox');
   expect(richControl('experience')).toHaveAttribute('contenteditable', 'true');
-  expect(control('image')).toHaveAttribute('accept', 'image/*');
+  expect(control('image')).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
   expect(control('resume')).toHaveAttribute('accept', 'application/pdf,.pdf');
   for (const section of ['Personal Information', 'Skills', 'Experience', 'Education', 'Social Links', 'Resume']) {
     expect(within(preview()).getByRole('heading', { name: section })).toBeInTheDocument();
@@ -92,7 +92,7 @@ test('pickers refuse wrong types; a chosen resume replaces the sample in the vie
   });
   expect(screen.getByRole('alert')).toHaveTextContent('"cv.docx" is not a PDF');
   fireEvent.change(control('image'), { target: { files: [fileOf('cv.pdf', 'application/pdf')] } });
-  expect(screen.getAllByRole('alert')[0]).toHaveTextContent('"cv.pdf" is not an image');
+  expect(screen.getAllByRole('alert')[0]).toHaveTextContent('"cv.pdf" is not a PNG, JPEG, GIF or WebP picture');
 
   resetFakePdf(4);
   fireEvent.change(control('resume'), { target: { files: [fileOf('cv.pdf', 'application/pdf')] } });
