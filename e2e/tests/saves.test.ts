@@ -2,13 +2,17 @@
 // another browser, survives a closed tab and going offline, and a stale tab never overwrites newer work.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient } from '@supabase/supabase-js';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { storedPortfolios, waitForStored } from '../support/portfolios';
+import { storedFiles, storedPortfolios, waitForStored } from '../support/portfolios';
 import { XSS_PAYLOADS } from '../../shared/src/templates/testing/xssPayloads';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
 
 let stack: Stack;
 let browser: Browser;
@@ -433,6 +437,94 @@ describe('rich text', () => {
     await waitForStatus(page, 'Saved');
     await page.getByRole('region', { name: 'Template Preview' }).locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
     await assertInert(page, 'a forged row on /design');
+    await context.close();
+  });
+});
+
+describe('files in storage', () => {
+  const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-uploads-'));
+    fs.writeFileSync(path.join(dir, 'me.png'), PNG_1PX);
+    // Bigger pictures: a PNG signature and padding (Storage checks the signature, not the pixels).
+    const padded = (size: number) => Buffer.concat([PNG_1PX.subarray(0, 8), Buffer.alloc(size - 8)]);
+    fs.writeFileSync(path.join(dir, 'big.png'), padded(2 * 1024 * 1024));
+    fs.writeFileSync(path.join(dir, 'huge.png'), padded(6 * 1024 * 1024));
+    fs.writeFileSync(path.join(dir, 'notes.pdf'), 'just some notes, renamed to look like a PDF');
+    fs.copyFileSync(path.join(repoRoot, 'shared/src/templates/assets/sample-resume.pdf'), path.join(dir, 'resume.pdf'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('a picture uploads with visible progress, shows through a signed URL, and replacing it removes the old file', async () => {
+    const user = await createConfirmedUser(stack, 'Photo Keeper');
+    const { context, page } = await signedInContext(user);
+    const id = await openDesign(page);
+    const picker = page.getByLabel('Profile image', { exact: true });
+    // The limits are said before anything is chosen.
+    await page.getByText('PNG, JPEG, GIF or WebP picture, at most 5 MB.').first().waitFor();
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    await picker.setInputFiles(path.join(dir, 'big.png'));
+    const progress = page.getByRole('progressbar', { name: 'Upload of big.png' });
+    await progress.waitFor();
+    const fraction = Number(await progress.getAttribute('value'));
+    assert.ok(fraction >= 0 && fraction < 1, `progress shown part way (${fraction})`);
+    await page.getByText('Stored in your account: big.png').waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await waitForStatus(page, 'Saved');
+    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.image?.startsWith('storage:portfolio-images/') === true);
+    const firstRef = row!.data.image!;
+    assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.png$`));
+    assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), [firstRef.split('/').pop()]);
+
+    await picker.setInputFiles(path.join(dir, 'me.png'));
+    await page.getByText('Stored in your account: me.png').waitFor();
+    await waitForStatus(page, 'Saved');
+    const [replaced] = await waitForStored(stack, user, (rows) => rows[0]?.data.image !== firstRef);
+    const deadline = Date.now() + 10_000;
+    let names = await storedFiles(stack, user, 'portfolio-images', id);
+    while (names.length !== 1 && Date.now() < deadline) {
+      await page.waitForTimeout(200);
+      names = await storedFiles(stack, user, 'portfolio-images', id);
+    }
+    assert.deepEqual(names, [replaced!.data.image!.split('/').pop()], 'the replaced picture was removed');
+
+    // Another browser of the same user sees the picture through a short-lived signed URL.
+    const second = await signedInContext(user);
+    await second.page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
+    const image = second.page
+      .getByRole('region', { name: 'Template Preview' })
+      .locator('img[src*="/storage/v1/object/sign/portfolio-images/"]')
+      .first();
+    await image.waitFor();
+    await second.page.waitForFunction((element) => (element as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    assert.match((await image.getAttribute('src')) ?? '', /token=/);
+    await second.context.close();
+    await context.close();
+  });
+
+  test('a picture over 5 MB and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
+    const user = await createConfirmedUser(stack, 'Careful Uploader');
+    const { context, page } = await signedInContext(user);
+    const id = await openDesign(page);
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.png'));
+    await page.getByRole('alert').filter({ hasText: '"huge.png" is larger than 5 MB' }).waitFor();
+    await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'notes.pdf'));
+    await page.getByRole('alert').filter({ hasText: '"notes.pdf" is not really a PDF' }).waitFor();
+    assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), []);
+    assert.deepEqual(await storedFiles(stack, user, 'resumes', id), []);
+    // A real PDF is taken.
+    await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'resume.pdf'));
+    await page.getByText('Stored in your account: resume.pdf').waitFor();
+    assert.equal((await storedFiles(stack, user, 'resumes', id)).length, 1);
     await context.close();
   });
 });

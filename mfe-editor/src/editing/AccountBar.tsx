@@ -7,7 +7,8 @@ import { removeAccountCopy, writeAccountCopy } from '../drafts/accountCopies';
 import type { CloudSaver } from '../drafts/cloudSaver';
 import { valuesFromDraftEntry } from '../drafts/draftValues';
 import { useSaveState } from '../drafts/useAccountDraft';
-import { createPortfolio, fetchPortfolio } from '../portfolios/portfolioApi';
+import { fetchPortfolio } from '../portfolios/portfolioApi';
+import { createPortfolioCopy } from '../portfolios/portfolioFiles';
 import { portfolioKeys } from '../portfolios/queries';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { ConflictChoice } from './ConflictChoice';
@@ -55,12 +56,13 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
   const keepMine = useCallback(async () => {
     const data = saver.currentData();
     const title = `${portfolio.title || 'Portfolio'} (my copy)`.slice(0, 120);
-    const row = await createPortfolio(getSupabase(), { templateId: portfolio.templateId, title, data });
+    // Its own copies of the stored files: the other portfolio may replace or delete them.
+    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: portfolio.templateId, title, data });
     writeAccountCopy(userId, row.id, {
       templateId: row.templateId,
       title: row.title,
       baseVersion: row.version,
-      data,
+      data: row.data,
       files: {},
       dirty: false,
     });

@@ -2,7 +2,15 @@ import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type
 import type { TemplateField } from '@folioforge/shared/src/templates/types';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { FieldInput, summariseValue, type FieldInputProps } from './FieldInput';
-import { useEditedValue, useFieldRevisions, useFocusRequest, useValuesRevision, type EditedValuesStore } from './useEditableValues';
+import { useStore } from 'zustand';
+import {
+  useEditedValue,
+  useFieldRevisions,
+  useFocusRequest,
+  useUploadState,
+  useValuesRevision,
+  type EditedValuesStore,
+} from './useEditableValues';
 
 export interface EditorFormProps {
   fields: readonly TemplateField[];
@@ -61,7 +69,11 @@ function EditedField({ valuesStore, ...props }: EditedFieldProps) {
 /** A link or file field: follows its value, for the note it shows about it (e.g. a link shown as text). */
 function ValueShowingField({ valuesStore, ...props }: Omit<FieldInputProps, 'valueSummary'> & { valuesStore: EditedValuesStore }) {
   const value = useEditedValue(valuesStore, props.field.key);
-  return <FieldInput {...props} valueSummary={summariseValue(props.field, value)} />;
+  const upload = useUploadState(valuesStore, props.field.key);
+  const stored = useStore(valuesStore, (state) => props.field.key in state.fileRefs);
+  // A stored file shows once its signed URL is in; until then it is still "filled".
+  const summary = stored && value === '' ? 'filled' : summariseValue(props.field, value);
+  return <FieldInput {...props} valueSummary={summary} upload={upload} />;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { TemplateField, TemplateValues } from '@folioforge/shared/src/templ
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { draftEntryFromValues, isFileKind, richTextSanitizerFor } from '../drafts/draftValues';
 import { EditHistory } from './editHistory';
+import { isStorageRef } from '../portfolios/portfolioFiles';
 import type { PortfolioDraft } from '../drafts/usePortfolioDraft';
 import { useObjectUrls } from './useObjectUrls';
 
@@ -29,7 +30,14 @@ interface EditedState {
   focusRequest: { fieldKey: string; serial: number } | null;
   canUndo: boolean;
   canRedo: boolean;
+  /** File fields whose file is stored in the account: the reference the row keeps (`storage:…`). */
+  fileRefs: Readonly<Record<string, string>>;
+  /** Uploads under way or refused, per file field. */
+  uploads: Readonly<Record<string, UploadState>>;
 }
+
+export type UploadState =
+  { kind: 'uploading'; fileName: string; fraction: number } | { kind: 'failed'; message: string } | { kind: 'stored' };
 
 /**
  * A screen's values, outside React state so that a key press re-renders only the preview, not
@@ -63,6 +71,10 @@ export const useFieldRevisions = (store: EditedValuesStore): Readonly<Record<str
   useStore(store, (state) => state.fieldRevisions);
 
 export const useFocusRequest = (store: EditedValuesStore) => useStore(store, (state) => state.focusRequest);
+
+/** The upload state of one file field (undefined: none this visit). */
+export const useUploadState = (store: EditedValuesStore, fieldKey: string): UploadState | undefined =>
+  useStore(store, (state) => state.uploads[fieldKey]);
 
 export const useUndoAvailability = (store: EditedValuesStore): { canUndo: boolean; canRedo: boolean } => {
   const canUndo = useStore(store, (state) => state.canUndo);
@@ -104,17 +116,29 @@ export function useEditableValues({
   draft,
   restoreSavedFiles,
 }: EditableValuesOptions): EditableValues {
-  const [valuesStore] = useState(() =>
-    createStore<EditedState>()(() => ({
-      values: initialValues,
+  const [valuesStore] = useState(() => {
+    // Stored files open as their references; the preview shows them once signed URLs are in.
+    const fileRefs: Record<string, string> = {};
+    const values = { ...initialValues };
+    for (const field of fields) {
+      const value = values[field.key];
+      if (isFileKind(field) && isStorageRef(value)) {
+        fileRefs[field.key] = value;
+        values[field.key] = '';
+      }
+    }
+    return createStore<EditedState>()(() => ({
+      values,
       chosenFiles: {},
       revision: 0,
       fieldRevisions: {},
       focusRequest: null,
       canUndo: false,
       canRedo: false,
-    })),
-  );
+      fileRefs,
+      uploads: {},
+    }));
+  });
   const [history] = useState(() => new EditHistory());
   // Pictures and resumes are not undone: their object URLs are revoked once replaced.
   const textKeys = useMemo(() => new Set(fields.filter((field) => !isFileKind(field)).map((field) => field.key)), [fields]);
@@ -177,15 +201,84 @@ export function useEditableValues({
     if (step) applyStep(step.after, step.fieldKey);
   }, [applyStep, history]);
 
+  /** Signed in: the file goes to the account's storage, with its progress shown; refused, the field goes back. */
+  const uploadFile = useCallback(
+    (fieldKey: string, file: File, before: { value: string; meta: StoredFileMeta | undefined; ref: string | undefined }) => {
+      const upload = draft.uploadFile;
+      const field = fields.find((candidate) => candidate.key === fieldKey);
+      if (!upload || !field || !isFileKind(field)) return;
+      const setUpload = (state: UploadState) => valuesStore.setState((current) => ({ uploads: { ...current.uploads, [fieldKey]: state } }));
+      setUpload({ kind: 'uploading', fileName: file.name, fraction: 0 });
+      upload(fieldKey, field.kind === 'image' ? 'image' : 'pdf', file, (fraction) =>
+        setUpload({ kind: 'uploading', fileName: file.name, fraction }),
+      ).then(
+        (ref) =>
+          valuesStore.setState((current) => ({
+            fileRefs: { ...current.fileRefs, [fieldKey]: ref },
+            uploads: { ...current.uploads, [fieldKey]: { kind: 'stored' } },
+          })),
+        (error: unknown) => {
+          objectUrls.release(fieldKey);
+          valuesStore.setState((current) => {
+            const chosen = { ...current.chosenFiles };
+            if (before.meta) chosen[fieldKey] = before.meta;
+            else delete chosen[fieldKey];
+            const fileRefs = { ...current.fileRefs };
+            if (before.ref) fileRefs[fieldKey] = before.ref;
+            return {
+              values: { ...current.values, [fieldKey]: before.value },
+              chosenFiles: chosen,
+              fileRefs,
+              uploads: {
+                ...current.uploads,
+                [fieldKey]: { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
+              },
+            };
+          });
+        },
+      );
+    },
+    [draft, fields, objectUrls, valuesStore],
+  );
+
   const chooseFile = useCallback(
     (fieldKey: string, file: File) => {
       pickedThisVisit.current.add(fieldKey);
+      const current = valuesStore.getState();
+      const before = { value: current.values[fieldKey] ?? '', meta: current.chosenFiles[fieldKey], ref: current.fileRefs[fieldKey] };
       showFile(fieldKey, file);
+      if (draft.uploadFile) {
+        // The account's copy changes only once the new file is stored: until then the row keeps the old one.
+        uploadFile(fieldKey, file, before);
+        return;
+      }
       draft
         .storeFile(fieldKey, file)
         .catch((error: unknown) => console.warn('[FolioForge] could not keep the chosen file for later:', error));
     },
-    [draft, showFile],
+    [draft, showFile, uploadFile, valuesStore],
+  );
+
+  /** Stored files show through signed URLs (fetched after opening; the references stay what is saved). */
+  const showStoredFiles = useCallback(
+    async (refs: Readonly<Record<string, string>>, cancelled: () => boolean) => {
+      if (!draft.signStoredFiles || Object.keys(refs).length === 0) return;
+      try {
+        const urls = await draft.signStoredFiles(Object.values(refs));
+        if (cancelled()) return;
+        valuesStore.setState((current) => {
+          const values = { ...current.values };
+          for (const [fieldKey, ref] of Object.entries(refs)) {
+            const url = urls[ref];
+            if (url && current.fileRefs[fieldKey] === ref && !pickedThisVisit.current.has(fieldKey)) values[fieldKey] = url;
+          }
+          return { values };
+        });
+      } catch (error) {
+        console.warn('[FolioForge] could not show the stored files:', error);
+      }
+    },
+    [draft, valuesStore],
   );
 
   const replaceValues = useCallback(
@@ -196,18 +289,24 @@ export function useEditableValues({
       }
       pickedThisVisit.current.clear();
       const current = valuesStore.getState().values;
+      // A reset also lets go of stored files (the next save removes them from storage).
+      const fileRefs: Record<string, string> = {};
+      for (const field of fields) if (isFileKind(field) && isStorageRef(next[field.key])) fileRefs[field.key] = next[field.key]!;
       const onlyText = (values: TemplateValues) => Object.fromEntries([...textKeys].map((key) => [key, values[key] ?? '']));
       if (undoable) history.recordAll(onlyText(current), onlyText(next));
       else history.clear();
       valuesStore.setState((state) => ({
-        values: next,
+        values: Object.fromEntries(Object.entries(next).map(([key, value]) => [key, fileRefs[key] ? '' : value])),
+        fileRefs,
+        uploads: {},
         chosenFiles: {},
         revision: state.revision + 1,
         canUndo: history.canUndo,
         canRedo: history.canRedo,
       }));
+      void showStoredFiles(fileRefs, () => false);
     },
-    [draft, history, objectUrls, textKeys, valuesStore],
+    [draft, fields, history, objectUrls, showStoredFiles, textKeys, valuesStore],
   );
 
   // Files handed over at opening, and files saved by an earlier visit, become object URLs here
@@ -215,6 +314,7 @@ export function useEditableValues({
   useEffect(() => {
     let cancelled = false;
     for (const [fieldKey, file] of Object.entries(initialFiles ?? {})) chooseFile(fieldKey, file);
+    void showStoredFiles(valuesStore.getState().fileRefs, () => cancelled);
     if (restoreSavedFiles) {
       void draft.loadSavedFiles().then((files) => {
         if (cancelled) return;
@@ -232,8 +332,14 @@ export function useEditableValues({
   const sanitizeForSave = useMemo(() => richTextSanitizerFor(fields), [fields]);
   useEffect(() => {
     const readEntry = () => {
-      const { values, chosenFiles: files } = valuesStore.getState();
-      return draftEntryFromValues(fields, sampleValues, sanitizeForSave(values), files);
+      const { values, chosenFiles: files, fileRefs } = valuesStore.getState();
+      const entry = draftEntryFromValues(fields, sampleValues, sanitizeForSave(values), files);
+      // A stored file is saved as its reference, not as the URL it shows through.
+      for (const [fieldKey, ref] of Object.entries(fileRefs)) {
+        entry.values[fieldKey] = ref;
+        delete entry.files[fieldKey];
+      }
+      return entry;
     };
     const save = () => draft.scheduleSave(readEntry);
     save();
