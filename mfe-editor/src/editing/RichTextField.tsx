@@ -72,6 +72,9 @@ export const RichTextField = memo(function RichTextField({ field, initialValue, 
     // Typing must not re-render this component: the toolbar follows the selection on its own.
     shouldRerenderOnTransaction: false,
     editorProps: {
+      // ProseMirror measures the caret on every key to scroll it into view (a forced layout). Only a
+      // field taller than its box needs that; the browser keeps the caret on screen for the page.
+      handleScrollToSelection: (view) => view.dom.scrollHeight <= view.dom.clientHeight,
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
