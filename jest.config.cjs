@@ -26,6 +26,10 @@ module.exports = {
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|m?j)sx?$': ['babel-jest', babelOptions] },
+  // jsdom 27 (server-side sanitising tests) pulls in packages that ship only ES modules.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@exodus|@csstools|@asamuzakjp|parse5|entities|tough-cookie|tldts|cssstyle|data-urls|whatwg-)[^/]*)[^/]+(?:(?!/node_modules/).)*$',
+  ],
   moduleNameMapper: {
     '\\.module\\.scss$': 'identity-obj-proxy',
     '\\.scss$': '<rootDir>/tooling/jest/styleStub.cjs',

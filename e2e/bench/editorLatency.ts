@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Stack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { median, percentile } from './firstLoad';
 
 const CPU_SLOWDOWN = 4;
@@ -125,4 +126,71 @@ ReactDOM.createRoot(document.getElementById('root')).render(h(App));`;
   const result = await timeKeyPresses(page, page.locator('#field'), '#preview', samples);
   await context.close();
   return result;
+}
+
+/** The same in a rich text field (template 1's About, Tiptap): key press → the preview's copy of it. */
+export async function measureRichTextLatency(browser: Browser, stack: Stack, samples = 200): Promise<LatencyResult> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${stack.shellUrl}/templates`);
+  await page
+    .getByRole('button', { name: /use template/i })
+    .first()
+    .click();
+  const field = page.getByRole('textbox', { name: 'About', exact: true });
+  await field.waitFor();
+  await field.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  const result = await timeKeyPresses(page, field, '[data-testid="template-preview"]', samples);
+  await context.close();
+  return result;
+}
+
+/**
+ * Signed in, from the last key press in a field to the save state saying "Saved" (the account has
+ * accepted it): the pause the editor waits for (about a second) plus the save itself. One key, then
+ * wait, `samples` times.
+ */
+export async function measureTimeToSaved(browser: Browser, stack: Stack, samples = 20): Promise<number[]> {
+  const user = await createConfirmedUser(stack, 'Bench Saver');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logInThroughUi(page, stack, user);
+  await page.goto(`${stack.shellUrl}/design`);
+  await page.waitForURL(/\/design\?portfolio=/);
+  const status = page.getByRole('status').filter({ hasText: /^(Saved|Saving…)$/ });
+  await status.filter({ hasText: 'Saved' }).waitFor();
+  const field = page.getByLabel('Name', { exact: true });
+  await field.click();
+  await page.evaluate(() => {
+    const w = window as unknown as { __keyAt: number | null; __savedAt: number | null };
+    w.__keyAt = null;
+    w.__savedAt = null;
+    document.addEventListener('keydown', (event) => {
+      if (event.key.length === 1) {
+        w.__keyAt = event.timeStamp;
+        w.__savedAt = null;
+      }
+    });
+    // Inline callbacks only: tsx names declared functions with a helper the page does not have.
+    new MutationObserver(() => {
+      for (const element of Array.from(document.querySelectorAll('[role="status"]'))) {
+        if (element.textContent === 'Saved' && w.__keyAt !== null && w.__savedAt === null) w.__savedAt = performance.now();
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const times: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    await page.keyboard.press('abcdefghijklmnopqrstuvwxyz'[i % 26]!);
+    await page.waitForFunction(() => (window as unknown as { __savedAt: number | null }).__savedAt !== null, null, { timeout: 15_000 });
+    times.push(
+      await page.evaluate(() => {
+        const w = window as unknown as { __keyAt: number; __savedAt: number };
+        return w.__savedAt - w.__keyAt;
+      }),
+    );
+  }
+  await context.close();
+  return times;
 }

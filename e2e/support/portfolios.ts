@@ -11,14 +11,28 @@ export interface StoredPortfolio {
   version: number;
 }
 
-/** Every portfolio of the user, newest first. */
-export async function storedPortfolios(stack: Stack, user: { email: string; password: string }): Promise<StoredPortfolio[]> {
+/** supabase-js signed in as the user, as a second device would be. */
+export async function userClient(stack: Stack, user: { email: string; password: string }) {
   const client = createClient(stack.cloudUrl, stack.keys.anonKey!, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: class {} as never },
   });
   const signIn = await client.auth.signInWithPassword(user);
   if (signIn.error) throw signIn.error;
+  return { client, userId: signIn.data.user.id };
+}
+
+/** Names of the files in one of a portfolio's buckets. */
+export async function storedFiles(stack: Stack, user: { email: string; password: string }, bucket: string, portfolioId: string) {
+  const { client, userId } = await userClient(stack, user);
+  const { data, error } = await client.storage.from(bucket).list(`${userId}/${portfolioId}`);
+  if (error) throw error;
+  return (data ?? []).map((entry) => entry.name);
+}
+
+/** Every portfolio of the user, newest first. */
+export async function storedPortfolios(stack: Stack, user: { email: string; password: string }): Promise<StoredPortfolio[]> {
+  const { client } = await userClient(stack, user);
   const { data, error } = await client
     .from('portfolios')
     .select('id, template_id, title, data, version')

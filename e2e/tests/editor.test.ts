@@ -78,7 +78,11 @@ describe('design screen', () => {
     await openDesignFor(page, 0);
     const imageInput = page.locator('main form input[type="file"][accept*="image"]').first();
     await imageInput.setInputFiles(path.join(fixtures, 'notes.txt'));
-    await page.getByRole('alert').filter({ hasText: /image/i }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /is not a PNG, JPEG, GIF or WebP picture/ })
+      .first()
+      .waitFor();
     await imageInput.setInputFiles(path.join(fixtures, 'me.png'));
     const preview = page.getByRole('region', { name: 'Template Preview' });
     await preview.locator('img[src^="blob:"], img[src^="data:"]').first().waitFor();

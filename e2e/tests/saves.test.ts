@@ -2,11 +2,17 @@
 // another browser, survives a closed tab and going offline, and a stale tab never overwrites newer work.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createClient } from '@supabase/supabase-js';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { storedPortfolios, waitForStored } from '../support/portfolios';
+import { storedFiles, storedPortfolios, waitForStored } from '../support/portfolios';
+import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
 
 let stack: Stack;
 let browser: Browser;
@@ -213,7 +219,11 @@ describe('My portfolios', () => {
 
     await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: 'Deleted “Studio site (copy)”.' }).getByRole('button', { name: 'Undo' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Deleted “Studio site (copy)”.' })
+      .getByRole('button', { name: 'Undo', exact: true })
+      .click();
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
     await page.waitForTimeout(7000);
     assert.equal((await storedPortfolios(stack, user)).length, 3, 'undone: nothing was deleted');
@@ -227,6 +237,294 @@ describe('My portfolios', () => {
     await waitForStatus(page, 'Saved');
     assert.equal(await nameField(page).inputValue(), 'First of many');
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('undo and redo', () => {
+  test('Ctrl+Z, Shift+Ctrl+Z, Ctrl+Y and the buttons move through edits across fields; a reset is one step', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page
+      .getByRole('button', { name: /^Use Template/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/design$/);
+    const name = nameField(page);
+    const email = page.getByLabel('Email', { exact: true });
+    const nameBefore = await name.inputValue();
+    const emailBefore = await email.inputValue();
+
+    await name.fill('Undo Me');
+    await email.fill('undo@example.com');
+    await page.keyboard.press('Control+z');
+    assert.equal(await email.inputValue(), emailBefore);
+    await page.keyboard.press('Control+z');
+    assert.equal(await name.inputValue(), nameBefore);
+    const preview = page.getByRole('region', { name: 'Template Preview' });
+    assert.equal(await preview.getByText('Undo Me').count(), 0);
+
+    await page.keyboard.press('Control+Shift+z');
+    assert.equal(await name.inputValue(), 'Undo Me');
+    await preview.getByText('Undo Me').first().waitFor();
+    await page.keyboard.press('Control+y');
+    assert.equal(await email.inputValue(), 'undo@example.com');
+
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    assert.equal(await email.inputValue(), emailBefore);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    assert.equal(await email.inputValue(), 'undo@example.com');
+
+    await page.getByRole('button', { name: 'Reset to sample' }).click();
+    await page.getByRole('button', { name: 'Yes, reset' }).click();
+    assert.equal(await name.inputValue(), nameBefore);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    assert.equal(await name.inputValue(), 'Undo Me');
+    assert.equal(await email.inputValue(), 'undo@example.com');
+    await context.close();
+  });
+});
+
+/** Every script-running trick of the payload set, pasted as HTML the way a browser pastes. */
+async function pasteHtml(page: Page, field: ReturnType<Page['locator']>, html: string) {
+  await field.click();
+  await field.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/html', pasted);
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+}
+
+const RICH_FIELDS = 'main form [data-field][contenteditable]';
+
+/** Nothing ran, and every place typed HTML lands holds only the allow-list. */
+async function assertInert(page: Page, where: string) {
+  const report = await page.evaluate(() => {
+    const problems: string[] = [];
+    if ((window as { __xss?: unknown }).__xss !== undefined) problems.push(`script ran: ${String((window as { __xss?: unknown }).__xss)}`);
+    const allowed = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'UL', 'OL', 'LI', 'A']);
+    const containers = Array.from(document.querySelectorAll('[data-rich-text], [contenteditable]'));
+    for (const container of containers) {
+      for (const element of Array.from(container.querySelectorAll('*'))) {
+        if (!allowed.has(element.tagName)) problems.push(`<${element.tagName.toLowerCase()}>`);
+        for (const attribute of Array.from(element.attributes)) {
+          if (/^on/i.test(attribute.name) || attribute.name === 'style') problems.push(`${element.tagName}[${attribute.name}]`);
+          if (attribute.name === 'href' && !/^(https?:\/\/[^/]|mailto:|tel:)/i.test(attribute.value))
+            problems.push(`href=${attribute.value}`);
+        }
+      }
+    }
+    return { problems, containers: containers.length };
+  });
+  assert.deepEqual(report.problems, [], `${where}: ${report.problems.join(', ')}`);
+  assert.ok(report.containers > 0, `${where}: no rich text found`);
+}
+
+describe('rich text', () => {
+  test('bold, italic, lists and links from the toolbar reach the preview and the template page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page
+      .getByRole('button', { name: /^Use Template/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/design$/);
+    const about = page.getByRole('textbox', { name: 'About', exact: true });
+    await about.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Plain start ');
+    await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('bold words');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Enter');
+    await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bullets' }).click();
+    await page.keyboard.type('first point');
+    const preview = page.getByRole('region', { name: 'Template Preview' });
+    await preview.locator('strong', { hasText: 'bold words' }).waitFor();
+    await preview.locator('li', { hasText: 'first point' }).waitFor();
+    await page.waitForTimeout(500);
+    await page.goto(`${stack.shellUrl}/template1`);
+    await page.locator('[data-rich-text] strong', { hasText: 'bold words' }).waitFor();
+    await page.locator('[data-rich-text] li', { hasText: 'first point' }).waitFor();
+    await context.close();
+  });
+
+  test('the XSS payload set pasted into every rich text field stays inert on /design, /template1, /template2 and /portfo', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+    for (const [index, route] of [
+      [0, '/template1'],
+      [1, '/template2'],
+    ] as const) {
+      await page.goto(`${stack.shellUrl}/templates`);
+      await page
+        .getByRole('button', { name: /^Use Template/ })
+        .nth(index)
+        .click();
+      await page.waitForURL(/\/design$/);
+      const fields = page.locator(RICH_FIELDS);
+      await fields.first().waitFor();
+      const count = await fields.count();
+      assert.ok(count >= 4, `template ${index + 1} has its long fields as rich text`);
+      for (let i = 0; i < count; i += 1) await pasteHtml(page, fields.nth(i), payload);
+      // The same set typed as text is only text.
+      await fields.first().click();
+      await page.keyboard.type(XSS_PAYLOADS[1]!);
+      await page
+        .getByRole('region', { name: 'Template Preview' })
+        .locator('[data-rich-text] strong', { hasText: 'kept' })
+        .first()
+        .waitFor();
+      await assertInert(page, `/design template ${index + 1}`);
+      await page.waitForTimeout(500);
+      await page.goto(`${stack.shellUrl}${route}`);
+      await page.locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+      await assertInert(page, route);
+    }
+    await page.goto(`${stack.shellUrl}/portfo`);
+    const generatorFields = page.locator(RICH_FIELDS);
+    await generatorFields.first().waitFor();
+    assert.equal(await generatorFields.count(), 2);
+    for (let i = 0; i < 2; i += 1) await pasteHtml(page, generatorFields.nth(i), payload);
+    await page.getByTestId('portfolio-preview').locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+    await assertInert(page, '/portfo');
+    await page.waitForTimeout(300);
+    assert.equal(dialogs, 0);
+    await context.close();
+  });
+
+  test('signed in: what is stored is sanitised, and a row holding raw payloads still renders inert', async () => {
+    const user = await createConfirmedUser(stack, 'Paste Tester');
+    const { context, page } = await signedInContext(user);
+    const id = await openDesign(page);
+    const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+    const fields = page.locator(RICH_FIELDS);
+    for (let i = 0; i < (await fields.count()); i += 1) await pasteHtml(page, fields.nth(i), payload);
+    await waitForStatus(page, 'Saved');
+    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.about?.includes('kept') === true);
+    for (const [key, value] of Object.entries(row!.data)) {
+      // Payload words may stay as text ("a javascript: link"); no element, handler, style or unsafe href may.
+      assert.doesNotMatch(
+        value,
+        /<(script|svg|img|iframe|object|embed|style|math|form|details)\b|\son\w+\s*=|\sstyle\s*=|href\s*=\s*"(?!https?:|mailto:|tel:)/i,
+        `stored ${key}`,
+      );
+    }
+
+    // Something other than the editor (an old client, a forged request) stores raw payloads.
+    const client = createClient(stack.cloudUrl, stack.keys.anonKey!, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: class {} as never },
+    });
+    await client.auth.signInWithPassword(user);
+    const forged = Object.fromEntries(['description', 'about', 'project1description', 'project2description'].map((key) => [key, payload]));
+    const saved = await client.rpc('save_portfolio', {
+      portfolio_id: id,
+      expected_version: (await storedPortfolios(stack, user))[0]!.version,
+      new_data: forged,
+    });
+    assert.equal(saved.error, null);
+    await page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
+    await waitForStatus(page, 'Saved');
+    await page.getByRole('region', { name: 'Template Preview' }).locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+    await assertInert(page, 'a forged row on /design');
+    await context.close();
+  });
+});
+
+describe('files in storage', () => {
+  const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-uploads-'));
+    fs.writeFileSync(path.join(dir, 'me.png'), PNG_1PX);
+    // Bigger pictures: a PNG signature and padding (Storage checks the signature, not the pixels).
+    const padded = (size: number) => Buffer.concat([PNG_1PX.subarray(0, 8), Buffer.alloc(size - 8)]);
+    fs.writeFileSync(path.join(dir, 'big.png'), padded(2 * 1024 * 1024));
+    fs.writeFileSync(path.join(dir, 'huge.png'), padded(6 * 1024 * 1024));
+    fs.writeFileSync(path.join(dir, 'notes.pdf'), 'just some notes, renamed to look like a PDF');
+    fs.copyFileSync(path.join(repoRoot, 'shared/src/templates/assets/sample-resume.pdf'), path.join(dir, 'resume.pdf'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('a picture uploads with visible progress, shows through a signed URL, and replacing it removes the old file', async () => {
+    const user = await createConfirmedUser(stack, 'Photo Keeper');
+    const { context, page } = await signedInContext(user);
+    const id = await openDesign(page);
+    const picker = page.getByLabel('Profile image', { exact: true });
+    // The limits are said before anything is chosen.
+    await page.getByText('PNG, JPEG, GIF or WebP picture, at most 5 MB.').first().waitFor();
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    await picker.setInputFiles(path.join(dir, 'big.png'));
+    const progress = page.getByRole('progressbar', { name: 'Upload of big.png' });
+    await progress.waitFor();
+    const fraction = Number(await progress.getAttribute('value'));
+    assert.ok(fraction >= 0 && fraction < 1, `progress shown part way (${fraction})`);
+    await page.getByText('Stored in your account: big.png').waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await waitForStatus(page, 'Saved');
+    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.image?.startsWith('storage:portfolio-images/') === true);
+    const firstRef = row!.data.image!;
+    assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.png$`));
+    assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), [firstRef.split('/').pop()]);
+
+    await picker.setInputFiles(path.join(dir, 'me.png'));
+    await page.getByText('Stored in your account: me.png').waitFor();
+    await waitForStatus(page, 'Saved');
+    const [replaced] = await waitForStored(stack, user, (rows) => rows[0]?.data.image !== firstRef);
+    const deadline = Date.now() + 10_000;
+    let names = await storedFiles(stack, user, 'portfolio-images', id);
+    while (names.length !== 1 && Date.now() < deadline) {
+      await page.waitForTimeout(200);
+      names = await storedFiles(stack, user, 'portfolio-images', id);
+    }
+    assert.deepEqual(names, [replaced!.data.image!.split('/').pop()], 'the replaced picture was removed');
+
+    // Another browser of the same user sees the picture through a short-lived signed URL.
+    const second = await signedInContext(user);
+    await second.page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
+    const image = second.page
+      .getByRole('region', { name: 'Template Preview' })
+      .locator('img[src*="/storage/v1/object/sign/portfolio-images/"]')
+      .first();
+    await image.waitFor();
+    await second.page.waitForFunction((element) => (element as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    assert.match((await image.getAttribute('src')) ?? '', /token=/);
+    await second.context.close();
+    await context.close();
+  });
+
+  test('a picture over 5 MB and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
+    const user = await createConfirmedUser(stack, 'Careful Uploader');
+    const { context, page } = await signedInContext(user);
+    const id = await openDesign(page);
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.png'));
+    await page.getByRole('alert').filter({ hasText: '"huge.png" is larger than 5 MB' }).waitFor();
+    await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'notes.pdf'));
+    await page.getByRole('alert').filter({ hasText: '"notes.pdf" is not really a PDF' }).waitFor();
+    assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), []);
+    assert.deepEqual(await storedFiles(stack, user, 'resumes', id), []);
+    // A real PDF is taken.
+    await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'resume.pdf'));
+    await page.getByText('Stored in your account: resume.pdf').waitFor();
+    assert.equal((await storedFiles(stack, user, 'resumes', id)).length, 1);
     await context.close();
   });
 });

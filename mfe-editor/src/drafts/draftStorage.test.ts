@@ -1,6 +1,6 @@
 import type { TemplateField } from '@folioforge/templates';
 import { readDraftDocument, readDraftEntry, writeDraftEntry } from './draftStorage';
-import { draftEntryFromValues, valuesFromDraftEntry } from './draftValues';
+import { draftEntryFromValues, richTextSanitizerFor, valuesFromDraftEntry } from './draftValues';
 
 const KEY = 'folioforge.test.v1';
 const fields: TemplateField[] = [
@@ -47,4 +47,18 @@ test('file fields: chosen files listed, samples and page-local URLs not stored',
     resume: '/assets/sample.pdf',
   });
   expect(valuesFromDraftEntry(fields, sample, undefined)).toEqual(sample);
+});
+
+test('saving sanitises rich text fields, and only them', () => {
+  const sanitize = richTextSanitizerFor([
+    { key: 'about', label: 'About', kind: 'longText' },
+    { key: 'name', label: 'Name', kind: 'text' },
+  ]);
+  const values = {
+    about: '<p>Hi <img src=x onerror="alert(1)"><strong>there</strong></p><script>alert(2)</script>',
+    name: '<p>kept as typed: shown as text</p>',
+  };
+  expect(sanitize(values)).toEqual({ about: '<p>Hi <strong>there</strong></p>', name: values.name });
+  // Old plain text is not HTML: stored as it is.
+  expect(sanitize({ about: 'a < b & c', name: '' })).toEqual({ about: 'a < b & c', name: '' });
 });

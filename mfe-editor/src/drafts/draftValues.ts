@@ -1,5 +1,6 @@
 // Turning a screen's values into what a draft stores, and back: pure, so tests pin the rules.
 import type { TemplateField, TemplateValues } from '@folioforge/templates';
+import { isRichTextHtml, sanitizeRichText } from '@folioforge/shared';
 import type { DraftEntry, StoredFileMeta } from './draftStorage';
 
 export const isFileKind = (field: Pick<TemplateField, 'kind'>): boolean => field.kind === 'image' || field.kind === 'pdf';
@@ -45,4 +46,28 @@ export function valuesFromDraftEntry(
     values[field.key] = stored !== undefined && !isPageLocalUrl(stored) ? stored : (sampleValues[field.key] ?? '');
   }
   return values;
+}
+
+/**
+ * Saving sanitises rich text (the long fields) against the allow-list, so a stored row holds only
+ * what the editor can make. Remembers each field's last answer: a save during typing sanitises the
+ * one field that changed, not all of them.
+ */
+export function richTextSanitizerFor(fields: readonly TemplateField[]): (values: TemplateValues) => TemplateValues {
+  const richKeys = fields.filter((field) => field.kind === 'longText').map((field) => field.key);
+  const last = new Map<string, { input: string; output: string }>();
+  return (values) => {
+    let result = values;
+    for (const key of richKeys) {
+      const input = values[key];
+      if (input === undefined || !isRichTextHtml(input)) continue;
+      let known = last.get(key);
+      if (known?.input !== input) {
+        known = { input, output: sanitizeRichText(input) };
+        last.set(key, known);
+      }
+      if (known.output !== input) result = { ...result, [key]: known.output };
+    }
+    return result;
+  };
 }

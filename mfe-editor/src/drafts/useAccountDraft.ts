@@ -4,6 +4,7 @@ import { getRuntimeConfig, getSupabase, useAuthStore } from '@folioforge/shared'
 import type { TemplateValues } from '@folioforge/templates';
 import { savePortfolio, savePortfolioKeepalive, type PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys } from '../portfolios/queries';
+import { bucketFor, isStorageRef, newFilePath, removeStoredFiles, signedUrlsFor, uploadPortfolioFile } from '../portfolios/portfolioFiles';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { markCopySaved, writeAccountCopy } from './accountCopies';
 import { CloudSaver, type SaveState } from './cloudSaver';
@@ -41,6 +42,8 @@ export function useAccountDraft({ userId, portfolio, toSavedData = identity }: A
   const toSaved = useRef(toSavedData);
   toSaved.current = toSavedData;
 
+  // What the account held after the last save: its stored files, to remove the ones a save drops.
+  const lastSaved = useRef<TemplateValues>(opened.savedData ?? opened.data);
   const readData = useCallback(() => toSaved.current(latest.current?.().values ?? opened.data), [opened]);
 
   const [saver] = useState(
@@ -55,6 +58,14 @@ export function useAccountDraft({ userId, portfolio, toSavedData = identity }: A
             : savePortfolio(getSupabase(), portfolioId, expectedVersion, data),
         onSaved: (row: PortfolioRow, data: TemplateValues) => {
           markCopySaved(userId, portfolioId, row.version, data);
+          // Files the account no longer names (replaced, reset to the sample) leave storage now.
+          const dropped = Object.values(lastSaved.current).filter((value) => isStorageRef(value) && !Object.values(data).includes(value));
+          lastSaved.current = data;
+          if (dropped.length) {
+            removeStoredFiles(getSupabase(), userId, dropped).catch((error: unknown) =>
+              console.warn('[FolioForge] could not remove a replaced file:', error),
+            );
+          }
           queryClient.setQueryData(portfolioKeys.one(userId, portfolioId), row);
           void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
         },
@@ -125,6 +136,16 @@ export function useAccountDraft({ userId, portfolio, toSavedData = identity }: A
       storeFile: (fieldKey, file) => draftFileStore().put(draftFileId(filesKey, portfolioId, fieldKey), file),
       removeFile: (fieldKey) => draftFileStore().remove(draftFileId(filesKey, portfolioId, fieldKey)),
       loadSavedFiles: () => loadEntryFiles(filesKey, portfolioId, saved),
+      uploadFile: (fieldKey, kind, file, onProgress) =>
+        uploadPortfolioFile({
+          config: getRuntimeConfig(),
+          accessToken: useAuthStore.getState().session?.access_token,
+          ref: { bucket: bucketFor(kind), path: newFilePath(userId, portfolioId, fieldKey, file) },
+          file,
+          kind,
+          onProgress,
+        }),
+      signStoredFiles: (refs) => signedUrlsFor(getSupabase(), userId, refs),
     };
   }, [opened, portfolioId, scheduleSave, userId]);
 

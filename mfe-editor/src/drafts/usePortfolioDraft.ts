@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { draftFileId, draftFileStore } from './fileStore';
 import { readDraftEntry, writeDraftEntry, type DraftEntry } from './draftStorage';
+import type { FileFieldKind } from '../editing/fileRules';
 
 /** Typing is saved at most this often: one localStorage write per burst of keys, not one per key. */
 export const DRAFT_SAVE_DELAY_MS = 300;
@@ -19,6 +20,13 @@ export interface PortfolioDraft {
   removeFile: (fieldKey: string) => Promise<void>;
   /** The chosen files the saved entry lists, read back from IndexedDB (missing ones are skipped). */
   loadSavedFiles: () => Promise<Record<string, File>>;
+  /**
+   * Signed in: stores a chosen file in the account's storage (progress 0 … 1) and resolves to the
+   * reference the row keeps. Absent on a visitor's device drafts, whose files stay in this browser.
+   */
+  uploadFile?: (fieldKey: string, kind: FileFieldKind, file: File, onProgress: (fraction: number) => void) => Promise<string>;
+  /** Signed in: short-lived URLs to show stored files by, per reference. */
+  signStoredFiles?: (refs: readonly string[]) => Promise<Record<string, string>>;
 }
 
 /**

@@ -7,7 +7,8 @@ import { removeAccountCopy, writeAccountCopy } from '../drafts/accountCopies';
 import type { CloudSaver } from '../drafts/cloudSaver';
 import { valuesFromDraftEntry } from '../drafts/draftValues';
 import { useSaveState } from '../drafts/useAccountDraft';
-import { createPortfolio, fetchPortfolio } from '../portfolios/portfolioApi';
+import { fetchPortfolio } from '../portfolios/portfolioApi';
+import { createPortfolioCopy } from '../portfolios/portfolioFiles';
 import { portfolioKeys } from '../portfolios/queries';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { ConflictChoice } from './ConflictChoice';
@@ -25,7 +26,7 @@ interface AccountBarProps {
   fields: readonly TemplateField[];
   sampleValues: TemplateValues;
   /** Puts other values on screen (and in the form) at once. */
-  replaceValues: (values: TemplateValues) => void;
+  replaceValues: (values: TemplateValues, options?: { undoable?: boolean }) => void;
 }
 
 /** Above the form of a portfolio kept in the account: its title, where its save stands, and the stale-version choice. */
@@ -38,7 +39,8 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
 
   const loadNewer = useCallback(async () => {
     const row = await fetchPortfolio(getSupabase(), portfolio.id);
-    replaceValues(valuesFromDraftEntry(fields, sampleValues, { values: row.data, files: {}, updatedAt: 0 }));
+    // Another version is on screen now: undo must not bring back what it replaced and save it over it.
+    replaceValues(valuesFromDraftEntry(fields, sampleValues, { values: row.data, files: {}, updatedAt: 0 }), { undoable: false });
     saver.resetTo(row.version, row.data);
     writeAccountCopy(userId, portfolio.id, {
       templateId: row.templateId,
@@ -54,12 +56,13 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
   const keepMine = useCallback(async () => {
     const data = saver.currentData();
     const title = `${portfolio.title || 'Portfolio'} (my copy)`.slice(0, 120);
-    const row = await createPortfolio(getSupabase(), { templateId: portfolio.templateId, title, data });
+    // Its own copies of the stored files: the other portfolio may replace or delete them.
+    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: portfolio.templateId, title, data });
     writeAccountCopy(userId, row.id, {
       templateId: row.templateId,
       title: row.title,
       baseVersion: row.version,
-      data,
+      data: row.data,
       files: {},
       dirty: false,
     });

@@ -1,8 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { TemplateField } from '@folioforge/templates';
 import type { StoredFileMeta } from '../drafts/draftStorage';
 import { FieldInput, summariseValue, type FieldInputProps } from './FieldInput';
-import { useEditedValue, useValuesRevision, type EditedValuesStore } from './useEditableValues';
+import { useStore } from 'zustand';
+import {
+  useEditedValue,
+  useFieldRevisions,
+  useFocusRequest,
+  useUploadState,
+  useValuesRevision,
+  type EditedValuesStore,
+} from './useEditableValues';
 
 export interface EditorFormProps {
   fields: readonly TemplateField[];
@@ -20,13 +28,16 @@ const keepOnPage = (event: FormEvent) => event.preventDefault();
 
 /** The form drawn from a list of field definitions, in their order. */
 export function EditorForm({ fields, valuesStore, chosenFiles, onTextChange, onFileChosen, label, children }: EditorFormProps) {
-  // Values replaced at once (a reset) redraw every field with its new text.
+  // Values replaced at once (a reset) redraw every field with its new text; undo and redo the fields they change.
   const revision = useValuesRevision(valuesStore);
+  const fieldRevisions = useFieldRevisions(valuesStore);
+  const formRef = useRef<HTMLFormElement>(null);
+  useCaretAfterUndo(formRef, valuesStore);
   return (
-    <form aria-label={label} onSubmit={keepOnPage} noValidate>
+    <form ref={formRef} aria-label={label} onSubmit={keepOnPage} noValidate>
       {fields.map((field) => (
         <EditedField
-          key={`${field.key}@${revision}`}
+          key={`${field.key}@${revision}.${fieldRevisions[field.key] ?? 0}`}
           valuesStore={valuesStore}
           field={field}
           chosenFile={chosenFiles[field.key]}
@@ -58,5 +69,37 @@ function EditedField({ valuesStore, ...props }: EditedFieldProps) {
 /** A link or file field: follows its value, for the note it shows about it (e.g. a link shown as text). */
 function ValueShowingField({ valuesStore, ...props }: Omit<FieldInputProps, 'valueSummary'> & { valuesStore: EditedValuesStore }) {
   const value = useEditedValue(valuesStore, props.field.key);
-  return <FieldInput {...props} valueSummary={summariseValue(props.field, value)} />;
+  const upload = useUploadState(valuesStore, props.field.key);
+  const stored = useStore(valuesStore, (state) => props.field.key in state.fileRefs);
+  // A stored file shows once its signed URL is in; until then it is still "filled".
+  const summary = stored && value === '' ? 'filled' : summariseValue(props.field, value);
+  return <FieldInput {...props} valueSummary={summary} upload={upload} />;
+}
+
+/**
+ * After undo or redo redrew a field, the caret goes into it (at the end), as in a text editor, when
+ * the visitor was in the form; from the toolbar buttons focus stays on the button.
+ */
+function useCaretAfterUndo(formRef: RefObject<HTMLFormElement>, valuesStore: EditedValuesStore) {
+  const request = useFocusRequest(valuesStore);
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!request || !form) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !form.contains(active)) return;
+    const target = form.querySelector<HTMLElement>(
+      `[name="${CSS.escape(request.fieldKey)}"], [data-field="${CSS.escape(request.fieldKey)}"]`,
+    );
+    if (!target) return;
+    target.focus();
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+      const end = target.value.length;
+      // Email and URL inputs have no selection API.
+      try {
+        target.setSelectionRange(end, end);
+      } catch {
+        /* the caret stays where focus put it */
+      }
+    }
+  }, [formRef, request]);
 }

@@ -3,7 +3,9 @@ import type { TemplateField } from '@folioforge/templates';
 // Deep path: /portfo uses this field too and must not pull in every template's preview.
 import { isSafeHref } from '@folioforge/shared';
 import type { StoredFileMeta } from '../drafts/draftStorage';
-import { ACCEPT, rejectionFor, type FileFieldKind } from './fileRules';
+import { ACCEPT, LIMITS_HINT, rejectionFor, type FileFieldKind } from './fileRules';
+import type { UploadState } from './useEditableValues';
+import { RichTextField } from './RichTextField';
 import styles from './FieldInput.module.scss';
 
 /** What a link or file field shows about its value besides the text itself. */
@@ -27,6 +29,8 @@ export interface FieldInputProps {
   chosenFile: StoredFileMeta | undefined;
   onTextChange: (fieldKey: string, value: string) => void;
   onFileChosen: (fieldKey: string, file: File) => void;
+  /** Signed in: where the chosen file's upload to the account stands. */
+  upload?: UploadState;
 }
 
 const INPUT_TYPE: Readonly<Record<'text' | 'email' | 'phone' | 'url', string>> = { text: 'text', email: 'email', phone: 'tel', url: 'url' };
@@ -40,6 +44,7 @@ export const FieldInput = memo(function FieldInput({
   chosenFile,
   onTextChange,
   onFileChosen,
+  upload,
 }: FieldInputProps) {
   const id = useId();
   if (field.kind === 'image' || field.kind === 'pdf') {
@@ -51,10 +56,12 @@ export const FieldInput = memo(function FieldInput({
         hasValue={valueSummary === 'filled'}
         chosenFile={chosenFile}
         onFileChosen={onFileChosen}
+        upload={upload}
       />
     );
   }
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onTextChange(field.key, event.target.value);
+  if (field.kind === 'longText') return <RichTextField field={field} initialValue={initialValue} onTextChange={onTextChange} />;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => onTextChange(field.key, event.target.value);
   const common = {
     id,
     name: field.key,
@@ -71,17 +78,13 @@ export const FieldInput = memo(function FieldInput({
       <label htmlFor={id} className={styles.label}>
         {field.label}
       </label>
-      {field.kind === 'longText' ? (
-        <textarea {...common} rows={3} />
-      ) : (
-        <input
-          {...common}
-          type={INPUT_TYPE[field.kind]}
-          autoComplete={AUTOCOMPLETE[field.key] ?? 'off'}
-          inputMode={field.kind === 'url' ? 'url' : undefined}
-          aria-describedby={linkHint ? hintId : undefined}
-        />
-      )}
+      <input
+        {...common}
+        type={INPUT_TYPE[field.kind]}
+        autoComplete={AUTOCOMPLETE[field.key] ?? 'off'}
+        inputMode={field.kind === 'url' ? 'url' : undefined}
+        aria-describedby={linkHint ? hintId : undefined}
+      />
       {linkHint ? (
         <p id={hintId} className={styles.hint}>
           {linkHint}
@@ -99,12 +102,16 @@ interface FilePickerProps {
   hasValue: boolean;
   chosenFile: StoredFileMeta | undefined;
   onFileChosen: (fieldKey: string, file: File) => void;
+  upload: UploadState | undefined;
 }
 
-function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen }: FilePickerProps) {
-  const [rejection, setRejection] = useState<string | null>(null);
+function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen, upload }: FilePickerProps) {
+  const [pickRejection, setRejection] = useState<string | null>(null);
+  // The server's refusal (its content, its size) counts as much as the picker's own check.
+  const rejection = pickRejection ?? (upload?.kind === 'failed' ? upload.message : null);
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
+  const limitsId = `${id}-limits`;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -117,11 +124,14 @@ function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen }: Fil
     if (!problem) onFileChosen(field.key, file);
   };
 
-  const current = chosenFile
-    ? `Chosen: ${chosenFile.name}`
-    : hasValue
-      ? `Using the sample ${kind === 'image' ? 'picture' : 'resume'}`
-      : 'No file chosen';
+  const current =
+    upload?.kind === 'stored' && chosenFile
+      ? `Stored in your account: ${chosenFile.name}`
+      : chosenFile
+        ? `Chosen: ${chosenFile.name}`
+        : hasValue
+          ? `Using ${upload ? 'your' : 'the sample'} ${kind === 'image' ? 'picture' : 'resume'}`
+          : 'No file chosen';
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -136,11 +146,23 @@ function FilePicker({ id, field, kind, hasValue, chosenFile, onFileChosen }: Fil
         className={styles.fileInput}
         aria-label={field.accessibleLabel}
         aria-invalid={rejection ? true : undefined}
-        aria-describedby={rejection ? `${errorId} ${statusId}` : statusId}
+        aria-describedby={rejection ? `${errorId} ${limitsId} ${statusId}` : `${limitsId} ${statusId}`}
       />
-      <p id={statusId} className={styles.hint}>
-        {current}
+      <p id={limitsId} className={styles.hint}>
+        {LIMITS_HINT[kind]}
       </p>
+      {upload?.kind === 'uploading' ? (
+        <div role="status" className={styles.upload}>
+          <span>
+            Uploading {upload.fileName}… {Math.round(upload.fraction * 100)}%
+          </span>
+          <progress className={styles.progress} max={1} value={upload.fraction} aria-label={`Upload of ${upload.fileName}`} />
+        </div>
+      ) : (
+        <p id={statusId} className={styles.hint}>
+          {current}
+        </p>
+      )}
       {rejection ? (
         <p id={errorId} role="alert" className={styles.error}>
           {rejection}

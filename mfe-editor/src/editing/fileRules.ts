@@ -3,13 +3,21 @@
 
 export type FileFieldKind = 'image' | 'pdf';
 
-const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'bmp'];
+// What the portfolio-images bucket takes (supabase/migrations): an SVG could carry script, so none.
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
 
 /** Storage bucket limits (supabase/migrations: bucket size and type limits): checked here so a pick never fails at upload. */
 export const MAX_FILE_BYTES: Readonly<Record<FileFieldKind, number>> = { image: 5 * 1024 * 1024, pdf: 10 * 1024 * 1024 };
 
 /** The `accept` attribute: the system dialog offers the right files, the check below enforces it. */
-export const ACCEPT: Readonly<Record<FileFieldKind, string>> = { image: 'image/*', pdf: 'application/pdf,.pdf' };
+export const ACCEPT: Readonly<Record<FileFieldKind, string>> = { image: IMAGE_TYPES.join(','), pdf: 'application/pdf,.pdf' };
+
+/** The limits, said beside each picker before anything is chosen. */
+export const LIMITS_HINT: Readonly<Record<FileFieldKind, string>> = {
+  image: 'PNG, JPEG, GIF or WebP picture, at most 5 MB.',
+  pdf: 'PDF file, at most 10 MB.',
+};
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -22,8 +30,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 export function rejectionFor(file: Pick<File, 'name' | 'type' | 'size'>, kind: FileFieldKind): string | null {
   const extension = extensionOf(file.name);
   if (kind === 'image') {
-    if (!file.type.startsWith('image/') || !IMAGE_EXTENSIONS.includes(extension)) {
-      return `"${file.name}" is not an image. Choose a PNG, JPEG, GIF, WebP, AVIF or SVG picture.`;
+    if (!IMAGE_TYPES.includes(file.type) || !IMAGE_EXTENSIONS.includes(extension)) {
+      return `"${file.name}" is not a PNG, JPEG, GIF or WebP picture. Choose one of those.`;
     }
   } else if (file.type !== 'application/pdf' || extension !== 'pdf') {
     return `"${file.name}" is not a PDF. Choose a resume saved as a .pdf file.`;

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
 import { removeAccountCopy } from '../drafts/accountCopies';
-import { createPortfolio, deletePortfolioRow, renamePortfolio, TITLE_MAX_LENGTH, type PortfolioRow } from './portfolioApi';
+import { deletePortfolioRow, renamePortfolio, TITLE_MAX_LENGTH, type PortfolioRow } from './portfolioApi';
 import { portfolioKeys } from './queries';
-import { removePortfolioFiles } from './portfolioFiles';
+import { createPortfolioCopy, removePortfolioFiles } from './portfolioFiles';
 
 /** How long a deleted portfolio can be brought back. */
 export const UNDO_DELETE_MS = 6000;
@@ -37,7 +37,7 @@ export function useDuplicatePortfolio(userId: string) {
   const listKey = portfolioKeys.list(userId);
   return useMutation({
     mutationFn: (source: PortfolioRow) =>
-      createPortfolio(getSupabase(), { templateId: source.templateId, title: copyTitle(source.title), data: source.data }),
+      createPortfolioCopy(getSupabase(), userId, { templateId: source.templateId, title: copyTitle(source.title), data: source.data }),
     onSuccess: (row) => queryClient.setQueryData<PortfolioRow[]>(listKey, (rows) => [row, ...(rows ?? [])]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });

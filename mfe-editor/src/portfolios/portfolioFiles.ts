@@ -1,12 +1,162 @@
 // A portfolio's files in Storage: pictures in `portfolio-images`, resumes in `resumes`, each under
-// `<user id>/<portfolio id>/` (the buckets' row-level security checks the first folder).
+// `<user id>/<portfolio id>/` (the buckets' row-level security checks the first folder). A row's data
+// names a stored file as `storage:<bucket>/<path>`; pages show it through a short-lived signed URL.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FileFieldKind } from '../editing/fileRules';
+import { createPortfolio, savePortfolio, type NewPortfolio, type PortfolioRow } from './portfolioApi';
 
 export const IMAGE_BUCKET = 'portfolio-images';
 export const RESUME_BUCKET = 'resumes';
 export const PORTFOLIO_BUCKETS = [IMAGE_BUCKET, RESUME_BUCKET] as const;
+export type PortfolioBucket = (typeof PORTFOLIO_BUCKETS)[number];
+
+/** Signed URLs for previews live this long; an editor open longer signs again on its next opening. */
+export const SIGNED_URL_SECONDS = 3600;
+
+const REF_PREFIX = 'storage:';
 
 export const portfolioFolder = (userId: string, portfolioId: string) => `${userId}/${portfolioId}`;
+
+export const bucketFor = (kind: FileFieldKind): PortfolioBucket => (kind === 'image' ? IMAGE_BUCKET : RESUME_BUCKET);
+
+export interface StoredFileRef {
+  bucket: PortfolioBucket;
+  path: string;
+}
+
+export const toStorageRef = ({ bucket, path }: StoredFileRef) => `${REF_PREFIX}${bucket}/${path}`;
+
+export function isStorageRef(value: string | undefined): value is string {
+  return typeof value === 'string' && value.startsWith(REF_PREFIX);
+}
+
+/**
+ * The file a reference names, if it is in one of the portfolio buckets under `userId`'s folder. A row
+ * naming anyone else's file (forged, or copied) is not signed: never another user's file.
+ */
+export function parseStorageRef(value: string, userId: string): StoredFileRef | null {
+  if (!isStorageRef(value)) return null;
+  const rest = value.slice(REF_PREFIX.length);
+  const bucket = PORTFOLIO_BUCKETS.find((candidate) => rest.startsWith(`${candidate}/`));
+  if (!bucket) return null;
+  const path = rest.slice(bucket.length + 1);
+  const parts = path.split('/');
+  if (parts.length !== 3 || parts[0] !== userId || parts.some((part) => part === '' || part === '.' || part === '..')) return null;
+  return { bucket, path };
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** A new name per upload: a replaced picture never shows from a cache, and the old one is removed by name. */
+export function newFilePath(userId: string, portfolioId: string, fieldKey: string, file: Pick<File, 'type'>): string {
+  const random = crypto.getRandomValues(new Uint32Array(2)).reduce((text, n) => text + n.toString(36), '');
+  return `${portfolioFolder(userId, portfolioId)}/${fieldKey.replace(/[^A-Za-z0-9_-]/g, '')}-${random}.${EXTENSIONS[file.type] ?? 'bin'}`;
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+function uploadProblem(status: number, kind: FileFieldKind, fileName: string): string {
+  if (status === 413) return `"${fileName}" is larger than ${kind === 'image' ? '5' : '10'} MB. Choose a smaller file.`;
+  if (status === 415)
+    return kind === 'image'
+      ? `"${fileName}" is not really a PNG, JPEG, GIF or WebP picture (its content says otherwise). Choose another file.`
+      : `"${fileName}" is not really a PDF (its content says otherwise). Choose a resume saved as PDF.`;
+  if (status === 401 || status === 403) return 'You are signed out, or may not store files here. Log in again and retry.';
+  if (status === 0) return 'No connection: the file was not stored. Choose it again when you are back online.';
+  return `The file could not be stored (error ${status}). Try again.`;
+}
+
+export interface UploadRequest {
+  config: { supabaseUrl: string; supabaseAnonKey: string };
+  accessToken: string | undefined;
+  ref: StoredFileRef;
+  file: File;
+  kind: FileFieldKind;
+  /** 0 … 1 as the bytes go out. */
+  onProgress: (fraction: number) => void;
+}
+
+/**
+ * Uploads through Storage's API with XMLHttpRequest, the one browser API that reports upload progress
+ * (supabase-js uses fetch, which does not). Same request as storage-js: a raw body with its type.
+ */
+export function uploadPortfolioFile({ config, accessToken, ref, file, kind, onProgress }: UploadRequest): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!accessToken) {
+      reject(new UploadError(uploadProblem(401, kind, file.name), 401));
+      return;
+    }
+    const request = new XMLHttpRequest();
+    const encodedPath = ref.path.split('/').map(encodeURIComponent).join('/');
+    request.open('POST', `${config.supabaseUrl}/storage/v1/object/${ref.bucket}/${encodedPath}`);
+    request.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    request.setRequestHeader('apikey', config.supabaseAnonKey);
+    request.setRequestHeader('Content-Type', file.type);
+    request.setRequestHeader('x-upsert', 'false');
+    request.setRequestHeader('cache-control', 'max-age=3600');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve(toStorageRef(ref));
+        return;
+      }
+      // Storage answers 400 with the real status as a string in the body.
+      let status = request.status;
+      try {
+        const body = JSON.parse(request.responseText) as { statusCode?: unknown };
+        if (typeof body.statusCode === 'string' && /^\d{3}$/.test(body.statusCode)) status = Number(body.statusCode);
+      } catch {
+        // not JSON: keep the HTTP status
+      }
+      reject(new UploadError(uploadProblem(status, kind, file.name), status));
+    };
+    request.onerror = () => reject(new UploadError(uploadProblem(0, kind, file.name), 0));
+    request.send(file);
+  });
+}
+
+/** Signed URLs for the references a portfolio holds (only the user's own files). */
+export async function signedUrlsFor(client: SupabaseClient, userId: string, refs: readonly string[]): Promise<Record<string, string>> {
+  const urls: Record<string, string> = {};
+  for (const bucket of PORTFOLIO_BUCKETS) {
+    const paths = refs.map((ref) => parseStorageRef(ref, userId)).filter((ref): ref is StoredFileRef => ref?.bucket === bucket);
+    if (paths.length === 0) continue;
+    const { data, error } = await client.storage.from(bucket).createSignedUrls(
+      paths.map((ref) => ref.path),
+      SIGNED_URL_SECONDS,
+    );
+    if (error) throw error;
+    for (const item of data ?? []) if (item.signedUrl && item.path) urls[toStorageRef({ bucket, path: item.path })] = item.signedUrl;
+  }
+  return urls;
+}
+
+/** Removes stored files a portfolio no longer names. */
+export async function removeStoredFiles(client: SupabaseClient, userId: string, refs: readonly string[]): Promise<void> {
+  for (const bucket of PORTFOLIO_BUCKETS) {
+    const paths = refs.map((ref) => parseStorageRef(ref, userId)).filter((ref): ref is StoredFileRef => ref?.bucket === bucket);
+    if (paths.length === 0) continue;
+    const { error } = await client.storage.from(bucket).remove(paths.map((ref) => ref.path));
+    if (error) throw error;
+  }
+}
 
 /** Removes every file of a portfolio from both buckets. */
 export async function removePortfolioFiles(client: SupabaseClient, userId: string, portfolioId: string): Promise<void> {
@@ -19,4 +169,42 @@ export async function removePortfolioFiles(client: SupabaseClient, userId: strin
     const removed = await client.storage.from(bucket).remove(paths);
     if (removed.error) throw removed.error;
   }
+}
+
+/**
+ * A copy of a portfolio's data whose stored files are copies in the new portfolio's folder, so the
+ * copy keeps its pictures when the original is deleted. Files that cannot be copied are left out.
+ */
+export async function copyStoredFiles(
+  client: SupabaseClient,
+  userId: string,
+  data: Record<string, string>,
+  toPortfolioId: string,
+): Promise<Record<string, string>> {
+  const copied: Record<string, string> = { ...data };
+  for (const [fieldKey, value] of Object.entries(data)) {
+    const ref = parseStorageRef(value, userId);
+    if (!ref) continue;
+    delete copied[fieldKey];
+    const download = await client.storage.from(ref.bucket).download(ref.path);
+    if (download.error || !download.data) continue;
+    const name = ref.path.split('/').pop() ?? fieldKey;
+    const target = { bucket: ref.bucket, path: `${portfolioFolder(userId, toPortfolioId)}/${name}` };
+    const contentType = download.data.type || (ref.bucket === RESUME_BUCKET ? 'application/pdf' : 'image/png');
+    const upload = await client.storage.from(ref.bucket).upload(target.path, download.data, { contentType });
+    if (!upload.error) copied[fieldKey] = toStorageRef(target);
+  }
+  return copied;
+}
+
+/**
+ * A new portfolio with `source`'s values and its own copies of their stored files (made first without
+ * them: the copies go into the new portfolio's folder, which needs its id).
+ */
+export async function createPortfolioCopy(client: SupabaseClient, userId: string, source: NewPortfolio): Promise<PortfolioRow> {
+  const withoutFiles = Object.fromEntries(Object.entries(source.data).filter(([, value]) => !isStorageRef(value)));
+  const row = await createPortfolio(client, { ...source, data: withoutFiles });
+  if (Object.keys(withoutFiles).length === Object.keys(source.data).length) return row;
+  const data = await copyStoredFiles(client, userId, source.data, row.id);
+  return savePortfolio(client, row.id, row.version, data);
 }

@@ -8,6 +8,7 @@ import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { readContactLink, type ContactLink } from './contactLink';
 import styles from './EcommerceLayout.module.scss';
+import { RichText } from '@folioforge/shared';
 
 const SECTIONS = ['home', 'about', 'work', 'contact'] as const;
 
@@ -76,9 +77,9 @@ const Banner = memo(function Banner({
     <section id={id} className={styles.banner} aria-labelledby={`${id}-title`}>
       <div>
         <h1 id={`${id}-title`} className={styles.bannerTitle}>
-          {title}
+          <RichText inline value={title} />
         </h1>
-        <p className={styles.bannerSummary}>{summary}</p>
+        <RichText className={styles.bannerSummary} value={summary} />
         <SectionLink targetId={contactId} className={styles.primaryButton}>
           Order Now
         </SectionLink>
@@ -93,7 +94,7 @@ const About = memo(function About({ id, header, description }: { id: string; hea
     <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
       <p className={styles.eyebrow}>About</p>
       <h2 id={`${id}-title`}>{header}</h2>
-      <p className={styles.prose}>{description}</p>
+      <RichText className={styles.prose} value={description} />
     </section>
   );
 });
@@ -115,17 +116,17 @@ const Offer = memo(function Offer({ id, head, description, heading1, content1, h
         What we offer
       </p>
       <h2>{head}</h2>
-      <p className={styles.prose}>{description}</p>
+      <RichText className={styles.prose} value={description} />
       <ul className={styles.highlights}>
         <li className={styles.highlight}>
           <img src={SAMPLE_IMAGES.bakeryBread} alt="" />
           <h3>{heading1}</h3>
-          <p className={styles.prose}>{content1}</p>
+          <RichText className={styles.prose} value={content1} />
         </li>
         <li className={styles.highlight}>
           <img src={SAMPLE_IMAGES.bakeryCake} alt="" />
           <h3>{heading2}</h3>
-          <p className={styles.prose}>{content2}</p>
+          <RichText className={styles.prose} value={content2} />
         </li>
       </ul>
     </section>

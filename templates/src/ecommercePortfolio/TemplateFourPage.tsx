@@ -2,6 +2,7 @@ import type { TemplatePreviewProps } from '../types';
 import { SafeLink, isSafeAssetUrl } from '@folioforge/shared';
 import { StorefrontIcon } from '../common/icons';
 import styles from './TemplateFourPage.module.scss';
+import { RichText } from '@folioforge/shared';
 
 /** The template 4 page: one product, its story, a Shop Now link and a hero image. */
 export function TemplateFourPage({ values }: TemplatePreviewProps) {
@@ -11,7 +12,7 @@ export function TemplateFourPage({ values }: TemplatePreviewProps) {
       <main className={styles.page}>
         <div className={styles.copy}>
           <h1 className={styles.heading}>{heading}</h1>
-          <p className={styles.description}>{values.temp4description}</p>
+          <RichText className={styles.description} value={values.temp4description} />
           <SafeLink href={values.temp4url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
             Shop Now<span className={styles.visuallyHidden}> (opens in a new tab)</span>
           </SafeLink>

@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
 import styles from './PortfolioLayoutOne.module.scss';
+import { RichText } from '@folioforge/shared';
 
 /** How far the page scrolls before the header takes its solid background (the `color` flag). */
 export const HEADER_SOLID_AFTER_PX = 40;
@@ -147,7 +148,7 @@ const Hero = memo(function Hero({
         <h1 id={`${id}-title`} className={styles.heroName}>
           {name}
         </h1>
-        <p className={styles.lead}>{description}</p>
+        <RichText className={styles.lead} value={description} />
       </div>
       {isSafeAssetUrl(image) ? <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
     </section>
@@ -159,7 +160,7 @@ const About = memo(function About({ id, about, resume }: { id: string; about: st
   return (
     <section id={id} className={styles.about} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>About</h2>
-      <p className={styles.prose}>{about}</p>
+      <RichText className={styles.prose} value={about} />
       <a className={styles.button} href={resumeUrl} target="_blank" rel="noopener noreferrer">
         My Resume<span className={styles.visuallyHidden}> (opens in a new tab)</span>
       </a>
@@ -184,7 +185,7 @@ const Projects = memo(function Projects({
           <li key={project.n} className={styles.card}>
             <p className={styles.cardLabel}>Project {project.n}</p>
             <h3 className={styles.cardTitle}>{project.title}</h3>
-            <p className={styles.prose}>{project.description}</p>
+            <RichText className={styles.prose} value={project.description} />
             <SafeLink
               href={project.url}
               newTab

@@ -7,6 +7,7 @@ import { MoonIcon, SunIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
 import styles from './PortfolioLayoutTwo.module.scss';
+import { RichText } from '@folioforge/shared';
 
 const SECTIONS = ['home', 'about', 'project'] as const;
 type SectionIds = Record<(typeof SECTIONS)[number], string>;
@@ -94,7 +95,7 @@ const Home = memo(function Home({
         <h1 id={`${id}-title`} className={styles.name}>
           {name}
         </h1>
-        <p className={styles.lead}>{description}</p>
+        <RichText className={styles.lead} value={description} />
       </div>
       {isSafeAssetUrl(image) ? <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
     </section>
@@ -115,7 +116,7 @@ const About = memo(function About({
   return (
     <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>About Me</h2>
-      <p className={styles.prose}>{about}</p>
+      <RichText className={styles.prose} value={about} />
       <dl className={styles.facts}>
         {address ? (
           <>
@@ -144,7 +145,7 @@ const Projects = memo(function Projects({ id, projects }: { id: string; projects
         {projects.map((project) => (
           <li key={project.n} className={styles.card}>
             <h3>{project.title}</h3>
-            <p className={styles.prose}>{project.description}</p>
+            <RichText className={styles.prose} value={project.description} />
             {/* The spec shows the project address as plain text on this layout. */}
             <p className={styles.url}>{project.url}</p>
           </li>

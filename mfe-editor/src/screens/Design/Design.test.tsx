@@ -51,11 +51,20 @@ function formLabels(): string[] {
 }
 
 /** The control a field definition drew (by its name attribute, unique per form). */
-function control(key: string): HTMLInputElement | HTMLTextAreaElement {
-  const element = form().querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${key}"]`);
+function control(key: string): HTMLInputElement {
+  const element = form().querySelector<HTMLInputElement>(`[name="${key}"]`);
   if (!element) throw new Error(`no control for ${key}`);
   return element;
 }
+
+/** A long field's rich text editor (a contenteditable textbox). */
+function richControl(key: string): HTMLElement {
+  const element = form().querySelector<HTMLElement>(`[data-field="${key}"][contenteditable]`);
+  if (!element) throw new Error(`no rich text editor for ${key}`);
+  return element;
+}
+
+const withoutSpace = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '');
 
 describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const))('template %i', (_id, definition) => {
   test('the form is drawn from the definition: title, labels in order, control per kind', async () => {
@@ -64,12 +73,12 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(screen.getByRole('heading', { name: 'Template Preview' })).toBeInTheDocument();
     expect(formLabels()).toEqual(definition.fields.map((field) => field.label));
     for (const field of definition.fields) {
-      const element = control(field.key);
-      const expected = { text: 'text', longText: 'textarea', email: 'email', phone: 'tel', url: 'url', image: 'file', pdf: 'file' }[
+      const element = field.kind === 'longText' ? richControl(field.key) : control(field.key);
+      const expected = { text: 'text', longText: 'textbox', email: 'email', phone: 'tel', url: 'url', image: 'file', pdf: 'file' }[
         field.kind
       ];
-      expect(element instanceof HTMLTextAreaElement ? 'textarea' : element.type).toBe(expected);
-      if (field.kind === 'image') expect(element).toHaveAttribute('accept', 'image/*');
+      expect(element instanceof HTMLInputElement ? element.type : element.getAttribute('role')).toBe(expected);
+      if (field.kind === 'image') expect(element).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
       if (field.kind === 'pdf') expect(element).toHaveAttribute('accept', 'application/pdf,.pdf');
       // Every control is named by its label (or its unambiguous accessible label).
       expect(screen.getAllByLabelText(field.accessibleLabel ?? field.label)).toContain(element);
@@ -79,12 +88,16 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
 
   test('every field opens prefilled with the sample values', () => {
     openDesign({ id: definition.id });
-    for (const field of textFields(definition)) expect(control(field.key).value).toBe(definition.sampleValues[field.key] ?? '');
+    for (const field of textFields(definition)) {
+      const sample = definition.sampleValues[field.key] ?? '';
+      if (field.kind === 'longText') expect(withoutSpace(richControl(field.key).textContent)).toBe(withoutSpace(sample));
+      else expect(control(field.key).value).toBe(sample);
+    }
   });
 
   test('an edit shows in the preview at once', async () => {
     openDesign({ id: definition.id });
-    const first = textFields(definition)[0]!;
+    const first = textFields(definition).find((field) => field.kind !== 'longText')!;
     fireEvent.change(control(first.key), { target: { value: 'Brand New Value 42' } });
     expect(within(preview()).getAllByText(/Brand New Value 42/).length).toBeGreaterThan(0);
   });
@@ -116,11 +129,11 @@ test('image pickers refuse files that are not images, PDF pickers files that are
   expect(screen.getByText('Using the sample resume')).toBeInTheDocument();
 
   fireEvent.change(image, { target: { files: [fileOf('notes.txt', 'text/plain')] } });
-  expect(screen.getByRole('alert')).toHaveTextContent('"notes.txt" is not an image');
+  expect(screen.getByRole('alert')).toHaveTextContent('"notes.txt" is not a PNG, JPEG, GIF or WebP picture');
   expect(image).toHaveAttribute('aria-invalid', 'true');
   // An image type with a non-image extension is refused too: both must agree.
   fireEvent.change(image, { target: { files: [fileOf('photo.exe', 'image/png')] } });
-  expect(screen.getByRole('alert')).toHaveTextContent('is not an image');
+  expect(screen.getByRole('alert')).toHaveTextContent('is not a PNG, JPEG, GIF or WebP picture');
 
   fireEvent.change(resume, { target: { files: [fileOf('cv.png', 'image/png')] } });
   expect(screen.getAllByRole('alert')[1]).toHaveTextContent('"cv.png" is not a PDF');
@@ -274,4 +287,66 @@ test('a typed link that is not http(s), mailto or tel is flagged in the form', (
   fireEvent.change(control('githublink'), { target: { value: 'javascript:alert(1)' } });
   expect(screen.getByText(/Shown as text, not a link/)).toBeInTheDocument();
   expect(preview().querySelector('a[href^="javascript"]')).toBeNull();
+});
+
+test('undo and redo cross fields from the keyboard and the buttons; a reset is one step', async () => {
+  const user = userEvent.setup();
+  openDesign({ id: 1, name: 'Grace Hopper', email: 'grace@navy.mil' });
+  const undoButton = () => screen.getByRole('button', { name: /Undo/ });
+  const redoButton = () => screen.getByRole('button', { name: /Redo/ });
+  expect(undoButton()).toBeDisabled();
+
+  // One change per field (typing speed on a loaded machine must not split a step in two).
+  fireEvent.change(control('name'), { target: { value: 'Grace Hopper Jr' } });
+  control('email').focus();
+  fireEvent.change(control('email'), { target: { value: 'ada@example.com' } });
+  expect(within(preview()).getAllByText('Grace Hopper Jr').length).toBeGreaterThan(0);
+
+  // Ctrl+Z in the email field takes back the email, then (crossing fields) the name.
+  await user.keyboard('{Control>}z{/Control}');
+  expect(control('email').value).toBe('grace@navy.mil');
+  expect(control('email')).toHaveFocus();
+  await user.keyboard('{Control>}z{/Control}');
+  expect(control('name').value).toBe('Grace Hopper');
+  expect(control('name')).toHaveFocus();
+  expect(within(preview()).queryAllByText('Grace Hopper Jr')).toHaveLength(0);
+  expect(undoButton()).toBeDisabled();
+
+  // Shift+Ctrl+Z and Ctrl+Y redo.
+  await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+  expect(control('name').value).toBe('Grace Hopper Jr');
+  await user.keyboard('{Control>}y{/Control}');
+  expect(control('email').value).toBe('ada@example.com');
+  expect(redoButton()).toBeDisabled();
+
+  // The buttons do the same; a reset comes back whole with one undo.
+  await user.click(undoButton());
+  expect(control('email').value).toBe('grace@navy.mil');
+  await user.click(redoButton());
+  expect(control('email').value).toBe('ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Reset to sample' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, reset' }));
+  expect(control('name').value).toBe(TEMPLATES[0]!.sampleValues.name);
+  await user.click(undoButton());
+  expect(control('name').value).toBe('Grace Hopper Jr');
+  expect(control('email').value).toBe('ada@example.com');
+});
+
+test('an old plain-text draft opens in the rich text fields as text: tags stay visible words, blank lines make paragraphs', () => {
+  const sample = TEMPLATES[0]!.sampleValues;
+  localStorage.setItem(
+    DESIGN_DRAFT_KEY,
+    JSON.stringify({
+      version: 1,
+      lastEntryKey: '1',
+      entries: { '1': { values: { ...sample, about: 'I write <b>plain</b> text\n\nSecond paragraph' }, files: {}, updatedAt: 1 } },
+    }),
+  );
+  openDesign();
+  const editor = richControl('about');
+  expect(Array.from(editor.querySelectorAll('p')).map((p) => p.textContent)).toEqual(['I write <b>plain</b> text', 'Second paragraph']);
+  expect(editor.querySelector('b')).toBeNull();
+  const shown = within(preview()).getByText('I write <b>plain</b> text');
+  expect(shown.tagName).toBe('P');
+  expect(preview().querySelector('[data-rich-text] b')).toBeNull();
 });

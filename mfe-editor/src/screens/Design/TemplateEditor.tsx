@@ -8,6 +8,7 @@ import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfoli
 import { useAccountDraft } from '../../drafts/useAccountDraft';
 import { valuesFromDraftEntry } from '../../drafts/draftValues';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
+import { UndoRedoButtons, useUndoShortcuts } from '../../editing/UndoRedo';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { EditorForm } from '../../editing/EditorForm';
 import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
@@ -64,11 +65,13 @@ function EditorScreen({ definition, opening, draft, account }: EditorScreenProps
   const { replaceValues } = editor;
   const panelTitleId = useId();
   const previewTitleId = useId();
+  const screenRef = useRef<HTMLDivElement>(null);
+  useUndoShortcuts(screenRef, editor.undo, editor.redo);
 
   const resetToSample = useCallback(() => replaceValues({ ...definition.sampleValues }), [definition, replaceValues]);
 
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} ref={screenRef}>
       <h1 className={styles.visuallyHidden}>Design your page</h1>
       <section className={styles.inputPanel} aria-labelledby={panelTitleId}>
         <h2 id={panelTitleId} className={styles.panelTitle}>
@@ -79,6 +82,7 @@ function EditorScreen({ definition, opening, draft, account }: EditorScreenProps
         ) : (
           <OpeningNotice source={opening.source} templateName={definition.name} />
         )}
+        <UndoRedoButtons valuesStore={editor.valuesStore} undo={editor.undo} redo={editor.redo} />
         <EditorForm
           label={`${definition.name} details`}
           fields={definition.fields}

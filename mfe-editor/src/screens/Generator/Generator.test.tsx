@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
 import Generator from './Generator';
 import { GENERATOR_FIELDS, splitSkills } from './generatorFields';
 import { resetDraftFileStoreForTests } from '../../drafts/fileStore';
@@ -24,6 +25,9 @@ afterEach(() => jest.restoreAllMocks());
 const openGenerator = () => renderAt('/portfo', <Generator />);
 const preview = () => screen.getByTestId('portfolio-preview');
 const control = (key: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`form [name="${key}"]`)!;
+const richControl = (key: string) => document.querySelector<HTMLElement>(`form [data-field="${key}"][contenteditable]`)!;
+/** Tiptap keeps its editor on the editable element (for tests like this one). */
+const editorOf = (key: string) => (richControl(key) as HTMLElement & { editor: Editor }).editor;
 
 test("the form has the spec's fields in order, the preview its sections", async () => {
   openGenerator();
@@ -42,8 +46,9 @@ test("the form has the spec's fields in order, the preview its sections", async 
     'Upload Resume',
   ]);
   expect(GENERATOR_FIELDS.map((field) => field.label)).toEqual(labels);
-  expect(control('experience')).toBeInstanceOf(HTMLTextAreaElement);
-  expect(control('image')).toHaveAttribute('accept', 'image/*');
+  expect(richControl('experience')).toHaveAttribute('role', 'textbox');
+  expect(richControl('experience')).toHaveAttribute('contenteditable', 'true');
+  expect(control('image')).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
   expect(control('resume')).toHaveAttribute('accept', 'application/pdf,.pdf');
   for (const section of ['Personal Information', 'Skills', 'Experience', 'Education', 'Social Links', 'Resume']) {
     expect(within(preview()).getByRole('heading', { name: section })).toBeInTheDocument();
@@ -59,14 +64,20 @@ test('the preview updates live as the fields change; only safe links become link
   fireEvent.change(control('name'), { target: { value: 'Ada Lovelace' } });
   fireEvent.change(control('email'), { target: { value: 'ada@example.com' } });
   fireEvent.change(control('skills'), { target: { value: 'Analysis, Poetry ,  Engines' } });
-  fireEvent.change(control('experience'), { target: { value: 'Wrote the first program.\nTranslated Menabrea.' } });
+  act(() => {
+    editorOf('experience').commands.setContent('<p>Wrote the <strong>first</strong> program.</p><p>Translated Menabrea.</p>', {
+      emitUpdate: true,
+    });
+  });
   fireEvent.change(control('githubLink'), { target: { value: 'https://github.com/ada' } });
   fireEvent.change(control('linkedinLink'), { target: { value: 'javascript:alert(1)' } });
   const view = within(preview());
   expect(view.getByText('Ada Lovelace')).toBeInTheDocument();
   expect(view.getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', 'mailto:ada@example.com');
   expect(view.getAllByRole('listitem').map((item) => item.textContent)).toEqual(expect.arrayContaining(['Analysis', 'Poetry', 'Engines']));
-  expect(view.getByText(/Wrote the first program/)).toBeInTheDocument();
+  // The formatting shows in the preview: bold stays bold, paragraphs stay paragraphs.
+  expect(view.getByText('first', { selector: 'strong' }).closest('p')).toHaveTextContent('Wrote the first program.');
+  expect(view.getByText('Translated Menabrea.', { selector: 'p' })).toBeInTheDocument();
   expect(view.getByRole('link', { name: 'https://github.com/ada' })).toHaveAttribute('href', 'https://github.com/ada');
   expect(view.getByText('javascript:alert(1)').closest('a')).toBeNull();
   // Typing does not reload the resume.
@@ -81,7 +92,7 @@ test('pickers refuse wrong types; a chosen resume replaces the sample in the vie
   });
   expect(screen.getByRole('alert')).toHaveTextContent('"cv.docx" is not a PDF');
   fireEvent.change(control('image'), { target: { files: [fileOf('cv.pdf', 'application/pdf')] } });
-  expect(screen.getAllByRole('alert')[0]).toHaveTextContent('"cv.pdf" is not an image');
+  expect(screen.getAllByRole('alert')[0]).toHaveTextContent('"cv.pdf" is not a PNG, JPEG, GIF or WebP picture');
 
   resetFakePdf(4);
   fireEvent.change(control('resume'), { target: { files: [fileOf('cv.pdf', 'application/pdf')] } });

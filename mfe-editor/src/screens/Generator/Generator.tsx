@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
 import { GENERATOR_DRAFT_KEY, GENERATOR_ENTRY } from '../../drafts/draftStorage';
@@ -6,6 +6,7 @@ import { valuesFromDraftEntry } from '../../drafts/draftValues';
 import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfolioDraft';
 import { useAccountDraft } from '../../drafts/useAccountDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
+import { UndoRedoButtons, useUndoShortcuts } from '../../editing/UndoRedo';
 import { OpenAccountPortfolio, StartAccountPortfolio } from '../../portfolios/AccountPortfolioGate';
 import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
 import type { NewPortfolio, PortfolioTemplateId } from '../../portfolios/portfolioApi';
@@ -69,9 +70,11 @@ function GeneratorScreen({ draft, account }: { draft: PortfolioDraft; account?: 
   });
   const formTitleId = useId();
   const previewTitleId = useId();
+  const screenRef = useRef<HTMLDivElement>(null);
+  useUndoShortcuts(screenRef, editor.undo, editor.redo);
 
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} ref={screenRef}>
       <h1 className={styles.title}>Portfolio Generator</h1>
       <div className={styles.panels}>
         <section className={styles.formPanel} aria-labelledby={formTitleId}>
@@ -86,6 +89,7 @@ function GeneratorScreen({ draft, account }: { draft: PortfolioDraft; account?: 
               replaceValues={editor.replaceValues}
             />
           ) : null}
+          <UndoRedoButtons valuesStore={editor.valuesStore} undo={editor.undo} redo={editor.redo} />
           <EditorForm
             label="Portfolio details"
             fields={GENERATOR_FIELDS}

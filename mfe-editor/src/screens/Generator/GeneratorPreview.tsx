@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, type ReactNode } from 'react';
-import { SafeLink, isSafeAssetUrl, mailtoHref, telHref } from '@folioforge/shared';
+import { RichText, SafeLink, isSafeAssetUrl, mailtoHref, richTextToPlainText, telHref } from '@folioforge/shared';
 import { SAMPLE_RESUME_URL, type TemplateValues } from '@folioforge/templates';
 import { splitSkills } from './generatorFields';
 import styles from './GeneratorPreview.module.scss';
@@ -17,10 +17,10 @@ function Placeholder({ children }: { children: ReactNode }) {
   return <span className={styles.placeholder}>{children}</span>;
 }
 
-/** Multi-line text as typed: line breaks kept by CSS, never by injecting HTML. */
+/** A rich text field as formatted (sanitised where it is drawn), or a placeholder while it is empty. */
 function Prose({ text, empty }: { text: string; empty: string }) {
-  return text.trim() ? (
-    <p className={styles.prose}>{text}</p>
+  return richTextToPlainText(text).trim() ? (
+    <RichText className={styles.prose} value={text} />
   ) : (
     <p>
       <Placeholder>{empty}</Placeholder>

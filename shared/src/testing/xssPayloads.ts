@@ -1,0 +1,26 @@
+// Script-injection attempts a rich text field must render inert: pasted as HTML, typed as text, or
+// stored directly in a row by something other than the editor. Each names the marker it would run.
+export const XSS_PAYLOADS: readonly string[] = [
+  '<script>window.__xss = "script"</script>',
+  '<img src="x" onerror="window.__xss = \'img-onerror\'">',
+  '<svg onload="window.__xss = \'svg-onload\'"><circle r="5"></circle></svg>',
+  '<svg><script>window.__xss = "svg-script"</script></svg>',
+  '<a href="javascript:window.__xss=\'js-link\'">a javascript: link</a>',
+  '<a href="JaVaScRiPt:window.__xss=\'js-link-case\'">mixed case</a>',
+  '<a href="java&#x09;script:window.__xss=\'js-link-tab\'">tab inside</a>',
+  '<a href="&#106;avascript:window.__xss=\'js-link-entity\'">entity encoded</a>',
+  '<a href="data:text/html,<script>window.__xss=\'data-link\'</script>">a data: link</a>',
+  '<p style="background:url(javascript:window.__xss=\'style-url\')">styled</p>',
+  '<p style="background-image:url(https://tracker.example/pixel.png)">tracked</p>',
+  '<iframe src="javascript:window.__xss=\'iframe\'"></iframe>',
+  '<p onclick="window.__xss=\'onclick\'">click me</p>',
+  '<a href="https://safe.example/" onmouseover="window.__xss=\'onmouseover\'">hover me</a>',
+  '<form action="javascript:window.__xss=\'form\'"><button>send</button></form>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=\'mxss\'">',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=\'noscript\'>"></noscript>',
+  '<scr<script>ipt>window.__xss = "split"</scr</script>ipt>',
+  '&lt;script&gt;window.__xss = "encoded"&lt;/script&gt;',
+  '<p><img src=x onerror="window.__xss=\'nested\'"><b onmouseover="window.__xss=\'nested-b\'">bold</b></p>',
+  '<object data="javascript:window.__xss=\'object\'"></object><embed src="javascript:window.__xss=\'embed\'">',
+  '<details open ontoggle="window.__xss=\'ontoggle\'"><summary>x</summary></details>',
+];

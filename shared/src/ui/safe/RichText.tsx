@@ -1,0 +1,28 @@
+import { memo, useMemo } from 'react';
+// By package name, not './sanitizeRichText': under federation a relative path is a second instance of
+// the module, and the editor's just-sanitised values would be sanitised again on every key press.
+import { richTextToSafeHtml, richTextToSafeInlineHtml } from './sanitizeRichText';
+import styles from './RichText.module.scss';
+
+export interface RichTextProps {
+  /** A long field's value: the editor's HTML, or plain text from before rich text existed. */
+  value: string | undefined;
+  className?: string;
+  /** Inside a heading or a line: only bold, italic, links and line breaks (a span, not blocks). */
+  inline?: boolean;
+}
+
+/**
+ * A long field as the visitor formatted it. The HTML is sanitised here, at every render, whatever
+ * stored it: this is the one place a template puts typed HTML into the page.
+ */
+export const RichText = memo(function RichText({ value = '', className, inline = false }: RichTextProps) {
+  const html = useMemo(() => (inline ? richTextToSafeInlineHtml(value) : richTextToSafeHtml(value)), [inline, value]);
+  const classes = [styles.richText, className].filter(Boolean).join(' ');
+  // Sanitised just above. data-rich-text marks where typed HTML lands, for the XSS browser tests to inspect.
+  return inline ? (
+    <span className={className} data-rich-text="" dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <div className={classes} data-rich-text="" dangerouslySetInnerHTML={{ __html: html }} />
+  );
+});

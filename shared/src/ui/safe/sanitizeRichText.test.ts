@@ -1,0 +1,108 @@
+/**
+ * @jest-environment node
+ */
+// The sanitiser as a server would run it (Node with jsdom, no browser): the publish renderer and any
+// check of stored rows get the same answers as the pages do.
+import { JSDOM } from 'jsdom';
+import { XSS_PAYLOADS } from '../../testing/xssPayloads';
+import {
+  isRichTextHtml,
+  plainTextToHtml,
+  richTextToPlainText,
+  richTextToSafeHtml,
+  richTextToSafeInlineHtml,
+  sanitizeRichText,
+  sanitizeRichTextNodes,
+} from './sanitizeRichText';
+
+const { window } = new JSDOM('');
+const asWindow = window as unknown as Window;
+
+/** Everything about a fragment that could run script or load something. */
+function dangers(html: string): string[] {
+  const template = window.document.createElement('template');
+  template.innerHTML = html;
+  const found: string[] = [];
+  for (const element of Array.from(template.content.querySelectorAll('*'))) {
+    const tag = element.tagName.toLowerCase();
+    if (!['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'].includes(tag)) found.push(`<${tag}>`);
+    for (const attribute of Array.from(element.attributes)) {
+      if (!['href', 'target', 'rel'].includes(attribute.name)) found.push(`${tag}[${attribute.name}]`);
+      if (attribute.name === 'href' && !/^(https?:\/\/[^/]|mailto:|tel:)/i.test(attribute.value)) found.push(`href=${attribute.value}`);
+    }
+  }
+  return found;
+}
+
+describe.each(XSS_PAYLOADS)('payload %s', (payload) => {
+  test('sanitised alone and inside editor HTML: no script, handler, style, frame, SVG or unsafe link survives', () => {
+    for (const html of [payload, `<p>before</p>${payload}<p>after</p>`, `<p>${payload}</p>`]) {
+      expect(dangers(sanitizeRichText(html, asWindow))).toEqual([]);
+      expect(dangers(richTextToSafeHtml(html, asWindow))).toEqual([]);
+      expect(dangers(richTextToSafeInlineHtml(html, asWindow))).toEqual([]);
+    }
+  });
+});
+
+test('what the editor makes survives: paragraphs, bold, italic, lists and safe links (opening apart)', () => {
+  const html =
+    '<p>Hello <strong>bold</strong> and <em>italic</em>, <a href="https://example.com/work">my work</a>.</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p><a href="mailto:me@example.com">mail</a></p>';
+  const clean = sanitizeRichText(html, asWindow);
+  expect(clean).toContain('<strong>bold</strong>');
+  expect(clean).toContain('<em>italic</em>');
+  expect(clean).toContain('<ul><li><p>one</p></li></ul>');
+  expect(clean).toContain('<ol><li><p>two</p></li></ol>');
+  expect(clean).toContain('<a href="https://example.com/work" target="_blank" rel="noopener noreferrer nofollow">my work</a>');
+  expect(clean).toContain('href="mailto:me@example.com"');
+});
+
+test('a link that is not http(s), mailto or tel keeps its text and loses its href', () => {
+  expect(sanitizeRichText('<p><a href="ftp://files.example/x">files</a> <a href="/relative">rel</a></p>', asWindow)).toBe(
+    '<p><a>files</a> <a>rel</a></p>',
+  );
+});
+
+test('old plain text is shown as text: escaped, blank lines make paragraphs, line breaks stay', () => {
+  expect(isRichTextHtml('I like <b>tags</b> & things')).toBe(false);
+  expect(richTextToSafeHtml('I like <b>tags</b> & things\nsecond line\n\nnew paragraph', asWindow)).toBe(
+    '<p>I like &lt;b&gt;tags&lt;/b&gt; &amp; things<br>second line</p><p>new paragraph</p>',
+  );
+  expect(plainTextToHtml('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+});
+
+test('inline rendering keeps marks and puts line breaks between paragraphs', () => {
+  expect(richTextToSafeInlineHtml('<p>Fresh <strong>bread</strong></p><p>every day</p>', asWindow)).toBe(
+    'Fresh <strong>bread</strong><br>every day',
+  );
+});
+
+test('without a DOM nothing is trusted: tags dropped, text escaped', () => {
+  expect(sanitizeRichText('<p>ok</p><img src=x onerror=alert(1)><script>alert(2)</script> & <b>more</b>', undefined)).toBe(
+    '<p>ok &amp; more</p>',
+  );
+});
+
+test('plain text of rich text, for titles and emptiness', () => {
+  expect(richTextToPlainText('<p>One &amp; <strong>two</strong></p><ul><li><p>three</p></li></ul>')).toBe('One & two\nthree');
+  expect(richTextToPlainText('<p></p>')).toBe('');
+  expect(richTextToPlainText('just text')).toBe('just text');
+});
+
+test('nodes built by an editor are sanitised in place', () => {
+  const inert = window.document.implementation.createHTMLDocument('');
+  const nodesOf = (html: string) => {
+    const template = inert.createElement('template');
+    template.innerHTML = html;
+    return template.content;
+  };
+  for (const payload of XSS_PAYLOADS) expect(dangers(sanitizeRichTextNodes(nodesOf(payload), asWindow))).toEqual([]);
+  const made = '<p>Hi <strong>there</strong> <a href="https://example.com">site</a></p><ul><li><p>x</p></li></ul>';
+  expect(sanitizeRichTextNodes(nodesOf(made), asWindow)).toBe(sanitizeRichText(made, asWindow));
+});
+
+test('an answer of the sanitiser passes again unchanged; anything else is sanitised', () => {
+  const clean = sanitizeRichText('<p>once <em>only</em><img src=x onerror=alert(1)></p>', asWindow);
+  expect(clean).toBe('<p>once <em>only</em></p>');
+  expect(sanitizeRichText(clean, asWindow)).toBe(clean);
+  expect(sanitizeRichText('<p>once <em>only</em></p><script>x</script>', asWindow)).toBe(clean);
+});

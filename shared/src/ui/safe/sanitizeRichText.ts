@@ -1,0 +1,164 @@
+// Rich text (the long fields: About, descriptions, Experience …) is stored and shown as HTML. Every
+// value is run through DOMPurify against a short allow-list on save and again wherever it is drawn,
+// so a stored row written by anything (an old client, a forged request) can never run script:
+// only paragraphs, line breaks, bold, italic, lists and http(s)/mailto/tel links survive.
+import DOMPurify, { type Config, type DOMPurify as Purifier, type WindowLike } from 'dompurify';
+import { isSafeHref } from './safeUrl';
+
+/** What the editor's toolbar can make; everything else is dropped (its text kept where it is text). */
+export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'] as const;
+
+/** Inside a heading or a line of text only the inline marks make sense. */
+export const INLINE_RICH_TEXT_TAGS = ['br', 'strong', 'b', 'em', 'i', 'a'] as const;
+
+const PURIFY_CONFIG: Config & { RETURN_TRUSTED_TYPE: false } = {
+  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+  ALLOWED_ATTR: ['href'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  // Text of dropped elements stays (a <span> around a word), except where it is code or markup.
+  KEEP_CONTENT: true,
+  FORBID_CONTENTS: ['script', 'style', 'template', 'svg', 'math', 'iframe', 'object', 'noscript', 'textarea', 'title'],
+  RETURN_TRUSTED_TYPE: false,
+};
+
+function purifierFor(window: Window): Purifier {
+  // A purifier of its own: the hook below must not change DOMPurify for other code on the page.
+  const purifier = DOMPurify(window as unknown as WindowLike);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const href = node.getAttribute('href');
+    // DOMPurify's own URI check allows some schemes we do not (ftp:, relative paths): ours is stricter.
+    if (!isSafeHref(href)) {
+      node.removeAttribute('href');
+      return;
+    }
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer nofollow');
+  });
+  return purifier;
+}
+
+const purifiers = new WeakMap<object, Purifier>();
+
+function purifier(window: Window | undefined): Purifier | undefined {
+  if (!window?.document) return undefined;
+  let found = purifiers.get(window);
+  if (!found) {
+    found = purifierFor(window);
+    purifiers.set(window, found);
+  }
+  return found.isSupported ? found : undefined;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+
+/**
+ * HTML the rich text editor made starts with one of its blocks. Anything else is plain text from
+ * before rich text existed (old drafts, sample values) and is shown as text, never parsed as HTML.
+ */
+export function isRichTextHtml(value: string): boolean {
+  return /^\s*<(p|ul|ol)[\s>]/i.test(value);
+}
+
+/** Plain text as paragraphs: blank lines split paragraphs, single line breaks stay line breaks. */
+export function plainTextToHtml(text: string): string {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  return paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('');
+}
+
+/** Text of markup without a parser: script and style bodies go with their tags, other tags become spaces. */
+function withoutMarkup(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * `html` with only the allow-list left. Without a DOM to parse with (a worker, a server without
+ * jsdom) nothing is trusted: the markup is dropped and its text escaped.
+ */
+export function sanitizeRichText(html: string, window: Window | undefined = globalThis.window): string {
+  const safe = purifier(window);
+  if (!safe) return plainTextToHtml(withoutMarkup(html));
+  // Sanitising is idempotent: what this sanitiser just answered needs no second pass (the preview
+  // renders, on every key press, the value the editor has just sanitised).
+  if (recentlySanitised.has(html)) return html;
+  return remember(safe.sanitize(html, PURIFY_CONFIG));
+}
+
+/** Recent answers of the block sanitiser, oldest first; only ever its own output goes in. */
+const recentlySanitised = new Set<string>();
+const RECENT_LIMIT = 64;
+
+function remember(clean: string): string {
+  recentlySanitised.delete(clean);
+  recentlySanitised.add(clean);
+  if (recentlySanitised.size > RECENT_LIMIT) recentlySanitised.delete(recentlySanitised.values().next().value as string);
+  return clean;
+}
+
+const inertDocuments = new WeakMap<object, Document>();
+
+/** A document with no browsing context: nodes built in it never load or run anything. */
+export function inertDocumentOf(window: Window): Document {
+  let found = inertDocuments.get(window);
+  if (!found) {
+    found = window.document.implementation.createHTMLDocument('');
+    inertDocuments.set(window, found);
+  }
+  return found;
+}
+
+/**
+ * The HTML of nodes built in `inertDocumentOf(window)` (the editor's serialised document), sanitised
+ * where they are, without parsing a string into a new document first: the editor's path on every key.
+ */
+export function sanitizeRichTextNodes(nodes: DocumentFragment | Element, window: Window = globalThis.window): string {
+  const safe = purifier(window);
+  const holder = inertDocumentOf(window).createElement('div');
+  holder.appendChild(nodes);
+  if (!safe) return plainTextToHtml(holder.textContent ?? '');
+  // In place, the root must itself be allowed: a <p> holds the nodes while they are walked.
+  const root = holder.ownerDocument.createElement('p');
+  root.append(...Array.from(holder.childNodes));
+  safe.sanitize(root, { ...PURIFY_CONFIG, IN_PLACE: true });
+  return remember(root.innerHTML);
+}
+
+/** What to put in the page for a stored value: sanitised HTML, or old plain text as paragraphs. */
+export function richTextToSafeHtml(value: string, window?: Window): string {
+  if (!isRichTextHtml(value)) return plainTextToHtml(value);
+  return sanitizeRichText(value, window);
+}
+
+/** The same for a place that holds one line (a heading): paragraphs and list items become line breaks. */
+export function richTextToSafeInlineHtml(value: string, window: Window | undefined = globalThis.window): string {
+  const blocks = richTextToSafeHtml(value, window).replace(/<\/(p|li)>\s*(?=<(p|li|ul|ol)[\s>])/gi, '$&<br>');
+  const safe = purifier(window);
+  if (!safe) return blocks.replace(/<(?!br>)[^>]*>/g, '');
+  return safe.sanitize(blocks, { ...PURIFY_CONFIG, ALLOWED_TAGS: [...INLINE_RICH_TEXT_TAGS] });
+}
+
+/** The text a value reads as, for titles, summaries and the "is it empty" question. */
+export function richTextToPlainText(value: string): string {
+  if (!isRichTextHtml(value)) return value;
+  return value
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|li)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
