@@ -1,7 +1,9 @@
 // The webpack setup every app shares: the shell (host) and the five remotes differ only in
 // name, port and what they expose. Modelled on module-federation-examples' host/remote configs.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -105,6 +107,64 @@ function contentHashedEntryName(pathData) {
 }
 
 /**
+ * Where the built app will be served from, given at build time as PUBLIC_URL (e.g.
+ * `https://cdn.example.com/content/1.4.0/`): every asset is then loaded from under that versioned path.
+ * Without it, 'auto': chunks load from wherever remoteEntry.js was served.
+ */
+export function publicUrlFromEnv(value = process.env.PUBLIC_URL) {
+  if (!value) return undefined;
+  const absolute = /^https?:\/\/[^/]+\//.test(value) || value.startsWith('/');
+  if (!absolute || !value.endsWith('/')) {
+    throw new Error(`PUBLIC_URL must be an absolute URL or path ending in '/' (e.g. https://cdn.example.com/content/1.4.0/), not ${value}`);
+  }
+  return value;
+}
+
+/** Text assets worth sending compressed; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(m?js|css|html|json|svg|webmanifest)$/;
+
+/** Brotli and gzip copies beside each text asset, which the server picks by Accept-Encoding, as a CDN does. */
+function precompressedCopies() {
+  return [
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].br',
+      // The plugin's defaults for both are the highest levels: built once, sent many times.
+      algorithm: 'brotliCompress',
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      minRatio: 0.9,
+    }),
+  ];
+}
+
+/** Copies the files of an app's public/ folder (favicon, web manifest icons) to the root of its build. */
+class CopyPublicFilesPlugin {
+  /** @param {string} dir */
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CopyPublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const name of fs.readdirSync(this.dir)) {
+          const file = path.join(this.dir, name);
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir       absolute folder of the app
  * @param {string} app.key       the app's key in the apps table (shared/src/contracts/appsTable.mjs),
@@ -124,6 +184,9 @@ export function createWebpackConfig(options) {
     const devHost = process.env.FOLIOFORGE_DEV_HOST ?? 'localhost';
     const devPort = Number(process.env.FOLIOFORGE_DEV_PORT) || app.port;
     const outDir = process.env.FOLIOFORGE_OUT_DIR ? path.resolve(process.env.FOLIOFORGE_OUT_DIR) : path.join(app.dir, 'dist');
+    const publicUrl = production ? publicUrlFromEnv() : undefined;
+    const publicDir = path.join(app.dir, 'public');
+    const hasPublicFiles = fs.existsSync(publicDir);
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
@@ -131,9 +194,10 @@ export function createWebpackConfig(options) {
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: outDir,
-        // 'auto': chunks load from wherever remoteEntry.js was served, so a remote can move hosts.
-        // A dev server's address is known, and an explicit one spares the manifest its guesswork.
-        publicPath: fastRefresh ? `http://${devHost}:${devPort}/` : 'auto',
+        // 'auto': chunks load from wherever remoteEntry.js was served, so a remote can move hosts;
+        // PUBLIC_URL pins them to one versioned address. A dev server's address is known, and an
+        // explicit one spares the manifest its guesswork.
+        publicPath: fastRefresh ? `http://${devHost}:${devPort}/` : (publicUrl ?? 'auto'),
         uniqueName: app.name,
         filename: production ? contentHashedEntryName : '[name].js',
         chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
@@ -164,14 +228,20 @@ export function createWebpackConfig(options) {
           template: path.join(repoRoot, 'tooling/index.html'),
           title: app.title,
           chunks: ['main'],
-          // Each app is served at the root of its origin; an absolute src keeps deep links such as
+          // The HTML is served at the root of its origin; an absolute src keeps deep links such as
           // /auth/callback working (with publicPath 'auto' the tag would be relative to the route).
-          publicPath: '/',
+          publicPath: publicUrl ?? '/',
+          // Icons stay at the site root beside the HTML, where browsers look for /favicon.ico.
+          templateParameters: { icons: hasPublicFiles },
         }),
+        ...(hasPublicFiles ? [new CopyPublicFilesPlugin(publicDir)] : []),
         // Its runtime is namespaced by output.uniqueName, so the shell and each remote refresh on their own.
         ...(fastRefresh ? [new ReactRefreshWebpackPlugin({ overlay: false, exclude: [/node_modules/, /tooling[\\/]dev[\\/]/] })] : []),
         ...(production
-          ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' })]
+          ? [
+              new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' }),
+              ...precompressedCopies(),
+            ]
           : []),
       ],
       optimization: {

@@ -1,7 +1,11 @@
 // `npm run bench` (browser part): first-load JS and carousel time on /home, /login, /design, /portfo,
-// and the editor's key-press-to-preview latency.
+// the editor's key-press-to-preview latency, and Lighthouse's mobile figures per route.
+// `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
+// baseline commit built and measured beside this tree.
 import { launchBrowser } from '../support/browser';
-import { startStack } from '../support/stack';
+import { startStack, type Stack } from '../support/stack';
+import { benchLighthouse, type LighthouseTarget } from './lighthouse';
+import { buildRevision, resolveCommit } from './revision';
 import { formatKb, measureFirstLoad, median } from './firstLoad';
 import {
   measureBarePageLatency,
@@ -16,8 +20,40 @@ import {
 // Issue 2's first-load budget for /home, which issue 4 applies to the login route too.
 const BUDGET_BYTES = 200 * 1024;
 
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const lighthouseOnly = args.includes('lighthouse');
+const runs = Number(option('runs') ?? 3);
+const baseline = option('baseline');
+
+/** Lighthouse on this tree's builds, after the baseline's when one is named. Exits 0 either way: timing is reported, not tested. */
+async function lighthouseTable(current: Stack): Promise<void> {
+  const targets: LighthouseTarget[] = [];
+  let baselineStack: Stack | undefined;
+  try {
+    if (baseline) {
+      const distDirs = await buildRevision(baseline);
+      baselineStack = await startStack({ distDirs });
+      targets.push({ label: `baseline ${resolveCommit(baseline).slice(0, 7)}`, shellUrl: baselineStack.shellUrl });
+    }
+    targets.push({ label: 'this tree', shellUrl: current.shellUrl });
+    const missing = await benchLighthouse(targets, runs);
+    console.log(missing.length ? `  routes missing a goal: ${missing.join(', ')}` : '  every route meets its goals');
+  } finally {
+    await baselineStack?.stop();
+  }
+}
+
 // Autoconfirmed sign-ups: the save benchmark makes a user through the Auth API.
 const stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+if (lighthouseOnly) {
+  try {
+    await lighthouseTable(stack);
+  } finally {
+    await stack.stop();
+  }
+  process.exit(0);
+}
 const browser = await launchBrowser();
 try {
   const pages = [
@@ -66,6 +102,7 @@ Rich text field (About, Tiptap) on /design, same measure, ${rich.samples} presse
     `
 Signed in, last key press → "Saved" (typing pause of about 1 s, then the save): median ${median(saved).toFixed(0)} ms over ${saved.length} (${saved.map((ms) => ms.toFixed(0)).join(', ')})`,
   );
+  await lighthouseTable(stack);
 } finally {
   await browser.close();
   await stack.stop();

@@ -32,9 +32,11 @@ export interface StackOptions {
   localCloudEnv?: Record<string, string>;
   /** Browser-only tests of the frame can skip the backend. */
   withLocalCloud?: boolean;
+  /** Builds to serve instead of each app's dist/ (e.g. another commit's, for a before/after bench). */
+  distDirs?: Partial<Record<AppKey, string>>;
 }
 
-export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ localCloudEnv = {}, withLocalCloud = true, distDirs = {} }: StackOptions = {}): Promise<Stack> {
   const ports = {} as Record<AppKey, number>;
   const [cloudPort, ...appPorts] = await freePorts(APPS.length + 1);
   APPS.forEach((app, index) => (ports[app.key] = appPorts[index]!));
@@ -52,7 +54,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true }: 
   const servers = new Map<AppKey, Server>();
   async function startApp(key: AppKey, distDir?: string) {
     const app = APPS.find((candidate) => candidate.key === key)!;
-    const dir = distDir ?? path.join(repoRoot, app.dir, 'dist');
+    const dir = distDir ?? distDirs[key] ?? path.join(repoRoot, app.dir, 'dist');
     servers.set(key, await serveApp({ dir, port: ports[key], appConfig: key === 'shell' ? () => appConfig : undefined }));
   }
   async function stopApp(key: AppKey) {

@@ -10,26 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { freePort } from '../support/ports';
+import { SCREENS, UNAVAILABLE } from '../support/screens';
 import { serveApp } from '../../scripts/lib/serveApps.mjs';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
-
-const UNAVAILABLE = 'This part of FolioForge is unavailable right now';
-
-const SCREENS: { path: string; heading: RegExp }[] = [
-  { path: '/', heading: /^Login$/ },
-  { path: '/login', heading: /^Login$/ },
-  { path: '/register', heading: /^Register$/ },
-  { path: '/home', heading: /Welcome to FolioForge/ },
-  { path: '/blog', heading: /Blog/ },
-  { path: '/contact-us', heading: /Contact Us/ },
-  { path: '/features', heading: /Features/ },
-  { path: '/templates', heading: /Template Collection/ },
-  { path: '/design', heading: /Template Preview|Input Section/ },
-  { path: '/portfo', heading: /Portfolio Generator|Personal Information/ },
-  { path: '/template1', heading: /.+/ },
-  { path: '/template2', heading: /.+/ },
-  { path: '/pricing', heading: /Pricing/ },
-];
 
 let stack: Stack;
 let browser: Browser;

@@ -1,40 +1,241 @@
-// Serves the production builds: one static server per app, as a CDN would.
+// Serves the production builds as a CDN would: one static server per app, the precompressed copies
+// the build emits (Brotli, gzip) chosen by Accept-Encoding, hashed files cached for a year, and every
+// file whose name stays the same between builds (HTML under any path, app-config.json, manifests,
+// remoteEntry.js, icons) revalidated with an ETag.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import sirv from 'sirv';
 import { APPS } from '../../tooling/ports.mjs';
 import { repoRoot } from './repo.mjs';
 
-/** Files whose names do not change between builds must be revalidated; hashed ones are immutable. */
-function setCacheHeaders(res, pathname) {
-  const stable = pathname.endsWith('.html') || pathname.endsWith('remoteEntry.js') || pathname.endsWith('.json');
-  res.setHeader('Cache-Control', stable ? 'no-cache' : 'public, max-age=31536000, immutable');
-  res.setHeader('Access-Control-Allow-Origin', '*');
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** The copies the build writes beside a file, best first (tooling/createWebpackConfig.mjs). */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Names with a content hash (`main.1a2b3c4d.js`, `chunks/12.1a2b3c4d.css`) never change content. */
+export function isHashedName(pathname) {
+  return /\.[0-9a-f]{8}\.[a-z0-9]+$/i.test(pathname);
+}
+
+/** Encodings the client accepts, by the rules of RFC 9110 (q=0 refuses; `*` stands for the rest). */
+export function acceptedEncodings(header = '') {
+  const weights = new Map();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  return ENCODINGS.map((encoding) => encoding.name).filter((name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0);
+}
+
+/** A strong validator for a file as sent: size, time and encoding, as nginx builds its ETags. */
+function etagOf(stat, encoding) {
+  return `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+}
+
+function notModified(req, etag) {
+  const header = req.headers['if-none-match'];
+  return Boolean(header) && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** A file inside `root` for a URL path, or undefined; `..` and encoded slashes never leave the root. */
+function fileInside(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const file = path.join(root, path.normalize(decoded));
+  if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat?.isFile()) return { file, stat };
+  if (stat?.isDirectory()) {
+    const index = path.join(file, 'index.html');
+    const indexStat = fs.statSync(index, { throwIfNoEntry: false });
+    if (indexStat?.isFile()) return { file: index, stat: indexStat };
+  }
+  return undefined;
 }
 
 /**
- * @param {{ dir: string, port: number, host?: string, appConfig?: () => object }} options
- * @returns {Promise<http.Server>}
+ * Sends one file (or its precompressed copy), with the cache rule its name calls for.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {{ file: string, stat: fs.Stats }} found
+ * @param {{ cacheControl?: string }} [options]
  */
-export function serveApp({ dir, port, host = '127.0.0.1', appConfig }) {
-  const files = sirv(dir, { single: true, dev: false, gzip: false, brotli: false, setHeaders: setCacheHeaders });
-  const server = http.createServer((req, res) => {
-    if (appConfig && req.url?.split('?')[0] === '/app-config.json') {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify(appConfig()));
+function sendFile(req, res, { file, stat }, { cacheControl } = {}) {
+  const ext = path.extname(file).toLowerCase();
+  const headers = {
+    'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl ?? (isHashedName(file) ? IMMUTABLE : REVALIDATE),
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  let body = { file, stat };
+  let encoding;
+  const copies = ENCODINGS.filter((candidate) => fs.existsSync(file + candidate.suffix));
+  if (copies.length) {
+    // The answer depends on Accept-Encoding whenever a compressed copy exists, so caches must key on it.
+    headers.Vary = 'Accept-Encoding';
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const chosen = copies.find((candidate) => accepted.includes(candidate.name));
+    if (chosen) {
+      encoding = chosen.name;
+      body = { file: file + chosen.suffix, stat: fs.statSync(file + chosen.suffix) };
+      headers['Content-Encoding'] = encoding;
+    }
+  }
+  headers.ETag = etagOf(body.stat, encoding);
+  headers['Last-Modified'] = stat.mtime.toUTCString();
+  if (notModified(req, headers.ETag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  headers['Content-Length'] = String(body.stat.size);
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') res.end();
+  else fs.createReadStream(body.file).pipe(res);
+}
+
+/** app-config.json from memory: revalidated like any file whose name does not change. */
+function sendJson(req, res, value) {
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers = {
+    'Content-Type': CONTENT_TYPES['.json'],
+    'Cache-Control': REVALIDATE,
+    ETag: etag,
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (notModified(req, etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The request handler of one static origin.
+ * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string> }} options
+ *   dir: served at the root, with index.html for any path that names no file (a single-page app);
+ *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions.
+ */
+export function staticHandler({ dir, appConfig, mounts = {} }) {
+  const root = dir ? path.resolve(dir) : undefined;
+  // Longest prefix first, so /content/v2/ wins over /content/.
+  const prefixes = Object.entries(mounts)
+    .map(([prefix, folder]) => ({ prefix: prefix.endsWith('/') ? prefix : `${prefix}/`, folder: path.resolve(folder) }))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  return (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Max-Age': '86400',
+      });
+      res.end();
       return;
     }
-    files(req, res);
-  });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' });
+      res.end();
+      return;
+    }
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (appConfig && pathname === '/app-config.json') {
+      sendJson(req, res, appConfig());
+      return;
+    }
+    for (const { prefix, folder } of prefixes) {
+      if (!pathname.startsWith(prefix)) continue;
+      const found = fileInside(folder, pathname.slice(prefix.length));
+      if (found) sendFile(req, res, found);
+      else notFound(res);
+      return;
+    }
+    if (root) {
+      const found = fileInside(root, pathname);
+      if (found) {
+        sendFile(req, res, found);
+        return;
+      }
+      // A route of the app (/home, /auth/callback): its HTML, revalidated like every HTML answer.
+      // A missing file with an extension is a real 404, not the page.
+      const page = path.extname(pathname) ? undefined : fileInside(root, '/index.html');
+      if (page) {
+        sendFile(req, res, page, { cacheControl: REVALIDATE });
+        return;
+      }
+    }
+    notFound(res);
+  };
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REVALIDATE, 'Access-Control-Allow-Origin': '*' });
+  res.end('Not found');
+}
+
+/**
+ * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string> }} options
+ * @returns {Promise<http.Server>}
+ */
+export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts }) {
+  const server = http.createServer(staticHandler({ dir, appConfig, mounts }));
   return new Promise((resolve, reject) => {
     server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} is already in use (serving ${path.basename(path.dirname(dir))}). Stop what uses it and try again.`)
+          ? new Error(
+              `Port ${port} is already in use (serving ${dir ? path.basename(path.dirname(dir)) : 'files'}). Stop what uses it and try again.`,
+            )
           : error,
       );
     });
     server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** Stops a server now, open keep-alive connections included. */
+export function closeServer(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve(undefined));
   });
 }
 
@@ -53,15 +254,7 @@ export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {} 
   return {
     servers,
     async close() {
-      await Promise.all(
-        servers.map(
-          ({ server }) =>
-            new Promise((resolve) => {
-              server.closeAllConnections?.();
-              server.close(() => resolve(undefined));
-            }),
-        ),
-      );
+      await Promise.all(servers.map(({ server }) => closeServer(server)));
     },
   };
 }

@@ -1,0 +1,170 @@
+// Lighthouse's mobile profile (simulated slow 4G, 4x CPU) on the routes a new visitor lands on,
+// against Debian's Chromium. Reports (HTML and JSON) go to .cache/lighthouse/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../support/browser';
+import { median } from './firstLoad';
+
+export interface RouteGoal {
+  route: string;
+  /** Lowest acceptable performance score (0–100). */
+  performance: number;
+  /** Highest acceptable Largest Contentful Paint, ms; none for routes judged on the score alone. */
+  lcpMs?: number;
+  accessibility: number;
+}
+
+// The goals of issue 14: a first load like a static site on the public routes, the editor usable.
+export const ROUTE_GOALS: RouteGoal[] = [
+  { route: '/', performance: 90, lcpMs: 2500, accessibility: 100 },
+  { route: '/home', performance: 90, lcpMs: 2500, accessibility: 100 },
+  { route: '/templates', performance: 90, lcpMs: 2500, accessibility: 100 },
+  { route: '/pricing', performance: 90, lcpMs: 2500, accessibility: 100 },
+  { route: '/design', performance: 80, accessibility: 100 },
+];
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  /** The LCP element as Lighthouse names it, to see what a route waits for. */
+  lcpElement: string;
+}
+
+export const REPORT_DIR = path.join(process.cwd(), '.cache/lighthouse');
+
+/** A fresh Chromium with its DevTools port open, as Lighthouse's own launcher would start it. */
+async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-lighthouse-'));
+  const child: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${output}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before opening its DevTools port:\n${output}`)));
+  });
+  child.stderr!.resume();
+  return {
+    port,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
+  };
+}
+
+/** One Lighthouse run of `url` (mobile, simulated throttling); saves its reports under `reportName`. */
+export async function runLighthouse(url: string, reportName: string): Promise<LighthouseFigures> {
+  const chromium = await startChromium();
+  try {
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      output: ['html', 'json'],
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    const [html, json] = result.report as string[];
+    fs.writeFileSync(path.join(REPORT_DIR, `${reportName}.html`), html!);
+    fs.writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), json!);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const lcpItems = (
+      lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    )?.items?.[0]?.items;
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+      lcpElement: lcpItems?.[0]?.node?.snippet ?? '',
+    };
+  } finally {
+    await chromium.stop();
+  }
+}
+
+/** The run with the median performance score, as Lighthouse's docs advise over averaging. */
+export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
+  const middle = median(runs.map((run) => run.performance));
+  return runs.find((run) => run.performance === middle)!;
+}
+
+/** Which goals a route misses, in words; empty when it meets them all. */
+export function missedGoals(goal: RouteGoal, figures: LighthouseFigures): string[] {
+  const missed: string[] = [];
+  if (figures.performance < goal.performance) missed.push(`performance < ${goal.performance}`);
+  if (goal.lcpMs !== undefined && figures.lcpMs > goal.lcpMs) missed.push(`LCP > ${(goal.lcpMs / 1000).toFixed(1)} s`);
+  if (figures.accessibility < goal.accessibility) missed.push(`accessibility < ${goal.accessibility}`);
+  return missed;
+}
+
+export interface LighthouseTarget {
+  /** What was built, e.g. "this tree" or "baseline 1a2b3c4". */
+  label: string;
+  /** Where its shell is served. */
+  shellUrl: string;
+}
+
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Runs every route of ROUTE_GOALS `runs` times on each target and prints one table: the median run's
+ * score, LCP, TBT and bytes per route, and the goals it misses. Returns the routes that miss a goal.
+ */
+export async function benchLighthouse(targets: LighthouseTarget[], runs: number, log = console.log): Promise<string[]> {
+  const missing: string[] = [];
+  log(
+    `\nLighthouse ${runs > 1 ? `median of ${runs} runs` : 'one run'}, mobile (simulated slow 4G, 4x CPU); reports in ${path.relative(process.cwd(), REPORT_DIR)}/`,
+  );
+  log(`  ${'route'.padEnd(11)} ${'build'.padEnd(18)} perf  LCP     FCP     TBT      CLS   bytes    a11y  goal`);
+  for (const goal of ROUTE_GOALS) {
+    // Runs alternate between the builds, so a busy moment on a shared machine weighs on both alike.
+    const figures = targets.map(() => [] as LighthouseFigures[]);
+    for (let run = 1; run <= runs; run += 1) {
+      for (const [index, target] of targets.entries()) {
+        const name = `${target.label.replace(/\W+/g, '-')}${goal.route === '/' ? '-root' : goal.route.replace(/\W+/g, '-')}-${run}`;
+        figures[index]!.push(await runLighthouse(`${target.shellUrl}${goal.route}`, name));
+      }
+    }
+    for (const [index, target] of targets.entries()) {
+      const result = medianRun(figures[index]!);
+      const missed = missedGoals(goal, result);
+      if (missed.length && index === targets.length - 1) missing.push(goal.route);
+      log(
+        `  ${goal.route.padEnd(11)} ${target.label.padEnd(18)} ${String(result.performance).padStart(4)}  ${seconds(result.lcpMs).padEnd(7)} ${seconds(result.fcpMs).padEnd(7)} ${`${Math.round(result.tbtMs)} ms`.padEnd(8)} ${result.cls.toFixed(2).padEnd(5)} ${kb(result.bytes).padEnd(8)} ${String(result.accessibility).padStart(4)}  ${missed.length ? `MISSED: ${missed.join(', ')}` : 'met'}`,
+      );
+      if (process.env.LIGHTHOUSE_VERBOSE) log(`      LCP element: ${result.lcpElement}`);
+    }
+  }
+  return missing;
+}

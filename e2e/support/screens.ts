@@ -1,0 +1,18 @@
+// Every screen of the product a visitor can open without an account, and a heading that shows it rendered.
+export const SCREENS: { path: string; heading: RegExp }[] = [
+  { path: '/', heading: /^Login$/ },
+  { path: '/login', heading: /^Login$/ },
+  { path: '/register', heading: /^Register$/ },
+  { path: '/home', heading: /Welcome to FolioForge/ },
+  { path: '/blog', heading: /Blog/ },
+  { path: '/contact-us', heading: /Contact Us/ },
+  { path: '/features', heading: /Features/ },
+  { path: '/templates', heading: /Template Collection/ },
+  { path: '/design', heading: /Template Preview|Input Section/ },
+  { path: '/portfo', heading: /Portfolio Generator|Personal Information/ },
+  { path: '/template1', heading: /.+/ },
+  { path: '/template2', heading: /.+/ },
+  { path: '/pricing', heading: /Pricing/ },
+];
+
+export const UNAVAILABLE = 'This part of FolioForge is unavailable right now';

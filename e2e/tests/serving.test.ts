@@ -1,0 +1,166 @@
+// What `npm start`'s servers answer, as a browser or CDN in front of them would see it: compressed
+// copies by Accept-Encoding, cache rules by file name, revalidation, the icons.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startStack, type Stack } from '../support/stack';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A raw GET: no client-side decompression, so the test sees the bytes on the wire. */
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let stack: Stack;
+let shell: string;
+let content: string;
+/** The shell's entry script, by the name the build gave it. */
+let mainScript: string;
+
+before(async () => {
+  stack = await startStack({ withLocalCloud: false });
+  shell = stack.shellUrl;
+  content = `http://localhost:${stack.ports.content}`;
+  const html = fs.readFileSync(path.join(repoRoot, 'shell/dist/index.html'), 'utf8');
+  mainScript = html.match(/src="\/(main\.[0-9a-f]{8}\.js)"/)?.[1] ?? '';
+  assert.ok(mainScript, 'the shell page loads a hashed main script');
+});
+
+after(async () => {
+  await stack?.stop();
+});
+
+describe('encodings', () => {
+  test('a script is sent as Brotli, gzip or plain as the browser accepts, always the same file', async () => {
+    const original = fs.readFileSync(path.join(repoRoot, 'shell/dist', mainScript));
+    const brotli = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotli.headers.vary, 'Accept-Encoding');
+    assert.ok(brotli.body.length < original.length / 2, `Brotli is ${brotli.body.length} of ${original.length} bytes`);
+    assert.deepEqual(zlib.brotliDecompressSync(brotli.body), original);
+
+    const gzip = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'gzip' });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.deepEqual(zlib.gunzipSync(gzip.body), original);
+
+    const refused = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    assert.equal(refused.headers['content-encoding'], undefined);
+    assert.deepEqual(refused.body, original);
+    assert.equal((await get(`${shell}/${mainScript}`)).headers['content-encoding'], undefined);
+  });
+
+  test('each encoding has its own ETag, so a cache never mixes them up', async () => {
+    const brotli = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'br' });
+    const gzip = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'gzip' });
+    assert.ok(brotli.headers.etag && gzip.headers.etag);
+    assert.notEqual(brotli.headers.etag, gzip.headers.etag);
+  });
+
+  test("a remote's entry, chunks and styles come compressed too", async () => {
+    const entry = await get(`${content}/remoteEntry.js`, { 'Accept-Encoding': 'br' });
+    assert.equal(entry.status, 200);
+    assert.equal(entry.headers['content-encoding'], 'br');
+    const manifest = JSON.parse((await get(`${content}/mf-manifest.json`)).body.toString()) as {
+      exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+    };
+    const files = manifest.exposes.flatMap((expose) => [...expose.assets.js.sync, ...expose.assets.css.sync]);
+    assert.ok(files.some((file) => file.endsWith('.css')));
+    for (const file of files) {
+      const answer = await get(`${content}/${file}`, { 'Accept-Encoding': 'gzip, br' });
+      assert.equal(answer.status, 200, file);
+      assert.equal(answer.headers['content-encoding'], 'br', file);
+    }
+  });
+});
+
+describe('cache rules', () => {
+  test('hashed files are immutable for a year', async () => {
+    assert.equal((await get(`${shell}/${mainScript}`)).headers['cache-control'], IMMUTABLE);
+    const chunks = fs.readdirSync(path.join(repoRoot, 'mfe-content/dist/chunks'));
+    const stylesheet = chunks.find((name) => /\.[0-9a-f]{8}\.css$/.test(name));
+    assert.ok(stylesheet, 'the content remote has a hashed stylesheet');
+    assert.equal((await get(`${content}/chunks/${stylesheet}`)).headers['cache-control'], IMMUTABLE);
+  });
+
+  for (const route of ['/', '/home', '/templates', '/auth/callback', '/index.html']) {
+    test(`the HTML at ${route} is revalidated, never cached as immutable, and a match answers 304`, async () => {
+      const page = await get(`${shell}${route}`, { 'Accept-Encoding': 'gzip' });
+      assert.equal(page.status, 200);
+      assert.match(String(page.headers['content-type']), /^text\/html/);
+      assert.equal(page.headers['cache-control'], 'no-cache');
+      assert.ok(page.headers.etag);
+      const again = await get(`${shell}${route}`, { 'Accept-Encoding': 'gzip', 'If-None-Match': page.headers.etag });
+      assert.equal(again.status, 304);
+      assert.equal(again.body.length, 0);
+    });
+  }
+
+  test('app-config.json is revalidated, and a changed config is a new ETag', async () => {
+    const first = await get(`${shell}/app-config.json`);
+    assert.equal(first.headers['cache-control'], 'no-cache');
+    assert.equal((await get(`${shell}/app-config.json`, { 'If-None-Match': first.headers.etag! })).status, 304);
+    stack.setRemoteEntry('content', 'http://localhost:1/elsewhere/mf-manifest.json');
+    try {
+      const changed = await get(`${shell}/app-config.json`, { 'If-None-Match': first.headers.etag! });
+      assert.equal(changed.status, 200);
+      assert.match(changed.body.toString(), /elsewhere/);
+    } finally {
+      stack.setRemoteEntry('content', `${content}/mf-manifest.json`);
+    }
+  });
+
+  test("a remote's manifest and entry keep their names across builds, so they are revalidated and open to other origins", async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const answer = await get(`${content}/${file}`);
+      assert.equal(answer.headers['cache-control'], 'no-cache', file);
+      assert.equal(answer.headers['access-control-allow-origin'], '*', file);
+      assert.equal((await get(`${content}/${file}`, { 'If-None-Match': answer.headers.etag! })).status, 304, file);
+    }
+  });
+
+  test('a missing file is a 404, not the page, and no path leaves the build folder', async () => {
+    assert.equal((await get(`${shell}/chunks/gone.12345678.js`)).status, 404);
+    assert.equal((await get(`${shell}/..%2F..%2Fpackage.json`)).status, 404);
+    assert.equal((await get(`${shell}/%2e%2e/%2e%2e/package.json`)).status, 404);
+  });
+});
+
+describe('icons', () => {
+  test('the favicon and every icon of the web manifest are served, and the page links them', async () => {
+    const favicon = await get(`${shell}/favicon.ico`);
+    assert.equal(favicon.status, 200);
+    assert.equal(favicon.headers['content-type'], 'image/x-icon');
+    assert.equal(favicon.headers['cache-control'], 'no-cache');
+    const html = (await get(`${shell}/pricing`)).body.toString();
+    assert.match(html, /<link rel="icon" href="\/favicon.ico"/);
+    assert.match(html, /<link rel="manifest" href="\/manifest.webmanifest"/);
+    const manifest = await get(`${shell}/manifest.webmanifest`);
+    assert.match(String(manifest.headers['content-type']), /^application\/manifest\+json/);
+    const icons = (JSON.parse(manifest.body.toString()) as { icons: { src: string; type: string }[] }).icons;
+    assert.ok(icons.some((icon) => icon.type === 'image/png'));
+    for (const icon of icons) {
+      const answer = await get(new URL(icon.src, `${shell}/manifest.webmanifest`).href);
+      assert.equal(answer.status, 200, icon.src);
+      assert.equal(answer.headers['content-type'], icon.type, icon.src);
+    }
+  });
+});
