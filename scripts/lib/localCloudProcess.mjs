@@ -25,7 +25,8 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
     exited = code;
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: PGlite compiles its WebAssembly at start, which takes long on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (exited !== null) throw new Error(`local-cloud exited with code ${exited}:\n${output.slice(-2000)}`);
     try {
@@ -39,7 +40,7 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
   }
   if (Date.now() >= deadline) {
     child.kill('SIGTERM');
-    throw new Error(`local-cloud did not answer on ${url}/health within 60 s:\n${output.slice(-2000)}`);
+    throw new Error(`local-cloud did not answer on ${url}/health within 180 s:\n${output.slice(-2000)}`);
   }
   const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'public-keys.json'), 'utf8'));
   return {
