@@ -99,6 +99,33 @@ describe("the first screen's remote, preloaded by the page", () => {
   });
 });
 
+describe('layout', () => {
+  for (const [route, heading] of [
+    ['/home', /Welcome to FolioForge/],
+    ['/templates', /Template Collection/],
+    ['/design', /Template Preview|Input Section/],
+  ] as const) {
+    test(`nothing on ${route} moves when the screen arrives after the frame (no layout shift)`, async () => {
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${stack.shellUrl}${route}`);
+      await page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      assert.ok(shifts.reduce((sum, value) => sum + value, 0) < 0.01, `layout shifts: ${shifts.join(', ')}`);
+      await page.close();
+    });
+  }
+});
+
 describe('a returning visitor', () => {
   test('sees their name in the header from the stored session before supabase-js loads, which then checks it', async () => {
     const context = await browser.newContext();
