@@ -71,7 +71,12 @@ export default tseslint.config(
   },
   // Browser code: the apps and the shared package.
   {
-    files: ['shared/**/*.{ts,tsx}', 'templates/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/**/*.{ts,tsx}`)],
+    files: [
+      'shared/**/*.{ts,tsx}',
+      'templates/**/*.{ts,tsx}',
+      ...APPS.map((app) => `${app}/**/*.{ts,tsx}`),
+      ...APPS.map((app) => `${app}/src/**/*.mjs`),
+    ],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
+import { preloadRoute, startupRoutes } from './src/startup/preloadRoute.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -10,4 +11,6 @@ export default createWebpackConfig({
   key: 'shell',
   title: 'FolioForge',
   runtimePlugins: [path.join(dir, 'src/federation/remoteLoadPlugin.ts')],
+  // Starts app-config.json and the first screen's remote downloading as the page starts.
+  startupScript: `(${preloadRoute})(${JSON.stringify(startupRoutes())}, '/app-config.json');`,
 });

@@ -172,6 +172,7 @@ class CopyPublicFilesPlugin {
  * @param {string} app.title     page title when the app is opened alone
  * @param {Record<string,string>} [app.exposes]  federated modules (remotes only)
  * @param {string[]} [app.runtimePlugins]        MF runtime plugins (absolute paths)
+ * @param {string} [app.startupScript]           JavaScript inlined at the top of the page, before the app's scripts
  */
 export function createWebpackConfig(options) {
   const entry = APPS.find((candidate) => candidate.key === options.key);
@@ -232,7 +233,7 @@ export function createWebpackConfig(options) {
           // /auth/callback working (with publicPath 'auto' the tag would be relative to the route).
           publicPath: publicUrl ?? '/',
           // Icons stay at the site root beside the HTML, where browsers look for /favicon.ico.
-          templateParameters: { icons: hasPublicFiles },
+          templateParameters: { icons: hasPublicFiles, startupScript: app.startupScript ?? '' },
         }),
         ...(hasPublicFiles ? [new CopyPublicFilesPlugin(publicDir)] : []),
         // Its runtime is namespaced by output.uniqueName, so the shell and each remote refresh on their own.

@@ -13,7 +13,7 @@ export function createRoutes(): RouteObject[] {
       children: [
         ...SCREEN_ROUTES.map((route) => ({
           path: route.path,
-          element: <RemoteScreen key={route.remote} id={route.remote} />,
+          element: <RemoteScreen key={route.remote} id={route.remote} needsClient={!route.clientOnDemand} />,
           handle: { title: route.title },
         })),
         { path: '*', element: <NotFound /> },

@@ -1,22 +1,51 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { connectAuthStore, createSupabase, loadRuntimeConfig } from '@folioforge/shared';
+import {
+  configureSupabase,
+  connectAuthStore,
+  loadRuntimeConfig,
+  loadSupabase,
+  restoreStoredSession,
+  supabaseStorageKey,
+  useAuthStore,
+} from '@folioforge/shared';
 import { registerFolioForgeRemotes } from './federation/registerFolioForgeRemotes';
+import { startupConfigResponse } from './startup/startup';
 import { App } from './App';
 import { StartupError } from './screens/StartupError/StartupError';
 import './styles.scss';
 
+/** A link from an auth mail (#access_token=… or #error=…): supabase-js must read it at once. */
+function arrivedWithAuthFragment(): boolean {
+  return /(^|[#&])(access_token|error|error_code)=/.test(window.location.hash);
+}
+
+/** After the browser has painted what is rendered now: a frame, then a task. */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const config = await loadRuntimeConfig();
+    const config = await loadRuntimeConfig('/app-config.json', startupConfigResponse());
     registerFolioForgeRemotes(config.remotes);
-    connectAuthStore(createSupabase(config));
+    configureSupabase(config, (client) => connectAuthStore(client));
+    const storageKey = supabaseStorageKey(config.supabaseUrl);
+    if (arrivedWithAuthFragment()) void loadSupabase();
+    else restoreStoredSession(storageKey);
+    // Another tab signed in or out: supabase-js, once loaded, tells this tab the same.
+    window.addEventListener('storage', (event) => {
+      if (event.key === storageKey) void loadSupabase();
+    });
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
+    // A stored session needs supabase-js soon (token refresh, the screens' data), but not before the
+    // first paint; a visitor without one loads it only when a screen asks.
+    if (useAuthStore.getState().status === 'signedIn') afterNextPaint(() => void loadSupabase());
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
   }

@@ -1,4 +1,12 @@
-import { isAuthError } from '@supabase/supabase-js';
+import type { AuthError } from '@supabase/supabase-js';
+
+/**
+ * supabase-js's own isAuthError (it marks its errors with `__isAuthError`), written out so this file
+ * does not make the login screen wait for supabase-js to load.
+ */
+function isAuthError(error: unknown): error is AuthError {
+  return typeof error === 'object' && error !== null && '__isAuthError' in error;
+}
 
 // Turns what the auth server (GoTrue or local-cloud) answered into words for the visitor. The server's
 // own message is shown wherever it is already clear; a few codes get the rule or the next step added.

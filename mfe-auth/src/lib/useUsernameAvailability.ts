@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSupabase } from '@folioforge/shared';
+import { loadSupabase } from '@folioforge/shared';
 import { USERNAME_PATTERN } from './forms';
 
 export type UsernameAvailability = 'empty' | 'invalid' | 'checking' | 'available' | 'taken' | 'unknown';
@@ -28,7 +28,7 @@ export function useUsernameAvailability(username: string) {
     else {
       setAvailability('checking');
       try {
-        const { data, error } = await getSupabase().rpc('username_available', { candidate: trimmed });
+        const { data, error } = await (await loadSupabase()).rpc('username_available', { candidate: trimmed });
         result = error || typeof data !== 'boolean' ? 'unknown' : data ? 'available' : 'taken';
       } catch {
         result = 'unknown';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY, getSupabase, type PurchaseItem } from '@folioforge/shared';
+import { CURRENCY, loadSupabase, type PurchaseItem } from '@folioforge/shared';
 import type { RazorpaySuccessResponse } from './razorpayCheckout';
 
 // The browser side of the payment function (supabase/functions/payments), called through the one
@@ -65,7 +65,7 @@ async function toPaymentApiError(error: unknown, fallback: string): Promise<Paym
 }
 
 async function invokePayments(body: Record<string, unknown>, fallback: string): Promise<unknown> {
-  const { data, error } = await getSupabase().functions.invoke<unknown>(PAYMENT_FUNCTION, { body });
+  const { data, error } = await (await loadSupabase()).functions.invoke<unknown>(PAYMENT_FUNCTION, { body });
   if (error) throw await toPaymentApiError(error, fallback);
   return data;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { z } from 'zod';
-import { getSupabase, useAuthStore } from '@folioforge/shared';
+import { loadSupabase, useAuthStore } from '@folioforge/shared';
 
 // The signed-in user's paid purchases, read once per user and shared by every button and the
 // pricing screen of this remote; a completed checkout asks for a fresh read.
@@ -33,7 +33,9 @@ async function loadPaidPurchases(userId: string): Promise<void> {
   const isCurrent = () => usePaidPurchasesStore.getState().requestId === requestId;
   try {
     // RLS already limits rows to the caller; the user filter keeps the intent explicit.
-    const { data, error } = await getSupabase()
+    const { data, error } = await (
+      await loadSupabase()
+    )
       .from('purchases')
       .select('item_type, item_id, status, expires_at')
       .eq('user_id', userId)

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, expect, jest, test } from '@jest/globals';
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
-import { SESSION_ENDED_NOTICE, SIGNED_OUT_ELSEWHERE_NOTICE, connectAuthStore, signOut, useAuthStore } from './authStore';
+import {
+  SESSION_ENDED_NOTICE,
+  SIGNED_OUT_ELSEWHERE_NOTICE,
+  connectAuthStore,
+  restoreStoredSession,
+  signOut,
+  useAuthStore,
+} from './authStore';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -101,4 +108,45 @@ test('a sign-out asked for in another tab is worded as such (supabase-js first, 
     otherTab.close();
     now.mockRestore();
   }
+});
+
+/** What supabase-js writes under its storage key after a sign-in. */
+function storage(value: unknown) {
+  return { getItem: (key: string) => (key === 'sb-localhost-auth-token' ? JSON.stringify(value) : null) };
+}
+const stored = {
+  access_token: 'a.b.c',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: 1_900_000_000,
+  refresh_token: 'r1',
+  user: { id: 'u1', aud: 'authenticated', email: 'ada@example.com', user_metadata: { name: 'Ada' } },
+};
+
+test('a session stored on an earlier visit shows as signed in before supabase-js loads', () => {
+  restoreStoredSession('sb-localhost-auth-token', storage(stored));
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: { id: 'u1', user_metadata: { name: 'Ada' } } });
+  expect(useAuthStore.getState().session).toMatchObject({ refresh_token: 'r1' });
+});
+
+test('no stored session, another key, or anything unreadable is signed out', () => {
+  for (const store of [storage(null), storage({ access_token: 'x' }), { getItem: () => '{not json' }, { getItem: () => null }, undefined]) {
+    useAuthStore.setState({ status: 'loading', session: null, user: null });
+    restoreStoredSession('sb-localhost-auth-token', store);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', user: null });
+  }
+});
+
+test('the stored session never overrides what supabase-js already said', () => {
+  fake.emit('INITIAL_SESSION', null);
+  restoreStoredSession('sb-localhost-auth-token', storage(stored));
+  expect(useAuthStore.getState().status).toBe('signedOut');
+});
+
+test('a stored session that supabase-js finds gone when it loads leaves a notice', () => {
+  restoreStoredSession('sb-localhost-auth-token', storage(stored));
+  fake.emit('INITIAL_SESSION', null);
+  // Which notice depends on whether another tab just said it signed out on purpose (earlier tests do).
+  expect(useAuthStore.getState().status).toBe('signedOut');
+  expect([SESSION_ENDED_NOTICE, SIGNED_OUT_ELSEWHERE_NOTICE]).toContain(useAuthStore.getState().notice);
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import * as z from 'zod/mini';
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -68,7 +69,9 @@ export function connectAuthStore(client: SupabaseClient): () => void {
     if (event === 'SIGNED_OUT') expectedSignOut = false;
     let notice = previous.notice;
     if (event === 'SIGNED_IN') notice = null; // a fresh login makes an old "session ended" moot
-    if (event === 'SIGNED_OUT' && wasSignedIn && !signingOut) {
+    // INITIAL_SESSION without one after the header showed the stored session: it ended before
+    // supabase-js loaded (expired, or signed out in another tab), which the visitor should hear too.
+    if ((event === 'SIGNED_OUT' || (event === 'INITIAL_SESSION' && !session)) && wasSignedIn && !signingOut) {
       notice = Date.now() - signedOutElsewhereAt < ELSEWHERE_WINDOW_MS ? SIGNED_OUT_ELSEWHERE_NOTICE : SESSION_ENDED_NOTICE;
     }
     useAuthStore.setState({
@@ -83,6 +86,42 @@ export function connectAuthStore(client: SupabaseClient): () => void {
 }
 
 let expectedSignOut = false;
+
+/** What supabase-js keeps in localStorage, as far as the header and the screens read it. */
+const storedSessionSchema = z.looseObject({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_at: z.optional(z.number()),
+  user: z.looseObject({
+    id: z.string(),
+    email: z.optional(z.string()),
+    user_metadata: z.optional(z.record(z.string(), z.unknown())),
+  }),
+});
+
+/**
+ * Shows the session supabase-js stored on an earlier visit without loading supabase-js: the header
+ * can say who is signed in on the first paint. supabase-js confirms or ends it once it loads (it
+ * refreshes an expired token, and a failed refresh is a SIGNED_OUT with its notice). Anything
+ * unreadable counts as no session. Only moves the store out of 'loading'.
+ */
+export function restoreStoredSession(storageKey: string, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): void {
+  if (useAuthStore.getState().status !== 'loading') return;
+  let stored: unknown = null;
+  try {
+    stored = JSON.parse(storage?.getItem(storageKey) ?? 'null');
+  } catch {
+    stored = null;
+  }
+  const parsed = storedSessionSchema.safeParse(stored);
+  if (!parsed.success) {
+    useAuthStore.setState({ status: 'signedOut', session: null, user: null });
+    return;
+  }
+  // Checked for the fields FolioForge reads; the rest is supabase-js's own Session as it wrote it.
+  const session = parsed.data as unknown as Session;
+  useAuthStore.setState({ status: 'signedIn', session, user: session.user });
+}
 
 /** Signs out on the server (local scope by default) and marks the SIGNED_OUT as asked for. */
 export async function signOut(client: SupabaseClient, scope: 'local' | 'global' | 'others' = 'local'): Promise<void> {

@@ -25,9 +25,12 @@ export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 let current: RuntimeConfig | undefined;
 
-/** Fetches and validates the deployment's config; a broken config is a clear error, not a blank page. */
-export async function loadRuntimeConfig(url = '/app-config.json'): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-store' });
+/**
+ * Fetches and validates the deployment's config; a broken config is a clear error, not a blank page.
+ * `requested`: the response to a request already made (the shell's page asks as it starts).
+ */
+export async function loadRuntimeConfig(url = '/app-config.json', requested?: Promise<Response>): Promise<RuntimeConfig> {
+  const response = await (requested ?? fetch(url, { cache: 'no-store' }));
   if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status})`);
   const parsed = runtimeConfigSchema.safeParse(await response.json());
   if (!parsed.success) throw new Error(`${url} is not valid: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);

@@ -2,7 +2,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { loadRuntimeConfig } from '../config/runtimeConfig';
-import { createSupabase } from '../supabase/createSupabase';
+import { configureSupabase, loadSupabase } from '../supabase/createSupabase';
 import { connectAuthStore } from '../auth/authStore';
 import styles from './startStandalone.module.scss';
 
@@ -21,7 +21,9 @@ export async function startStandalone(remoteName: string, routes: StandaloneRout
   const root = createRoot(container);
   try {
     const config = await loadRuntimeConfig();
-    connectAuthStore(createSupabase(config));
+    // Alone on its dev server a remote has no first paint to protect: load supabase-js at once.
+    configureSupabase(config, (client) => connectAuthStore(client));
+    await loadSupabase();
   } catch (error) {
     root.render(
       <p role="alert">

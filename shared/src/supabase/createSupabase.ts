@@ -1,26 +1,78 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import type { Database } from './database.types';
 
 /** The client, typed by the schema the migrations build (generated: `npm run db:types`). */
 export type FolioForgeClient = SupabaseClient<Database>;
 
-let client: FolioForgeClient | undefined;
+type Connection = Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>;
 
-/** One Supabase client per page: the shell creates it, every remote reuses it through the shared singleton. */
-export function createSupabase(config: Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>): FolioForgeClient {
-  client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
-  });
-  return client;
+let client: FolioForgeClient | undefined;
+let loading: Promise<FolioForgeClient> | undefined;
+let connection: Connection | undefined;
+let onCreate: ((client: FolioForgeClient) => void) | undefined;
+
+/**
+ * Where supabase-js keeps the session in localStorage: its own default for this URL, named here so the
+ * shell can read the session for the header before supabase-js (≈ 55 KB) has loaded.
+ */
+export function supabaseStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
 
+/**
+ * Records where the one client of the page will connect; supabase-js itself loads on the first
+ * loadSupabase(), so a first screen that never calls it does not wait for it. `created` runs once
+ * the client exists, before anyone else gets it (the shell connects the auth store there).
+ */
+export function configureSupabase(config: Connection, created?: (client: FolioForgeClient) => void): void {
+  connection = config;
+  onCreate = created;
+}
+
+/** The one client per page, loading supabase-js the first time it is asked for. */
+export function loadSupabase(): Promise<FolioForgeClient> {
+  if (client) return Promise.resolve(client);
+  if (!connection) return Promise.reject(new Error('Supabase is not configured yet: the shell configures it from app-config.json first.'));
+  const { supabaseUrl, supabaseAnonKey } = connection;
+  loading ??= import('@supabase/supabase-js').then(
+    ({ createClient }) => {
+      client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
+        auth: {
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: true,
+          flowType: 'implicit',
+          storageKey: supabaseStorageKey(supabaseUrl),
+        },
+      });
+      onCreate?.(client);
+      return client;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed download may succeed on the next ask
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Whether supabase-js has loaded, so getSupabase() answers. */
+export function isSupabaseLoaded(): boolean {
+  return client !== undefined;
+}
+
+/**
+ * The client, once loaded. Screens the shell opens behind a session (editor, account) get it loaded
+ * before they render; public screens ask with loadSupabase() when the visitor acts.
+ */
 export function getSupabase(): FolioForgeClient {
-  if (!client) throw new Error('Supabase client is not created yet: the shell creates it before rendering.');
+  if (!client) throw new Error('Supabase is not loaded yet: ask with loadSupabase().');
   return client;
 }
 
 /** For tests: install a client (or a fake built on one) without a config. */
 export function setSupabase(next: FolioForgeClient | undefined): void {
   client = next;
+  loading = undefined;
 }

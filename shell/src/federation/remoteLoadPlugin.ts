@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeStartupManifest } from '../startup/startup';
 
 const MANIFEST_ATTEMPTS = 3;
 
@@ -11,6 +12,9 @@ export default function remoteLoadPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'folioforge-remote-load',
     async fetch(url, init) {
+      // The page's startup script asked for the first screen's manifest already; a failed answer is retried below.
+      const early = await takeStartupManifest(url)?.catch(() => undefined);
+      if (early?.ok) return early;
       let lastError: unknown;
       for (let attempt = 1; attempt <= MANIFEST_ATTEMPTS; attempt += 1) {
         try {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
+import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
 import { describeAuthError } from '../../lib/authErrors';
 import { emailFormatHint, localMailboxUrl, siteOrigin } from '../../lib/forms';
@@ -24,7 +24,7 @@ export default function ForgotPassword() {
       return;
     }
     void submit(async () => {
-      const { error } = await getSupabase().auth.resetPasswordForEmail(address, { redirectTo: `${siteOrigin()}/reset-password` });
+      const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(address, { redirectTo: `${siteOrigin()}/reset-password` });
       if (error) return describeAuthError(error);
       setSentTo(address);
     });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, TextField, getSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, TextField, loadSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
 import { MISSING_CREDENTIALS, describeAuthError, describeResendError } from '../../lib/authErrors';
 import { emailFormatHint, siteOrigin } from '../../lib/forms';
@@ -28,7 +28,7 @@ export default function Login() {
       return;
     }
     void submit(async () => {
-      const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
+      const { error } = await (await loadSupabase()).auth.signInWithPassword({ email: email.trim(), password });
       if (error) return describeAuthError(error);
       const target = returnLocationAfterLogin(location);
       navigate({ pathname: target.pathname, search: target.search, hash: target.hash }, { replace: true, state: target.state });
@@ -38,7 +38,9 @@ export default function Login() {
   // An unconfirmed address can ask for the confirmation mail again right here.
   async function handleResend() {
     setResend({ kind: 'sending' });
-    const { error } = await getSupabase().auth.resend({
+    const { error } = await (
+      await loadSupabase()
+    ).auth.resend({
       type: 'signup',
       email: email.trim(),
       options: { emailRedirectTo: `${siteOrigin()}/auth/callback` },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
+import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
 import { MISSING_CREDENTIALS, PASSWORD_RULE, describeAuthError } from '../../lib/authErrors';
 import { USERNAME_RULE, emailFormatHint, localMailboxUrl, siteOrigin } from '../../lib/forms';
@@ -51,7 +51,9 @@ export default function Register() {
           };
         }
       }
-      const { data, error } = await getSupabase().auth.signUp({
+      const { data, error } = await (
+        await loadSupabase()
+      ).auth.signUp({
         email,
         password: form.password,
         options: {

@@ -133,3 +133,14 @@ describe('TemplateCollection', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
   });
 });
+
+test("the first card's main picture, the page's largest paint, loads at once and first; the rest when near", () => {
+  renderCollection();
+  const pictures = screen.getAllByRole('article').map((article) => within(article).getAllByRole('img'));
+  expect(pictures[0]![0]).toHaveAttribute('loading', 'eager');
+  expect(pictures[0]![0]).toHaveAttribute('fetchpriority', 'high');
+  for (const picture of pictures.flat().slice(1)) {
+    expect(picture).toHaveAttribute('loading', 'lazy');
+    expect(picture).not.toHaveAttribute('fetchpriority');
+  }
+});

@@ -24,10 +24,11 @@ export default function TemplateCollection() {
         <p>Pick a template, fill it in beside a live preview, and make it yours.</p>
       </header>
       <ul className={styles.grid}>
-        {CATALOG.map((template) => (
+        {CATALOG.map((template, index) => (
           <li key={template.id}>
             <TemplateCard
               template={template}
+              first={index === 0}
               onUse={() => openDesign(template, template.sampleValues)}
               onEnterDetails={() => setDialogFor(template)}
             />
@@ -50,18 +51,32 @@ export default function TemplateCollection() {
 
 interface TemplateCardProps {
   template: CatalogEntry;
+  /** The first card's main picture is the page's largest paint: fetched at once, before the rest. */
+  first: boolean;
   onUse: () => void;
   onEnterDetails: () => void;
 }
 
-function TemplateCard({ template, onUse, onEnterDetails }: TemplateCardProps) {
+/** How the main picture loads: the first card's at once and first (lowercase: React 18 passes it on as is). */
+const FIRST_PICTURE = { loading: 'eager', fetchpriority: 'high' } as const;
+const LATER_PICTURE = { loading: 'lazy' } as const;
+
+function TemplateCard({ template, first, onUse, onEnterDetails }: TemplateCardProps) {
   const headingId = useId();
   const [main, ...thumbs] = template.pictures;
   return (
     <article className={styles.card} aria-labelledby={headingId}>
       <div className={styles.pictures}>
         {main ? (
-          <img className={styles.mainPicture} src={main.src} alt={main.alt} width={800} height={500} loading="lazy" decoding="async" />
+          <img
+            className={styles.mainPicture}
+            src={main.src}
+            alt={main.alt}
+            width={800}
+            height={500}
+            decoding="async"
+            {...(first ? FIRST_PICTURE : LATER_PICTURE)}
+          />
         ) : null}
         <div className={styles.thumbs}>
           {thumbs.map((picture, index) => (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
-import { getSupabase, signOut } from '@folioforge/shared';
+import { loadSupabase, signOut } from '@folioforge/shared';
 import styles from './Header.module.scss';
 
 export function displayName(user: Pick<User, 'email' | 'user_metadata'>): string {
@@ -69,7 +69,7 @@ export function AccountMenu({ user, onSignOutFailed }: { user: User; onSignOutFa
   async function handleSignOut(scope: SignOutScope) {
     setSigningOut(scope);
     try {
-      await signOut(getSupabase(), scope);
+      await signOut(await loadSupabase(), scope);
       setOpen(false);
       navigate('/');
     } catch (error) {

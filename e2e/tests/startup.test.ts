@@ -1,0 +1,171 @@
+// The first load of a public page: what the browser downloads before the first screen, and the
+// session shown in the header before supabase-js has loaded.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { repoRoot } from '../../scripts/lib/repo.mjs';
+
+let stack: Stack;
+let browser: Browser;
+/** The shell's chunks holding supabase-js, as its manifest names them. */
+let supabaseChunks: string[];
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/dist/mf-manifest.json'), 'utf8')) as {
+    shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const supabase = manifest.shared.find((entry) => entry.name === '@supabase/supabase-js');
+  supabaseChunks = [...(supabase?.assets.js.sync ?? []), ...(supabase?.assets.js.async ?? [])];
+  assert.ok(supabaseChunks.length > 0, 'the shell provides supabase-js');
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const isSupabaseChunk = (url: string) => supabaseChunks.some((chunk) => url.endsWith(`/${chunk}`));
+
+function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  return urls;
+}
+
+describe('supabase-js off the first screen', () => {
+  for (const [route, heading] of [
+    ['/home', /Welcome to FolioForge/],
+    ['/', /^Login$/],
+    ['/pricing', /Pricing/],
+    ['/templates', /Template Collection/],
+  ] as const) {
+    test(`a new visitor's ${route} renders without downloading supabase-js`, async () => {
+      const page = await browser.newPage();
+      const scripts = recordScripts(page);
+      const errors = trackPageErrors(page);
+      await page.goto(`${stack.shellUrl}${route}`);
+      await page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(scripts.filter(isSupabaseChunk), []);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test('logging in loads it when the visitor acts, and the wrong password is answered by the server', async () => {
+    const page = await browser.newPage();
+    const scripts = recordScripts(page);
+    await page.goto(`${stack.shellUrl}/login`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid login credentials').waitFor({ timeout: 15_000 });
+    assert.equal(scripts.filter(isSupabaseChunk).length, 1);
+    await page.close();
+  });
+});
+
+describe("the first screen's remote, preloaded by the page", () => {
+  test('app-config.json and the manifest are asked for once, the entry and screen chunk by the page itself', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${stack.shellUrl}/home`);
+    await page.getByRole('heading', { name: /Welcome to FolioForge/ }).waitFor({ timeout: 15_000 });
+    assert.equal(requested.filter((file) => file === '/app-config.json').length, 1);
+    assert.equal(requested.filter((file) => file === '/mf-manifest.json').length, 1);
+    // Preloaded, and the loaders take the preloaded copies instead of downloading again.
+    assert.equal(requested.filter((file) => file === '/remoteEntry.js').length, 1);
+    assert.equal(requested.filter((file) => /__federation_expose_Home\.[0-9a-f]{8}\.js$/.test(file)).length, 1);
+    const initiators = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [
+        new URL(entry.name).pathname,
+        entry.initiatorType,
+      ]),
+    );
+    const initiator = (pattern: RegExp) => initiators.find(([file]) => pattern.test(file!))?.[1];
+    assert.equal(initiator(/^\/remoteEntry\.js$/), 'link');
+    assert.equal(initiator(/__federation_expose_Home\.[0-9a-f]{8}\.js$/), 'link');
+    assert.equal(initiator(/__federation_expose_Home\.[0-9a-f]{8}\.css$/), 'link');
+    await page.close();
+  });
+});
+
+describe('layout', () => {
+  for (const [route, heading] of [
+    ['/home', /Welcome to FolioForge/],
+    ['/templates', /Template Collection/],
+    ['/design', /Template Preview|Input Section/],
+  ] as const) {
+    test(`nothing on ${route} moves when the screen arrives after the frame (no layout shift)`, async () => {
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${stack.shellUrl}${route}`);
+      await page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      assert.ok(shifts.reduce((sum, value) => sum + value, 0) < 0.01, `layout shifts: ${shifts.join(', ')}`);
+      await page.close();
+    });
+  }
+});
+
+describe('a returning visitor', () => {
+  test('sees their name in the header from the stored session before supabase-js loads, which then checks it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // A session as supabase-js stores it, whose refresh token the server has never issued.
+    await context.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [
+        'sb-localhost-auth-token',
+        JSON.stringify({
+          access_token: 'expired.token.here',
+          token_type: 'bearer',
+          expires_in: 3600,
+          expires_at: Math.floor(Date.now() / 1000) - 60,
+          refresh_token: 'never-issued',
+          user: {
+            id: '00000000-0000-4000-8000-000000000001',
+            aud: 'authenticated',
+            email: 'ada@example.com',
+            user_metadata: { name: 'Ada Stored' },
+          },
+        }),
+      ],
+    );
+    // Hold supabase-js back until the header has been checked.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => isSupabaseChunk(url.href),
+      async (route: Route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto(`${stack.shellUrl}/home`);
+    await page.getByRole('button', { name: /Ada Stored/ }).waitFor({ timeout: 15_000 });
+    release();
+    // supabase-js tries the stored refresh token, the server refuses it, and the visitor is told.
+    await page.getByText('Your session has ended. Please log in again.').waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByRole('link', { name: 'Log in' }).isVisible(), true);
+    await context.close();
+  });
+});
