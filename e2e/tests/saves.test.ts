@@ -452,7 +452,7 @@ describe('files in storage', () => {
     fs.writeFileSync(path.join(dir, 'big.png'), padded(2 * 1024 * 1024));
     fs.writeFileSync(path.join(dir, 'huge.png'), padded(6 * 1024 * 1024));
     fs.writeFileSync(path.join(dir, 'notes.pdf'), 'just some notes, renamed to look like a PDF');
-    fs.copyFileSync(path.join(repoRoot, 'shared/src/templates/assets/sample-resume.pdf'), path.join(dir, 'resume.pdf'));
+    fs.copyFileSync(path.join(repoRoot, 'templates/src/assets/sample-resume.pdf'), path.join(dir, 'resume.pdf'));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
