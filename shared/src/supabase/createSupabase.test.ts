@@ -21,6 +21,10 @@ test('the first ask creates the one client and hands it to the shell first; late
   expect(getSupabase()).toBe(first);
   expect(created).toHaveBeenCalledTimes(1);
   expect(created).toHaveBeenCalledWith(first);
+  // The real client refreshes its session on a timer and listens to other tabs on a
+  // BroadcastChannel; stop both so the test run can end.
+  await first.auth.stopAutoRefresh();
+  (first.auth as unknown as { broadcastChannel: BroadcastChannel | null }).broadcastChannel?.close();
 });
 
 test('the header reads the session where supabase-js keeps it by default, for a hosted and a local URL', () => {
