@@ -94,7 +94,7 @@ export const RichTextField = memo(function RichTextField({ field, initialValue, 
         {field.label}
       </label>
       <Toolbar editor={editor} fieldName={name} />
-      <EditorContent editor={editor} />
+      <EditorContent editor={editor} className={styles.content} />
     </div>
   );
 });
