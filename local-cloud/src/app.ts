@@ -9,6 +9,15 @@ import { mountRazorpay } from './razorpay/index.ts';
 import { mountEmailjs } from './emailjs/index.ts';
 import { mountMail } from './mail/index.ts';
 
+/** 503 in a shape every Supabase client reads a message from (GoTrue, PostgREST, Storage). */
+function unavailable(reason: string): Response {
+  const message = `local-cloud is unavailable: ${reason}`;
+  return Response.json(
+    { code: 'service_unavailable', error: 'Service Unavailable', message, msg: message, statusCode: '503' },
+    { status: 503, headers: { 'Retry-After': '1' } },
+  );
+}
+
 /** The whole HTTP surface of local-cloud, mounted on one Hono app. */
 export function createApp(ctx: LocalCloudContext): Hono {
   const app = new Hono();
@@ -23,9 +32,24 @@ export function createApp(ctx: LocalCloudContext): Hono {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
-  app.use('*', cors);
+  app.use('*', cors(ctx.config.allowedOrigins));
 
-  app.get('/health', (c) => c.json({ status: 'ok', database: ctx.db.kind }));
+  // A request that met a disk or database fault answers 503 with the reason, whatever shape of
+  // 500 its service made of it: the client may retry, and the developer reads what to fix.
+  app.use('*', async (c, next) => {
+    const before = ctx.health.faultsSeen.count;
+    await next();
+    const after = ctx.health.faultsSeen;
+    if (c.res.status >= 500 && after.count > before) c.res = unavailable(after.reason ?? 'the disk or database failed');
+  });
+
+  app.get('/health', async (c) => {
+    // Checks the disk and the database each time, so it tells even of a fault no request met yet.
+    await ctx.health.check();
+    const problem = ctx.health.current;
+    if (problem) return c.json({ status: 'unavailable', database: ctx.db.kind, reason: problem.reason, since: problem.since }, 503);
+    return c.json({ status: 'ok', database: ctx.db.kind });
+  });
 
   mountAuth(app, ctx);
   mountRest(app, ctx);
@@ -37,6 +61,8 @@ export function createApp(ctx: LocalCloudContext): Hono {
 
   app.notFound((c) => c.json({ message: 'no route matched with those values' }, 404));
   app.onError((err, c) => {
+    const reason = ctx.health.report(err);
+    if (reason) return unavailable(reason);
     ctx.log.error('unhandled error', { path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     return c.json({ message: 'An invalid response was received from the upstream server' }, 500);
   });

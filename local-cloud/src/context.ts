@@ -1,6 +1,7 @@
 // The contract between local-cloud's modules. The core (db, keys, auth, rest, app) and the
 // services (storage, functions, razorpay, emailjs, mail) are written against these types only.
 import type { Hono } from 'hono';
+import type { ServiceHealth } from './serviceHealth.ts';
 
 /** A row-returning query runner: one connection, inside one transaction when given by withRole. */
 export interface Queryable {
@@ -27,6 +28,8 @@ export interface Database {
    * `set_config('request.jwt.claims', <claims json>, true)`, so RLS decides.
    */
   withClaims<T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Checks the database answers, reopening it when it can (PGlite after a disk error); throws while it cannot. */
+  checkHealth(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,10 @@ export interface Logger {
 
 export interface LocalCloudConfig {
   port: number;
+  /** The interface it listens on: 127.0.0.1 unless asked otherwise (HOST). */
+  host: string;
+  /** Origins whose pages may call the API (CORS): the app's own, never any website. */
+  allowedOrigins: ReadonlySet<string>;
   /** Public base URL, e.g. http://localhost:54321 (used for JWT iss and links in mails). */
   publicUrl: string;
   dataDir: string;
@@ -91,6 +98,8 @@ export interface LocalCloudContext {
   keys: Keys;
   mailbox: Mailbox;
   log: Logger;
+  /** Whether the disk and database work; services report the errors they meet to it. */
+  health: ServiceHealth;
   /** Verifies an HS256 JWT signed with keys.jwtSecret; throws on bad signature or expiry. */
   verifyJwt(token: string): Promise<JwtClaims>;
   signJwt(claims: Record<string, unknown>, expiresInSeconds?: number): Promise<string>;

@@ -1,4 +1,4 @@
-import { mkdir, access, constants } from 'node:fs/promises';
+import { access, chmod, constants, mkdir, open, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,10 @@ import { createJwtTools } from './jwt.ts';
 import { loadKeys } from './keys.ts';
 import { createLogger } from './log.ts';
 import { createMailbox } from './mail/mailbox.ts';
+import { lockDataDir } from './dataDirLock.ts';
+import { originOf } from './http/cors.ts';
+import { guardDatabase, ServiceHealth } from './serviceHealth.ts';
+import { APPS } from '@folioforge/shared/apps-table';
 
 export type { LocalCloudContext } from './context.ts';
 
@@ -18,7 +22,13 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export interface StartOptions {
   /** 0 picks a free port. Default 54321. */
   port?: number;
+  /** The interface to listen on. Default 127.0.0.1: other machines cannot reach it unless asked. */
   host?: string;
+  /**
+   * Origins (scheme://host:port) whose pages may call the API. Always added: the site URL, the apps'
+   * own ports on localhost and 127.0.0.1, and local-cloud's own URL.
+   */
+  allowedOrigins?: string[];
   dataDir?: string;
   databaseUrl?: string;
   jwtSecret?: string;
@@ -48,7 +58,9 @@ export class StartupError extends Error {}
 
 async function ensureWritableDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    // Password hashes, refresh tokens and résumés live here: for this user's eyes only.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
     await access(dir, constants.W_OK | constants.R_OK);
   } catch (err) {
     throw new StartupError(`data directory ${dir} is not usable: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
@@ -58,11 +70,58 @@ async function ensureWritableDir(dir: string): Promise<void> {
 export async function startLocalCloud(options: StartOptions = {}): Promise<LocalCloud> {
   const dataDir = path.resolve(options.dataDir ?? path.join(REPO_ROOT, '.data'));
   await ensureWritableDir(dataDir);
+  const lock = await lockDataDir(dataDir);
+  if ('heldBy' in lock) {
+    throw new StartupError(
+      `data directory ${dataDir} is in use by another local-cloud (pid ${lock.heldBy}); stop it first, or give this one its own DATA_DIR`,
+    );
+  }
+  try {
+    return await startOnLockedDir(dataDir, options, lock.release);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+/** Every directory under `dir` 0700 and every file 0600: nobody but this user reads the data. */
+async function restrictToOwner(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await chmod(full, 0o700);
+      await restrictToOwner(full);
+    } else if (entry.isFile()) {
+      await chmod(full, 0o600);
+    }
+  }
+}
+
+/** Writes, syncs and removes a small file: the disk takes writes again. */
+async function probeDisk(dataDir: string): Promise<void> {
+  const file = path.join(dataDir, '.health-probe');
+  const handle = await open(file, 'w', 0o600);
+  try {
+    await handle.writeFile('x'.repeat(4096));
+    await handle.sync();
+  } finally {
+    await handle.close();
+    await rm(file, { force: true });
+  }
+}
+
+function allowedOriginsFor(options: StartOptions, siteUrl: string, publicUrl: string): Set<string> {
+  const appOrigins = APPS.flatMap((app) => [`http://localhost:${app.port}`, `http://127.0.0.1:${app.port}`]);
+  const origins = [siteUrl, publicUrl, ...appOrigins, ...(options.allowedOrigins ?? [])].map(originOf);
+  return new Set(origins.filter((origin): origin is string => origin !== undefined));
+}
+
+async function startOnLockedDir(dataDir: string, options: StartOptions, releaseLock: () => Promise<void>): Promise<LocalCloud> {
   const log = createLogger({ silent: options.silent });
   const keys = await loadKeys(dataDir, options.jwtSecret).catch((err: unknown) => {
     throw new StartupError(`cannot read or create ${path.join(dataDir, 'keys.json')}: ${err instanceof Error ? err.message : String(err)}`);
   });
-  const db = await openDatabase({
+  const rawDb = await openDatabase({
     dataDir,
     databaseUrl: options.databaseUrl,
     migrationsDir: options.migrationsDir ?? path.join(REPO_ROOT, 'supabase', 'migrations'),
@@ -70,9 +129,24 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
     throw new StartupError(`database failed to open: ${err instanceof Error ? err.message : String(err)}`);
   });
 
+  // PGlite's WebAssembly file system makes its files 0666 whatever the umask: tightened at each start
+  // (data directories from before included). Files it adds later sit in these 0700 directories.
+  await restrictToOwner(dataDir);
+
+  const health = new ServiceHealth(async () => {
+    await probeDisk(dataDir);
+    await rawDb.checkHealth();
+  }, log);
+  const db = guardDatabase(rawDb, health);
+
   const requestedPort = options.port ?? 54321;
+  const host = options.host ?? '127.0.0.1';
+  const siteUrl = options.siteUrl ?? 'http://localhost:3000';
+  const allowedOrigins = new Set<string>();
   const config: LocalCloudConfig = {
     port: requestedPort,
+    host,
+    allowedOrigins,
     publicUrl: options.publicUrl ?? `http://localhost:${requestedPort}`,
     dataDir,
     databaseUrl: options.databaseUrl,
@@ -80,7 +154,7 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
     refreshTokenReuseInterval: options.refreshTokenReuseInterval ?? 10,
     autoconfirm: options.autoconfirm ?? false,
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 60,
-    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    siteUrl,
     emailSendIntervalSeconds: options.emailSendIntervalSeconds ?? 60,
   };
   const jwt = createJwtTools(keys.jwtSecret);
@@ -90,6 +164,7 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
     keys,
     mailbox: createMailbox(db),
     log,
+    health,
     verifyJwt: jwt.verify,
     signJwt: jwt.sign,
   };
@@ -99,12 +174,13 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(requestedPort, options.host ?? '0.0.0.0', () => {
+      server.listen(requestedPort, host, () => {
         server.off('error', reject);
         resolve();
       });
     });
   } catch (err) {
+    health.stop();
     await db.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
     throw new StartupError(
@@ -114,6 +190,8 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
   const port = (server.address() as AddressInfo).port;
   config.port = port;
   if (!options.publicUrl) config.publicUrl = `http://localhost:${port}`;
+  // Known once the port is: the set is the one the CORS middleware already holds.
+  for (const origin of allowedOriginsFor(options, siteUrl, config.publicUrl)) allowedOrigins.add(origin);
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -121,7 +199,10 @@ export async function startLocalCloud(options: StartOptions = {}): Promise<Local
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
-    }).then(() => db.close());
+    })
+      .then(() => health.stop())
+      .then(() => db.close())
+      .finally(releaseLock);
     return closing;
   };
 

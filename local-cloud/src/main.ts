@@ -18,10 +18,19 @@ function intEnv(name: string, fallback: number): number {
   return n;
 }
 
+// Everything it writes (database files, stored objects, keys) is for this user's eyes only.
+process.umask(0o077);
+
 try {
   const port = intEnv('PORT', 54321);
   const cloud = await startLocalCloud({
     port,
+    // Loopback unless asked: on 0.0.0.0 anyone on the network could use the API and read the mailbox.
+    host: env.HOST || '127.0.0.1',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,

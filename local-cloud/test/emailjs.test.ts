@@ -29,8 +29,9 @@ for (const backend of BACKENDS)
     let page: Page;
 
     before(async () => {
-      t = await startTestCloud(backend);
       site = await startPageServer({ '/': PAGE, '/emailjs.js': await emailjsBrowserBundle() });
+      // The page stands for the app: its origin is one local-cloud answers.
+      t = await startTestCloud(backend, { allowedOrigins: [site.origin] });
       browser = await launchBrowser();
       page = await browser.context.newPage();
       await page.goto(site.origin + '/');

@@ -58,10 +58,13 @@ for (const backend of BACKENDS)
     let shop: PageServer;
 
     before(async () => {
-      t = await startTestCloud(backend);
+      // The shop's page stands for the app: its origin is one local-cloud answers.
+      const pages: Record<string, string> = {};
+      shop = await startPageServer(pages);
+      t = await startTestCloud(backend, { allowedOrigins: [shop.origin] });
+      pages['/'] = merchantPage(t.url);
       buyer = await signedInUser(t, 'buyer');
       other = await signedInUser(t, 'other');
-      shop = await startPageServer({ '/': merchantPage(t.url) });
       browser = await launchBrowser();
     });
     after(async () => {

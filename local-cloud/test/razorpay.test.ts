@@ -94,8 +94,11 @@ for (const backend of BACKENDS)
     let page: Page;
 
     before(async () => {
-      t = await startTestCloud(backend);
-      shop = await startPageServer({ '/': merchantPage(t.url) });
+      // The shop's page stands for the app: its origin is one local-cloud answers.
+      const pages: Record<string, string> = {};
+      shop = await startPageServer(pages);
+      t = await startTestCloud(backend, { allowedOrigins: [shop.origin] });
+      pages['/'] = merchantPage(t.url);
       browser = await launchBrowser();
     });
     after(async () => {

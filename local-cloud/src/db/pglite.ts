@@ -6,7 +6,7 @@ import type { ScriptRunner } from './types.ts';
 
 /** PGlite runs one statement at a time, so every transaction goes through one FIFO queue. */
 export async function openPglite(dir: string): Promise<Database & ScriptRunner> {
-  const pg = new PGlite(dir);
+  let pg = new PGlite(dir);
   await pg.waitReady;
   const queue = new SerialQueue();
   let closed = false;
@@ -42,6 +42,22 @@ export async function openPglite(dir: string): Promise<Database & ScriptRunner> 
     execScript: (sql: string) =>
       queue.run(async () => {
         await pg.exec(sql);
+      }),
+    checkHealth: () =>
+      queue.run(async () => {
+        if (closed) throw new Error('database is closed');
+        try {
+          await pg.query('select 1');
+          return;
+        } catch {
+          // After a fatal error (a WAL write that failed on a full or read-only disk) the embedded
+          // Postgres stays down: a new instance replays the WAL from the last good commit.
+        }
+        await pg.close().catch(() => undefined);
+        const reopened = new PGlite(dir);
+        await reopened.waitReady;
+        await reopened.query('select 1');
+        pg = reopened;
       }),
     async close() {
       if (closed) return;

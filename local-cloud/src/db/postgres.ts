@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, JwtClaims, Queryable } from '../context.ts';
+import { unavailableReason } from '../serviceHealth.ts';
 import { actAs } from './claims-sql.ts';
 import type { ScriptRunner } from './types.ts';
 
@@ -12,13 +13,31 @@ types.setTypeParser(20, (v: string) => {
 
 /** A real Postgres behind a pool: each transaction takes its own connection. */
 export async function openPostgres(url: string): Promise<Database & ScriptRunner> {
-  const pool = new pg.Pool({ connectionString: url, max: 16 });
-  pool.on('error', () => undefined); // idle client errors must not kill the process
+  const pool = new pg.Pool({ connectionString: url, max: 16, connectionTimeoutMillis: 5000 });
+  // A connection Postgres drops (pg_terminate_backend, a restart) emits 'error' on its client, idle
+  // or checked out; without a listener that would end the process. The failing query rejects anyway.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const probe = await pool.connect();
   probe.release();
 
+  /** A pooled connection inside `begin`. */
+  async function begin(): Promise<pg.PoolClient> {
+    // A pooled connection Postgres dropped while idle shows only on use: one more try on a new one.
+    for (let attempt = 0; ; attempt++) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        return client;
+      } catch (err) {
+        client.release(true);
+        if (attempt > 0 || !unavailableReason(err)) throw err;
+      }
+    }
+  }
+
   async function inTransaction<T>(prelude: (q: Queryable) => Promise<void>, fn: (q: Queryable) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    const client = await begin();
     const q: Queryable = {
       async query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
         const res = await client.query(sql, params ?? []);
@@ -27,7 +46,6 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
     };
     let broken = false;
     try {
-      await client.query('begin');
       await prelude(q);
       const out = await fn(q);
       await client.query('commit');
@@ -55,6 +73,16 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
         throw err;
       } finally {
         client.release();
+      }
+    },
+    async checkHealth() {
+      const client = await pool.connect();
+      try {
+        await client.query('select 1');
+        client.release();
+      } catch (err) {
+        client.release(true);
+        throw err;
       }
     },
     close: () => pool.end(),

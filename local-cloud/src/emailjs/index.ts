@@ -4,7 +4,6 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Keys, MountRoutes } from '../context.ts';
-import { preflight, withCors } from './cors.ts';
 import { toMailMessage, type EmailjsParams } from './messages.ts';
 
 // EmailJS caps template variables at 50 KB; send-form may carry attachments, hence the larger cap.
@@ -64,9 +63,6 @@ function refusalResponse(c: Context, error: unknown): Response {
 const tooLarge = (c: Context) => c.text('The request is too large', 413);
 
 export const mountEmailjs: MountRoutes = (app, ctx) => {
-  app.use('/emailjs/*', withCors);
-  app.options('/emailjs/*', (c) => preflight(c));
-
   app.post('/emailjs/api/v1.0/email/send', bodyLimit({ maxSize: SEND_LIMIT_BYTES, onError: tooLarge }), async (c) => {
     let raw: unknown;
     try {

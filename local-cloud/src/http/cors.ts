@@ -11,39 +11,65 @@ const ALLOW_HEADERS = [
   'accept-profile',
   'content-profile',
   'x-upsert',
+  'x-metadata',
   'cache-control',
   'x-razorpay-signature',
   'x-razorpay-event-id',
 ];
 const EXPOSE_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'x-sb-error-code', 'Content-Location', 'Preference-Applied', 'Location'];
 
+/** The scheme://host:port of a URL, or undefined when it is not an http(s) URL. */
+export function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The mailbox is local-cloud's own page: another site must never read it (it holds reset codes). */
+const isMailbox = (path: string) => path === '/mail' || path.startsWith('/mail/');
+
 /**
- * CORS for every route: browsers on the app ports call local-cloud directly. The preflight echoes
- * what the browser asks for, so new client headers (x-client-info variants) never break a page.
+ * CORS for the app's own origins only (`allowedOrigins`). Another website gets no CORS headers, so the
+ * browser keeps the answers from it; credentials are never allowed, since Supabase's clients send
+ * their keys in headers, not cookies. The mailbox answers no cross-origin request at all.
  */
-export const cors: MiddlewareHandler = async (c, next) => {
-  const origin = c.req.header('origin');
-  const allowOrigin = origin ?? '*';
-  if (c.req.method === 'OPTIONS') {
-    const requested = c.req.header('access-control-request-headers');
-    return new Response(null, {
-      status: 204,
-      headers: {
-        'Access-Control-Allow-Origin': allowOrigin,
-        'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': requested ?? ALLOW_HEADERS.join(', '),
-        'Access-Control-Expose-Headers': EXPOSE_HEADERS.join(', '),
-        'Access-Control-Allow-Credentials': 'true',
-        'Access-Control-Max-Age': '86400',
-        Vary: 'Origin, Access-Control-Request-Headers',
-      },
-    });
-  }
-  await next();
-  c.res.headers.set('Access-Control-Allow-Origin', allowOrigin);
-  c.res.headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS.join(', '));
-  if (origin) {
-    c.res.headers.set('Access-Control-Allow-Credentials', 'true');
-    c.res.headers.append('Vary', 'Origin');
-  }
-};
+export function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    const allowed = origin !== undefined && allowedOrigins.has(origin) && !isMailbox(c.req.path);
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      if (!allowed) return new Response(null, { status: 403, headers: { Vary: 'Origin' } });
+      const requested = c.req.header('access-control-request-headers');
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+          // Echoed so new client headers (x-client-info variants) never break a page of the app.
+          'Access-Control-Allow-Headers': requested ?? ALLOW_HEADERS.join(', '),
+          'Access-Control-Expose-Headers': EXPOSE_HEADERS.join(', '),
+          'Access-Control-Max-Age': '86400',
+          Vary: 'Origin, Access-Control-Request-Headers',
+        },
+      });
+    }
+    await next();
+    if (!allowed) return;
+    const addCors = (headers: Headers) => {
+      headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS.join(', '));
+      headers.append('Vary', 'Origin');
+    };
+    try {
+      addCors(c.res.headers);
+    } catch {
+      // A response from fetch (the functions relay) has immutable headers: answer with a copy.
+      const headers = new Headers(c.res.headers);
+      addCors(headers);
+      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+    }
+  };
+}

@@ -3,7 +3,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { LocalCloudContext } from '../context.ts';
-import { preflight, withCors } from '../emailjs/cors.ts';
 import { badRequest, sendError } from './errors.ts';
 import { razorpayId, unixNow } from './ids.ts';
 import { paymentSignature, safeEqual } from './signature.ts';
@@ -37,9 +36,6 @@ function formatAmount(amount: number, currency: string): string {
 }
 
 export function mountCheckoutApi(app: Hono, ctx: LocalCloudContext, ready: Promise<void>): void {
-  app.use('/razorpay/v1/checkout/*', withCors);
-  app.options('/razorpay/v1/checkout/*', (c) => preflight(c));
-
   // The dialog shows the amount the order really charges, not whatever the page passed in.
   app.get('/razorpay/v1/checkout/orders/:id', async (c) => {
     if (!safeEqual(c.req.query('key_id') ?? '', ctx.keys.razorpayKeyId)) {

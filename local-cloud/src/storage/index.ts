@@ -3,7 +3,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { LocalCloudContext, MountRoutes } from '../context.ts';
-import { preflight, withCors } from '../emailjs/cors.ts';
 import { bucketAs, bucketForService, listBucketsAs } from './buckets.ts';
 import { StorageError, fromDatabaseError, sendStorageError, storageErrors } from './errors.ts';
 import { assertObjectKey } from './keys.ts';
@@ -183,8 +182,6 @@ function mountRemovalsAndBuckets(app: Hono, ctx: LocalCloudContext): void {
 }
 
 export const mountStorage: MountRoutes = (app, ctx) => {
-  app.use(`${BASE}/*`, withCors);
-  app.options(`${BASE}/*`, (c) => preflight(c));
   // Specific routes first: Hono tries routes in the order they were added.
   mountReads(app, ctx);
   mountUploads(app, ctx);

@@ -14,6 +14,11 @@ const BIN = '/usr/lib/postgresql/15/bin';
 export interface TempPostgres {
   /** A URL for a fresh, empty database in the cluster. */
   createDatabase(name: string): Promise<string>;
+  /** The superuser's URL, for what a test does to the server itself (pg_terminate_backend). */
+  adminUrl: string;
+  /** Shuts the server down, keeping its data, and starts it again: a Postgres restart in two steps. */
+  shutDown(): Promise<void>;
+  startUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,19 +65,25 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   await asPostgresUser(path.join(BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  await asPostgresUser(path.join(BIN, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-w',
-    '-l',
-    path.join(dir, 'server.log'),
-    'start',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=100`,
-  ]);
+  const startUp = () =>
+    asPostgresUser(path.join(BIN, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      path.join(dir, 'server.log'),
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off -c max_connections=100`,
+    ]);
+  const shutDown = () => asPostgresUser(path.join(BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  await startUp();
   const adminUrl = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
 
   return {
+    adminUrl,
+    shutDown,
+    startUp,
     async createDatabase(name: string) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
       const client = new pg.Client({ connectionString: adminUrl });
@@ -85,7 +96,7 @@ export async function startTempPostgres(): Promise<TempPostgres> {
       return `postgresql://postgres@localhost/${name}?host=${encodeURIComponent(dir)}&port=${port}`;
     },
     async stop() {
-      await asPostgresUser(path.join(BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
+      await shutDown().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
   };

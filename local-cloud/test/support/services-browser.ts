@@ -53,6 +53,7 @@ export async function emailjsBrowserBundle(): Promise<string> {
 }
 
 /** Serves fixed bodies by path: `{ '/': html, '/emailjs.js': script }`. */
+/** Serves `pages`, read at each request: a test may add a page once it knows what to put in it. */
 export async function startPageServer(pages: Record<string, string>): Promise<PageServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

@@ -1,0 +1,218 @@
+// Who can reach local-cloud and its data: only this machine (loopback), only the app's own pages
+// (CORS, never the mailbox), only this user (file modes), and only one process per data directory.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestCloud, type TestCloud } from './support/cloud.ts';
+import { spawnLocalCloud } from './support/process.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const APP_ORIGIN = 'http://localhost:3000';
+const dirs: string[] = [];
+after(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-exposure-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** An address of this machine that other machines could use, if it has one. */
+function networkAddress(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((info) => info && info.family === 'IPv4' && !info.internal)?.address;
+}
+
+describe('the interface it listens on', () => {
+  const address = networkAddress();
+  test('loopback by default: not reachable on the network address', { skip: address ? false : 'no network interface' }, async () => {
+    const cloud = await spawnLocalCloud({ DATA_DIR: await tempDir() });
+    try {
+      assert.equal((await fetch(`http://127.0.0.1:${cloud.port}/health`)).status, 200);
+      await assert.rejects(fetch(`http://${address}:${cloud.port}/health`, { signal: AbortSignal.timeout(5000) }));
+    } finally {
+      await cloud.stop();
+    }
+  });
+
+  test('HOST=0.0.0.0 opens it to the network, when asked', { skip: address ? false : 'no network interface' }, async () => {
+    const cloud = await spawnLocalCloud({ DATA_DIR: await tempDir(), HOST: '0.0.0.0' });
+    try {
+      assert.equal((await fetch(`http://${address}:${cloud.port}/health`)).status, 200);
+    } finally {
+      await cloud.stop();
+    }
+  });
+});
+
+describe('CORS', () => {
+  let cloud: TestCloud;
+  before(async () => {
+    cloud = await startTestCloud('pglite');
+  });
+  after(() => cloud?.stop());
+
+  const preflight = (route: string, origin: string) =>
+    fetch(`${cloud.url}${route}`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type' },
+    });
+
+  test("the app's origin may call the API, without credentials", async () => {
+    const pre = await preflight('/auth/v1/recover', APP_ORIGIN);
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get('access-control-allow-origin'), APP_ORIGIN);
+    assert.equal(pre.headers.get('access-control-allow-credentials'), null);
+    const get = await fetch(`${cloud.url}/auth/v1/settings`, { headers: { Origin: APP_ORIGIN, apikey: cloud.keys.anonKey } });
+    assert.equal(get.headers.get('access-control-allow-origin'), APP_ORIGIN);
+    assert.equal(get.headers.get('access-control-allow-credentials'), null);
+  });
+
+  test('another website gets no CORS headers: its preflight is refused and answers stay unreadable', async () => {
+    for (const route of [
+      '/auth/v1/recover',
+      '/rest/v1/portfolios',
+      '/storage/v1/object/list/resumes',
+      '/functions/v1/payments',
+      '/emailjs/api/v1.0/email/send',
+    ]) {
+      const pre = await preflight(route, 'https://evil.example');
+      assert.equal(pre.status, 403, route);
+      assert.equal(pre.headers.get('access-control-allow-origin'), null, route);
+    }
+    const get = await fetch(`${cloud.url}/auth/v1/settings`, { headers: { Origin: 'https://evil.example', apikey: cloud.keys.anonKey } });
+    assert.equal(get.headers.get('access-control-allow-origin'), null);
+    // A look-alike of the app's origin is another origin.
+    const lookAlike = await preflight('/auth/v1/recover', 'http://localhost:30000');
+    assert.equal(lookAlike.headers.get('access-control-allow-origin'), null);
+  });
+
+  test("the mailbox answers no cross-origin request, not even the app's", async () => {
+    const api = await fetch(`${cloud.url}/mail/api`, { headers: { Origin: APP_ORIGIN } });
+    assert.equal(api.status, 200);
+    assert.equal(api.headers.get('access-control-allow-origin'), null);
+    assert.equal((await preflight('/mail/api', APP_ORIGIN)).headers.get('access-control-allow-origin'), null);
+  });
+});
+
+describe('a page of another website, in a real browser', () => {
+  let cloud: TestCloud;
+  let browser: Browser;
+  let site: Server;
+  let siteOrigin: string;
+  before(async () => {
+    site = createServer((_req, res) => res.end('<!doctype html><title>a website</title>'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    cloud = await startTestCloud('pglite');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await cloud?.stop();
+    site?.close();
+  });
+
+  test('cannot ask for a password reset, read the mailbox or read the API', async () => {
+    const email = `victim.${Date.now()}@example.com`;
+    await cloud.client().auth.signUp({ email, password: 'secret-123' });
+    const page = await browser.newPage();
+    await page.goto(siteOrigin);
+    const outcome = await page.evaluate(
+      async ({ url, anonKey, email }) => {
+        // Inline callbacks only: a named helper here would not survive the trip into the page.
+        const [recover, mailbox, settings] = await Promise.all(
+          [
+            fetch(`${url}/auth/v1/recover`, {
+              method: 'POST',
+              headers: { apikey: anonKey, 'content-type': 'application/json' },
+              body: JSON.stringify({ email }),
+            }),
+            fetch(`${url}/mail/api`),
+            fetch(`${url}/auth/v1/settings`, { headers: { apikey: anonKey } }),
+          ].map((request) =>
+            request.then(
+              (response) => `read ${response.status}`,
+              () => 'blocked',
+            ),
+          ),
+        );
+        return { recover, mailbox, settings };
+      },
+      { url: cloud.url, anonKey: cloud.keys.anonKey, email },
+    );
+    assert.deepEqual(outcome, { recover: 'blocked', mailbox: 'blocked', settings: 'blocked' });
+    const resets = (await cloud.ctx.mailbox.list()).filter((mail) => mail.to === email && /reset/i.test(mail.subject));
+    assert.equal(resets.length, 0, 'the preflight stopped the reset request before it reached the server');
+    await page.close();
+  });
+});
+
+describe('the data directory', () => {
+  test('is 0700 and nothing in it is readable by other users', async () => {
+    const dataDir = await tempDir();
+    const cloud = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
+    try {
+      await cloud.client().auth.signUp({ email: 'modes@example.com', password: 'secret-123' });
+      assert.equal((await stat(dataDir)).mode & 0o777, 0o700);
+      const open: string[] = [];
+      const walk = async (dir: string) => {
+        for (const entry of await readdir(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            if (((await stat(full)).mode & 0o077) !== 0) open.push(full);
+            await walk(full);
+          } else if (entry.isFile() && ((await stat(full)).mode & 0o077) !== 0) {
+            open.push(full);
+          }
+        }
+      };
+      await walk(dataDir);
+      assert.deepEqual(open, [], 'group or others may read these');
+    } finally {
+      await cloud.stop();
+    }
+  });
+
+  test('a second process on it is refused with a clear message; after a kill -9 the next one starts', async () => {
+    const dataDir = await tempDir();
+    const first = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
+    try {
+      await first.client().auth.signUp({ email: 'first@example.com', password: 'secret-123' });
+      await assert.rejects(spawnLocalCloud({ DATA_DIR: dataDir }), (err: Error) => {
+        assert.match(err.message, new RegExp(`in use by another local-cloud \\(pid ${first.child.pid}\\)`));
+        assert.match(err.message, /exited \(1\)/);
+        return true;
+      });
+      assert.equal((await fetch(`${first.url}/health`)).status, 200, 'the first one is untouched');
+    } finally {
+      first.child.kill('SIGKILL');
+      await first.exited;
+    }
+    const next = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
+    try {
+      const { error } = await next.client().auth.signInWithPassword({ email: 'first@example.com', password: 'secret-123' });
+      assert.equal(error, null);
+    } finally {
+      await next.stop();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+// local-cloud as its own process (the CLI), for what only a process shows: a crash, a kill -9, a
+// second process on one data directory, the interface it listens on.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+export const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'main.ts');
+
+export interface CloudProcess {
+  url: string;
+  port: number;
+  anonKey: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once it has exited. */
+  exited: Promise<number | NodeJS.Signals | null>;
+  client(): SupabaseClient;
+  /** SIGTERM and wait. */
+  stop(): Promise<void>;
+}
+
+/** Starts the CLI on a free port and waits for its ready line; rejects with its output if it exits first. */
+export async function spawnLocalCloud(
+  env: Record<string, string>,
+  { timeoutMs = 180_000, user }: { timeoutMs?: number; user?: { uid: number; gid: number } } = {},
+): Promise<CloudProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: '0', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
+  });
+  let printed = '';
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local-cloud did not start in time:\n${printed}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const ready = /local-cloud ready on (http:\/\/\S+)/.exec(printed);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`local-cloud exited (${String(code)}) before it was ready:\n${printed}`));
+    });
+  });
+  // Written just before the ready line, with what a browser may know.
+  const keys = JSON.parse(await readFile(path.join(env.DATA_DIR!, 'public-keys.json'), 'utf8')) as { anonKey: string };
+  return {
+    url,
+    port: Number(new URL(url).port),
+    anonKey: keys.anonKey,
+    child,
+    output: () => printed,
+    exited,
+    client: () =>
+      createClient(url, keys.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: class {} as never },
+      }),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
