@@ -305,6 +305,33 @@ for (const backend of BACKENDS) {
       assert.equal(otherSchema.status, 406);
     });
 
+    test('a body nested 100 000 levels deep is refused as bad JSON (400), not a server error', async () => {
+      const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+      const insert = await rest(cloud, '/portfolios', {
+        method: 'POST',
+        token: alice.session!.access_token,
+        body: `{"template_id":"1","data":{"x":${deep}}}`,
+      });
+      assert.equal(insert.status, 400);
+      assert.equal(((await insert.json()) as { code: string }).code, 'PGRST102');
+      const profile = await fetch(`${cloud.url}/auth/v1/user`, {
+        method: 'PUT',
+        headers: { apikey: cloud.keys.anonKey, authorization: `Bearer ${alice.session!.access_token}`, 'content-type': 'application/json' },
+        body: `{"data":{"x":${deep}}}`,
+      });
+      assert.equal(profile.status, 400);
+      // Deep enough for any real document, and brackets inside strings do not count.
+      const fine = await rest(cloud, '/portfolios', {
+        method: 'POST',
+        token: alice.session!.access_token,
+        body: JSON.stringify({
+          template_id: '1',
+          data: { x: JSON.parse('['.repeat(50) + ']'.repeat(50)) as unknown, text: '['.repeat(5000) },
+        }),
+      });
+      assert.equal(fine.status, 201);
+    });
+
     test('rpc: username_available works for anon; unknown functions are 404', async () => {
       const res = await rest(cloud, '/rpc/username_available', { method: 'POST', body: JSON.stringify({ candidate: 'free_name_1' }) });
       assert.equal(res.status, 200);

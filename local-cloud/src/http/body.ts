@@ -35,12 +35,37 @@ export async function readBodyCapped(c: Context, limit: number): Promise<Uint8Ar
   return bytes;
 }
 
-/** Reads and parses a JSON body, refusing bodies over `limit` bytes. */
+/** Deeper nesting than any real document; Postgres's own stack gives out long before 100 000 levels. */
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether JSON text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
+export function nestsDeeperThan(raw: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Reads and parses a JSON body, refusing bodies over `limit` bytes or nested deeper than MAX_JSON_DEPTH. */
 export async function readJsonBody(c: Context, limit = DEFAULT_BODY_LIMIT, emptyAs: unknown = undefined): Promise<BodyResult> {
   const bytes = await readBodyCapped(c, limit);
   if (!bytes) return { ok: false, reason: 'too_large' };
   const raw = new TextDecoder().decode(bytes);
   if (raw.trim() === '') return { ok: true, value: emptyAs, raw };
+  if (nestsDeeperThan(raw)) return { ok: false, reason: 'bad_json' };
   try {
     return { ok: true, value: JSON.parse(raw), raw };
   } catch {
