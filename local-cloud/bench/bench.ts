@@ -72,7 +72,7 @@ export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?:
     databaseUrl: opts.databaseUrl,
     silent: true,
     autoconfirm: true,
-    authRateLimitPerMinute: 1_000_000,
+    rateLimits: { emailSentPerHour: 1e6, signInsSignUpsPer5Min: 1e6, tokenRefreshesPer5Min: 1e6, tokenVerificationsPer5Min: 1e6 },
   };
   const cloud = await startLocalCloud(start);
   const base = cloud.url.replace('localhost', '127.0.0.1');

@@ -1,6 +1,8 @@
 // The contract between local-cloud's modules. The core (db, keys, auth, rest, app) and the
 // services (storage, functions, razorpay, emailjs, mail) are written against these types only.
 import type { Hono } from 'hono';
+import type { PasswordHasher } from './auth/passwordHasher.ts';
+import type { AuthRateLimits } from './projectConfig.ts';
 import type { ServiceHealth } from './serviceHealth.ts';
 
 /** A row-returning query runner: one connection, inside one transaction when given by withRole. */
@@ -84,8 +86,14 @@ export interface LocalCloudConfig {
   jwtExpiry: number;
   refreshTokenReuseInterval: number;
   autoconfirm: boolean;
-  /** Per-IP requests per minute on auth token/signup/recover/verify; high in tests. */
-  authRateLimitPerMinute: number;
+  /** `[auth.rate_limit]` of supabase/config.toml, unless the environment or a test overrides them. */
+  authRateLimits: AuthRateLimits;
+  /** How long a mailed link or code works (`[auth.email] otp_expiry`); default 3600 s. */
+  otpExpirySeconds?: number;
+  /** `[auth] additional_redirect_urls`: globs of where auth links may land besides the site URL. */
+  additionalRedirectUrls?: string[];
+  /** `[auth] minimum_password_length`; default 6. */
+  minimumPasswordLength?: number;
   /** Where auth links land when no allowed redirect_to is given (SITE_URL); default http://localhost:3000. */
   siteUrl?: string;
   /** Minimum seconds between two auth mails of one kind to one address (GoTrue's max frequency); default 60. */
@@ -98,6 +106,8 @@ export interface LocalCloudContext {
   keys: Keys;
   mailbox: Mailbox;
   log: Logger;
+  /** bcrypt on worker threads, for the auth API. */
+  passwords: PasswordHasher;
   /** Whether the disk and database work; services report the errors they meet to it. */
   health: ServiceHealth;
   /** Verifies an HS256 JWT signed with keys.jwtSecret; throws on bad signature or expiry. */

@@ -13,6 +13,8 @@ import { createMailbox } from './mail/mailbox.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { originOf } from './http/cors.ts';
 import { guardDatabase, ServiceHealth } from './serviceHealth.ts';
+import { authRateLimits, goDurationSeconds, readProjectConfig, type AuthRateLimits } from './projectConfig.ts';
+import { createPasswordHasher } from './auth/passwordHasher.ts';
 import { APPS } from '@folioforge/shared/apps-table';
 
 export type { LocalCloudContext } from './context.ts';
@@ -38,8 +40,12 @@ export interface StartOptions {
   siteUrl?: string;
   /** Defaults to http://localhost:<port>. */
   publicUrl?: string;
-  authRateLimitPerMinute?: number;
+  /** Overrides of config.toml's `[auth.rate_limit]` (tests and benches raise them). */
+  rateLimits?: Partial<AuthRateLimits>;
+  /** Overrides config.toml's `[auth.email] max_frequency`: seconds between two mails of a kind to one address. */
   emailSendIntervalSeconds?: number;
+  /** Overrides config.toml's `[auth.email] otp_expiry`. */
+  otpExpirySeconds?: number;
   migrationsDir?: string;
   /** No request logs (tests, bench). */
   silent?: boolean;
@@ -141,7 +147,8 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
 
   const requestedPort = options.port ?? 54321;
   const host = options.host ?? '127.0.0.1';
-  const siteUrl = options.siteUrl ?? 'http://localhost:3000';
+  const project = readProjectConfig();
+  const siteUrl = options.siteUrl ?? project.auth.site_url;
   const allowedOrigins = new Set<string>();
   const config: LocalCloudConfig = {
     port: requestedPort,
@@ -153,9 +160,15 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     jwtExpiry: options.jwtExpiry ?? 3600,
     refreshTokenReuseInterval: options.refreshTokenReuseInterval ?? 10,
     autoconfirm: options.autoconfirm ?? false,
-    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 60,
+    authRateLimits: {
+      ...authRateLimits(project),
+      ...Object.fromEntries(Object.entries(options.rateLimits ?? {}).filter(([, value]) => value !== undefined)),
+    },
+    otpExpirySeconds: options.otpExpirySeconds ?? project.auth.email.otp_expiry,
+    additionalRedirectUrls: project.auth.additional_redirect_urls,
+    minimumPasswordLength: project.auth.minimum_password_length,
     siteUrl,
-    emailSendIntervalSeconds: options.emailSendIntervalSeconds ?? 60,
+    emailSendIntervalSeconds: options.emailSendIntervalSeconds ?? goDurationSeconds(project.auth.email.max_frequency),
   };
   const jwt = createJwtTools(keys.jwtSecret);
   const ctx: LocalCloudContext = {
@@ -165,6 +178,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     mailbox: createMailbox(db),
     log,
     health,
+    passwords: createPasswordHasher(),
     verifyJwt: jwt.verify,
     signJwt: jwt.sign,
   };
@@ -201,6 +215,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     })
       .then(() => health.stop())
+      .then(() => ctx.passwords.close())
       .then(() => db.close())
       .finally(releaseLock);
     return closing;

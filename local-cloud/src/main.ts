@@ -21,6 +21,10 @@ function intEnv(name: string, fallback: number): number {
 // Everything it writes (database files, stored objects, keys) is for this user's eyes only.
 process.umask(0o077);
 
+function optionalIntEnv(name: string): number | undefined {
+  return env[name] === undefined || env[name] === '' ? undefined : intEnv(name, 0);
+}
+
 try {
   const port = intEnv('PORT', 54321);
   const cloud = await startLocalCloud({
@@ -39,7 +43,13 @@ try {
     autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
     siteUrl: env.SITE_URL || 'http://localhost:3000',
     publicUrl: env.PUBLIC_URL || undefined,
-    authRateLimitPerMinute: intEnv('AUTH_RATE_LIMIT_PER_MINUTE', 60),
+    // config.toml's [auth.rate_limit], unless set here (as `env(...)` would in config.toml).
+    rateLimits: {
+      emailSentPerHour: optionalIntEnv('AUTH_RATE_LIMIT_EMAIL_SENT'),
+      signInsSignUpsPer5Min: optionalIntEnv('AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'),
+      tokenRefreshesPer5Min: optionalIntEnv('AUTH_RATE_LIMIT_TOKEN_REFRESH'),
+      tokenVerificationsPer5Min: optionalIntEnv('AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'),
+    },
   });
   // What a browser may know, for the scripts that write /app-config.json; secrets stay in keys.json.
   const { anonKey, razorpayKeyId, emailjsPublicKey, emailjsServiceId, emailjsTemplateId } = cloud.keys;

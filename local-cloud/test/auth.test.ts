@@ -305,7 +305,7 @@ for (const backend of BACKENDS) {
   describe(`auth limits and autoconfirm on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     before(async () => {
-      cloud = await startTestCloud(backend, { autoconfirm: true, authRateLimitPerMinute: 5, emailSendIntervalSeconds: 60 });
+      cloud = await startTestCloud(backend, { autoconfirm: true, rateLimits: { signInsSignUpsPer5Min: 5 }, emailSendIntervalSeconds: 60 });
     });
     after(async () => {
       await cloud?.stop();

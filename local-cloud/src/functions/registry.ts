@@ -1,8 +1,9 @@
 // Finds and loads the handlers under supabase/functions/<name>/handler.ts, the same code that
 // Supabase Edge serves through index.ts.
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readProjectConfig } from '../projectConfig.ts';
 
 export type FunctionHandler = (req: Request) => Promise<Response>;
 type FunctionEnv = (name: string) => string | undefined;
@@ -34,8 +35,5 @@ export async function loadHandler(name: string, env: FunctionEnv, dir = FUNCTION
 
 /** `verify_jwt` per function from supabase/config.toml (default true, as on Supabase). */
 export async function verifyJwtSetting(name: string, dir = FUNCTIONS_DIR): Promise<boolean> {
-  const toml = await readFile(path.join(dir, '..', 'config.toml'), 'utf8').catch(() => '');
-  const section = new RegExp(`^\\[functions\\.${name.replace(/[-]/g, '\\-')}\\]\\s*$([\\s\\S]*?)(?=^\\[|$(?![\\s\\S]))`, 'm').exec(toml);
-  const setting = section?.[1] ? /^\s*verify_jwt\s*=\s*(true|false)\s*$/m.exec(section[1]) : null;
-  return setting?.[1] !== 'false';
+  return readProjectConfig(path.join(dir, '..', 'config.toml')).functions[name]?.verify_jwt ?? true;
 }

@@ -19,6 +19,12 @@ export class RateLimiter {
     return w.count <= this.perWindow;
   }
 
+  /** Whether one more hit would be allowed now, without counting it. */
+  allows(key: string, now = Date.now()): boolean {
+    const w = this.windows.get(key);
+    return !w || now - w.start >= this.windowMs || w.count < this.perWindow;
+  }
+
   private sweep(now: number) {
     for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
   }
