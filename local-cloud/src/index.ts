@@ -15,6 +15,7 @@ import { originOf } from './http/cors.ts';
 import { guardDatabase, ServiceHealth } from './serviceHealth.ts';
 import { authRateLimits, goDurationSeconds, readProjectConfig, type AuthRateLimits } from './projectConfig.ts';
 import { createPasswordHasher } from './auth/passwordHasher.ts';
+import { sweepStorage } from './storage/versionFiles.ts';
 import { APPS } from '@folioforge/shared/apps-table';
 
 export type { LocalCloudContext } from './context.ts';
@@ -134,6 +135,9 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   }).catch((err: unknown) => {
     throw new StartupError(`database failed to open: ${err instanceof Error ? err.message : String(err)}`);
   });
+
+  // What a crash may have left between a stored file and its row.
+  await sweepStorage(dataDir, rawDb);
 
   // PGlite's WebAssembly file system makes its files 0666 whatever the umask: tightened at each start
   // (data directories from before included). Files it adds later sit in these 0700 directories.

@@ -185,6 +185,15 @@ for (const backend of ['pglite', 'postgres'] as const) {
         `answers while full: ${statuses.join(', ')}`,
       );
       emails.forEach((email, i) => statuses[i] === 200 && acknowledged.push(email));
+      // Stored files live in the data directory on either backend.
+      const owner = cloud.client();
+      await owner.auth.signInWithPassword({ email: 'before.full@example.com', password: 'secret-123' });
+      const userId = (await owner.auth.getUser()).data.user?.id;
+      const png = new Uint8Array(64 * 1024);
+      png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const upload = await owner.storage.from('portfolio-images').upload(`${userId}/full.png`, png, { contentType: 'image/png' });
+      assert.equal((upload.error as { statusCode?: string } | null)?.statusCode, '503');
+      assert.match(upload.error?.message ?? '', /disk is full/);
       const down = await health(cloud);
       assert.equal(down.status, 503, 'health answers, and says the service is down');
       assert.match(down.body.reason ?? '', /full/);

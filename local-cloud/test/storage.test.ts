@@ -115,11 +115,13 @@ for (const backend of BACKENDS)
 
     test("RLS: a user cannot write into another user's folder, and nothing lands on disk", async () => {
       const key = `${alice.id}/from-bob.png`;
+      const files = () => readdir(path.join(t.dataDir, 'storage', 'objects', 'portfolio-images')).catch(() => [] as string[]);
+      const before = (await files()).length;
       const { error } = await bob.client.storage.from('portfolio-images').upload(key, pngBlob());
       const err = storageError(error);
       assert.equal(err.statusCode, '403');
       assert.match(err.message, /row-level security/);
-      assert.equal(await exists(path.join(t.dataDir, 'storage', 'portfolio-images', alice.id, 'from-bob.png')), false);
+      assert.equal((await files()).length, before, 'the refused bytes were not kept');
       assert.deepEqual(await readdir(path.join(t.dataDir, 'storage', '.tmp')), []);
       const anon = await anonClient(t).storage.from('portfolio-images').upload(`${alice.id}/anon.png`, pngBlob());
       assert.equal(storageError(anon.error).statusCode, '403');
@@ -189,11 +191,18 @@ for (const backend of BACKENDS)
       assert.deepEqual(bobRemoves.data, []);
       assert.equal((await images.download(`${alice.id}/gallery/one.png`)).error, null);
 
+      const { rows } = await t.cloud.ctx.db.asOwner((tx) =>
+        tx.query<{ version: string }>(`select version from storage.objects where bucket_id = 'portfolio-images' and name = $1`, [
+          `${alice.id}/gallery/one.png`,
+        ]),
+      );
+      const storedFile = path.join(t.dataDir, 'storage', 'objects', 'portfolio-images', rows[0]!.version);
+      assert.equal(await exists(storedFile), true);
       const removed = await images.remove([`${alice.id}/gallery/one.png`]);
       assert.equal(removed.error, null);
       assert.equal(removed.data?.length, 1);
       assert.ok((await images.download(`${alice.id}/gallery/one.png`)).error);
-      assert.equal(await exists(path.join(t.dataDir, 'storage', 'portfolio-images', alice.id, 'gallery', 'one.png')), false);
+      assert.equal(await exists(storedFile), false, 'its bytes are gone from disk too');
     });
 
     test('path traversal, absolute keys and NUL bytes are refused', async () => {

@@ -115,6 +115,8 @@ create table if not exists storage.objects (
   last_accessed_at timestamptz default now()
 );
 create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+-- What the uploader attached (storage-js's metadata option), as Storage keeps it.
+alter table storage.objects add column if not exists user_metadata jsonb;
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable as $fn$

@@ -12,6 +12,7 @@ import { claimsOf } from './request-auth.ts';
 import { findObject, sendObject } from './serve-object.ts';
 import { signObjectUrl, verifyObjectToken } from './signed-urls.ts';
 import { readUploadBody } from './upload-body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { storeObject, uploadLimitFor, type UploadMode } from './upload.ts';
 
 const BASE = '/storage/v1';
@@ -28,14 +29,11 @@ const signManyBody = signBody.extend({ paths: z.array(z.string()).min(1).max(100
 const removeBody = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
 
 async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-  const text = await c.req.text();
-  if (text.length > JSON_LIMIT) throw storageErrors.entityTooLarge();
-  let value: unknown;
-  try {
-    value = text ? JSON.parse(text) : {};
-  } catch {
-    throw storageErrors.invalidRequest('Body is not valid JSON');
-  }
+  // Capped while reading: a huge or endless (chunked) body is refused, never buffered.
+  const body = await readJsonBody(c, JSON_LIMIT, {});
+  if (!body.ok && body.reason === 'too_large') throw storageErrors.entityTooLarge();
+  if (!body.ok) throw storageErrors.invalidRequest('Body is not valid JSON');
+  const value = body.value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -52,6 +50,8 @@ function handle(ctx: LocalCloudContext, fn: (c: Context) => Promise<Response>) {
     } catch (error) {
       const known = error instanceof StorageError ? error : fromDatabaseError(error);
       if (known) return sendStorageError(c, known);
+      // A full or read-only disk: the app turns this request's 500 into a 503 with the reason.
+      ctx.health.report(error);
       ctx.log.error('storage request failed', { path: c.req.path, error: error instanceof Error ? error.message : String(error) });
       return sendStorageError(c, storageErrors.internal());
     }
@@ -157,6 +157,34 @@ function mountReads(app: Hono, ctx: LocalCloudContext): void {
     }),
   );
 
+  // Storage's object info: the row as the caller may see it, with the uploader's metadata.
+  app.get(
+    `${BASE}/object/info/:bucket/:key{.+}`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      const bucket = c.req.param('bucket')!;
+      const key = c.req.param('key')!;
+      assertObjectKey(key);
+      await bucketForService(ctx, bucket);
+      const row = await findObject(ctx, claims, bucket, key);
+      const meta = row.metadata ?? {};
+      return c.json({
+        id: row.id,
+        version: row.version,
+        name: row.name,
+        bucket_id: row.bucket_id,
+        created_at: row.created_at && new Date(row.created_at).toISOString(),
+        updated_at: row.updated_at && new Date(row.updated_at).toISOString(),
+        last_accessed_at: row.last_accessed_at && new Date(row.last_accessed_at).toISOString(),
+        size: meta.size,
+        cache_control: meta.cacheControl,
+        content_type: meta.mimetype,
+        etag: meta.eTag,
+        last_modified: meta.lastModified,
+        metadata: row.user_metadata ?? {},
+      });
+    }),
+  );
   app.get(`${BASE}/object/:bucket/:key{.+}`, authenticatedDownload);
 }
 
@@ -186,4 +214,8 @@ export const mountStorage: MountRoutes = (app, ctx) => {
   mountReads(app, ctx);
   mountUploads(app, ctx);
   mountRemovalsAndBuckets(app, ctx);
+  // What this stand-in does not serve answers as Storage's router does, not as a missing bucket.
+  app.all(`${BASE}/*`, (c) =>
+    sendStorageError(c, new StorageError(404, 'NotFound', 'not_found', `Route ${c.req.method}:${c.req.path} not found`)),
+  );
 };

@@ -33,7 +33,19 @@ export function storageRoot(dataDir: string): string {
   return path.resolve(dataDir, 'storage');
 }
 
-export function objectFilePath(dataDir: string, bucket: string, key: string): string {
+/**
+ * Where the bytes of one version of an object live: `storage/objects/<bucket>/<version id>`. A
+ * version's file is written whole before the row points at it and never changed after, so the row
+ * and its file always agree, whatever moment a crash picks.
+ */
+export function versionFilePath(dataDir: string, bucket: string, version: string): string {
+  assertBucketId(bucket);
+  if (!/^[0-9a-f-]{36}$/.test(version)) throw new Error(`not a version id: ${version}`);
+  return path.join(storageRoot(dataDir), 'objects', bucket, version);
+}
+
+/** Where files were kept before versions (`storage/<bucket>/<key>`), moved at start. */
+export function legacyObjectFilePath(dataDir: string, bucket: string, key: string): string {
   assertBucketId(bucket);
   assertObjectKey(key);
   const bucketDir = path.join(storageRoot(dataDir), bucket);

@@ -5,12 +5,14 @@ export interface ObjectRow {
   name: string;
   owner: string | null;
   metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
+  version: string | null;
   created_at: Date | string | null;
   updated_at: Date | string | null;
   last_accessed_at: Date | string | null;
 }
 
-export const OBJECT_COLUMNS = 'id, bucket_id, name, owner, metadata, created_at, updated_at, last_accessed_at';
+export const OBJECT_COLUMNS = 'id, bucket_id, name, owner, metadata, user_metadata, version, created_at, updated_at, last_accessed_at';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 

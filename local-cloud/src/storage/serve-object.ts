@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { storageErrors } from './errors.ts';
-import { objectFilePath } from './keys.ts';
+import { versionFilePath } from './keys.ts';
 import { OBJECT_COLUMNS, type ObjectRow } from './objects-db.ts';
 
 /** The row as `claims` may see it (RLS), or as the owner when claims is 'owner' (public and signed URLs). */
@@ -26,7 +26,7 @@ function attachmentName(c: Context, key: string): string | undefined {
 export async function sendObject(c: Context, ctx: LocalCloudContext, row: ObjectRow): Promise<Response> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(objectFilePath(ctx.config.dataDir, row.bucket_id, row.name));
+    bytes = await readFile(versionFilePath(ctx.config.dataDir, row.bucket_id, row.version ?? ''));
   } catch {
     // A row without its bytes (disk tampered with) is reported as missing, never as empty content.
     throw storageErrors.noSuchKey();

@@ -1,5 +1,5 @@
 // Reads an upload as storage-js sends it: multipart with the file under field "" (plus cacheControl and
-// metadata fields), or the raw bytes with content-type / cache-control headers. User metadata is not kept.
+// metadata fields), or the raw bytes with content-type, cache-control and x-metadata (base64 JSON) headers.
 import type { Context } from 'hono';
 import { readBodyCapped } from '../http/body.ts';
 import { storageErrors } from './errors.ts';
@@ -7,9 +7,28 @@ import { baseMimeType } from './magic.ts';
 
 export interface UploadBody {
   bytes: Uint8Array;
+  /** The content type as sent, parameters (charset) included. */
   mimetype: string;
   cacheControl: string;
+  /** What the uploader attached (storage-js's `metadata` option), or undefined. */
+  userMetadata?: Record<string, unknown>;
 }
+
+/** The uploader's metadata: a JSON object, or the invalid-request error Storage gives for anything else. */
+function userMetadataFrom(json: string | null | undefined): Record<string, unknown> | undefined {
+  if (!json) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw storageErrors.invalidRequest('metadata is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw storageErrors.invalidRequest('metadata must be an object');
+  if (json.length > 8 * 1024) throw storageErrors.invalidRequest('metadata is too large');
+  return value as Record<string, unknown>;
+}
+
+const sentType = (type: string | undefined | null) => (type ?? '').trim() || 'application/octet-stream';
 
 /** Multipart framing around the file; allowed on top of the bucket's limit before we stop reading. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -42,16 +61,20 @@ export async function readUploadBody(c: Context, sizeLimit: number): Promise<Upl
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.byteLength > sizeLimit) throw storageErrors.entityTooLarge();
     const cacheField = form.get('cacheControl');
+    const metadataField = form.get('metadata');
     return {
       bytes,
-      mimetype: baseMimeType(file.type) || 'application/octet-stream',
+      mimetype: sentType(file.type),
       cacheControl: cacheControlFrom(typeof cacheField === 'string' ? cacheField : c.req.header('cache-control')),
+      userMetadata: userMetadataFrom(typeof metadataField === 'string' ? metadataField : undefined),
     };
   }
   const bytes = await readCapped(c, sizeLimit);
+  const encodedMetadata = c.req.header('x-metadata');
   return {
     bytes,
-    mimetype: baseMimeType(contentType) || 'application/octet-stream',
+    mimetype: sentType(contentType),
     cacheControl: cacheControlFrom(c.req.header('cache-control')),
+    userMetadata: userMetadataFrom(encodedMetadata ? Buffer.from(encodedMetadata, 'base64').toString('utf8') : undefined),
   };
 }

@@ -1,15 +1,12 @@
-// Upload (POST), upsert (POST with x-upsert) and update (PUT). The metadata row and the file agree:
-// the bytes go to a temp file, the row is written in a transaction as the caller (so RLS decides),
-// the file is renamed into place before commit, and everything is undone if the commit fails.
-import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// Upload (POST), upsert (POST with x-upsert) and update (PUT). The row is written in a transaction as
+// the caller (so RLS decides) and points at a new version's file, written and synced before it.
+import { createHash } from 'node:crypto';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { bucketForService } from './buckets.ts';
 import { fromDatabaseError, storageErrors } from './errors.ts';
-import { objectFilePath, tempDir } from './keys.ts';
-import { contentContradictsType, mimeAllowed } from './magic.ts';
+import { baseMimeType, contentContradictsType, mimeAllowed } from './magic.ts';
 import type { UploadBody } from './upload-body.ts';
+import { removeVersionFile, writeVersionFile } from './versionFiles.ts';
 
 /** Hosted Supabase's default global cap; a bucket may only lower it. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -21,15 +18,6 @@ export async function uploadLimitFor(ctx: LocalCloudContext, bucketId: string): 
   return Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function storeObject(
   ctx: LocalCloudContext,
   claims: JwtClaims,
@@ -39,11 +27,12 @@ export async function storeObject(
   mode: UploadMode,
 ): Promise<{ Id: string; Key: string }> {
   const bucket = await bucketForService(ctx, bucketId);
-  const finalPath = objectFilePath(ctx.config.dataDir, bucket.id, key);
   const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
   if (body.bytes.byteLength > limit) throw storageErrors.entityTooLarge();
-  if (!mimeAllowed(body.mimetype, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(body.mimetype);
-  if (contentContradictsType(body.mimetype, body.bytes)) throw storageErrors.contentMismatch(body.mimetype);
+  // Checked on the bare type; kept as sent (with its charset), as Storage does.
+  const baseType = baseMimeType(body.mimetype);
+  if (!mimeAllowed(baseType, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(baseType);
+  if (contentContradictsType(baseType, body.bytes)) throw storageErrors.contentMismatch(baseType);
 
   const now = new Date().toISOString();
   const metadata = {
@@ -57,20 +46,23 @@ export async function storeObject(
   };
   const owner = claims.role === 'authenticated' && typeof claims.sub === 'string' ? claims.sub : null;
 
-  const tmpDir = tempDir(ctx.config.dataDir);
-  await mkdir(tmpDir, { recursive: true });
-  const tmpFile = path.join(tmpDir, randomUUID());
-  await writeFile(tmpFile, body.bytes);
-
-  let backup: string | undefined;
-  let renamed = false;
+  // The new bytes are on disk, whole, before any row points at them; the row then moves to them in
+  // one commit, and the version it replaced is removed only after that.
+  const { dataDir } = ctx.config;
+  const version = await writeVersionFile(dataDir, bucket.id, body.bytes);
+  let replaced: string | null = null;
   try {
     const id = await ctx.db.withClaims(claims, async (tx) => {
-      const params = [bucket.id, key, owner, owner, JSON.stringify(metadata)];
+      const { rows: before } = await tx.query<{ version: string | null }>(
+        'select version from storage.objects where bucket_id = $1 and name = $2 for update',
+        [bucket.id, key],
+      );
+      const params = [bucket.id, key, owner, owner, JSON.stringify(metadata), version, JSON.stringify(body.userMetadata ?? null)];
       let rows: { id: string }[];
       if (mode === 'update') {
         ({ rows } = await tx.query<{ id: string }>(
-          `update storage.objects set owner = $3::uuid, owner_id = $4::text, metadata = $5::jsonb, updated_at = now(), last_accessed_at = now()
+          `update storage.objects set owner = $3::uuid, owner_id = $4::text, metadata = $5::jsonb, version = $6,
+                  user_metadata = $7::jsonb, updated_at = now(), last_accessed_at = now()
             where bucket_id = $1 and name = $2 returning id`,
           params,
         ));
@@ -79,31 +71,22 @@ export async function storeObject(
         const conflict =
           mode === 'upsert'
             ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-               metadata = excluded.metadata, updated_at = now(), last_accessed_at = now()`
+               metadata = excluded.metadata, version = excluded.version, user_metadata = excluded.user_metadata,
+               updated_at = now(), last_accessed_at = now()`
             : '';
         ({ rows } = await tx.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-           values ($1, $2, $3::uuid, $4::text, $5::jsonb, $6) ${conflict} returning id`,
-          [...params, randomUUID()],
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
+           values ($1, $2, $3::uuid, $4::text, $5::jsonb, $6, $7::jsonb) ${conflict} returning id`,
+          params,
         ));
       }
-      // The row is in; now put the bytes in place. An older version is moved aside, not deleted,
-      // so a failed commit can restore it.
-      await mkdir(path.dirname(finalPath), { recursive: true });
-      if (await exists(finalPath)) {
-        backup = path.join(tmpDir, `${randomUUID()}.previous`);
-        await rename(finalPath, backup);
-      }
-      await rename(tmpFile, finalPath);
-      renamed = true;
+      replaced = before[0]?.version ?? null;
       return rows[0]!.id;
     });
-    if (backup) await rm(backup, { force: true });
+    await removeVersionFile(dataDir, bucket.id, replaced);
     return { Id: id, Key: `${bucket.id}/${key}` };
   } catch (error) {
-    if (renamed) await rm(finalPath, { force: true });
-    else await rm(tmpFile, { force: true });
-    if (backup) await rename(backup, finalPath).catch(() => undefined);
+    await removeVersionFile(dataDir, bucket.id, version);
     throw fromDatabaseError(error) ?? error;
   }
 }
