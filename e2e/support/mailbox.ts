@@ -10,8 +10,9 @@ export interface MailboxMessage {
   createdAt: string;
 }
 
-export async function listMail(cloudUrl: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${cloudUrl}/mail/api`);
+/** The newest mails (one page), to one address when given. */
+export async function listMail(cloudUrl: string, to?: string): Promise<MailboxMessage[]> {
+  const response = await fetch(`${cloudUrl}/mail/api${to ? `?to=${encodeURIComponent(to)}` : ''}`);
   if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
   const body = (await response.json()) as { messages: MailboxMessage[] };
   return body.messages;
@@ -21,7 +22,7 @@ export async function listMail(cloudUrl: string): Promise<MailboxMessage[]> {
 export async function waitForMail(cloudUrl: string, to: string, subject: RegExp, timeoutMs = 10_000): Promise<MailboxMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = (await listMail(cloudUrl)).find((message) => message.to === to && subject.test(message.subject));
+    const found = (await listMail(cloudUrl, to)).find((message) => message.to === to && subject.test(message.subject));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

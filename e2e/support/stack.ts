@@ -11,8 +11,9 @@ import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
 import { freePorts } from './ports';
 
-/** Many sign-ups from one address in a few minutes: config.toml's auth limits lifted for the tests. */
-const NO_AUTH_RATE_LIMITS = {
+/** Many sign-ups and messages from one address in a few minutes: the rate limits lifted for the tests. */
+const NO_RATE_LIMITS = {
+  EMAILJS_PER_SECOND: '1000',
   AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
@@ -53,7 +54,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
     ? await startLocalCloud({
         port: cloudPort,
         dataDir,
-        env: { SITE_URL: `http://localhost:${ports.shell}`, ...NO_AUTH_RATE_LIMITS, ...localCloudEnv },
+        env: { SITE_URL: `http://localhost:${ports.shell}`, ...NO_RATE_LIMITS, ...localCloudEnv },
       })
     : undefined;
   const cloudUrl = cloud?.url ?? `http://localhost:${cloudPort}`;

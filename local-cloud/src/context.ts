@@ -64,7 +64,10 @@ export interface MailMessage {
 
 export interface Mailbox {
   add(message: Omit<MailMessage, 'id' | 'createdAt' | 'links'> & { links?: string[] }): Promise<MailMessage>;
+  /** Every message, newest first (tests). */
   list(): Promise<MailMessage[]>;
+  /** One page of messages, newest first, optionally to one address (case-insensitive). */
+  page(query: { to?: string; limit: number; offset: number }): Promise<{ messages: MailMessage[]; total: number }>;
 }
 
 export interface Logger {
@@ -92,6 +95,8 @@ export interface LocalCloudConfig {
   otpExpirySeconds?: number;
   /** `[auth] additional_redirect_urls`: globs of where auth links may land besides the site URL. */
   additionalRedirectUrls?: string[];
+  /** Messages the EmailJS sink takes per second from one address; default 1, as EmailJS. */
+  emailjsPerSecond?: number;
   /** `[auth] minimum_password_length`; default 6. */
   minimumPasswordLength?: number;
   /** Where auth links land when no allowed redirect_to is given (SITE_URL); default http://localhost:3000. */

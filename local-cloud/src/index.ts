@@ -47,6 +47,8 @@ export interface StartOptions {
   emailSendIntervalSeconds?: number;
   /** Overrides config.toml's `[auth.email] otp_expiry`. */
   otpExpirySeconds?: number;
+  /** Messages the EmailJS sink takes per second from one address (default 1, as EmailJS). */
+  emailjsPerSecond?: number;
   migrationsDir?: string;
   /** No request logs (tests, bench). */
   silent?: boolean;
@@ -171,6 +173,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     otpExpirySeconds: options.otpExpirySeconds ?? project.auth.email.otp_expiry,
     additionalRedirectUrls: project.auth.additional_redirect_urls,
     minimumPasswordLength: project.auth.minimum_password_length,
+    emailjsPerSecond: options.emailjsPerSecond ?? 1,
     siteUrl,
     emailSendIntervalSeconds: options.emailSendIntervalSeconds ?? goDurationSeconds(project.auth.email.max_frequency),
   };

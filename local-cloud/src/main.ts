@@ -43,6 +43,7 @@ try {
     autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
     siteUrl: env.SITE_URL || 'http://localhost:3000',
     publicUrl: env.PUBLIC_URL || undefined,
+    emailjsPerSecond: optionalIntEnv('EMAILJS_PER_SECOND'),
     // config.toml's [auth.rate_limit], unless set here (as `env(...)` would in config.toml).
     rateLimits: {
       emailSentPerHour: optionalIntEnv('AUTH_RATE_LIMIT_EMAIL_SENT'),

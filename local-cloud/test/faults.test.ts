@@ -88,7 +88,8 @@ describe('a Postgres that drops connections or restarts', { skip: pgReason ?? fa
         statuses.every((status) => status === 0 || status === 200 || status === 503),
         `answers: ${statuses.join(', ')}`,
       );
-      // Idle ones: every pooled connection ended between requests.
+      // Idle ones: every pooled connection ended between requests (after a burst filled the pool).
+      await Promise.all(Array.from({ length: 16 }, (_, i) => signUp(cloud, `burst.${i}@example.com`)));
       await terminate();
       assert.equal((await signUp(cloud, 'after.idle@example.com')).status, 200, 'a dropped idle connection is replaced');
       assert.equal(cloud.child.exitCode, null, `the process is alive:\n${cloud.output().slice(-2000)}`);

@@ -181,6 +181,65 @@ for (const backend of BACKENDS)
       assert.equal((await callPayments(t, '{not json', buyer.accessToken)).status, 400);
     });
 
+    test("an item id in another spelling ('0x3', ' 3') is refused, so what is charged is what unlocks", async () => {
+      for (const itemId of ['0x3', ' 3', '3.0', '03', '1e0']) {
+        const odd = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId } }, buyer.accessToken);
+        assert.equal(odd.status, 400, itemId);
+      }
+      const canonical = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: '3' } }, buyer.accessToken);
+      assert.equal(canonical.status, 200);
+      assert.equal((await purchaseRow(t, String(canonical.body.orderId))).item_id, '3');
+    });
+
+    test('a payment only authorized, not captured, unlocks nothing', async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 4 } }, buyer.accessToken);
+      const orderId = String(created.body.orderId);
+      const paymentId = `pay_${'A'.repeat(14)}${Date.now() % 1000}`;
+      await t.cloud.ctx.db.asOwner((tx) =>
+        tx.query(
+          `insert into local_cloud.razorpay_payments (id, order_id, amount, currency, status, method, captured, created_at)
+           values ($1, $2, $3, 'INR', 'authorized', 'card', false, $4)`,
+          [paymentId, orderId, created.body.amount, Math.floor(Date.now() / 1000)],
+        ),
+      );
+      const signature = createHmac('sha256', t.cloud.keys.razorpayKeySecret).update(`${orderId}|${paymentId}`).digest('hex');
+      const verified = await callPayments(
+        t,
+        { action: 'verify', razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
+        buyer.accessToken,
+      );
+      assert.equal(verified.status, 400);
+      assert.equal((await purchaseRow(t, orderId)).status, 'created');
+    });
+
+    test('an endless chunked body is refused while it is read, by the function and by the checkout sandbox', async () => {
+      const endless = () => {
+        let sent = 0;
+        const chunk = new TextEncoder().encode(`{"x":"${'y'.repeat(32 * 1024)}`);
+        return {
+          sent: () => sent,
+          body: new ReadableStream<Uint8Array>({
+            pull(controller) {
+              sent += chunk.byteLength;
+              if (sent > 32 * 1024 * 1024) controller.close();
+              else controller.enqueue(chunk);
+            },
+          }),
+        };
+      };
+      for (const route of ['/functions/v1/payments', '/razorpay/v1/checkout/pay']) {
+        const stream = endless();
+        const res = await fetch(`${t.url}${route}`, {
+          method: 'POST',
+          headers: { apikey: t.cloud.keys.anonKey, authorization: `Bearer ${buyer.accessToken}`, 'content-type': 'application/json' },
+          body: stream.body,
+          duplex: 'half',
+        } as RequestInit);
+        assert.equal(res.status, 413, route);
+        assert.ok(stream.sent() < 8 * 1024 * 1024, `${route} stopped reading early (${stream.sent()} bytes)`);
+      }
+    });
+
     test('a signed webhook marks the purchase paid; duplicates and bad signatures change nothing', async () => {
       const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } }, buyer.accessToken);
       const orderId = String(created.body.orderId);

@@ -11,9 +11,11 @@ types.setTypeParser(20, (v: string) => {
   return Number.isSafeInteger(n) ? n : v;
 });
 
+const POOL_SIZE = 16;
+
 /** A real Postgres behind a pool: each transaction takes its own connection. */
 export async function openPostgres(url: string): Promise<Database & ScriptRunner> {
-  const pool = new pg.Pool({ connectionString: url, max: 16, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5000 });
   // A connection Postgres drops (pg_terminate_backend, a restart) emits 'error' on its client, idle
   // or checked out; without a listener that would end the process. The failing query rejects anyway.
   pool.on('error', () => undefined);
@@ -23,7 +25,9 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
 
   /** A pooled connection inside `begin`. */
   async function begin(): Promise<pg.PoolClient> {
-    // A pooled connection Postgres dropped while idle shows only on use: one more try on a new one.
+    // A pooled connection Postgres dropped while idle shows only on use: it is discarded and the next
+    // one tried; every idle one may be dead (a restart), so up to the pool's size. When Postgres is
+    // down, connecting itself fails and that error goes to the caller.
     for (let attempt = 0; ; attempt++) {
       const client = await pool.connect();
       try {
@@ -31,7 +35,7 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
         return client;
       } catch (err) {
         client.release(true);
-        if (attempt > 0 || !unavailableReason(err)) throw err;
+        if (attempt >= POOL_SIZE || !unavailableReason(err)) throw err;
       }
     }
   }

@@ -4,6 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Keys, MountRoutes } from '../context.ts';
+import { clientIp } from '../http/body.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
 import { toMailMessage, type EmailjsParams } from './messages.ts';
 
 // EmailJS caps template variables at 50 KB; send-form may carry attachments, hence the larger cap.
@@ -63,7 +65,13 @@ function refusalResponse(c: Context, error: unknown): Response {
 const tooLarge = (c: Context) => c.text('The request is too large', 413);
 
 export const mountEmailjs: MountRoutes = (app, ctx) => {
-  app.post('/emailjs/api/v1.0/email/send', bodyLimit({ maxSize: SEND_LIMIT_BYTES, onError: tooLarge }), async (c) => {
+  // EmailJS takes about one request per second per sender and answers 429 beyond that.
+  const limiter = new RateLimiter(ctx.config.emailjsPerSecond ?? 1, 1000);
+  const rateLimited = async (c: Context, next: () => Promise<void>) => {
+    if (!limiter.hit(clientIp(c))) return c.text('Too Many Requests', 429);
+    await next();
+  };
+  app.post('/emailjs/api/v1.0/email/send', rateLimited, bodyLimit({ maxSize: SEND_LIMIT_BYTES, onError: tooLarge }), async (c) => {
     let raw: unknown;
     try {
       raw = JSON.parse(await c.req.text());
@@ -84,31 +92,36 @@ export const mountEmailjs: MountRoutes = (app, ctx) => {
     return c.text('OK', 200);
   });
 
-  app.post('/emailjs/api/v1.0/email/send-form', bodyLimit({ maxSize: SEND_FORM_LIMIT_BYTES, onError: tooLarge }), async (c) => {
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      return c.text('The form data is invalid', 400);
-    }
-    const single = (name: string): string | undefined => {
-      const value = form[name];
-      const first = Array.isArray(value) ? value[0] : value;
-      return typeof first === 'string' ? first : undefined;
-    };
-    try {
-      checkIds(ctx.keys, { user_id: single('user_id'), service_id: single('service_id'), template_id: single('template_id') });
-    } catch (error) {
-      return refusalResponse(c, error);
-    }
-    const params: EmailjsParams = {};
-    for (const [key, value] of Object.entries(form)) {
-      if (['lib_version', 'user_id', 'service_id', 'template_id', 'accessToken'].includes(key)) continue;
-      const values = Array.isArray(value) ? value : [value];
-      params[key] = values.map((v) => (typeof v === 'string' ? v : `[attachment ${v.name}, ${v.size} bytes]`)).join(', ');
-    }
-    await ctx.mailbox.add(toMailMessage(params));
-    ctx.log.info('emailjs message accepted', { via: 'send-form', fields: Object.keys(params) });
-    return c.text('OK', 200);
-  });
+  app.post(
+    '/emailjs/api/v1.0/email/send-form',
+    rateLimited,
+    bodyLimit({ maxSize: SEND_FORM_LIMIT_BYTES, onError: tooLarge }),
+    async (c) => {
+      let form: Record<string, string | File | (string | File)[]>;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch {
+        return c.text('The form data is invalid', 400);
+      }
+      const single = (name: string): string | undefined => {
+        const value = form[name];
+        const first = Array.isArray(value) ? value[0] : value;
+        return typeof first === 'string' ? first : undefined;
+      };
+      try {
+        checkIds(ctx.keys, { user_id: single('user_id'), service_id: single('service_id'), template_id: single('template_id') });
+      } catch (error) {
+        return refusalResponse(c, error);
+      }
+      const params: EmailjsParams = {};
+      for (const [key, value] of Object.entries(form)) {
+        if (['lib_version', 'user_id', 'service_id', 'template_id', 'accessToken'].includes(key)) continue;
+        const values = Array.isArray(value) ? value : [value];
+        params[key] = values.map((v) => (typeof v === 'string' ? v : `[attachment ${v.name}, ${v.size} bytes]`)).join(', ');
+      }
+      await ctx.mailbox.add(toMailMessage(params));
+      ctx.log.info('emailjs message accepted', { via: 'send-form', fields: Object.keys(params) });
+      return c.text('OK', 200);
+    },
+  );
 };

@@ -3,7 +3,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { LocalCloudContext } from '../context.ts';
-import { badRequest, sendError } from './errors.ts';
+import { badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId, unixNow } from './ids.ts';
 import { paymentSignature, safeEqual } from './signature.ts';
 import { findOrder, insertPayment, type PaymentEntity } from './store.ts';
@@ -48,13 +48,9 @@ export function mountCheckoutApi(app: Hono, ctx: LocalCloudContext, ready: Promi
   });
 
   app.post('/razorpay/v1/checkout/pay', async (c) => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await c.req.text());
-    } catch {
-      return sendError(c, 400, badRequest('The request body is not valid JSON'));
-    }
-    const parsed = payBody.safeParse(raw);
+    const raw = await readRazorpayJson(c);
+    if (!raw.ok) return sendError(c, raw.status, raw.body);
+    const parsed = payBody.safeParse(raw.value);
     if (!parsed.success) return sendError(c, 400, badRequest('Payment details are incomplete'));
     const input = parsed.data;
     if (!safeEqual(input.key_id, ctx.keys.razorpayKeyId)) return sendError(c, 400, badRequest('The api key provided is invalid', 'key'));

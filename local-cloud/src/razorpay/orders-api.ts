@@ -2,12 +2,17 @@
 import type { Hono } from 'hono';
 import type { LocalCloudContext } from '../context.ts';
 import { hasValidBasicAuth } from './auth.ts';
-import { AUTHENTICATION_FAILED, NOT_FOUND, badRequest, sendError } from './errors.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import { AUTHENTICATION_FAILED, NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId, unixNow } from './ids.ts';
 import { parseOrderInput } from './order-input.ts';
 import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
 
+/** Orders one key may create per minute. */
+export const ORDERS_PER_MINUTE = 120;
+
 export function mountOrdersApi(app: Hono, ctx: LocalCloudContext, ready: Promise<void>): void {
+  const orderLimiter = new RateLimiter(ORDERS_PER_MINUTE);
   app.use('/razorpay/v1/orders/*', async (c, next) => {
     if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
     await next();
@@ -22,13 +27,11 @@ export function mountOrdersApi(app: Hono, ctx: LocalCloudContext, ready: Promise
   });
 
   app.post('/razorpay/v1/orders', async (c) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      return sendError(c, 400, badRequest('The request body is not valid JSON'));
-    }
-    const parsed = parseOrderInput(body);
+    // Per key, as Razorpay limits its API: a loop creating orders is answered 429.
+    if (!orderLimiter.hit(ctx.keys.razorpayKeyId)) return sendError(c, 429, TOO_MANY_REQUESTS);
+    const body = await readRazorpayJson(c);
+    if (!body.ok) return sendError(c, body.status, body.body);
+    const parsed = parseOrderInput(body.value);
     if (!parsed.ok) return sendError(c, 400, parsed.error);
     const input = parsed.value;
     await ready;

@@ -55,6 +55,7 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
     databaseUrl,
     silent: true,
     rateLimits: RELAXED_RATE_LIMITS,
+    emailjsPerSecond: 1000,
     emailSendIntervalSeconds: 0,
     ...options,
   });

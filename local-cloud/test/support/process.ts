@@ -8,6 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 /** The environment that lifts config.toml's auth limits, for processes tested for something else. */
 export const RELAXED_RATE_LIMIT_ENV = {
+  EMAILJS_PER_SECOND: '1000',
   AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',

@@ -30,7 +30,9 @@ export type PurchaseItem = { itemType: 'plan'; itemId: PlanId } | { itemType: 't
 export function priceOf(item: { itemType: string; itemId: string | number }): number | undefined {
   if (item.itemType === 'plan') return PLANS.find((plan) => plan.id === item.itemId)?.amount;
   if (item.itemType === 'template') {
-    const rupees = TEMPLATE_PRICES[Number(item.itemId) as TemplateId];
+    // Only the canonical spelling: '0x3' or '3.0' would be charged for 3 but stored as something else.
+    const id = typeof item.itemId === 'number' ? item.itemId : /^[1-9][0-9]*$/.test(item.itemId) ? Number(item.itemId) : NaN;
+    const rupees = TEMPLATE_PRICES[id as TemplateId];
     return rupees === undefined ? undefined : rupees * 100;
   }
   return undefined;

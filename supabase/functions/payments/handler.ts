@@ -58,12 +58,31 @@ async function requireUser(deps: Deps, req: Request): Promise<{ id: string }> {
   return { id: data.user.id };
 }
 
+/** The body as text, refused as soon as it passes MAX_BODY_BYTES: a huge or endless one is never buffered. */
 async function readRawBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-  const text = await req.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-  return text;
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new HttpError(413, 'Request body too large');
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function receiptFor(userId: string): string {
@@ -85,11 +104,11 @@ function purchaseResult(p: Purchase) {
   };
 }
 
-async function createOrder(deps: Deps, req: Request, item: { itemType: 'plan' | 'template'; itemId: string | number }) {
+async function createOrder(deps: Deps, req: Request, item: { itemType: 'plan' | 'template'; itemId: string }) {
   const user = await requireUser(deps, req);
   const amount = priceOf(item);
   if (amount === undefined) throw new HttpError(400, 'Unknown item');
-  const itemId = String(item.itemId);
+  const itemId = item.itemId;
   const order = await deps.razorpay.createOrder({
     amount,
     currency: CURRENCY,
@@ -120,7 +139,8 @@ async function verify(
   if (!timingSafeEqualText(expected, body.razorpay_signature.toLowerCase())) throw new HttpError(400, 'Invalid payment signature');
   if (purchase.status === 'paid') return json(purchaseResult(purchase));
   const payment = await deps.razorpay.fetchPayment(body.razorpay_payment_id);
-  const settled = payment.status === 'captured' || payment.status === 'authorized';
+  // Only money actually taken unlocks anything: an authorized payment can still be voided.
+  const settled = payment.status === 'captured';
   if (!settled || payment.order_id !== purchase.order_id || payment.amount !== purchase.amount) {
     throw new HttpError(400, 'The payment does not match this order');
   }

@@ -5,7 +5,10 @@ export const createOrderBody = z.object({
   action: z.literal('create-order'),
   item: z.object({
     itemType: z.enum(['plan', 'template']),
-    itemId: z.union([z.string().min(1).max(40), z.number().int()]),
+    // Canonical ids only ('3', not '0x3' or ' 3'): the id charged for is the id stored and unlocked.
+    itemId: z
+      .union([z.string().regex(/^(?:[1-9][0-9]{0,2}|[a-z]{1,20})$/), z.number().int().positive().max(999)])
+      .transform((id) => String(id)),
   }),
 });
 
