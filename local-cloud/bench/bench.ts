@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud, type StartOptions } from '../src/index.ts';
+import { postgresUnavailableReason, startTempPostgres } from '../test/support/postgres.ts';
+import { printMixedLoad, runMixedLoad } from './mixedLoad.ts';
 
 export interface Figure {
   name: string;
@@ -194,10 +196,22 @@ export function printResult(r: BenchResult): void {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const r = await runLocalCloudBench({
-    seconds: Number(process.env.BENCH_SECONDS ?? 3),
-    databaseUrl: process.env.DATABASE_URL || undefined,
-  });
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const r = await runLocalCloudBench({ seconds, databaseUrl: process.env.DATABASE_URL || undefined });
   const errors = r.figures.filter((f) => f.clients === 32).reduce((n, f) => n + f.errors, 0);
-  process.exitCode = r.occ.ok && errors === 0 ? 0 : 1;
+
+  // The crowd, on both backends: PGlite, and a throwaway Postgres 15 when its binaries are here.
+  const crowd = await runMixedLoad({ seconds, clientCounts: [8, 32, 64] });
+  const pgReason = postgresUnavailableReason();
+  if (pgReason) console.log(`(Postgres rows skipped: ${pgReason})`);
+  else {
+    const cluster = await startTempPostgres();
+    try {
+      crowd.push(...(await runMixedLoad({ seconds, clientCounts: [8, 32, 64], databaseUrl: await cluster.createDatabase('bench_crowd') })));
+    } finally {
+      await cluster.stop();
+    }
+  }
+  const crowdMet = printMixedLoad(crowd);
+  process.exitCode = r.occ.ok && errors === 0 && crowdMet ? 0 : 1;
 }
