@@ -1,7 +1,8 @@
 // The `portfolios` table as the editor and My portfolios use it, through the page's one supabase-js
 // client. Rows are checked with zod on the way in: the browser trusts nothing it did not make.
 import * as z from 'zod/mini';
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
+import type { FolioForgeClient } from '@folioforge/shared';
 import type { TemplateValues } from '@folioforge/templates';
 
 export type PortfolioTemplateId = '1' | '2' | '3' | '4' | 'generator';
@@ -89,12 +90,12 @@ function unwrap<T>(answer: { data: T | null; error: PostgrestError | null; statu
   return answer.data;
 }
 
-export async function listPortfolios(client: SupabaseClient): Promise<PortfolioRow[]> {
+export async function listPortfolios(client: FolioForgeClient): Promise<PortfolioRow[]> {
   const rows = unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).order('updated_at', { ascending: false }));
   return (rows as unknown[]).map(toPortfolioRow);
 }
 
-export async function fetchPortfolio(client: SupabaseClient, id: string): Promise<PortfolioRow> {
+export async function fetchPortfolio(client: FolioForgeClient, id: string): Promise<PortfolioRow> {
   return toPortfolioRow(unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).eq('id', id).single()));
 }
 
@@ -104,7 +105,7 @@ export interface NewPortfolio {
   data: TemplateValues;
 }
 
-export async function createPortfolio(client: SupabaseClient, portfolio: NewPortfolio): Promise<PortfolioRow> {
+export async function createPortfolio(client: FolioForgeClient, portfolio: NewPortfolio): Promise<PortfolioRow> {
   const answer = await client
     .from('portfolios')
     .insert({ template_id: portfolio.templateId, title: portfolio.title, data: portfolio.data })
@@ -115,7 +116,7 @@ export async function createPortfolio(client: SupabaseClient, portfolio: NewPort
 
 /** The versioned save (the `save_portfolio` SQL function): refused with 'conflict' if the row moved on. */
 export async function savePortfolio(
-  client: SupabaseClient,
+  client: FolioForgeClient,
   id: string,
   expectedVersion: number,
   data: TemplateValues,
@@ -124,11 +125,11 @@ export async function savePortfolio(
   return toPortfolioRow(unwrap(answer));
 }
 
-export async function renamePortfolio(client: SupabaseClient, id: string, title: string): Promise<PortfolioRow> {
+export async function renamePortfolio(client: FolioForgeClient, id: string, title: string): Promise<PortfolioRow> {
   return toPortfolioRow(unwrap(await client.from('portfolios').update({ title }).eq('id', id).select(PORTFOLIO_COLUMNS).single()));
 }
 
-export async function deletePortfolioRow(client: SupabaseClient, id: string): Promise<void> {
+export async function deletePortfolioRow(client: FolioForgeClient, id: string): Promise<void> {
   const answer = await client.from('portfolios').delete().eq('id', id);
   if (answer.error) throw toRequestError(answer.error, answer.status);
 }

@@ -1,8 +1,8 @@
-// Server state of the editor remote: one TanStack Query client per page for every exposed screen, so
-// My portfolios and the editor share what they loaded (a list, an opened row) and its invalidation.
+// Server state of the editor remote, in the page's one TanStack Query cache (@folioforge/shared's), so
+// My portfolios, the editor and the account page share what they loaded and its invalidation.
 import type { ComponentType } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@folioforge/shared';
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase, ServerStateProvider } from '@folioforge/shared';
 import { fetchPortfolio, listPortfolios, PortfolioRequestError, type PortfolioRow } from './portfolioApi';
 
 export const portfolioKeys = {
@@ -15,31 +15,13 @@ export const portfolioKeys = {
 const retryable = (failureCount: number, error: unknown) =>
   failureCount < 2 && !(error instanceof PortfolioRequestError && error.kind !== 'offline');
 
-let client: QueryClient | undefined;
-
-export function editorQueryClient(): QueryClient {
-  client ??= new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: retryable, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-  return client;
-}
-
-/** Tests: a fresh cache. */
-export function resetEditorQueryClientForTests(): void {
-  client?.clear();
-  client = undefined;
-}
-
-/** Wraps an exposed screen in the remote's query client. */
+/** Wraps an exposed screen in the page's shared query cache (the account page reads the same rows). */
 export function withEditorQueries<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
   function WithQueries(props: P) {
     return (
-      <QueryClientProvider client={editorQueryClient()}>
+      <ServerStateProvider>
         <Screen {...props} />
-      </QueryClientProvider>
+      </ServerStateProvider>
     );
   }
   WithQueries.displayName = `withEditorQueries(${Screen.displayName ?? Screen.name})`;
@@ -51,6 +33,7 @@ export function usePortfolioList(userId: string | undefined) {
     queryKey: portfolioKeys.list(userId ?? ''),
     queryFn: () => listPortfolios(getSupabase()),
     enabled: Boolean(userId),
+    retry: retryable,
   });
 }
 
@@ -59,6 +42,7 @@ export function usePortfolio(userId: string | undefined, id: string | undefined)
     queryKey: portfolioKeys.one(userId ?? '', id ?? ''),
     queryFn: () => fetchPortfolio(getSupabase(), id ?? ''),
     enabled: Boolean(userId && id),
+    retry: retryable,
     // An opened portfolio is read fresh: another device may have saved since.
     staleTime: 0,
   });
