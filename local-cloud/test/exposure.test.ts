@@ -1,27 +1,16 @@
 // Who can reach local-cloud and its data: only this machine (loopback), only the app's own pages
 // (CORS, never the mailbox), only this user (file modes), and only one process per data directory.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
 import { startTestCloud, type TestCloud } from './support/cloud.ts';
-import { spawnLocalCloud } from './support/process.ts';
+import { spawnLocalCloud, tempDirs } from './support/process.ts';
+import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const APP_ORIGIN = 'http://localhost:3000';
-const dirs: string[] = [];
-after(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-exposure-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('lc-exposure-');
 
 /** An address of this machine that other machines could use, if it has one. */
 function networkAddress(): string | undefined {
@@ -105,37 +94,23 @@ describe('CORS', () => {
 describe('a page of another website, in a real browser', () => {
   let cloud: TestCloud;
   let browser: Browser;
-  let site: Server;
-  let siteOrigin: string;
+  let site: PageServer;
   before(async () => {
-    site = createServer((_req, res) => res.end('<!doctype html><title>a website</title>'));
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startPageServer({ '/': '<!doctype html><title>a website</title>' });
     cloud = await startTestCloud('pglite');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await cloud?.stop();
-    site?.close();
+    await site?.close();
   });
 
   test('cannot ask for a password reset, read the mailbox or read the API', async () => {
     const email = `victim.${Date.now()}@example.com`;
     await cloud.client().auth.signUp({ email, password: 'secret-123' });
-    const page = await browser.newPage();
-    await page.goto(siteOrigin);
+    const page = await browser.context.newPage();
+    await page.goto(site.origin);
     const outcome = await page.evaluate(
       async ({ url, anonKey, email }) => {
         // Inline callbacks only: a named helper here would not survive the trip into the page.

@@ -10,19 +10,10 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './support/postgres.ts';
-import { spawnLocalCloud, type CloudProcess } from './support/process.ts';
+import { spawnLocalCloud, tempDirs, type CloudProcess } from './support/process.ts';
 
 const run = promisify(execFile);
-const dirs: string[] = [];
-after(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-faults-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('lc-faults-');
 
 async function signUp(cloud: CloudProcess, email: string): Promise<Response> {
   return fetch(`${cloud.url}/auth/v1/signup`, {

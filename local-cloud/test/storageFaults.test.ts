@@ -3,21 +3,17 @@
 // sent, the uploader's metadata kept, unknown routes answered as unknown, private folders unlisted.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './support/postgres.ts';
-import { spawnLocalCloud, type CloudProcess } from './support/process.ts';
+import { spawnLocalCloud, tempDirs, type CloudProcess } from './support/process.ts';
 
 after(stopClusters);
-const dirs: string[] = [];
-after(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('lc-crash-');
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
@@ -50,8 +46,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
       let databaseUrl = '';
       let dataDir: string;
       before(async () => {
-        dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-crash-'));
-        dirs.push(dataDir);
+        dataDir = await tempDir();
         if (backend === 'postgres') {
           cluster = await startTempPostgres();
           databaseUrl = await cluster.createDatabase(`crash_${process.pid}`);

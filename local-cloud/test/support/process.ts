@@ -1,8 +1,10 @@
 // local-cloud as its own process (the CLI), for what only a process shows: a crash, a kill -9, a
 // second process on one data directory, the interface it listens on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
@@ -78,5 +80,18 @@ export async function spawnLocalCloud(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+  };
+}
+
+/** A maker of temp folders for one test file; they are removed when the file's tests are done. */
+export function tempDirs(prefix: string): () => Promise<string> {
+  const made: string[] = [];
+  after(async () => {
+    for (const dir of made) await rm(dir, { recursive: true, force: true });
+  });
+  return async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+    made.push(dir);
+    return dir;
   };
 }
