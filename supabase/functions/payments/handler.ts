@@ -4,7 +4,7 @@
 //   {action: 'verify', razorpay_*}  → checks the checkout signature, marks the purchase paid once
 // Razorpay webhooks (X-Razorpay-Signature over the raw body) mark purchases paid too.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { CURRENCY, priceOf } from '../../../shared/src/catalog/prices.ts';
+import { CURRENCY, priceOf } from '../_shared/prices.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';

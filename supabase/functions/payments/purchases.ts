@@ -1,6 +1,6 @@
 // The purchases table, written only here and only with the service role.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PLANS } from '../../../shared/src/catalog/prices.ts';
+import { PLANS } from '../_shared/prices.ts';
 
 export interface Purchase {
   id: string;
