@@ -47,7 +47,8 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so stopping it stops its renderer and utility processes too.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -67,9 +68,18 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
     port,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill();
+      }
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // A helper process may still be flushing its cache: a left temp folder is not worth a failed bench.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`  (could not remove ${profile}: ${(error as Error).message})`);
+      }
     },
   };
 }
