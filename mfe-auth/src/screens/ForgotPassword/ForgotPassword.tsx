@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
+import { MailSentActions } from '../../lib/MailSentActions';
 import { describeAuthError } from '../../lib/authErrors';
-import { emailFormatHint, localMailboxUrl, siteOrigin } from '../../lib/forms';
+import { emailFormatHint, siteOrigin } from '../../lib/forms';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
@@ -31,30 +32,13 @@ export default function ForgotPassword() {
   }
 
   if (sentTo) {
-    const mailbox = localMailboxUrl();
     return (
       <AuthLayout heading="Forgot password">
         {/* The same words whether or not the address has an account, as the server answers alike. */}
         <div ref={sentRef} tabIndex={-1} className={layout.focusTarget}>
           <Alert tone="success">If an account exists for {sentTo}, we sent a link to reset your password.</Alert>
         </div>
-        {mailbox ? (
-          <p className={layout.note}>
-            Working locally? Mails land in the local mailbox at{' '}
-            <a href={mailbox} className={layout.link}>
-              {mailbox}
-            </a>
-            .
-          </p>
-        ) : null}
-        <div className={layout.actions}>
-          <Button variant="secondary" onClick={() => setSentTo(null)}>
-            Use a different email
-          </Button>
-          <Link to="/login" className={layout.link}>
-            Back to Login
-          </Link>
-        </div>
+        <MailSentActions onUseAnotherEmail={() => setSentTo(null)} loginPath="/login" />
       </AuthLayout>
     );
   }

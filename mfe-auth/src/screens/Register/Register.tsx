@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
 import { MISSING_CREDENTIALS, PASSWORD_RULE, describeAuthError } from '../../lib/authErrors';
-import { USERNAME_RULE, emailFormatHint, localMailboxUrl, siteOrigin } from '../../lib/forms';
+import { USERNAME_RULE, emailFormatHint, siteOrigin } from '../../lib/forms';
+import { MailSentActions } from '../../lib/MailSentActions';
 import { USERNAME_TAKEN, useUsernameAvailability } from '../../lib/useUsernameAvailability';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
@@ -85,7 +86,6 @@ export default function Register() {
   );
 
   if (sentTo) {
-    const mailbox = localMailboxUrl();
     return (
       <AuthLayout heading="Register" aside={aside}>
         <div ref={successRef} tabIndex={-1} className={layout.focusTarget}>
@@ -94,23 +94,7 @@ export default function Register() {
             <p>We sent it to {sentTo}. Open it to confirm your address and sign in.</p>
           </Alert>
         </div>
-        {mailbox ? (
-          <p className={layout.note}>
-            Working locally? Mails land in the local mailbox at{' '}
-            <a href={mailbox} className={layout.link}>
-              {mailbox}
-            </a>
-            .
-          </p>
-        ) : null}
-        <div className={layout.actions}>
-          <Button variant="secondary" onClick={() => setSentTo(null)}>
-            Use a different email
-          </Button>
-          <Link to="/" className={layout.link}>
-            Back to Login
-          </Link>
-        </div>
+        <MailSentActions onUseAnotherEmail={() => setSentTo(null)} loginPath="/" />
       </AuthLayout>
     );
   }
