@@ -93,7 +93,10 @@ export function moduleRules({ production, appName, fastRefresh = false }) {
     },
     { test: /\.scss$/, exclude: /\.module\.scss$/, use: [styleLoader, require.resolve('css-loader'), sassLoader] },
     { test: /\.css$/, use: [styleLoader, require.resolve('css-loader')] },
-    { test: /\.(png|jpe?g|gif|webp|svg|pdf|woff2?)$/i, type: 'asset/resource' },
+    // `?inline`: the file travels inside the chunk as a data URL (a first screen's LCP picture, which
+    // then needs no request of its own after the script that shows it).
+    { test: /\.(png|jpe?g|gif|webp|svg)$/i, resourceQuery: /inline/, type: 'asset/inline' },
+    { test: /\.(png|jpe?g|gif|webp|svg|pdf|woff2?)$/i, resourceQuery: { not: [/inline/] }, type: 'asset/resource' },
   ];
 }
 

@@ -12,6 +12,11 @@ declare module '*.jpg' {
   const url: string;
   export default url;
 }
+declare module '*.jpg?inline' {
+  /** A data: URL of the picture. */
+  const url: string;
+  export default url;
+}
 declare module '*.webp' {
   const url: string;
   export default url;

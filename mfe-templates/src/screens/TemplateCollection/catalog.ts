@@ -1,7 +1,8 @@
 // The catalog's entries: the shared definitions plus their screenshots, which only this remote
 // bundles (made by scripts/make-template-previews.mjs from each template's Preview).
 import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
-import template1a from './previews/template1-1.jpg';
+// The first card's first picture is the page's LCP element: inlined, it paints with the screen.
+import template1a from './previews/template1-1.jpg?inline';
 import template1b from './previews/template1-2.jpg';
 import template1c from './previews/template1-3.jpg';
 import template2a from './previews/template2-1.jpg';
