@@ -208,4 +208,6 @@ create table if not exists local_cloud.mail (
   meta jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now()
 );
+-- The order mails were sent in: timestamps can tie (PGlite's clock is coarse), a sequence cannot.
+alter table local_cloud.mail add column if not exists seq bigint generated always as identity;
 `;

@@ -61,18 +61,17 @@ export function createMailbox(db: Database): Mailbox {
       const recipient = to?.trim().toLowerCase() || null;
       return db.asOwner(async (tx) => {
         const where = 'where $1::text is null or lower(to_addr) = $1';
-        const { rows } = await tx.query<MailRow>(
-          `select ${COLUMNS} from local_cloud.mail ${where} order by created_at desc, id desc limit $2 offset $3`,
-          [recipient, limit, offset],
-        );
+        const { rows } = await tx.query<MailRow>(`select ${COLUMNS} from local_cloud.mail ${where} order by seq desc limit $2 offset $3`, [
+          recipient,
+          limit,
+          offset,
+        ]);
         const count = await tx.query<{ total: number }>(`select count(*)::int as total from local_cloud.mail ${where}`, [recipient]);
         return { messages: rows.map(toMessage), total: count.rows[0]?.total ?? 0 };
       });
     },
     async list() {
-      const result = await db.asOwner((tx) =>
-        tx.query<MailRow>(`select ${COLUMNS} from local_cloud.mail order by created_at desc, id desc`),
-      );
+      const result = await db.asOwner((tx) => tx.query<MailRow>(`select ${COLUMNS} from local_cloud.mail order by seq desc`));
       return result.rows.map(toMessage);
     },
   };
