@@ -138,12 +138,17 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     throw new StartupError(`database failed to open: ${err instanceof Error ? err.message : String(err)}`);
   });
 
-  // What a crash may have left between a stored file and its row.
-  await sweepStorage(dataDir, rawDb);
-
-  // PGlite's WebAssembly file system makes its files 0666 whatever the umask: tightened at each start
-  // (data directories from before included). Files it adds later sit in these 0700 directories.
-  await restrictToOwner(dataDir);
+  try {
+    // What a crash may have left between a stored file and its row.
+    await sweepStorage(dataDir, rawDb);
+    // PGlite's WebAssembly file system makes its files 0666 whatever the umask: tightened at each start
+    // (data directories from before included). Files it adds later sit in these 0700 directories.
+    await restrictToOwner(dataDir);
+  } catch (err) {
+    // The database is open: close it, or a failed start leaves the process holding it.
+    await rawDb.close().catch(() => undefined);
+    throw new StartupError(`cannot prepare ${dataDir}: ${err instanceof Error ? err.message : String(err)}`);
+  }
 
   const health = new ServiceHealth(async () => {
     await probeDisk(dataDir);
