@@ -19,7 +19,7 @@ const appZones = APPS.map((app) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', '**/*.min.js'],
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', '**/*.min.js', 'templates/.test-build-*/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APPS, LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
+import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
 import { loadDotEnv, repoRoot } from './lib/repo.mjs';
 
@@ -17,6 +18,7 @@ const label = (name, index) => (line) => console.log(`\x1b[${COLORS[index % COLO
  * @param {{ ports?: Record<string, number>, cloudPort?: number, dataDir?: string, onOutput?: (app: string, line: string) => void }} [options]
  */
 export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataDir, onOutput } = {}) {
+  await writeTemplateIndex();
   const print = (name, index) => (onOutput ? (line) => onOutput(name, line) : label(name, index));
   const portOf = (app) => ports[app.key] ?? app.port;
   const cloud = await startLocalCloud({

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { buildApps } from './lib/buildApps.mjs';
 import { repoRoot } from './lib/repo.mjs';
 
@@ -64,6 +65,10 @@ const jestCounts = (output) => {
 const wants = (stage) => only.length === 0 || only.includes(stage);
 const node = process.execPath;
 const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
+
+// A template folder added locally is indexed before anything runs; CI only checks the committed
+// index is current (a unit test), so a deploy from git never charges from a stale price list.
+if (process.env.CI !== 'true') await writeTemplateIndex();
 
 // The house rules: ESLint (imports between packages, hooks, accessibility …) and Prettier's formatting.
 if (wants('lint')) {

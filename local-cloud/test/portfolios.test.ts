@@ -127,6 +127,16 @@ for (const backend of BACKENDS)
       assert.deepEqual(still.data, { title: 'Private shop', data: { secret: 'A only' }, version: 1 });
     });
 
+    test('a template id is checked for form only: a newly added template saves, garbage is refused', async () => {
+      // Templates are folders in the app (tooling/templateIndex.mjs), not rows: no migration per template.
+      const added = await newPortfolio(alice, '5', 'Studio page');
+      assert.equal(added.template_id, '5');
+      for (const templateId of ['0', '05', 'x5', '1; drop table portfolios', '', '1234567']) {
+        const refused = await alice.client.from('portfolios').insert({ template_id: templateId, title: 'bad' });
+        assert.equal(refused.error?.code, '23514', `template_id ${JSON.stringify(templateId)}`);
+      }
+    });
+
     test('an anonymous visitor gets nothing: no rows, no saves, no inserts, no storage use', async () => {
       const row = await newPortfolio(alice, '1', 'Not public');
       assert.deepEqual((await anon.from('portfolios').select('id').eq('id', row.id)).data, []);

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../../tooling/ports.mjs';
+import { writeTemplateIndex } from '../../tooling/templateIndex.mjs';
 import { repoRoot } from './repo.mjs';
 
 const STAMP = '.build-stamp';
@@ -12,6 +13,7 @@ const SHARED_INPUTS = [
   'shared/package.json',
   'templates/src',
   'templates/package.json',
+  'supabase/functions/_shared',
   'tooling',
   'package-lock.json',
   'types',
@@ -82,6 +84,8 @@ function runWebpack(app, log) {
  * @param {{ force?: boolean, log?: (line: string) => void, concurrency?: number }} [options]
  */
 export async function buildApps({ force = false, log = console.log, concurrency = 2 } = {}) {
+  // A template folder added or changed since the last build reaches the registry and the price list.
+  for (const file of await writeTemplateIndex()) log(`Wrote ${path.relative(repoRoot, file)}`);
   const queue = APPS.filter((app) => force || isStale(app));
   if (queue.length === 0) {
     log('All six apps are up to date.');

@@ -1,5 +1,6 @@
-// @folioforge/templates: the template domain — each template's definition (fields, sample values,
-// price, preview and page components), the registry, the values schema and the details form.
+// @folioforge/templates: the template domain — one folder per template (template.json with its id
+// and price, definition.ts with fields, sample values and preview), the registry generated from
+// those folders, the values schema and the details form. Templates are reached through the registry.
 // Collection screenshots are not here: mfe-templates owns them, so the editor never bundles them.
 // Import it only by this package name: it is a federation singleton, like @folioforge/shared.
 export type {
@@ -7,19 +8,12 @@ export type {
   TemplateField,
   TemplateValues,
   TemplatePreviewProps,
+  TemplateContent,
   TemplateDefinition,
   DetailsKey,
   DetailsValues,
 } from './types';
 export { TEMPLATES, getTemplate } from './registry';
-export { personalPortfolioTemplate } from './personal/definition';
-export { ecommerceTemplate } from './ecommerce/definition';
-export { professionalPortfolioTemplate } from './professional/definition';
-export { ecommercePortfolioTemplate } from './ecommercePortfolio/definition';
-export { PortfolioLayoutOne, HEADER_SOLID_AFTER_PX } from './personal/PortfolioLayoutOne';
-export { EcommerceLayout } from './ecommerce/EcommerceLayout';
-export { PortfolioLayoutTwo } from './professional/PortfolioLayoutTwo';
-export { TemplateFourPage } from './ecommercePortfolio/TemplateFourPage';
 export { templateValuesSchema, FIELD_MAX_LENGTH, type TemplateValuesSchema } from './schema';
 export { DETAILS_FIELDS, EMPTY_DETAILS, applyDetails } from './details';
 export { SocialLinks, type SocialLink, type SocialNetwork } from './common/SocialLinks';

@@ -1,19 +1,11 @@
 import type { TemplateDefinition } from './types';
-import { personalPortfolioTemplate } from './personal/definition';
-import { ecommerceTemplate } from './ecommerce/definition';
-import { professionalPortfolioTemplate } from './professional/definition';
-import { ecommercePortfolioTemplate } from './ecommercePortfolio/definition';
+import { TEMPLATE_FOLDERS } from './registry.generated';
 
-/** The four templates, in catalog order (ids 1–4). */
-export const TEMPLATES: readonly TemplateDefinition[] = Object.freeze([
-  personalPortfolioTemplate,
-  ecommerceTemplate,
-  professionalPortfolioTemplate,
-  ecommercePortfolioTemplate,
-]);
+/** Every template, in catalog order (by id): one per folder with a template.json. */
+export const TEMPLATES: readonly TemplateDefinition[] = Object.freeze([...TEMPLATE_FOLDERS]);
 
-/** The template with this id (1–4, as a number or numeric string), or undefined. */
+/** The template with this id (as a number or canonical numeric string), or undefined. */
 export function getTemplate(id: unknown): TemplateDefinition | undefined {
-  const numeric = typeof id === 'string' && id.trim() !== '' ? Number(id) : id;
+  const numeric = typeof id === 'string' && /^[1-9][0-9]*$/.test(id) ? Number(id) : id;
   return TEMPLATES.find((template) => template.id === numeric);
 }

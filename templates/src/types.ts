@@ -31,9 +31,11 @@ export interface TemplatePreviewProps {
 export type DetailsValues = Record<DetailsKey, string>;
 export type DetailsKey = 'name' | 'address' | 'github' | 'linkedin' | 'phone' | 'email';
 
-/** One definition per template: adding a template is a definition and a preview, nothing else. */
-export interface TemplateDefinition {
-  id: TemplateId;
+/**
+ * What a template folder's definition.ts exports as `definition`. Its id and price live beside it in
+ * template.json, where the payment function's price list is generated from (tooling/templateIndex.mjs).
+ */
+export interface TemplateContent {
   name: string;
   /** Short catalog description, e.g. 'Personal use'. */
   description: string;
@@ -43,12 +45,17 @@ export interface TemplateDefinition {
   getButtonLabel: string;
   fields: TemplateField[];
   sampleValues: TemplateValues;
-  /** Whole rupees (from the price catalog). */
-  priceRupees: number;
   Preview: ComponentType<TemplatePreviewProps>;
   /**
    * Where the details popup's values land in this template's keys (only the ones it has), e.g.
    * template 2 maps name to 'temp2name' and has no address. Optional; no entry means "not used".
    */
   detailsKeys?: Partial<Record<DetailsKey, string>>;
+}
+
+/** A registered template: a folder's definition with the id and price from its template.json. */
+export interface TemplateDefinition extends TemplateContent {
+  id: TemplateId;
+  /** Whole rupees, as the payment function charges them. */
+  priceRupees: number;
 }

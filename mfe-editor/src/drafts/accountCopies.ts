@@ -3,6 +3,7 @@
 // account has accepted it. Opening a portfolio compares this copy with the account's row.
 import type { TemplateValues } from '@folioforge/templates';
 import type { PortfolioRow, PortfolioTemplateId } from '../portfolios/portfolioApi';
+import { isPortfolioTemplateId } from '../templates/templateCatalog';
 import { sameData } from './cloudSaver';
 import type { StoredFileMeta } from './draftStorage';
 
@@ -21,9 +22,6 @@ export interface AccountCopy {
   dirty: boolean;
   updatedAt: number;
 }
-
-const TEMPLATE_IDS: readonly string[] = ['1', '2', '3', '4', 'generator'];
-const isTemplateId = (value: unknown): value is PortfolioTemplateId => typeof value === 'string' && TEMPLATE_IDS.includes(value);
 
 const keyOf = (userId: string, portfolioId: string) => `${PREFIX}.${userId}.${portfolioId}`;
 
@@ -48,7 +46,7 @@ export function readAccountCopy(userId: string, portfolioId: string): AccountCop
   if (!raw) return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (!isRecord(parsed) || typeof parsed.baseVersion !== 'number' || !isTemplateId(parsed.templateId)) return undefined;
+    if (!isRecord(parsed) || typeof parsed.baseVersion !== 'number' || !isPortfolioTemplateId(parsed.templateId)) return undefined;
     const files: Record<string, StoredFileMeta> = {};
     if (isRecord(parsed.files)) {
       for (const [key, meta] of Object.entries(parsed.files)) {

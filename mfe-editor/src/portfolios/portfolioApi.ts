@@ -4,13 +4,14 @@ import * as z from 'zod/mini';
 import type { PostgrestError } from '@supabase/supabase-js';
 import type { FolioForgeClient } from '@folioforge/shared';
 import type { TemplateValues } from '@folioforge/templates';
+import { isPortfolioTemplateId, type PortfolioTemplateId } from '../templates/templateCatalog';
 
-export type PortfolioTemplateId = '1' | '2' | '3' | '4' | 'generator';
+export type { PortfolioTemplateId };
 
 const rowSchema = z.object({
   id: z.string(),
   owner_id: z.string(),
-  template_id: z.enum(['1', '2', '3', '4', 'generator']),
+  template_id: z.custom<PortfolioTemplateId>(isPortfolioTemplateId),
   title: z.nullable(z.string()),
   data: z.record(z.string(), z.unknown()),
   published: z.boolean(),

@@ -1,22 +1,22 @@
 // The editor's one door to the shared template definitions, so screens depend on a single lookup.
-import { getTemplate, type TemplateDefinition } from '@folioforge/templates';
+// Ids come from the registry (one per template folder), never from a list written here.
+import { getTemplate, TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 import type { TemplateId } from '@folioforge/shared';
 
-export const TEMPLATE_IDS: readonly TemplateId[] = [1, 2, 3, 4];
-
-export function isTemplateId(value: unknown): value is TemplateId {
-  const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof id === 'number' && (TEMPLATE_IDS as readonly number[]).includes(id);
-}
+/** What a saved portfolio was made with: a template id as text (the row's `template_id`) or the generator. */
+export type PortfolioTemplateId = `${TemplateId}` | 'generator';
 
 export function toTemplateId(value: unknown): TemplateId | undefined {
-  if (!isTemplateId(value)) return undefined;
-  return Number(value) as TemplateId;
+  return getTemplate(value)?.id;
 }
 
-/** The definition of a template id; the catalog has all four, so a miss is a programming error. */
+export function isPortfolioTemplateId(value: unknown): value is PortfolioTemplateId {
+  return value === 'generator' || (typeof value === 'string' && TEMPLATES.some((template) => String(template.id) === value));
+}
+
+/** The definition of a template id; the registry has every id the type allows, so a miss is a programming error. */
 export function templateDefinition(id: TemplateId): TemplateDefinition {
   const definition: TemplateDefinition | undefined = getTemplate(id);
-  if (!definition) throw new Error(`Template ${id} has no definition in @folioforge/shared`);
+  if (!definition) throw new Error(`Template ${id} has no folder in @folioforge/templates`);
   return definition;
 }

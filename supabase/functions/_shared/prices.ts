@@ -1,11 +1,14 @@
 // The one price list, used by the pricing screen, the checkout button and the payment function.
 // It lives here because Supabase deploys a function only with what is under supabase/functions/
 // (supabase/cli#3467); the frontends read it through @folioforge/shared. Dependency-free on purpose.
+// Template prices are generated from each template folder's template.json (tooling/templateIndex.mjs).
+import { TEMPLATE_PRICES, type TemplateId } from './templatePrices.generated.ts';
+
+export { TEMPLATE_PRICES, type TemplateId };
 
 export const CURRENCY = 'INR' as const;
 
 export type PlanId = 'basic' | 'pro' | 'premium';
-export type TemplateId = 1 | 2 | 3 | 4;
 
 export interface PlanPrice {
   id: PlanId;
@@ -22,9 +25,6 @@ export const PLANS: readonly PlanPrice[] = [
   { id: 'premium', name: 'Premium', amount: 2999, periodDays: 30 },
 ];
 
-/** Whole rupees per template; charged as rupees × 100 paise. */
-export const TEMPLATE_PRICES: Readonly<Record<TemplateId, number>> = { 1: 100, 2: 150, 3: 800, 4: 100 };
-
 export type PurchaseItem = { itemType: 'plan'; itemId: PlanId } | { itemType: 'template'; itemId: TemplateId };
 
 /** Amount in minor units for what the buyer names; undefined when the item does not exist. */
@@ -33,7 +33,7 @@ export function priceOf(item: { itemType: string; itemId: string | number }): nu
   if (item.itemType === 'template') {
     // Only the canonical spelling: '0x3' or '3.0' would be charged for 3 but stored as something else.
     const id = typeof item.itemId === 'number' ? item.itemId : /^[1-9][0-9]*$/.test(item.itemId) ? Number(item.itemId) : NaN;
-    const rupees = TEMPLATE_PRICES[id as TemplateId];
+    const rupees: number | undefined = TEMPLATE_PRICES[id as TemplateId];
     return rupees === undefined ? undefined : rupees * 100;
   }
   return undefined;

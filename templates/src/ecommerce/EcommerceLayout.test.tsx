@@ -1,16 +1,16 @@
 import { describe, expect, test } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ecommerceTemplate } from './definition';
+import { definition } from './definition';
 import { EcommerceLayout } from './EcommerceLayout';
 import { missingValues } from '../testing/valuesShown';
 
-const values = ecommerceTemplate.sampleValues;
+const values = definition.sampleValues;
 
 describe('EcommerceLayout', () => {
   test('shows every sample value and the spec sections', () => {
     const { container } = render(<EcommerceLayout values={values} />);
-    expect(missingValues(container, ecommerceTemplate, values)).toEqual([]);
+    expect(missingValues(container, definition, values)).toEqual([]);
     const topNav = screen.getByRole('navigation');
     expect(
       within(topNav)

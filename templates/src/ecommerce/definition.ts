@@ -1,5 +1,4 @@
-import { TEMPLATE_PRICES } from '@folioforge/shared';
-import type { TemplateDefinition } from '../types';
+import type { TemplateContent } from '../types';
 import { EcommerceLayout } from './EcommerceLayout';
 import { ecommerceSampleValues } from './sampleValues';
 
@@ -7,8 +6,7 @@ import { ecommerceSampleValues } from './sampleValues';
  * Template 2: the small-business page. Fields in the spec's order; the second highlight's content
  * carries its own label (the spec's app labelled it 'Highlights content 1' by mistake).
  */
-export const ecommerceTemplate: TemplateDefinition = {
-  id: 2,
+export const definition: TemplateContent = {
   name: 'E-Commerce',
   description: 'Business use',
   panelTitle: 'E-Commerce',
@@ -33,7 +31,6 @@ export const ecommerceTemplate: TemplateDefinition = {
     { key: 'temp2linkedinlink', label: 'LinkedIn', kind: 'url' },
   ],
   sampleValues: ecommerceSampleValues,
-  priceRupees: TEMPLATE_PRICES[2],
   Preview: EcommerceLayout,
   detailsKeys: { name: 'temp2name', linkedin: 'temp2linkedinlink' },
 };

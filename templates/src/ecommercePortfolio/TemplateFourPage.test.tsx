@@ -1,15 +1,15 @@
 import { describe, expect, test } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
-import { ecommercePortfolioTemplate } from './definition';
+import { definition } from './definition';
 import { TemplateFourPage } from './TemplateFourPage';
 import { missingValues, withDistinctFiles } from '../testing/valuesShown';
 
-const values = withDistinctFiles(ecommercePortfolioTemplate);
+const values = withDistinctFiles(definition);
 
 describe('TemplateFourPage', () => {
   test('shows every sample value; Shop Now opens the product in a new tab', () => {
     const { container } = render(<TemplateFourPage values={values} />);
-    expect(missingValues(container, ecommercePortfolioTemplate, values)).toEqual([]);
+    expect(missingValues(container, definition, values)).toEqual([]);
     const shop = screen.getByRole('link', { name: /Shop Now/ });
     expect(shop).toHaveAttribute('href', values.temp4url);
     expect(shop).toHaveAttribute('target', '_blank');

@@ -1,11 +1,9 @@
-import { TEMPLATE_PRICES } from '@folioforge/shared';
-import type { TemplateDefinition } from '../types';
+import type { TemplateContent } from '../types';
 import { TemplateFourPage } from './TemplateFourPage';
 import { ecommercePortfolioSampleValues } from './sampleValues';
 
 /** Template 4: a one-product page with a Shop Now link. */
-export const ecommercePortfolioTemplate: TemplateDefinition = {
-  id: 4,
+export const definition: TemplateContent = {
   name: 'E-commerce Portfolio Template',
   description: 'Commercial use',
   panelTitle: 'E-commerce Portfolio Template',
@@ -17,7 +15,6 @@ export const ecommercePortfolioTemplate: TemplateDefinition = {
     { key: 'temp4url', label: 'Product URL', kind: 'url' },
   ],
   sampleValues: ecommercePortfolioSampleValues,
-  priceRupees: TEMPLATE_PRICES[4],
   Preview: TemplateFourPage,
   // The popup's name becomes the page heading; the page has no other personal fields.
   detailsKeys: { name: 'temp4heading' },

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { personalPortfolioTemplate } from './definition';
+import { definition } from './definition';
 import { PortfolioLayoutOne, HEADER_SOLID_AFTER_PX } from './PortfolioLayoutOne';
 import { missingValues, withDistinctFiles } from '../testing/valuesShown';
 
-const values = withDistinctFiles(personalPortfolioTemplate);
+const values = withDistinctFiles(definition);
 
 describe('PortfolioLayoutOne', () => {
   test('shows every sample value', () => {
     const { container } = render(<PortfolioLayoutOne values={values} />);
-    expect(missingValues(container, personalPortfolioTemplate, values)).toEqual([]);
+    expect(missingValues(container, definition, values)).toEqual([]);
     expect(screen.getByText("Hey there I'm")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /My Resume/ })).toHaveAttribute('href', values.resume);
     expect(screen.getByRole('link', { name: /My Resume/ })).toHaveAttribute('target', '_blank');

@@ -1,11 +1,9 @@
-import { TEMPLATE_PRICES } from '@folioforge/shared';
-import type { TemplateDefinition } from '../types';
+import type { TemplateContent } from '../types';
 import { PortfolioLayoutOne } from './PortfolioLayoutOne';
 import { personalSampleValues } from './sampleValues';
 
 /** Template 1: the personal portfolio, rendered with portfolio layout one. Fields in the spec's order. */
-export const personalPortfolioTemplate: TemplateDefinition = {
-  id: 1,
+export const definition: TemplateContent = {
   name: 'Personal Portfolio Template',
   description: 'Personal use',
   panelTitle: 'Input Section',
@@ -32,7 +30,6 @@ export const personalPortfolioTemplate: TemplateDefinition = {
     { key: 'linkedinlink', label: 'LinkedIn', kind: 'url' },
   ],
   sampleValues: personalSampleValues,
-  priceRupees: TEMPLATE_PRICES[1],
   Preview: PortfolioLayoutOne,
   detailsKeys: { name: 'name', address: 'address', github: 'githublink', linkedin: 'linkedinlink', phone: 'phone', email: 'email' },
 };

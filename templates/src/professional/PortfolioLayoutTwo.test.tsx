@@ -1,16 +1,16 @@
 import { describe, expect, test } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { professionalPortfolioTemplate } from './definition';
+import { definition } from './definition';
 import { PortfolioLayoutTwo } from './PortfolioLayoutTwo';
 import { missingValues, withDistinctFiles } from '../testing/valuesShown';
 
-const values = withDistinctFiles(professionalPortfolioTemplate);
+const values = withDistinctFiles(definition);
 
 describe('PortfolioLayoutTwo', () => {
   test('shows every sample value, project URLs as plain text', () => {
     const { container } = render(<PortfolioLayoutTwo values={values} />);
-    expect(missingValues(container, professionalPortfolioTemplate, values)).toEqual([]);
+    expect(missingValues(container, definition, values)).toEqual([]);
     expect(
       within(screen.getByRole('navigation'))
         .getAllByRole('link')

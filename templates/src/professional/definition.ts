@@ -1,5 +1,4 @@
-import { TEMPLATE_PRICES } from '@folioforge/shared';
-import type { TemplateDefinition } from '../types';
+import type { TemplateContent } from '../types';
 import { PortfolioLayoutTwo } from './PortfolioLayoutTwo';
 import { professionalSampleValues } from './sampleValues';
 
@@ -7,8 +6,7 @@ import { professionalSampleValues } from './sampleValues';
  * Template 3: the professional portfolio, rendered with layout two. The spec's app had no editor for
  * it (only a button); this gives it the full portfolio-profile form.
  */
-export const professionalPortfolioTemplate: TemplateDefinition = {
-  id: 3,
+export const definition: TemplateContent = {
   name: 'Professional Portfolio Template',
   description: 'Professional use',
   panelTitle: 'Professional Portfolio',
@@ -34,7 +32,6 @@ export const professionalPortfolioTemplate: TemplateDefinition = {
     { key: 'project2url', label: 'Project 2 URL', kind: 'url' },
   ],
   sampleValues: professionalSampleValues,
-  priceRupees: TEMPLATE_PRICES[3],
   Preview: PortfolioLayoutTwo,
   detailsKeys: { name: 'name', address: 'address', github: 'githublink', linkedin: 'linkedinlink', phone: 'phone', email: 'email' },
 };

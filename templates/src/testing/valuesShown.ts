@@ -2,7 +2,11 @@
 import type { TemplateDefinition, TemplateValues } from '../types';
 
 /** Keys whose value is not visible in `container` (text, a link's href or an image's src). */
-export function missingValues(container: HTMLElement, definition: TemplateDefinition, values: TemplateValues): string[] {
+export function missingValues(
+  container: HTMLElement,
+  definition: Pick<TemplateDefinition, 'fields' | 'sampleValues'>,
+  values: TemplateValues,
+): string[] {
   const text = container.textContent ?? '';
   const hrefs = Array.from(container.querySelectorAll('a')).map((a) => a.getAttribute('href'));
   const srcs = Array.from(container.querySelectorAll('img')).map((img) => img.getAttribute('src'));
@@ -19,7 +23,7 @@ export function missingValues(container: HTMLElement, definition: TemplateDefini
 }
 
 /** Sample values with the file fields pointed at distinct https URLs (jest stubs every asset alike). */
-export function withDistinctFiles(definition: TemplateDefinition): TemplateValues {
+export function withDistinctFiles(definition: Pick<TemplateDefinition, 'fields' | 'sampleValues'>): TemplateValues {
   const values = { ...definition.sampleValues };
   for (const field of definition.fields) {
     if (field.kind === 'image') values[field.key] = `https://files.example.com/${field.key}.png`;

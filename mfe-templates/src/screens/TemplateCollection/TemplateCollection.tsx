@@ -77,7 +77,9 @@ function TemplateCard({ template, first, onUse, onEnterDetails }: TemplateCardPr
             decoding="async"
             {...(first ? FIRST_PICTURE : LATER_PICTURE)}
           />
-        ) : null}
+        ) : (
+          <LivePreview template={template} />
+        )}
         <div className={styles.thumbs}>
           {thumbs.map((picture, index) => (
             <img key={index} src={picture.src} alt={picture.alt} width={800} height={500} loading="lazy" decoding="async" />
@@ -103,5 +105,23 @@ function TemplateCard({ template, first, onUse, onEnterDetails }: TemplateCardPr
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A template with no screenshots yet shows its real preview with the sample values, shrunk to the
+ * picture's frame. It is a picture to the user: inert (no focus, no clicks) and named as one.
+ */
+// React 18 has no `inert` prop; the attribute keeps the preview's links out of the tab order.
+const makeInert = (node: HTMLDivElement | null) => node?.setAttribute('inert', '');
+
+function LivePreview({ template }: { template: CatalogEntry }) {
+  const { Preview } = template;
+  return (
+    <div className={styles.livePreview} role="img" aria-label={`${template.name} preview: the page with sample content`}>
+      <div className={styles.livePreviewPage} aria-hidden="true" ref={makeInert}>
+        <Preview values={template.sampleValues} />
+      </div>
+    </div>
   );
 }
