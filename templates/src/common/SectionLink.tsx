@@ -23,3 +23,32 @@ export function SectionLink({ targetId, children, className, onNavigate }: Secti
     </a>
   );
 }
+
+export interface SectionTarget {
+  label: string;
+  targetId: string;
+}
+
+export interface SectionLinksProps {
+  links: readonly SectionTarget[];
+  className?: string;
+  id?: string;
+  /** Runs after any link's scroll starts, e.g. to close a menu. */
+  onNavigate?: () => void;
+  'data-open'?: 'true' | 'false';
+}
+
+/** A template's menu: a list of in-page links, one item each. */
+export function SectionLinks({ links, onNavigate, ...list }: SectionLinksProps) {
+  return (
+    <ul {...list}>
+      {links.map((link) => (
+        <li key={link.label}>
+          <SectionLink targetId={link.targetId} onNavigate={onNavigate}>
+            {link.label}
+          </SectionLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -3,7 +3,7 @@ import type { TemplatePreviewProps } from '../types';
 import { SafeLink, useFocusTrap } from '@folioforge/shared';
 import { SAMPLE_IMAGES } from '../assets';
 import { SocialLinks, type SocialLink } from '../common/SocialLinks';
-import { SectionLink } from '../common/SectionLink';
+import { SectionLink, SectionLinks } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { readContactLink, type ContactLink } from './contactLink';
@@ -150,11 +150,11 @@ const Navigation = memo(function Navigation({ name, ids, contact }: NavigationPr
   // The spec's drawer lists Testimonials and Cart, which have no section of their own: they lead
   // to what a visitor wants there (what the business offers, and ordering through the contact block).
   const drawerLinks = [
-    { label: 'Home', target: ids.home },
-    { label: 'About', target: ids.about },
-    { label: 'Testimonials', target: ids.work },
-    { label: 'Contact', target: ids.contact },
-    { label: 'Cart', target: ids.contact },
+    { label: 'Home', targetId: ids.home },
+    { label: 'About', targetId: ids.about },
+    { label: 'Testimonials', targetId: ids.work },
+    { label: 'Contact', targetId: ids.contact },
+    { label: 'Cart', targetId: ids.contact },
   ];
 
   return (
@@ -162,20 +162,15 @@ const Navigation = memo(function Navigation({ name, ids, contact }: NavigationPr
       <header className={styles.topBar}>
         <p className={styles.brand}>{name}</p>
         <nav aria-label={`${name || 'Business'} sections`} className={styles.topNav}>
-          <ul className={styles.topLinks}>
-            <li>
-              <SectionLink targetId={ids.home}>Home</SectionLink>
-            </li>
-            <li>
-              <SectionLink targetId={ids.about}>About</SectionLink>
-            </li>
-            <li>
-              <SectionLink targetId={ids.contact}>Contact</SectionLink>
-            </li>
-            <li>
-              <SectionLink targetId={ids.work}>Work</SectionLink>
-            </li>
-          </ul>
+          <SectionLinks
+            className={styles.topLinks}
+            links={[
+              { label: 'Home', targetId: ids.home },
+              { label: 'About', targetId: ids.about },
+              { label: 'Contact', targetId: ids.contact },
+              { label: 'Work', targetId: ids.work },
+            ]}
+          />
         </nav>
         <SafeLink href={contactHref} newTab={contact.kind === 'web'} className={styles.callButton} textClassName={styles.callButtonText}>
           Call And Book Now
@@ -199,15 +194,7 @@ const Navigation = memo(function Navigation({ name, ids, contact }: NavigationPr
             <button type="button" className={styles.closeButton} aria-label="Close menu" onClick={closeDrawer}>
               <CloseIcon />
             </button>
-            <ul className={styles.drawerLinks}>
-              {drawerLinks.map((link) => (
-                <li key={link.label}>
-                  <SectionLink targetId={link.target} onNavigate={closeDrawer}>
-                    {link.label}
-                  </SectionLink>
-                </li>
-              ))}
-            </ul>
+            <SectionLinks className={styles.drawerLinks} links={drawerLinks} onNavigate={closeDrawer} />
           </div>
         </>
       ) : null}

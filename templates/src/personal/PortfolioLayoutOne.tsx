@@ -3,7 +3,7 @@ import type { TemplatePreviewProps } from '../types';
 import { SafeLink, isSafeAssetUrl, mailtoHref, telHref, animateScrollToTop, findScrollTarget } from '@folioforge/shared';
 import { SAMPLE_RESUME_URL } from '../assets';
 import { SocialLinks, type SocialLink } from '../common/SocialLinks';
-import { SectionLink } from '../common/SectionLink';
+import { SectionLinks } from '../common/SectionLink';
 import { CloseIcon, MenuIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
@@ -109,23 +109,17 @@ const HeaderMenu = memo(function HeaderMenu({ ids, open, onToggle, onNavigate }:
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
-      <ul id={menuId} className={cx(styles.menu, open && styles.menuOpen)} data-open={open ? 'true' : 'false'}>
-        <li>
-          <SectionLink targetId={ids.home} onNavigate={onNavigate}>
-            Home
-          </SectionLink>
-        </li>
-        <li>
-          <SectionLink targetId={ids.projects} onNavigate={onNavigate}>
-            Projects
-          </SectionLink>
-        </li>
-        <li>
-          <SectionLink targetId={ids.about} onNavigate={onNavigate}>
-            About
-          </SectionLink>
-        </li>
-      </ul>
+      <SectionLinks
+        id={menuId}
+        className={cx(styles.menu, open && styles.menuOpen)}
+        data-open={open ? 'true' : 'false'}
+        onNavigate={onNavigate}
+        links={[
+          { label: 'Home', targetId: ids.home },
+          { label: 'Projects', targetId: ids.projects },
+          { label: 'About', targetId: ids.about },
+        ]}
+      />
     </nav>
   );
 });

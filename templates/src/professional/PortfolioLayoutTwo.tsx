@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import type { TemplatePreviewProps } from '../types';
 import { SafeLink, isSafeAssetUrl, mailtoHref, telHref } from '@folioforge/shared';
 import { SocialLinks, type SocialLink } from '../common/SocialLinks';
-import { SectionLink } from '../common/SectionLink';
+import { SectionLinks } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
 import { useSectionIds } from '../common/useSectionIds';
 import { usePortfolioProjects, usePortfolioSocialLinks, type PortfolioProject } from '../common/portfolioValues';
@@ -52,17 +52,14 @@ const Header = memo(function Header({ name, ids, dark, onToggle }: HeaderProps) 
     <header className={styles.header}>
       <p className={styles.brand}>{name}</p>
       <nav aria-label="Portfolio sections">
-        <ul className={styles.links}>
-          <li>
-            <SectionLink targetId={ids.home}>Home</SectionLink>
-          </li>
-          <li>
-            <SectionLink targetId={ids.about}>About</SectionLink>
-          </li>
-          <li>
-            <SectionLink targetId={ids.project}>Project</SectionLink>
-          </li>
-        </ul>
+        <SectionLinks
+          className={styles.links}
+          links={[
+            { label: 'Home', targetId: ids.home },
+            { label: 'About', targetId: ids.about },
+            { label: 'Project', targetId: ids.project },
+          ]}
+        />
       </nav>
       <button
         type="button"
