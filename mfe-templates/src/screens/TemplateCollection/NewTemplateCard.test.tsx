@@ -1,12 +1,11 @@
 // A template added as a folder shows in the collection with no change here: until it has
 // screenshots, its card shows the live preview, named as a picture and out of the tab order.
 import { expect, jest, test } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type * as Templates from '@folioforge/templates';
 import type * as TemplatesTesting from '@folioforge/templates/testing';
-import TemplateCollection from './TemplateCollection';
+import { designState, renderCollection } from './collectionTestKit';
 
 jest.mock('@folioforge/templates', () => {
   const actual = jest.requireActual<typeof Templates>('@folioforge/templates');
@@ -14,20 +13,8 @@ jest.mock('@folioforge/templates', () => {
   return { ...actual, TEMPLATES: [...actual.TEMPLATES, fifthTemplate] };
 });
 
-function DesignProbe() {
-  const { state } = useLocation() as { state: { selectedTemplate?: { id?: unknown } } | null };
-  return <p data-testid="design-template">{String(state?.selectedTemplate?.id)}</p>;
-}
-
 test('the fifth card shows name, use, price and its live preview, and opens /design for template 5', async () => {
-  render(
-    <MemoryRouter initialEntries={['/templates']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <Routes>
-        <Route path="/templates" element={<TemplateCollection />} />
-        <Route path="/design" element={<DesignProbe />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderCollection();
   expect(screen.getAllByRole('article')).toHaveLength(5);
   const card = screen.getByRole('article', { name: 'Studio Page' });
   expect(within(card).getByText('Studio use')).toBeInTheDocument();
@@ -38,5 +25,5 @@ test('the fifth card shows name, use, price and its live preview, and opens /des
   expect(picture.firstElementChild).toHaveAttribute('inert');
 
   await userEvent.click(within(card).getByRole('button', { name: 'Use Template' }));
-  expect(screen.getByTestId('design-template')).toHaveTextContent('5');
+  expect(designState()).toMatchObject({ id: 5 });
 });

@@ -1,27 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { TEMPLATES, getTemplate } from '@folioforge/templates';
-import TemplateCollection from './TemplateCollection';
+import { designState, renderCollection } from './collectionTestKit';
 
-/** Stands in for the editor's /design and shows the navigation state it received. */
-function DesignProbe() {
-  const { state } = useLocation() as { state: { selectedTemplate?: Record<string, unknown> } | null };
-  return <pre data-testid="design-state">{JSON.stringify(state?.selectedTemplate ?? null)}</pre>;
-}
-
-function renderCollection() {
-  render(
-    <MemoryRouter initialEntries={['/templates']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <Routes>
-        <Route path="/templates" element={<TemplateCollection />} />
-        <Route path="/design" element={<DesignProbe />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-const designState = () => JSON.parse(screen.getByTestId('design-state').textContent ?? 'null') as Record<string, unknown>;
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('TemplateCollection', () => {
