@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { TEMPLATES, getTemplate, templateValuesSchema, applyDetails } from './index';
 
-// The spec's labels, in the spec's order (section 2, Design screen), with template 2's second
+// The design form's labels, in the product's order, with template 2's second
 // highlight given its own label and template 3 given the full portfolio-profile editor.
 const SPEC_LABELS: Record<number, string[]> = {
   1: [
@@ -66,7 +66,7 @@ const SPEC_LABELS: Record<number, string[]> = {
   4: ['Heading', 'Description', 'Image', 'Product URL'],
 };
 
-// Spec section 3's keys.
+// The value keys each template is saved with (stored rows depend on them).
 const SPEC_KEYS: Record<number, string[]> = {
   1: [
     'name',
@@ -124,7 +124,7 @@ describe('template catalog', () => {
     expect(template.fields.map((field) => field.label)).toEqual(SPEC_LABELS[id]);
   });
 
-  test.each([1, 2, 4])('template %i uses the spec section 3 keys', (id) => {
+  test.each([1, 2, 4])('template %i keeps the value keys saved rows use', (id) => {
     expect(getTemplate(id)?.fields.map((field) => field.key)).toEqual(SPEC_KEYS[id]);
   });
 

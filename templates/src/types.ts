@@ -5,7 +5,7 @@ import type { TemplateId } from '@folioforge/shared';
 export type FieldKind = 'text' | 'longText' | 'email' | 'phone' | 'url' | 'image' | 'pdf';
 
 export interface TemplateField {
-  /** Key in the template's values, e.g. 'project1title' (spec section 3 names). */
+  /** Key in the template's values, e.g. 'project1title'; saved rows use it, so it never changes. */
   key: string;
   /** Label shown in the design screen's form, as the spec writes it. */
   label: string;
@@ -27,7 +27,7 @@ export interface TemplatePreviewProps {
   values: TemplateValues;
 }
 
-/** The template-details popup's six values (spec section 3, "Template-details popup values"). */
+/** The template-details popup's six values. */
 export type DetailsValues = Record<DetailsKey, string>;
 export type DetailsKey = 'name' | 'address' | 'github' | 'linkedin' | 'phone' | 'email';
 

@@ -6,7 +6,7 @@ import { Button } from '@folioforge/shared';
 import { configurePdfWorker } from './pdfWorker';
 import styles from './ResumeViewer.module.scss';
 
-/** Spec section 9: the resume preview is 600 px high. */
+/** The resume preview is 600 px high. */
 export const RESUME_VIEWER_HEIGHT_PX = 600;
 
 export interface ResumeViewerProps {

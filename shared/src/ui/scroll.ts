@@ -1,7 +1,7 @@
 // Scrolling helpers for the previews. A preview can sit in the page itself (/template1) or in a
 // scrolling panel (the design screen), so they act on the nearest scroll container.
 
-/** The spec's scroll-to-top duration (section 9). */
+/** How long scrolling back to the top takes, as the product specifies. */
 export const SCROLL_TO_TOP_MS = 500;
 
 export interface ScrollTarget {

@@ -3,7 +3,7 @@ import type { TemplateValues } from '../types';
 import type { SocialLink } from './SocialLinks';
 
 export interface PortfolioProject {
-  /** 1 or 2: every portfolio has exactly two projects (spec section 9). */
+  /** 1 or 2: every portfolio has exactly two projects. */
   n: 1 | 2;
   title: string;
   description: string;
@@ -32,7 +32,7 @@ export function usePortfolioProjects(values: TemplateValues): readonly Portfolio
   );
 }
 
-/** The five social networks of a portfolio (spec section 9), in the order the layouts show them; kept like the projects. */
+/** The five social networks of a portfolio, in the order the layouts show them; kept like the projects. */
 export function usePortfolioSocialLinks(values: TemplateValues): readonly SocialLink[] {
   const { facebooklink, instagramlink, twitterlink, githublink, linkedinlink } = values;
   return useMemo(

@@ -8,7 +8,7 @@ import { missingValues } from '../testing/valuesShown';
 const values = definition.sampleValues;
 
 describe('EcommerceLayout', () => {
-  test('shows every sample value and the spec sections', () => {
+  test('shows every sample value and every section', () => {
     const { container } = render(<EcommerceLayout values={values} />);
     expect(missingValues(container, definition, values)).toEqual([]);
     const topNav = screen.getByRole('navigation');

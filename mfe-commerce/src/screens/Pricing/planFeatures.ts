@@ -1,6 +1,6 @@
 import type { PlanId } from '@folioforge/shared';
 
-// Spec section 9, "Feature table": which plan includes which feature.
+// The pricing screen's feature table: which plan includes which feature.
 
 export interface PlanFeature {
   label: string;

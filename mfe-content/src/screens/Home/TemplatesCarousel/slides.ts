@@ -42,5 +42,5 @@ export const TEMPLATE_SLIDES: readonly CarouselSlide[] = [
   },
 ];
 
-/** Spec section 9: the slide animation lasts 1.5 s. */
+/** One slide's animation lasts 1.5 s. */
 export const SLIDE_TRANSITION_MS = 1500;
