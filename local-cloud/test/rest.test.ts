@@ -171,7 +171,7 @@ for (const backend of BACKENDS) {
       const dupSlug = await bob.sb.from('portfolios').insert({ template_id: '1', slug: `alpha-${backend}` });
       assert.equal(dupSlug.error?.code, '23505');
       assert.equal(dupSlug.status, 409);
-      const badTemplate = await alice.sb.from('portfolios').insert({ template_id: '9' });
+      const badTemplate = await alice.sb.from('portfolios').insert({ template_id: 'nine' });
       assert.equal(badTemplate.error?.code, '23514');
       const wrongType = await alice.sb.from('portfolios').insert({ template_id: '1', version: 'abc' });
       assert.equal(wrongType.error?.code, '22P02');
