@@ -101,9 +101,9 @@ export default tseslint.config(
     files: ['local-cloud/**', 'e2e/**', 'scripts/**', 'tooling/**', '*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
-  // Browser tests and the preview script hand functions to page.evaluate, which run in the page.
+  // Browser tests, the preview script and the prerender hand functions to page.evaluate, which run in the page.
   {
-    files: ['e2e/**', 'scripts/make-template-previews.mjs'],
+    files: ['e2e/**', 'scripts/make-template-previews.mjs', 'scripts/lib/prerender.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../../tooling/ports.mjs';
 import { writeTemplateIndex } from '../../tooling/templateIndex.mjs';
+import { prerenderPages } from './prerender.mjs';
 import { repoRoot } from './repo.mjs';
 
 const STAMP = '.build-stamp';
@@ -89,6 +90,7 @@ export async function buildApps({ force = false, log = console.log, concurrency 
   const queue = APPS.filter((app) => force || isStale(app));
   if (queue.length === 0) {
     log('All six apps are up to date.');
+    await prerenderPages({ log });
     return;
   }
   log(`Building ${queue.map((app) => app.dir).join(', ')} …`);
@@ -100,4 +102,5 @@ export async function buildApps({ force = false, log = console.log, concurrency 
     }
   });
   await Promise.all(workers);
+  await prerenderPages({ log });
 }

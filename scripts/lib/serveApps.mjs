@@ -196,7 +196,8 @@ export function staticHandler({ dir, appConfig, mounts = {} }) {
       }
       // A route of the app (/home, /auth/callback): its HTML, revalidated like every HTML answer.
       // A missing file with an extension is a real 404, not the page.
-      const page = path.extname(pathname) ? undefined : fileInside(root, '/index.html');
+      // app.html is the plain shell once the public pages are rendered ahead (index.html is then `/`).
+      const page = path.extname(pathname) ? undefined : (fileInside(root, '/app.html') ?? fileInside(root, '/index.html'));
       if (page) {
         sendFile(req, res, page, { cacheControl: REVALIDATE });
         return;

@@ -11,6 +11,7 @@ import {
 } from '@folioforge/shared';
 import { registerFolioForgeRemotes } from './federation/registerFolioForgeRemotes';
 import { startupConfigResponse } from './startup/startup';
+import { handOffPrerendered } from './startup/prerendered';
 import { App } from './App';
 import { StartupError } from './screens/StartupError/StartupError';
 import './styles.scss';
@@ -47,6 +48,7 @@ async function start() {
     // first paint; a visitor without one loads it only when a screen asks.
     if (useAuthStore.getState().status === 'signedIn') afterNextPaint(() => void loadSupabase());
   } catch (error) {
+    handOffPrerendered();
     root.render(<StartupError message={(error as Error).message} />);
   }
 }

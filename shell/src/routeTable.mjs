@@ -11,26 +11,28 @@
  * @property {true} [clientOnDemand]  The screen works before supabase-js has loaded: it asks for the
  *   client with loadSupabase() when the visitor acts. Other screens render once it has loaded, and
  *   may call getSupabase().
+ * @property {true} [prerender]  A public page whose HTML the build renders ahead (scripts/lib/prerender.mjs):
+ *   it paints before any JavaScript has run, and the live screen takes over once loaded.
  */
 
 /** @type {ScreenRoute[]} */
 export const SCREEN_ROUTES = [
-  { path: '/', remote: 'mfe_auth/Login', title: 'Login', clientOnDemand: true },
+  { path: '/', remote: 'mfe_auth/Login', title: 'Login', clientOnDemand: true, prerender: true },
   { path: '/login', remote: 'mfe_auth/Login', title: 'Login', clientOnDemand: true },
-  { path: '/register', remote: 'mfe_auth/Register', title: 'Register', clientOnDemand: true },
+  { path: '/register', remote: 'mfe_auth/Register', title: 'Register', clientOnDemand: true, prerender: true },
   { path: '/forgot-password', remote: 'mfe_auth/ForgotPassword', title: 'Forgot password', clientOnDemand: true },
   { path: '/reset-password', remote: 'mfe_auth/ResetPassword', title: 'Choose a new password' },
   { path: '/auth/callback', remote: 'mfe_auth/AuthCallback', title: 'Email confirmation' },
   { path: '/account', remote: 'mfe_auth/Account', title: 'Your account' },
   { path: '/portfolios', remote: 'mfe_editor/Portfolios', title: 'My portfolios' },
-  { path: '/home', remote: 'mfe_content/Home', title: 'Home', clientOnDemand: true },
-  { path: '/blog', remote: 'mfe_content/Blog', title: 'Blog', clientOnDemand: true },
+  { path: '/home', remote: 'mfe_content/Home', title: 'Home', clientOnDemand: true, prerender: true },
+  { path: '/blog', remote: 'mfe_content/Blog', title: 'Blog', clientOnDemand: true, prerender: true },
   { path: '/contact-us', remote: 'mfe_content/ContactUs', title: 'Contact Us', clientOnDemand: true },
-  { path: '/features', remote: 'mfe_content/Features', title: 'Features', clientOnDemand: true },
-  { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection', clientOnDemand: true },
+  { path: '/features', remote: 'mfe_content/Features', title: 'Features', clientOnDemand: true, prerender: true },
+  { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection', clientOnDemand: true, prerender: true },
   { path: '/design', remote: 'mfe_editor/Design', title: 'Design' },
   { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator' },
   { path: '/template1', remote: 'mfe_editor/TemplateOnePage', title: 'Portfolio' },
   { path: '/template2', remote: 'mfe_editor/TemplateTwoPage', title: 'E-Commerce' },
-  { path: '/pricing', remote: 'mfe_commerce/Pricing', title: 'Pricing Plans', clientOnDemand: true },
+  { path: '/pricing', remote: 'mfe_commerce/Pricing', title: 'Pricing Plans', clientOnDemand: true, prerender: true },
 ];

@@ -1,18 +1,35 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { FederatedRegion, UnavailableNotice, loadSupabase, type FederatedModule } from '@folioforge/shared';
+import { PrerenderHandOff } from '../startup/prerendered';
 import styles from './RemoteScreen.module.scss';
 
 export function RemoteLoading() {
   return (
-    <div className={styles.loading} role="status" aria-live="polite">
+    <div className={styles.loading} role="status" aria-live="polite" data-remote-loading>
       <span className={styles.spinner} aria-hidden="true" />
       Loading…
     </div>
   );
 }
 
+/** The screen, drawn with the hand-off from a page rendered ahead. */
+function withHandOff(module: FederatedModule<object> | null): FederatedModule<object> | null {
+  if (!module?.default) return module;
+  const Screen = module.default;
+  return {
+    default: function ScreenTakingOver(props: object) {
+      return (
+        <>
+          <PrerenderHandOff />
+          <Screen {...props} />
+        </>
+      );
+    },
+  };
+}
+
 /** Screens come through the shell's runtime, where every remote is registered from app-config.json. */
-const loadScreen = (id: string) => loadRemote<FederatedModule<object>>(id);
+const loadScreen = async (id: string) => withHandOff(await loadRemote<FederatedModule<object>>(id));
 /** The screen and supabase-js side by side, for screens that call getSupabase() as they render. */
 const loadScreenWithClient = async (id: string) => (await Promise.all([loadScreen(id), loadSupabase()]))[0];
 
@@ -29,7 +46,12 @@ export function RemoteScreen({ id, needsClient = false }: { id: string; needsCli
       load={needsClient ? loadScreenWithClient : loadScreen}
       props={NO_PROPS}
       loading={<RemoteLoading />}
-      unavailable={(retry) => <UnavailableNotice onRetry={retry} />}
+      unavailable={(retry) => (
+        <>
+          <PrerenderHandOff />
+          <UnavailableNotice onRetry={retry} />
+        </>
+      )}
     />
   );
 }

@@ -1,0 +1,123 @@
+// The public pages arrive drawn: their HTML holds the screen as the build rendered it, so the first
+// paint needs no JavaScript; the live screen then takes its place without a visible change.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { startStack, type Stack } from '../support/stack';
+import { launchBrowser } from '../support/browser';
+import { PRERENDERED_ROUTES } from '../../scripts/lib/prerender.mjs';
+
+let stack: Stack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startStack({ withLocalCloud: false });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const HEADINGS: Record<string, string> = {
+  '/': 'Login',
+  '/register': 'Register',
+  '/home': 'Welcome to FolioForge',
+  '/blog': 'Blog',
+  '/features': 'Features',
+  '/templates': 'Template Collection',
+  '/pricing': 'Pricing Plans',
+};
+
+describe('pages rendered ahead', () => {
+  test('the public routes are the ones rendered ahead', () => {
+    assert.deepEqual([...PRERENDERED_ROUTES].sort(), Object.keys(HEADINGS).sort());
+  });
+
+  test("each public route's HTML holds its screen, inert, its styles inline and its own title", async () => {
+    for (const route of PRERENDERED_ROUTES) {
+      const html = await (await fetch(`${stack.shellUrl}${route}`)).text();
+      const copy = /<div id="prerendered" inert>([\s\S]*?)<\/div>\s*<div id="root" hidden><\/div>/.exec(html)?.[1] ?? '';
+      assert.ok(copy.includes('<main'), `${route}: the copy holds the page's main region`);
+      assert.ok(copy.includes(HEADINGS[route]!), `${route}: the copy shows "${HEADINGS[route]}"`);
+      assert.match(html, /<style data-prerendered>[^<]*\{/, `${route}: the screen's styles are inline`);
+      assert.doesNotMatch(copy, /src="https?:\/\/127\.0\.0\.1:\d+/, `${route}: the copy fetches nothing from the build's servers`);
+    }
+    const other = await (await fetch(`${stack.shellUrl}/design`)).text();
+    assert.doesNotMatch(other, /id="prerendered"/, 'other routes get the plain shell');
+    assert.match(other, /<div id="root"><\/div>/);
+  });
+
+  test('with JavaScript off, the page is there and laid out as the live one', async () => {
+    /** The heading's size and the header's height, where they are drawn. */
+    const measure = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${stack.shellUrl}/pricing`);
+        const where = javaScriptEnabled ? '#root' : '#prerendered';
+        const heading = page.locator(`${where} h1`, { hasText: 'Pricing Plans' });
+        await heading.waitFor();
+        return {
+          visible: await heading.isVisible(),
+          fontSize: await heading.evaluate((el) => getComputedStyle(el).fontSize),
+          headerHeight: await page
+            .locator(`${where} header`)
+            .first()
+            .evaluate((el) => el.getBoundingClientRect().height),
+        };
+      } finally {
+        await context.close();
+      }
+    };
+    const [off, live] = [await measure(false), await measure(true)];
+    assert.equal(off.visible, true, 'the heading shows with JavaScript off');
+    assert.deepEqual(off, live);
+  });
+
+  test('the live screen takes over in place: the copy is gone, nothing moved, the page works', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${stack.shellUrl}/home`);
+      await page.locator('#root').getByRole('heading', { name: 'Welcome to FolioForge' }).waitFor();
+      assert.equal(await page.locator('#prerendered').count(), 0);
+      assert.equal(await page.locator('#root').getAttribute('hidden'), null);
+      const shifted = await page.evaluate(() =>
+        (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+      );
+      assert.ok(shifted < 0.01, `layout shift ${shifted}`);
+      // The live header answers: its menu opens (only with JavaScript) and leads on.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Pricing', exact: true }).click();
+      await page.getByRole('heading', { name: 'Pricing Plans' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a visitor with a stored session never sees the signed-out copy', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // No script of the app runs: only the page's own inline script decides.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto(`${stack.shellUrl}/home`);
+      assert.equal(await page.locator('#prerendered').count(), 1, 'signed out: the copy shows');
+      await page.evaluate(() => localStorage.setItem('sb-127-auth-token', '{}'));
+      await page.reload();
+      assert.equal(await page.locator('#prerendered').count(), 0, 'signed in: the copy is dropped at once');
+      assert.equal(await page.locator('#root').getAttribute('hidden'), null);
+    } finally {
+      await context.close();
+    }
+  });
+});
