@@ -44,11 +44,26 @@ function writePage(file, html) {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
 }
 
-/** What the pages were rendered from: every app's build stamp. */
+/** What the pages were rendered from: every app's build (its stamp, or its manifest when built alone). */
 function buildsFingerprint() {
   const hash = crypto.createHash('sha256');
-  for (const app of APPS) hash.update(fs.readFileSync(path.join(repoRoot, app.dir, 'dist', '.build-stamp'), 'utf8'));
+  for (const app of APPS) {
+    for (const name of ['.build-stamp', 'mf-manifest.json']) {
+      const file = path.join(repoRoot, app.dir, 'dist', name);
+      if (fs.existsSync(file)) hash.update(fs.readFileSync(file));
+    }
+  }
   return hash.digest('hex');
+}
+
+/** The absolute URL a build was made for (PUBLIC_URL), or undefined for one served from where it is. */
+function builtPublicPath(dist) {
+  try {
+    const publicPath = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'))?.metaData?.publicPath;
+    return typeof publicPath === 'string' && /^https?:\/\//.test(publicPath) ? publicPath : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -99,11 +114,11 @@ async function draw(page, origin, route, shellStyles) {
   return page.evaluate(
     async ({ blank, shellStyles }) => {
       const root = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (document.getElementById('root')).cloneNode(true));
-      // Images of another origin (the remotes') are addressed by where they were served from now;
-      // the copy keeps their boxes and lets the live screen load them.
+      // A remote's image served from its temporary local port (a build without PUBLIC_URL) has no
+      // address that lasts: the copy keeps its box and lets the live screen load it. CDN ones stay.
       for (const image of /** @type {NodeListOf<HTMLImageElement>} */ (root.querySelectorAll('img'))) {
-        const src = image.getAttribute('src') ?? '';
-        if (!src.startsWith('data:') && new URL(src, location.href).origin !== location.origin) {
+        const src = new URL(image.getAttribute('src') ?? '', location.href);
+        if (src.protocol !== 'data:' && src.hostname === location.hostname && src.origin !== location.origin) {
           image.setAttribute('src', blank);
           image.removeAttribute('srcset');
         }
@@ -166,6 +181,20 @@ export async function prerenderPages({ log = console.log, force = false } = {}) 
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // A release built for its CDN (PUBLIC_URL) asks for its files there: answered from its dist/.
+      for (const app of APPS) {
+        const dist = path.join(repoRoot, app.dir, 'dist');
+        const publicPath = builtPublicPath(dist);
+        if (!publicPath) continue;
+        await context.route(`${publicPath}**`, (route) => {
+          const file = path.join(
+            dist,
+            decodeURIComponent(new URL(route.request().url()).pathname.slice(new URL(publicPath).pathname.length)),
+          );
+          if (!file.startsWith(dist + path.sep) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
+          return route.fulfill({ path: file });
+        });
+      }
       const page = await context.newPage();
       const drawn = [];
       for (const route of PRERENDERED_ROUTES) {
