@@ -43,6 +43,7 @@ describe('pages rendered ahead', () => {
       assert.ok(copy.includes(HEADINGS[route]!), `${route}: the copy shows "${HEADINGS[route]}"`);
       assert.match(html, /<style data-prerendered>[^<]*\{/, `${route}: the screen's styles are inline`);
       assert.doesNotMatch(copy, /src="https?:\/\/127\.0\.0\.1:\d+/, `${route}: the copy fetches nothing from the build's servers`);
+      assert.doesNotMatch(copy, /aria-label="Log in"/, `${route}: the copy knows no session, so shows no account area`);
     }
     const other = await (await fetch(`${stack.shellUrl}/design`)).text();
     assert.doesNotMatch(other, /id="prerendered"/, 'other routes get the plain shell');

@@ -38,8 +38,10 @@ async function signedInContext(user: User): Promise<{ context: BrowserContext; p
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /^(Saved|Saving…|Offline|Could not save|Not saved)/ });
 
+/** Waits for the status to read `text` from its start, case and all: 'Saved' must not match 'Not saved: …'. */
 async function waitForStatus(page: Page, text: string | RegExp) {
-  await status(page).filter({ hasText: text }).waitFor({ timeout: 15_000 });
+  const pattern = typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : text;
+  await status(page).filter({ hasText: pattern }).waitFor({ timeout: 15_000 });
 }
 
 /** Opens /design signed in: the user's newest portfolio, or a first one made from template 1. */

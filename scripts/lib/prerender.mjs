@@ -114,6 +114,8 @@ async function draw(page, origin, route, shellStyles) {
   return page.evaluate(
     async ({ blank, shellStyles }) => {
       const root = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (document.getElementById('root')).cloneNode(true));
+      // What depends on the visitor's session (the header's account area) is left for the live page.
+      for (const area of root.querySelectorAll('[data-session-area]')) area.replaceChildren();
       // A remote's image served from its temporary local port (a build without PUBLIC_URL) has no
       // address that lasts: the copy keeps its box and lets the live screen load it. CDN ones stay.
       for (const image of /** @type {NodeListOf<HTMLImageElement>} */ (root.querySelectorAll('img'))) {

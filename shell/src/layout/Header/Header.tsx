@@ -47,8 +47,9 @@ export function Header() {
               </li>
             ))}
           </ul>
-          {/* Nothing while the stored session is read, so a signed-in visitor never sees "log in" flash. */}
-          <div className={styles.account}>
+          {/* Nothing while the stored session is read, so a signed-in visitor never sees "log in" flash.
+              Pages rendered ahead leave this area empty too (data-session-area): they know no session. */}
+          <div className={styles.account} data-session-area>
             {status === 'signedIn' && user ? <AccountMenu user={user} onSignOutFailed={setSignOutProblem} /> : null}
             {status === 'signedOut' ? (
               <Link to="/login" className={styles.loginIcon} aria-label="Log in" title="Log in">
