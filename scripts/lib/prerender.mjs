@@ -80,8 +80,8 @@ function shellPage() {
 
 /**
  * The page for one route: the shell page with the drawn markup (inert) before an empty, hidden root,
- * the screen's title and its styles. A visitor with a stored session skips the copy, which shows the
- * signed-out header: the inline script drops it before it paints.
+ * the screen's title and its styles. The copy knows no session; for a visitor with a stored one the
+ * inline script drops it before it paints, and the live page draws at once.
  */
 function pageFor(template, { title, markup, css }) {
   const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -89,10 +89,12 @@ function pageFor(template, { title, markup, css }) {
     `<div id="prerendered" inert>${markup}</div>`,
     '<div id="root" hidden></div>',
     '<script>',
-    'if (Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key))) {',
-    "  document.getElementById('prerendered').remove();",
-    "  document.getElementById('root').hidden = false;",
-    '}',
+    'try {',
+    '  if (Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key))) {',
+    "    document.getElementById('prerendered').remove();",
+    "    document.getElementById('root').hidden = false;",
+    '  }',
+    '} catch {}',
     '</script>',
   ].join('\n');
   const withRoot = template.replace('<div id="root"></div>', () => body);

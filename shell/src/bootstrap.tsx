@@ -11,7 +11,7 @@ import {
 } from '@folioforge/shared';
 import { registerFolioForgeRemotes } from './federation/registerFolioForgeRemotes';
 import { startupConfigResponse } from './startup/startup';
-import { handOffPrerendered } from './startup/prerendered';
+import { handOffPrerendered, holdRootWhilePrerendered } from './startup/prerendered';
 import { App } from './App';
 import { StartupError } from './screens/StartupError/StartupError';
 import './styles.scss';
@@ -27,7 +27,9 @@ function afterNextPaint(task: () => void): void {
 }
 
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  holdRootWhilePrerendered(container);
+  const root = createRoot(container);
   try {
     const config = await loadRuntimeConfig('/app-config.json', startupConfigResponse());
     registerFolioForgeRemotes(config.remotes);
