@@ -205,6 +205,7 @@ describe('My portfolios', () => {
     const list = page.getByRole('list', { name: 'Your portfolios' });
     await list.getByRole('listitem').nth(1).waitFor();
     assert.equal(await list.getByRole('listitem').count(), 2);
+    await page.getByText('Your files: 0 (0.0 MB of the 50 MB your plan includes)').waitFor();
 
     const firstTitle = (await storedPortfolios(stack, user)).find((row) => row.id === first)!.title!;
     await list.getByRole('button', { name: `Rename ${firstTitle}` }).click();

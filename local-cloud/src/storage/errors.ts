@@ -30,13 +30,18 @@ export const storageErrors = {
   invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', 'InvalidSignature', message),
   expiredToken: () => new StorageError(400, 'ExpiredToken', 'InvalidJWT', 'The provided token has expired.'),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
+  quotaExceeded: (message: string) => new StorageError(413, 'QuotaExceeded', 'Payload too large', message),
 };
 
-/** Postgres refusals inside a request become storage's answers (RLS → 403, unique → 409). */
+/**
+ * Postgres refusals inside a request become storage's answers (RLS → 403, unique → 409, the storage
+ * quota trigger of supabase/migrations → 413 with its message).
+ */
 export function fromDatabaseError(error: unknown): StorageError | undefined {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   if (code === '42501') return storageErrors.accessDenied();
   if (code === '23505') return storageErrors.duplicate();
+  if (code === 'P0413') return storageErrors.quotaExceeded(error instanceof Error ? error.message : 'Storage quota exceeded');
   return undefined;
 }
 

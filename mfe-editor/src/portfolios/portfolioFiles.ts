@@ -69,7 +69,10 @@ export class UploadError extends Error {
   }
 }
 
-function uploadProblem(status: number, kind: FileFieldKind, fileName: string): string {
+function uploadProblem(status: number, kind: FileFieldKind, fileName: string, quotaMessage?: string): string {
+  // The server's own words carry the sizes (e.g. "… to 52 MB of the 50 MB your plan includes").
+  if (quotaMessage)
+    return `"${fileName}" was not stored. ${quotaMessage}. Remove files you no longer use, or choose a plan with more storage.`;
   if (status === 413) return `"${fileName}" is larger than ${kind === 'image' ? '5' : '10'} MB. Choose a smaller file.`;
   if (status === 415)
     return kind === 'image'
@@ -119,13 +122,15 @@ export function uploadPortfolioFile({ config, accessToken, ref, file, kind, onPr
       }
       // Storage answers 400 with the real status as a string in the body.
       let status = request.status;
+      let quotaMessage: string | undefined;
       try {
-        const body = JSON.parse(request.responseText) as { statusCode?: unknown };
+        const body = JSON.parse(request.responseText) as { statusCode?: unknown; code?: unknown; message?: unknown };
         if (typeof body.statusCode === 'string' && /^\d{3}$/.test(body.statusCode)) status = Number(body.statusCode);
+        if (body.code === 'QuotaExceeded' && typeof body.message === 'string') quotaMessage = body.message.slice(0, 300);
       } catch {
         // not JSON: keep the HTTP status
       }
-      reject(new UploadError(uploadProblem(status, kind, file.name), status));
+      reject(new UploadError(uploadProblem(status, kind, file.name, quotaMessage), status));
     };
     request.onerror = () => reject(new UploadError(uploadProblem(0, kind, file.name), 0));
     request.send(file);

@@ -163,6 +163,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      plan_storage_bytes: {
+        Args: {
+          plan: string;
+        };
+        Returns: number;
+      };
       save_portfolio: {
         Args: {
           portfolio_id: string;

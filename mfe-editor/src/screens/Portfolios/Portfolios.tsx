@@ -186,24 +186,37 @@ function UndoDelete({ pending }: { pending: PendingDelete | null }) {
   );
 }
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+/** "4.2 MB", "50 MB", "2 GB". */
+function sizeText(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  if (megabytes >= 1024) return `${Number((megabytes / 1024).toFixed(1))} GB`;
+  return `${megabytes.toFixed(megabytes < 10 ? 1 : 0)} MB`;
+}
 
-/** Space the user's pictures and resumes take (the plans count it). */
+/** Space the user's pictures and resumes take, and what their plan includes (the server keeps to it). */
 function StorageUse({ userId }: { userId: string }) {
   const usage = useQuery({
     queryKey: ['storage-usage', userId],
     queryFn: async () => {
-      const { data, error } = await getSupabase().from('storage_usage').select('bytes, files').maybeSingle();
-      if (error) throw new Error(error.message);
-      const bytes = typeof data?.bytes === 'number' ? data.bytes : 0;
-      const files = typeof data?.files === 'number' ? data.files : 0;
-      return { bytes, files };
+      const client = getSupabase();
+      const [used, granted] = await Promise.all([
+        client.from('storage_usage').select('bytes, files').maybeSingle(),
+        client.from('entitlements').select('storage_quota_bytes').maybeSingle(),
+      ]);
+      if (used.error) throw new Error(used.error.message);
+      if (granted.error) throw new Error(granted.error.message);
+      const bytes = typeof used.data?.bytes === 'number' ? used.data.bytes : 0;
+      const files = typeof used.data?.files === 'number' ? used.data.files : 0;
+      const quota = typeof granted.data?.storage_quota_bytes === 'number' ? granted.data.storage_quota_bytes : undefined;
+      return { bytes, files, quota };
     },
   });
   if (!usage.data) return null;
+  const { bytes, files, quota } = usage.data;
   return (
     <p className={styles.usage}>
-      Your files: {usage.data.files} ({megabytes(usage.data.bytes)})
+      Your files: {files} ({sizeText(bytes)}
+      {quota === undefined ? '' : ` of the ${sizeText(quota)} your plan includes`})
     </p>
   );
 }
