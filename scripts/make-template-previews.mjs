@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
 import { moduleRules } from '../tooling/createWebpackConfig.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -120,17 +121,9 @@ try {
   server = await serve(buildDir);
   const origin = `http://127.0.0.1:${server.address().port}`;
   browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
     viewport: VIEWPORT,
     deviceScaleFactor: SCALE,
     reducedMotion: 'reduce',

@@ -9,21 +9,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { APPS } from '../../tooling/ports.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
 import { SCREEN_ROUTES } from '../../shell/src/routeTable.mjs';
 import { closeServer, serveApp } from './serveApps.mjs';
 import { repoRoot } from './repo.mjs';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const shellDist = path.join(repoRoot, 'shell/dist');
 const STAMP = path.join(shellDist, '.prerender-stamp');
 /** A 1×1 transparent GIF: an image of another origin keeps its box but is not fetched from the copy. */
