@@ -1,7 +1,12 @@
 import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, expect, test } from '@jest/globals';
+import { afterEach, beforeAll, expect, test } from '@jest/globals';
 import { holdRootWhilePrerendered, PrerenderHandOff } from './prerendered';
+
+// The roots here are made by hand (the shell's bootstrap does the same), not by testing-library.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
 
 afterEach(() => {
   document.body.innerHTML = '';
