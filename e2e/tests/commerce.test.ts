@@ -48,6 +48,12 @@ describe('pricing plans', () => {
     assert.match(await page.getByText(/Payment successful!/).innerText(), /pay_\w+/);
     await page.reload();
     await page.getByText(/Your current plan until/).waitFor();
+    // The account shows what the plan grants, read from the database's entitlements.
+    await page.goto(`${stack.shellUrl}/account`);
+    const plan = page.getByRole('region', { name: 'Your plan' });
+    await plan.getByText(/^Pro, until /).waitFor();
+    await plan.getByText('0.0 MB of 1 GB used (0 files)').waitFor();
+    await plan.getByText('Removed: your plan includes it.').waitFor();
     await page.close();
   });
 

@@ -6,6 +6,7 @@ export * from './supabase/createSupabase';
 export * from './auth/authStore';
 export * from './auth/session';
 export * from './catalog/prices';
+export * from './account/storageUse';
 export * from './ui/Button';
 export * from './ui/Alert';
 export * from './ui/TextField';

@@ -15,6 +15,11 @@ beforeEach(() => {
   supabase.answer('profiles', { data: { id: 'user-1', name: 'Ada Lovelace', username: 'ada' }, error: null });
   supabase.answer('portfolios', { data: [], error: null });
   supabase.answer('purchases', { data: [], error: null });
+  supabase.answer('entitlements', {
+    data: { plan: null, plan_expires_at: null, templates: [], remove_branding: false, storage_quota_bytes: 52428800 },
+    error: null,
+  });
+  supabase.answer('storage_usage', { data: { bytes: 0, files: 0 }, error: null });
 });
 afterEach(resetAuthStore);
 
@@ -189,5 +194,54 @@ describe('signed in', () => {
     await userEvent.click(within(section('Sessions')).getByRole('button', { name: 'Sign out everywhere' }));
     expect(supabase.auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
     expect(await screen.findByRole('heading', { name: '/ page' })).toBeInTheDocument();
+  });
+});
+
+describe('your plan', () => {
+  beforeEach(() => {
+    signedInAs(user);
+  });
+
+  test('without a plan: how to get one, the free storage in use, the badge, no templates', async () => {
+    renderScreen(<Account />, '/account');
+    const plan = section('Your plan');
+    expect(await within(plan).findByText(/No plan/)).toBeInTheDocument();
+    expect(within(plan).getByRole('link', { name: 'see the plans' })).toHaveAttribute('href', '/pricing');
+    expect(within(plan).getByText('0.0 MB of 50 MB used (0 files)')).toBeInTheDocument();
+    expect(within(plan).getByText('A small “Made with FolioForge” badge. Any plan removes it.')).toBeInTheDocument();
+    expect(within(plan).getByText('None yet')).toBeInTheDocument();
+  });
+
+  test('with a plan: its name and end, the larger storage, branding removed, the templates bought', async () => {
+    supabase.answer('entitlements', {
+      data: {
+        plan: 'pro',
+        plan_expires_at: '2026-12-24T10:00:00Z',
+        templates: ['3', '4'],
+        remove_branding: true,
+        storage_quota_bytes: 1073741824,
+      },
+      error: null,
+    });
+    supabase.answer('storage_usage', { data: { bytes: 4404019, files: 1 }, error: null });
+    renderScreen(<Account />, '/account');
+    const plan = section('Your plan');
+    expect(await within(plan).findByText('Pro, until 24 Dec 2026')).toBeInTheDocument();
+    expect(within(plan).getByText('4.2 MB of 1 GB used (1 file)')).toBeInTheDocument();
+    expect(within(plan).getByText('Removed: your plan includes it.')).toBeInTheDocument();
+    expect(within(plan).getByText('Template 3, Template 4')).toBeInTheDocument();
+  });
+
+  test('a failure says so and offers to try again', async () => {
+    supabase.answer('entitlements', { data: null, error: { message: 'network down' } });
+    renderScreen(<Account />, '/account');
+    const plan = section('Your plan');
+    expect(await within(plan).findByText(/Your plan could not be loaded: network down/)).toBeInTheDocument();
+    supabase.answer('entitlements', {
+      data: { plan: null, plan_expires_at: null, templates: [], remove_branding: false, storage_quota_bytes: 52428800 },
+      error: null,
+    });
+    await userEvent.click(within(plan).getByRole('button', { name: 'Try again' }));
+    expect(await within(plan).findByText('0.0 MB of 50 MB used (0 files)')).toBeInTheDocument();
   });
 });

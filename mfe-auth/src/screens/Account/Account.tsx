@@ -5,6 +5,7 @@ import { Alert, Button, RequireAuth, ServerStateProvider, formatInr, getSupabase
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
 import { describeAuthError } from '../../lib/authErrors';
 import { usePortfolios, useProfile, usePurchases, type PortfolioSummary, type PurchaseSummary } from './accountData';
+import { PlanSection } from './PlanSection';
 import { ProfileSection } from './ProfileSection';
 import styles from './Account.module.scss';
 
@@ -120,6 +121,11 @@ function AccountSections({ user }: { user: User }) {
         {portfolios.kind === 'loaded' ? <PortfolioList portfolios={portfolios.value} /> : null}
       </section>
 
+      <section className={styles.section} aria-labelledby="account-section-plan">
+        <h2 id="account-section-plan">Your plan</h2>
+        <PlanSection userId={user.id} />
+      </section>
+
       <section className={styles.section} aria-labelledby="account-section-purchases">
         <h2 id="account-section-purchases">Your purchases</h2>
         {purchases.kind === 'loading' ? <p role="status">Loading your purchases…</p> : null}
@@ -146,7 +152,7 @@ function AccountSections({ user }: { user: User }) {
   );
 }
 
-/** /account: profile, password, portfolios and purchases of the signed-in user. */
+/** /account: profile, password, portfolios, plan and purchases of the signed-in user. */
 export default function Account() {
   const user = useAuthStore((state) => state.user);
   return (

@@ -121,7 +121,7 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
   return (
     <>
       {saved ? <Alert tone="success">Your profile is saved.</Alert> : null}
-      <dl className={styles.profile}>
+      <dl className={styles.facts}>
         <dt>Name</dt>
         <dd>{shownName || '—'}</dd>
         <dt>Username</dt>

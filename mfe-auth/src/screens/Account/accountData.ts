@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@folioforge/shared';
+import { fetchStorageUse, getSupabase, type StorageUse } from '@folioforge/shared';
 
 export interface Profile {
   id: string;
@@ -90,4 +90,32 @@ export function usePurchases(userId: string) {
     if (error) throw failure(error);
     return (data ?? []) as PurchaseSummary[];
   });
+}
+
+/** What the user's purchases grant now (the `entitlements` view: one row for the caller). */
+export interface Entitlements {
+  plan: string | null;
+  plan_expires_at: string | null;
+  templates: string[];
+  remove_branding: boolean;
+}
+
+export function useEntitlements(userId: string) {
+  const key = useMemo(() => ['entitlements', userId] as const, [userId]);
+  return useAccountQuery<Entitlements>(key, async () => {
+    const { data, error } = await getSupabase().from('entitlements').select('plan, plan_expires_at, templates, remove_branding').single();
+    if (error) throw failure(error);
+    return {
+      plan: data.plan ?? null,
+      plan_expires_at: data.plan_expires_at ?? null,
+      templates: data.templates ?? [],
+      remove_branding: data.remove_branding === true,
+    };
+  });
+}
+
+/** Shares its cache entry with My portfolios, which shows the same figures. */
+export function useStorageUse(userId: string) {
+  const key = useMemo(() => ['storage-usage', userId] as const, [userId]);
+  return useAccountQuery<StorageUse>(key, () => fetchStorageUse(getSupabase()));
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, RequireAuth, getSupabase, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, RequireAuth, fetchStorageUse, formatBytes, getSupabase, useAuthStore } from '@folioforge/shared';
 import { editorPathFor } from '../../portfolios/AccountPortfolioGate';
 import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
@@ -186,37 +186,15 @@ function UndoDelete({ pending }: { pending: PendingDelete | null }) {
   );
 }
 
-/** "4.2 MB", "50 MB", "2 GB". */
-function sizeText(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  if (megabytes >= 1024) return `${Number((megabytes / 1024).toFixed(1))} GB`;
-  return `${megabytes.toFixed(megabytes < 10 ? 1 : 0)} MB`;
-}
-
 /** Space the user's pictures and resumes take, and what their plan includes (the server keeps to it). */
 function StorageUse({ userId }: { userId: string }) {
-  const usage = useQuery({
-    queryKey: ['storage-usage', userId],
-    queryFn: async () => {
-      const client = getSupabase();
-      const [used, granted] = await Promise.all([
-        client.from('storage_usage').select('bytes, files').maybeSingle(),
-        client.from('entitlements').select('storage_quota_bytes').maybeSingle(),
-      ]);
-      if (used.error) throw new Error(used.error.message);
-      if (granted.error) throw new Error(granted.error.message);
-      const bytes = typeof used.data?.bytes === 'number' ? used.data.bytes : 0;
-      const files = typeof used.data?.files === 'number' ? used.data.files : 0;
-      const quota = typeof granted.data?.storage_quota_bytes === 'number' ? granted.data.storage_quota_bytes : undefined;
-      return { bytes, files, quota };
-    },
-  });
+  const usage = useQuery({ queryKey: ['storage-usage', userId], queryFn: () => fetchStorageUse(getSupabase()) });
   if (!usage.data) return null;
-  const { bytes, files, quota } = usage.data;
+  const { bytes, files, quotaBytes } = usage.data;
   return (
     <p className={styles.usage}>
-      Your files: {files} ({sizeText(bytes)}
-      {quota === undefined ? '' : ` of the ${sizeText(quota)} your plan includes`})
+      Your files: {files} ({formatBytes(bytes)}
+      {quotaBytes === undefined ? '' : ` of the ${formatBytes(quotaBytes)} your plan includes`})
     </p>
   );
 }

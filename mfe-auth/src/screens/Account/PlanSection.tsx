@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { Alert, Button, PLANS, formatBytes } from '@folioforge/shared';
+import { useEntitlements, useStorageUse } from './accountData';
+import styles from './Account.module.scss';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
+/** /account's "Your plan": what the user's purchases grant now, each feature with its state. */
+export function PlanSection({ userId }: { userId: string }) {
+  const [entitlements, reloadEntitlements] = useEntitlements(userId);
+  const [storage, reloadStorage] = useStorageUse(userId);
+
+  if (entitlements.kind === 'loading' || storage.kind === 'loading') return <p role="status">Loading your plan…</p>;
+  if (entitlements.kind === 'failed' || storage.kind === 'failed') {
+    const message = entitlements.kind === 'failed' ? entitlements.message : storage.kind === 'failed' ? storage.message : '';
+    return (
+      <Alert tone="error">
+        Your plan could not be loaded: {message}{' '}
+        <Button
+          variant="ghost"
+          onClick={() => {
+            reloadEntitlements();
+            reloadStorage();
+          }}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const { plan, plan_expires_at: until, templates, remove_branding: removeBranding } = entitlements.value;
+  const { bytes, files, quotaBytes } = storage.value;
+  const planName = PLANS.find((candidate) => candidate.id === plan)?.name ?? plan;
+  return (
+    <dl className={styles.facts}>
+      <dt>Plan</dt>
+      <dd>
+        {planName ? (
+          `${planName}${until ? `, until ${dateFormat.format(new Date(until))}` : ''}`
+        ) : (
+          <>
+            No plan — <Link to="/pricing">see the plans</Link>.
+          </>
+        )}
+      </dd>
+      <dt>Storage space</dt>
+      <dd>
+        {formatBytes(bytes)} {quotaBytes === undefined ? '' : `of ${formatBytes(quotaBytes)} `}used ({files}{' '}
+        {files === 1 ? 'file' : 'files'})
+      </dd>
+      <dt>Branding on published pages</dt>
+      <dd>{removeBranding ? 'Removed: your plan includes it.' : 'A small “Made with FolioForge” badge. Any plan removes it.'}</dd>
+      <dt>Templates bought</dt>
+      <dd>{templates.length > 0 ? templates.map((id) => `Template ${id}`).join(', ') : 'None yet'}</dd>
+    </dl>
+  );
+}
