@@ -245,6 +245,18 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
     const representation = prefer.get('return') === 'representation';
     const single = wantsSingle(c);
     const selectItems = parseSelect(c.req.query('select') ?? '*');
+    if (!representation) {
+      // return=minimal, as PostgREST: no RETURNING, so writing needs neither SELECT rights nor a
+      // SELECT policy (an anonymous sign-up form may insert into a table it cannot read).
+      const written = await asCaller(c, async (tx) => {
+        let rows = 0;
+        for (const st of statements) rows += (await tx.query(st.sql, st.params.values)).rowCount;
+        if (single) assertSingle(rows);
+        return rows;
+      });
+      c.header('Content-Range', contentRange(0, written, prefer.has('count') ? written : null));
+      return c.body(null, successStatus === 201 ? 201 : 204);
+    }
     const result = await asCaller(c, async (tx) => {
       const bodies: unknown[] = [];
       for (const st of statements) {
@@ -258,7 +270,6 @@ export const mountRest: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
       return bodies;
     });
     c.header('Content-Range', contentRange(0, result.length, prefer.has('count') ? result.length : null));
-    if (!representation) return c.body(null, successStatus === 201 ? 201 : 204);
     const body = single ? JSON.stringify(result[0]) : JSON.stringify(result);
     return c.body(body, successStatus, { 'Content-Type': 'application/json; charset=utf-8' });
   }
