@@ -121,6 +121,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      subscribers: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          name: string | null;
+          portfolio_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          name?: string | null;
+          portfolio_id: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          name?: string | null;
+          portfolio_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscribers_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       entitlements: {
@@ -149,6 +181,12 @@ export type Database = {
           for_user: string;
         };
         Returns: string;
+      };
+      collects_subscribers: {
+        Args: {
+          portfolio: string;
+        };
+        Returns: boolean;
       };
       current_plan: {
         Args: {

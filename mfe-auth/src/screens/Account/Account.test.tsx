@@ -20,6 +20,7 @@ beforeEach(() => {
     error: null,
   });
   supabase.answer('storage_usage', { data: { bytes: 0, files: 0 }, error: null });
+  supabase.answer('subscribers', { data: [], error: null });
 });
 afterEach(resetAuthStore);
 
@@ -243,5 +244,35 @@ describe('your plan', () => {
     });
     await userEvent.click(within(plan).getByRole('button', { name: 'Try again' }));
     expect(await within(plan).findByText('0.0 MB of 50 MB used (0 files)')).toBeInTheDocument();
+  });
+});
+
+describe('customers who signed up', () => {
+  beforeEach(() => {
+    signedInAs(user);
+  });
+
+  test('none yet says where they come from', async () => {
+    renderScreen(<Account />, '/account');
+    expect(await within(section('Customers who signed up')).findByText(/No one yet/)).toBeInTheDocument();
+  });
+
+  test('lists each with the page they signed up on', async () => {
+    supabase.answer('portfolios', {
+      data: [{ id: 'p1', title: 'My studio', template_id: '2', published: true, slug: 'studio', updated_at: '2025-03-01T10:00:00Z' }],
+      error: null,
+    });
+    supabase.answer('subscribers', {
+      data: [{ id: 's1', portfolio_id: 'p1', email: 'grace@example.com', name: 'Grace', created_at: '2025-03-02T10:00:00Z' }],
+      error: null,
+    });
+    renderScreen(<Account />, '/account');
+    const customers = section('Customers who signed up');
+    const entry = (await within(customers).findByText('grace@example.com')).closest('li')!;
+    expect(entry).toHaveTextContent('Grace');
+    expect(entry).toHaveTextContent('on My studio');
+    expect(entry).toHaveTextContent('2 Mar 2025');
+    const query = supabase.queries.find((candidate) => candidate.table === 'subscribers')!.query;
+    expect(query.calls[0]).toEqual(['select', ['id, portfolio_id, email, name, created_at']]);
   });
 });

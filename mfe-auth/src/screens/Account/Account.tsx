@@ -4,7 +4,15 @@ import type { User } from '@supabase/supabase-js';
 import { Alert, Button, RequireAuth, ServerStateProvider, formatInr, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
 import { describeAuthError } from '../../lib/authErrors';
-import { usePortfolios, useProfile, usePurchases, type PortfolioSummary, type PurchaseSummary } from './accountData';
+import {
+  usePortfolios,
+  useProfile,
+  usePurchases,
+  useSubscribers,
+  type PortfolioSummary,
+  type PurchaseSummary,
+  type SubscriberSummary,
+} from './accountData';
 import { PlanSection } from './PlanSection';
 import { ProfileSection } from './ProfileSection';
 import styles from './Account.module.scss';
@@ -69,11 +77,31 @@ function PurchaseList({ purchases }: { purchases: PurchaseSummary[] }) {
   );
 }
 
+function SubscriberList({ subscribers, portfolios }: { subscribers: SubscriberSummary[]; portfolios: PortfolioSummary[] }) {
+  if (subscribers.length === 0) {
+    return <p>No one yet. Visitors of your published pages can leave their email here; every plan includes it.</p>;
+  }
+  const pageTitle = (id: string) => portfolios.find((portfolio) => portfolio.id === id)?.title?.trim() || 'Untitled portfolio';
+  return (
+    <ul className={styles.list}>
+      {subscribers.map((subscriber) => (
+        <li key={subscriber.id} className={styles.item}>
+          <strong>{subscriber.email}</strong>
+          {subscriber.name ? <span>{subscriber.name}</span> : null}
+          <span>on {pageTitle(subscriber.portfolio_id)}</span>
+          <span>{dateFormat.format(new Date(subscriber.created_at))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function AccountSections({ user }: { user: User }) {
   const navigate = useNavigate();
   const [profile, reloadProfile, setProfile] = useProfile(user.id);
   const [portfolios, reloadPortfolios] = usePortfolios(user.id);
   const [purchases, reloadPurchases] = usePurchases(user.id);
+  const [subscribers, reloadSubscribers] = useSubscribers(user.id);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
 
@@ -140,6 +168,22 @@ function AccountSections({ user }: { user: User }) {
         {purchases.kind === 'loaded' ? <PurchaseList purchases={purchases.value} /> : null}
       </section>
 
+      <section className={styles.section} aria-labelledby="account-section-subscribers">
+        <h2 id="account-section-subscribers">Customers who signed up</h2>
+        {subscribers.kind === 'loading' ? <p role="status">Loading who signed up…</p> : null}
+        {subscribers.kind === 'failed' ? (
+          <Alert tone="error">
+            Who signed up could not be loaded: {subscribers.message}{' '}
+            <Button variant="ghost" onClick={reloadSubscribers}>
+              Try again
+            </Button>
+          </Alert>
+        ) : null}
+        {subscribers.kind === 'loaded' ? (
+          <SubscriberList subscribers={subscribers.value} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
+        ) : null}
+      </section>
+
       <section className={styles.section} aria-labelledby="account-section-sessions">
         <h2 id="account-section-sessions">Sessions</h2>
         <p>Signs you out on every device and browser where you are logged in.</p>
@@ -152,7 +196,7 @@ function AccountSections({ user }: { user: User }) {
   );
 }
 
-/** /account: profile, password, portfolios, plan and purchases of the signed-in user. */
+/** /account: profile, password, portfolios, plan, purchases and customers of the signed-in user. */
 export default function Account() {
   const user = useAuthStore((state) => state.user);
   return (

@@ -119,3 +119,26 @@ export function useStorageUse(userId: string) {
   const key = useMemo(() => ['storage-usage', userId] as const, [userId]);
   return useAccountQuery<StorageUse>(key, () => fetchStorageUse(getSupabase()));
 }
+
+/** Someone who left their email on one of the user's published pages (customer accounts). */
+export interface SubscriberSummary {
+  id: string;
+  portfolio_id: string;
+  email: string;
+  name: string | null;
+  created_at: string;
+}
+
+/** The newest 200: the rows are the owner's alone (RLS), so no filter by user is needed or trusted. */
+export function useSubscribers(userId: string) {
+  const key = useMemo(() => ['subscribers', userId] as const, [userId]);
+  return useAccountQuery<SubscriberSummary[]>(key, async () => {
+    const { data, error } = await getSupabase()
+      .from('subscribers')
+      .select('id, portfolio_id, email, name, created_at')
+      .order('created_at', { ascending: false })
+      .limit(200);
+    if (error) throw failure(error);
+    return (data ?? []) as SubscriberSummary[];
+  });
+}
