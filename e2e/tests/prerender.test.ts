@@ -35,10 +35,10 @@ describe('pages rendered ahead', () => {
     assert.deepEqual([...PRERENDERED_ROUTES].sort(), Object.keys(HEADINGS).sort());
   });
 
-  test("each public route's HTML holds its screen, inert, its styles inline and its own title", async () => {
+  test("each public route's HTML holds its screen, its styles inline and its own title", async () => {
     for (const route of PRERENDERED_ROUTES) {
       const html = await (await fetch(`${stack.shellUrl}${route}`)).text();
-      const copy = /<div id="prerendered" inert>([\s\S]*?)<\/div>\s*<div id="root" hidden><\/div>/.exec(html)?.[1] ?? '';
+      const copy = /<div id="prerendered">([\s\S]*?)<\/div>\s*<div id="root" hidden><\/div>/.exec(html)?.[1] ?? '';
       assert.ok(copy.includes('<main'), `${route}: the copy holds the page's main region`);
       assert.ok(copy.includes(HEADINGS[route]!), `${route}: the copy shows "${HEADINGS[route]}"`);
       assert.match(html, /<style data-prerendered>[^<]*\{/, `${route}: the screen's styles are inline`);
@@ -77,6 +77,21 @@ describe('pages rendered ahead', () => {
     assert.deepEqual(off, live);
   });
 
+  test('with JavaScript off, links lead on and a form cannot send what was typed', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.shellUrl}/`);
+      const signIn = page.locator('#prerendered').getByRole('button', { name: 'Sign In' });
+      assert.equal(await signIn.isDisabled(), true, 'the copy of the login form cannot be submitted');
+      await page.locator('#prerendered').getByRole('link', { name: 'Pricing', exact: true }).click();
+      await page.waitForURL(`${stack.shellUrl}/pricing`);
+      await page.locator('#prerendered h1', { hasText: 'Pricing Plans' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the live screen takes over in place: the copy is gone, nothing moved, the page works', async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
@@ -113,6 +128,7 @@ describe('pages rendered ahead', () => {
       await page.route('**/*.js', (route) => route.abort());
       await page.goto(`${stack.shellUrl}/home`);
       assert.equal(await page.locator('#prerendered').count(), 1, 'signed out: the copy shows');
+      assert.equal(await page.locator('#prerendered').evaluate((copy) => (copy as HTMLElement).inert), true, 'inert while it waits');
       await page.evaluate(() => localStorage.setItem('sb-127-auth-token', '{}'));
       await page.reload();
       assert.equal(await page.locator('#prerendered').count(), 0, 'signed in: the copy is dropped at once');

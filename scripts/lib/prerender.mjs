@@ -1,8 +1,8 @@
 // The public pages' HTML, rendered ahead at build time so their first paint needs no JavaScript.
 // Each route marked `prerender` in shell/src/routeTable.mjs is opened in Chromium against the fresh
 // builds; what the app drew becomes shell/dist/<route>/index.html (`/` is index.html), with the
-// screen's styles inlined. The page shows that copy, inert, until the live screen has loaded and
-// takes its place (shell/src/startup/prerendered.ts). Every other path gets app.html, the plain shell.
+// screen's styles inlined. The page shows that copy (inert once its script runs) until the live
+// screen has loaded and takes its place (shell/src/startup/prerendered.tsx). Every other path gets app.html, the plain shell.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,19 +70,23 @@ function shellPage() {
 }
 
 /**
- * The page for one route: the shell page with the drawn markup (inert) before an empty, hidden root,
- * the screen's title and its styles. The copy knows no session; for a visitor with a stored one the
- * inline script drops it before it paints, and the live page draws at once.
+ * The page for one route: the shell page with the drawn markup before an empty, hidden root, the
+ * screen's title and its styles. With JavaScript off the copy is the page: its links work. With it
+ * on, the inline script makes the copy inert until the live screen takes over (a click on a control
+ * that has no code behind it yet would be lost). The copy knows no session: for a visitor with a
+ * stored one the script drops it before it paints, and the live page draws at once.
  */
 function pageFor(template, { title, markup, css }) {
   const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const body = [
-    `<div id="prerendered" inert>${markup}</div>`,
+    `<div id="prerendered">${markup}</div>`,
     '<div id="root" hidden></div>',
     '<script>',
+    "const copy = document.getElementById('prerendered');",
+    'copy.inert = true;',
     'try {',
     '  if (Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key))) {',
-    "    document.getElementById('prerendered').remove();",
+    '    copy.remove();',
     "    document.getElementById('root').hidden = false;",
     '  }',
     '} catch {}',
@@ -109,6 +113,10 @@ async function draw(page, origin, route, shellStyles) {
       const root = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (document.getElementById('root')).cloneNode(true));
       // What depends on the visitor's session (the header's account area) is left for the live page.
       for (const area of root.querySelectorAll('[data-session-area]')) area.replaceChildren();
+      // A form needs the live screen: its submit buttons stay disabled in the copy, so with JavaScript
+      // off nothing typed (a password) is sent as a query string, not even by pressing Enter.
+      for (const button of root.querySelectorAll('form button:not([type]), form button[type="submit"], form input[type="submit"]'))
+        button.setAttribute('disabled', '');
       // A remote's image served from its temporary local port (a build without PUBLIC_URL) has no
       // address that lasts: the copy keeps its box and lets the live screen load it. CDN ones stay.
       for (const image of /** @type {NodeListOf<HTMLImageElement>} */ (root.querySelectorAll('img'))) {
