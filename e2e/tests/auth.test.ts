@@ -158,6 +158,8 @@ describe('an account from registration to a new password', () => {
   test('Forgot password mails a link that opens the set-new-password screen; the new password logs in', async () => {
     await page.goto(`${stack.shellUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login screen stays on show while the next one loads, and it has an Email field too.
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${EMAIL}, we sent a link to reset your password`).waitFor();

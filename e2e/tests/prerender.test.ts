@@ -84,6 +84,7 @@ describe('pages rendered ahead', () => {
       await page.goto(`${stack.shellUrl}/`);
       const signIn = page.locator('#prerendered').getByRole('button', { name: 'Sign In' });
       assert.equal(await signIn.isDisabled(), true, 'the copy of the login form cannot be submitted');
+      assert.equal(await page.locator('#prerendered').getByLabel('Email').isEditable(), false, 'nor filled in');
       await page.locator('#prerendered').getByRole('link', { name: 'Pricing', exact: true }).click();
       await page.waitForURL(`${stack.shellUrl}/pricing`);
       await page.locator('#prerendered h1', { hasText: 'Pricing Plans' }).waitFor();

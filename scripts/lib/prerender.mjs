@@ -113,10 +113,13 @@ async function draw(page, origin, route, shellStyles) {
       const root = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (document.getElementById('root')).cloneNode(true));
       // What depends on the visitor's session (the header's account area) is left for the live page.
       for (const area of root.querySelectorAll('[data-session-area]')) area.replaceChildren();
-      // A form needs the live screen: its submit buttons stay disabled in the copy, so with JavaScript
-      // off nothing typed (a password) is sent as a query string, not even by pressing Enter.
+      // A form needs the live screen. In the copy its fields are read-only and its submit buttons
+      // disabled: with JavaScript off nothing typed (a password) is sent as a query string, not even
+      // by pressing Enter, and nothing typed while the live screen loads can be lost.
       for (const button of root.querySelectorAll('form button:not([type]), form button[type="submit"], form input[type="submit"]'))
         button.setAttribute('disabled', '');
+      for (const field of root.querySelectorAll('form input, form textarea')) field.setAttribute('readonly', '');
+      for (const select of root.querySelectorAll('form select')) select.setAttribute('disabled', '');
       // A remote's image served from its temporary local port (a build without PUBLIC_URL) has no
       // address that lasts: the copy keeps its box and lets the live screen load it. CDN ones stay.
       for (const image of /** @type {NodeListOf<HTMLImageElement>} */ (root.querySelectorAll('img'))) {
