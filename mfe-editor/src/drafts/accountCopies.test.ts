@@ -8,6 +8,7 @@ const row = (version: number, data: Record<string, string>): PortfolioRow => ({
   title: 'Mine',
   data,
   published: false,
+  slug: null,
   version,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',

@@ -9,6 +9,7 @@ const row = (version: number, data: TemplateValues): PortfolioRow => ({
   title: 'Mine',
   data,
   published: false,
+  slug: null,
   version,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
@@ -146,4 +147,35 @@ test('a stale version stops saving until the visitor chooses; resetTo starts aga
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
   expect(h.sent[1]).toEqual({ data: { name: 'after choosing' }, expected: 7, keepalive: false });
   expect(h.states).toContain('conflict');
+});
+
+test('saving now, before publishing: sends at once what is on screen and settles when the account holds it', async () => {
+  const h = harness();
+  // Samples on screen the row never held, or a key press still waiting for its pause: both go now.
+  h.current.values = { name: 'Ada', about: 'Sample text' };
+  const settled = jest.fn();
+  const saving = h.saver.saveNow().then(settled);
+  expect(h.sent).toEqual([{ data: { name: 'Ada', about: 'Sample text' }, expected: 1, keepalive: false }]);
+  await Promise.resolve();
+  expect(settled).not.toHaveBeenCalled();
+  await h.answer('ok');
+  await saving;
+  expect(settled).toHaveBeenCalled();
+  // Nothing new on screen: settles at once, nothing sent.
+  await h.saver.saveNow();
+  expect(h.sent).toHaveLength(1);
+});
+
+test('saving now is refused with a reason on a conflict or while offline', async () => {
+  const h = harness();
+  h.current.values = { name: 'Grace' };
+  const conflict = h.saver.saveNow();
+  await h.answer(new PortfolioRequestError('conflict', 'newer'));
+  await expect(conflict).rejects.toThrow('A newer version of this portfolio was saved elsewhere');
+
+  const offline = harness();
+  offline.current.values = { name: 'Grace' };
+  const waiting = offline.saver.saveNow();
+  await offline.answer(new PortfolioRequestError('offline', 'no network'));
+  await expect(waiting).rejects.toThrow(/You are offline/);
 });

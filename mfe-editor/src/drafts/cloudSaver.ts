@@ -136,6 +136,29 @@ export class CloudSaver {
     );
   }
 
+  /**
+   * Sends what is on screen now and settles once the account holds it (publishing renders the saved
+   * row, so it waits for this); refused with a message on a conflict, a failure or while offline.
+   */
+  saveNow(): Promise<void> {
+    if (!sameData(this.options.readData(), this.savedData)) this.dirty = true;
+    this.flush();
+    return new Promise((resolve, reject) => {
+      const settle = (state: SaveState) => {
+        if (state.kind === 'saved' && !this.inFlight && !this.dirty) resolve();
+        else if (state.kind === 'conflict')
+          reject(new Error('A newer version of this portfolio was saved elsewhere. Choose which to keep first.'));
+        else if (state.kind === 'failed') reject(new Error(`Your changes could not be saved: ${state.message}`));
+        else if (state.kind === 'offline')
+          reject(new Error('You are offline, so your latest changes are not saved yet. Try again when you are back online.'));
+        else return;
+        stop();
+      };
+      const stop = this.subscribe(settle);
+      settle(this.state);
+    });
+  }
+
   /** The visitor's Retry, or the browser coming back online. */
   retry(): void {
     if (this.state.kind === 'conflict') return;

@@ -38,7 +38,7 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
   const location = useLocation();
 
   const loadNewer = useCallback(async () => {
-    const row = await fetchPortfolio(getSupabase(), portfolio.id);
+    const row = await fetchPortfolio(getSupabase(), userId, portfolio.id);
     // Another version is on screen now: undo must not bring back what it replaced and save it over it.
     replaceValues(valuesFromDraftEntry(fields, sampleValues, { values: row.data, files: {}, updatedAt: 0 }), { undoable: false });
     saver.resetTo(row.version, row.data);

@@ -96,7 +96,7 @@ export function StartAccountPortfolio({ userId, chosen, reopens, fallback }: Sta
           return;
         }
         const newest = (
-          await queryClient.fetchQuery({ queryKey: portfolioKeys.list(userId), queryFn: () => listPortfolios(getSupabase()) })
+          await queryClient.fetchQuery({ queryKey: portfolioKeys.list(userId), queryFn: () => listPortfolios(getSupabase(), userId) })
         ).find((row) => reopens(row.templateId));
         const row = newest ?? (await create(fallback));
         open(row.id);

@@ -15,6 +15,7 @@ const rowSchema = z.object({
   title: z.nullable(z.string()),
   data: z.record(z.string(), z.unknown()),
   published: z.boolean(),
+  slug: z.optional(z.nullable(z.string())),
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -28,12 +29,14 @@ export interface PortfolioRow {
   /** Field values: strings only (anything else a row holds is ignored). */
   data: TemplateValues;
   published: boolean;
+  /** The page's address (/p/<slug>) once one was chosen; kept while unpublished. */
+  slug: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, version, created_at, updated_at';
+export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, slug, version, created_at, updated_at';
 
 function stringValues(data: Record<string, unknown>): TemplateValues {
   const values: TemplateValues = {};
@@ -50,6 +53,7 @@ export function toPortfolioRow(raw: unknown): PortfolioRow {
     title: row.title ?? '',
     data: stringValues(row.data),
     published: row.published,
+    slug: row.slug ?? null,
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -91,13 +95,19 @@ function unwrap<T>(answer: { data: T | null; error: PostgrestError | null; statu
   return answer.data;
 }
 
-export async function listPortfolios(client: FolioForgeClient): Promise<PortfolioRow[]> {
-  const rows = unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).order('updated_at', { ascending: false }));
+// Every read names the owner: row-level security also lets anyone read other users' published rows,
+// and those are never the signed-in user's to list or open in the editor.
+export async function listPortfolios(client: FolioForgeClient, userId: string): Promise<PortfolioRow[]> {
+  const rows = unwrap(
+    await client.from('portfolios').select(PORTFOLIO_COLUMNS).eq('owner_id', userId).order('updated_at', { ascending: false }),
+  );
   return (rows as unknown[]).map(toPortfolioRow);
 }
 
-export async function fetchPortfolio(client: FolioForgeClient, id: string): Promise<PortfolioRow> {
-  return toPortfolioRow(unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).eq('id', id).single()));
+export async function fetchPortfolio(client: FolioForgeClient, userId: string, id: string): Promise<PortfolioRow> {
+  return toPortfolioRow(
+    unwrap(await client.from('portfolios').select(PORTFOLIO_COLUMNS).eq('id', id).eq('owner_id', userId).maybeSingle()),
+  );
 }
 
 export interface NewPortfolio {

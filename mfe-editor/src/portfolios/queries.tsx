@@ -31,7 +31,7 @@ export function withEditorQueries<P extends object>(Screen: ComponentType<P>): C
 export function usePortfolioList(userId: string | undefined) {
   return useQuery<PortfolioRow[]>({
     queryKey: portfolioKeys.list(userId ?? ''),
-    queryFn: () => listPortfolios(getSupabase()),
+    queryFn: () => listPortfolios(getSupabase(), userId ?? ''),
     enabled: Boolean(userId),
     retry: retryable,
   });
@@ -40,7 +40,7 @@ export function usePortfolioList(userId: string | undefined) {
 export function usePortfolio(userId: string | undefined, id: string | undefined) {
   return useQuery<PortfolioRow>({
     queryKey: portfolioKeys.one(userId ?? '', id ?? ''),
-    queryFn: () => fetchPortfolio(getSupabase(), id ?? ''),
+    queryFn: () => fetchPortfolio(getSupabase(), userId ?? '', id ?? ''),
     enabled: Boolean(userId && id),
     retry: retryable,
     // An opened portfolio is read fresh: another device may have saved since.

@@ -23,7 +23,7 @@ export type OpenPortfolioState =
 export function useOpenPortfolio(userId: string, portfolioId: string): OpenPortfolioState {
   const query = useQuery<PortfolioRow>({
     queryKey: portfolioKeys.one(userId, portfolioId),
-    queryFn: () => fetchPortfolio(getSupabase(), portfolioId),
+    queryFn: () => fetchPortfolio(getSupabase(), userId, portfolioId),
     staleTime: 0,
     // Offline, fail fast (this device's copy opens) rather than wait paused for the network.
     networkMode: 'always',
