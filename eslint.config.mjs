@@ -19,7 +19,16 @@ const appZones = APPS.map((app) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', '**/*.min.js', 'templates/.test-build-*/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.cache/**',
+      'coverage/**',
+      '**/*.min.js',
+      'templates/.test-build-*/**',
+      'supabase/functions/publish/siteRenderer.generated.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

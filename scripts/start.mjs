@@ -2,6 +2,7 @@
 import { buildApps } from './lib/buildApps.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
 import { serveAllApps } from './lib/serveApps.mjs';
+import { publishedSiteHandler } from './lib/publishedSites.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { loadDotEnv } from './lib/repo.mjs';
@@ -13,7 +14,9 @@ async function main() {
   console.log('Starting local-cloud (auth, database, storage, payments, mail) …');
   const cloud = await startLocalCloud({ port: LOCAL_CLOUD_PORT });
   const appConfig = createRuntimeConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
-  const apps = await serveAllApps({ appConfig: () => appConfig });
+  // Published pages (/p/<slug>) are read from local-cloud's Storage, as a CDN would read Supabase's.
+  const sites = publishedSiteHandler({ storageUrl: () => cloud.url });
+  const apps = await serveAllApps({ appConfig: () => appConfig, sites });
   console.log('');
   console.log('FolioForge is running:  http://localhost:3000');
   console.log(`Mailbox (sign-up and reset mails, contact messages):  ${cloud.url}/mail`);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { buildApps } from './lib/buildApps.mjs';
+import { buildSiteRenderer } from './lib/siteRenderer.mjs';
 import { repoRoot } from './lib/repo.mjs';
 
 const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one stage
@@ -82,7 +83,11 @@ if (wants('types')) {
     await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']);
 }
 if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
-if (wants('local-cloud')) await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
+if (wants('local-cloud')) {
+  // The publish function renders pages with the templates' components, bundled (scripts/lib/siteRenderer.mjs).
+  await buildSiteRenderer();
+  await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
+}
 if (wants('e2e')) {
   try {
     await buildApps({ log: (line) => console.log(line) });

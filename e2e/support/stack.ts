@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { APPS } from '../../tooling/ports.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
 import { serveApp } from '../../scripts/lib/serveApps.mjs';
+import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
 import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
 import { freePorts } from './ports';
@@ -64,7 +65,10 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
   async function startApp(key: AppKey, distDir?: string) {
     const app = APPS.find((candidate) => candidate.key === key)!;
     const dir = distDir ?? distDirs[key] ?? path.join(repoRoot, app.dir, 'dist');
-    servers.set(key, await serveApp({ dir, port: ports[key], appConfig: key === 'shell' ? () => appConfig : undefined }));
+    const shell = key === 'shell';
+    // The shell's origin is the site: it answers /p/<slug> too, as npm start does.
+    const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl }) : undefined;
+    servers.set(key, await serveApp({ dir, port: ports[key], appConfig: shell ? () => appConfig : undefined, sites }));
   }
   async function stopApp(key: AppKey) {
     const server = servers.get(key);

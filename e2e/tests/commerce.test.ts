@@ -2,10 +2,11 @@
 // function and the Razorpay sandbox's checkout dialog, verified on the server before success shows.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { payWithCard } from '../support/checkout';
 
 let stack: Stack;
 let browser: Browser;
@@ -19,15 +20,6 @@ after(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-async function payWithCard(page: Page, cardNumber: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await dialog.getByLabel('Card number').fill(cardNumber);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await dialog.getByLabel('CVV').fill('123');
-  await dialog.getByRole('button', { name: /^(Pay|Retry payment)/ }).click();
-}
 
 describe('pricing plans', () => {
   test('a declined card shows the reason; a good card then pays, and the plan shows as current', async () => {

@@ -151,11 +151,12 @@ function sendJson(req, res, value) {
 
 /**
  * The request handler of one static origin.
- * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string> }} options
+ * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, sites?: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void> }} options
  *   dir: served at the root, with index.html for any path that names no file (a single-page app);
- *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions.
+ *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions;
+ *   sites: answers /p/* (published pages, scripts/lib/publishedSites.mjs).
  */
-export function staticHandler({ dir, appConfig, mounts = {} }) {
+export function staticHandler({ dir, appConfig, mounts = {}, sites }) {
   const root = dir ? path.resolve(dir) : undefined;
   // Longest prefix first, so /content/v2/ wins over /content/.
   const prefixes = Object.entries(mounts)
@@ -179,6 +180,10 @@ export function staticHandler({ dir, appConfig, mounts = {} }) {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (appConfig && pathname === '/app-config.json') {
       sendJson(req, res, appConfig());
+      return;
+    }
+    if (sites && (pathname === '/p' || pathname.startsWith('/p/'))) {
+      void sites(req, res, pathname);
       return;
     }
     for (const { prefix, folder } of prefixes) {
@@ -213,11 +218,11 @@ function notFound(res) {
 }
 
 /**
- * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string> }} options
+ * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string>, sites?: Parameters<typeof staticHandler>[0]['sites'] }} options
  * @returns {Promise<http.Server>}
  */
-export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts }) {
-  const server = http.createServer(staticHandler({ dir, appConfig, mounts }));
+export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts, sites }) {
+  const server = http.createServer(staticHandler({ dir, appConfig, mounts, sites }));
   return new Promise((resolve, reject) => {
     server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       reject(
@@ -242,14 +247,21 @@ export function closeServer(server) {
 
 /**
  * Serves every app's dist/ on its port (or the ports given).
- * @param {{ ports?: Record<string, number>, appConfig: () => object, only?: string[], distDirs?: Record<string,string> }} options
+ * @param {{ ports?: Record<string, number>, appConfig: () => object, only?: string[], distDirs?: Record<string,string>, sites?: Parameters<typeof staticHandler>[0]['sites'] }} options
+ *   sites: the shell's origin is the site, so it also answers /p/<slug> (scripts/lib/publishedSites.mjs).
  */
-export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {} }) {
+export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {}, sites }) {
   const servers = [];
   for (const app of APPS) {
     if (only && !only.includes(app.key)) continue;
     const dir = distDirs[app.key] ?? path.join(repoRoot, app.dir, 'dist');
-    const server = await serveApp({ dir, port: ports[app.key] ?? app.port, appConfig: app.key === 'shell' ? appConfig : undefined });
+    const shell = app.key === 'shell';
+    const server = await serveApp({
+      dir,
+      port: ports[app.key] ?? app.port,
+      appConfig: shell ? appConfig : undefined,
+      sites: shell ? sites : undefined,
+    });
     servers.push({ key: app.key, server });
   }
   return {

@@ -3,6 +3,8 @@
 export * from './contracts/apps';
 export * from './config/runtimeConfig';
 export * from './supabase/createSupabase';
+export * from './supabase/functionErrors';
+export * from './publishing/slugs';
 export * from './auth/authStore';
 export * from './auth/session';
 export * from './catalog/prices';
@@ -14,7 +16,7 @@ export * from './ui/UnavailableNotice';
 export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
 export { SafeLink, type SafeLinkProps } from './ui/safe/SafeLink';
 export * from './ui/safe/sanitizeRichText';
-export { RichText, type RichTextProps } from './ui/safe/RichText';
+export { RichText, SanitizingWindowContext, type RichTextProps } from './ui/safe/RichText';
 export { useFocusTrap, focusableIn } from './ui/useFocusTrap';
 export { animateScrollToTop, findScrollTarget, scrollToSection, SCROLL_TO_TOP_MS, type ScrollTarget } from './ui/scroll';
 export * from './federation/FederatedRegion';

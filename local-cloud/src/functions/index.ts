@@ -10,6 +10,8 @@ function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     SUPABASE_URL: base,
     SUPABASE_ANON_KEY: ctx.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
+    // Where the apps and the published pages (/p/<slug>) are served.
+    SITE_URL: ctx.config.siteUrl ?? 'http://localhost:3000',
     RAZORPAY_KEY_ID: ctx.keys.razorpayKeyId,
     RAZORPAY_KEY_SECRET: ctx.keys.razorpayKeySecret,
     RAZORPAY_WEBHOOK_SECRET: ctx.keys.razorpayWebhookSecret,

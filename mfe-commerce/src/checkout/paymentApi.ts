@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY, loadSupabase, type PurchaseItem } from '@folioforge/shared';
+import { CURRENCY, functionFailureOf, loadSupabase, type PurchaseItem } from '@folioforge/shared';
 import type { RazorpaySuccessResponse } from './razorpayCheckout';
 
 // The browser side of the payment function (supabase/functions/payments), called through the one
@@ -19,8 +19,6 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 /** Only `status: 'paid'` matters; the purchase details may come nested or flat, and are not needed here. */
 const verifiedPaymentSchema = z.looseObject({ status: z.literal('paid') });
 
-const functionErrorBodySchema = z.object({ error: z.string() });
-
 export const razorpaySuccessSchema = z.object({
   razorpay_payment_id: z.string().min(1),
   razorpay_order_id: z.string().min(1),
@@ -38,30 +36,12 @@ export class PaymentApiError extends Error {
   }
 }
 
-function isResponseLike(value: unknown): value is Pick<Response, 'status' | 'json'> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Response).status === 'number' &&
-    typeof (value as Response).json === 'function'
-  );
-}
-
-/** Turns supabase-js's FunctionsError (its `context` is the Response) into a message the visitor can read. */
+/** Turns supabase-js's FunctionsError into a message the visitor can read. */
 async function toPaymentApiError(error: unknown, fallback: string): Promise<PaymentApiError> {
-  const context = typeof error === 'object' && error !== null ? (error as { context?: unknown }).context : undefined;
-  if (isResponseLike(context)) {
-    let message = fallback;
-    try {
-      const body = functionErrorBodySchema.safeParse(await context.json());
-      if (body.success) message = body.data.error;
-    } catch {
-      // Not JSON: keep the fallback.
-    }
-    return new PaymentApiError(message, context.status);
-  }
+  const failure = await functionFailureOf(error);
   // No HTTP answer at all: the network or the function host is down.
-  return new PaymentApiError('Could not reach the payment service. Check your connection and try again.');
+  if (failure.status === undefined) return new PaymentApiError('Could not reach the payment service. Check your connection and try again.');
+  return new PaymentApiError(failure.message ?? fallback, failure.status);
 }
 
 async function invokePayments(body: Record<string, unknown>, fallback: string): Promise<unknown> {

@@ -10,10 +10,12 @@ class RealtimeUnavailable {
   }
 }
 
-export function serverClient(url: string, key: string): SupabaseClient {
+/** A client with the given key; with `accessToken`, it acts as that user (row-level security applies). */
+export function serverClient(url: string, key: string, accessToken?: string): SupabaseClient {
   const hasWebSocket = typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'function';
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
     ...(hasWebSocket ? {} : { realtime: { transport: RealtimeUnavailable as unknown as Transport } }),
   });
 }

@@ -8,6 +8,7 @@ import { CURRENCY, priceOf } from '../_shared/prices.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
+import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { markPaid, purchaseByOrder, recordOrder, type Purchase } from './purchases.ts';
 import { razorpayApi, RazorpayApiError, type RazorpayApi } from './razorpay-api.ts';
@@ -25,15 +26,6 @@ interface Deps {
   seenEvents: Set<string>;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 function depsFrom(env: Env): Deps {
   const url = requireEnv(env, 'SUPABASE_URL');
   return {
@@ -49,40 +41,9 @@ function depsFrom(env: Env): Deps {
   };
 }
 
-/** The signed-in user, checked by Supabase Auth itself (works with any signing key setup). */
-async function requireUser(deps: Deps, req: Request): Promise<{ id: string }> {
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
-  if (!token) throw new HttpError(401, 'Sign in to buy');
-  const { data, error } = await deps.anonClient().auth.getUser(token);
-  if (error || !data.user) throw new HttpError(401, 'Your session has expired. Sign in again.');
-  return { id: data.user.id };
-}
-
-/** The body as text, refused as soon as it passes MAX_BODY_BYTES: a huge or endless one is never buffered. */
-async function readRawBody(req: Request): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, 'Request body too large');
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+/** The signed-in user, checked by Supabase Auth itself. */
+function requireBuyer(deps: Deps, req: Request): Promise<{ id: string }> {
+  return requireUser(deps.anonClient(), req, 'Sign in to buy');
 }
 
 function receiptFor(userId: string): string {
@@ -105,7 +66,7 @@ function purchaseResult(p: Purchase) {
 }
 
 async function createOrder(deps: Deps, req: Request, item: { itemType: 'plan' | 'template'; itemId: string }) {
-  const user = await requireUser(deps, req);
+  const user = await requireBuyer(deps, req);
   const amount = priceOf(item);
   if (amount === undefined) throw new HttpError(400, 'Unknown item');
   const itemId = item.itemId;
@@ -131,7 +92,7 @@ async function verify(
   req: Request,
   body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ) {
-  const user = await requireUser(deps, req);
+  const user = await requireBuyer(deps, req);
   const purchase = await purchaseByOrder(deps.admin, body.razorpay_order_id);
   if (!purchase || purchase.user_id !== user.id) throw new HttpError(404, 'No such order');
   // Signed over the order id WE stored, so a signature for another order never matches.
@@ -148,7 +109,7 @@ async function verify(
 }
 
 async function webhook(deps: Deps, req: Request, signature: string) {
-  const raw = await readRawBody(req);
+  const raw = await readRawBody(req, MAX_BODY_BYTES);
   const expected = await hmacSha256Hex(requireEnv(deps.env, 'RAZORPAY_WEBHOOK_SECRET'), raw);
   if (!timingSafeEqualText(expected, signature.trim().toLowerCase())) throw new HttpError(400, 'Invalid webhook signature');
   const eventId = req.headers.get('x-razorpay-event-id');
@@ -184,7 +145,7 @@ async function route(deps: Deps, req: Request): Promise<Response> {
   if (signature) return webhook(deps, req, signature);
   let body: unknown;
   try {
-    body = JSON.parse(await readRawBody(req));
+    body = JSON.parse(await readRawBody(req, MAX_BODY_BYTES));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, 'Request body is not JSON');

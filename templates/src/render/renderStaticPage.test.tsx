@@ -89,3 +89,28 @@ test('text in the title and share card is shown as text, never markup', () => {
   expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Ada "<b>" Lovelace');
   expect(doc.head.querySelectorAll('b')).toHaveLength(0);
 });
+
+test('stored files show from the addresses the server gives; one it did not list is left out', () => {
+  const [first] = TEMPLATES;
+  const image = first!.fields.find((field) => field.kind === 'image')!;
+  const resume = first!.fields.find((field) => field.kind === 'pdf')!;
+  const saved = {
+    ...withDistinctFiles(first!),
+    [image.key]: 'storage:portfolio-images/u1/p1/image-a.png',
+    [resume.key]: 'storage:resumes/u2/p9/stolen.pdf',
+  };
+  const doc = parse(
+    renderStaticPage(first!.id, saved, { ...OPTIONS, files: { 'storage:portfolio-images/u1/p1/image-a.png': '/p/ada/files/image-a.png' } })
+      .html,
+  );
+  expect(Array.from(doc.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toContain('/p/ada/files/image-a.png');
+  expect(doc.body.innerHTML).not.toContain('storage:');
+  expect(doc.body.innerHTML).not.toContain('stolen');
+});
+
+test('an export has no canonical address unless it was published', () => {
+  const [first] = TEMPLATES;
+  const doc = parse(renderStaticPage(first!.id, withDistinctFiles(first!), { ...OPTIONS, url: undefined, indexable: false }).html);
+  expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+  expect(doc.querySelector('meta[property="og:url"]')).toBeNull();
+});

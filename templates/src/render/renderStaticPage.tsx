@@ -4,14 +4,14 @@
 // does it, with the DOM the host provides: a browser's, or jsdom's on a server), so the page never
 // carries HTML a browser sent. No script: the page reads the same with JavaScript off.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { richTextToSafeHtml } from '@folioforge/shared';
+import { richTextToSafeHtml, SanitizingWindowContext } from '@folioforge/shared';
 import { getTemplate } from '../registry';
 import { templateValuesSchema } from '../schema';
 import type { TemplateDefinition, TemplateValues } from '../types';
 
 export interface StaticPageOptions {
-  /** The address the page is published at: its canonical URL and Open Graph URL. */
-  url: string;
+  /** The address the page is published at: its canonical URL and Open Graph URL (none for an export). */
+  url?: string;
   /** Only a published page may be indexed; a preview or an export says noindex. */
   indexable: boolean;
   /** The small "Made with FolioForge" badge, unless the owner's plan removes branding. */
@@ -22,6 +22,13 @@ export interface StaticPageOptions {
   css: string;
   /** The share image (Open Graph, Twitter card): an absolute URL. */
   imageUrl?: string;
+  /**
+   * Where the page finds the row's stored files (`storage:<bucket>/<path>` values): the published
+   * copies' addresses, or paths inside an export. A stored file not listed here is left out.
+   */
+  files?: Readonly<Record<string, string>>;
+  /** The DOM to sanitise rich text with where there is no global one (a server's jsdom window). */
+  window?: Window;
 }
 
 export interface StaticPage {
@@ -41,8 +48,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 /** Text of a value that may be rich text: sanitised first, then without its tags. */
-function plainText(value: string): string {
-  const html = richTextToSafeHtml(value);
+function plainText(value: string, window: Window | undefined): string {
+  const html = richTextToSafeHtml(value, window);
   return html
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
@@ -56,20 +63,54 @@ function plainText(value: string): string {
 }
 
 /** The page's title: the owner's name where the template has one, else the template's name. */
-function titleOf(definition: TemplateDefinition, values: TemplateValues): string {
+function titleOf(definition: TemplateDefinition, values: TemplateValues, window: Window | undefined): string {
   const nameKey = definition.detailsKeys?.name;
-  const name = nameKey ? plainText(values[nameKey] ?? '') : '';
+  const name = nameKey ? plainText(values[nameKey] ?? '', window) : '';
   return (name || definition.name).slice(0, 70);
 }
 
 /** The first long text that says something: the search result's and the share card's line. */
-function descriptionOf(definition: TemplateDefinition, values: TemplateValues): string {
+function descriptionOf(definition: TemplateDefinition, values: TemplateValues, window: Window | undefined): string {
   for (const field of definition.fields) {
     if (field.kind !== 'longText') continue;
-    const text = plainText(values[field.key] ?? '');
+    const text = plainText(values[field.key] ?? '', window);
     if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   }
   return `${definition.name}, made with FolioForge.`;
+}
+
+const STORED_FILE = /^storage:[a-z-]+\//;
+
+/**
+ * The saved values, checked by the template's schema, with stored files swapped for the addresses
+ * in `files`. Throws InvalidPortfolioError for an unknown template or values the schema refuses.
+ */
+export function checkedValues(
+  templateId: unknown,
+  savedValues: unknown,
+  files: Readonly<Record<string, string>> = {},
+): { definition: TemplateDefinition; values: TemplateValues } {
+  const definition = getTemplate(templateId);
+  if (!definition) throw new InvalidPortfolioError([`no template ${String(templateId)}`]);
+  if (typeof savedValues !== 'object' || savedValues === null || Array.isArray(savedValues))
+    throw new InvalidPortfolioError(['the saved values are not an object']);
+  const saved = savedValues as Record<string, unknown>;
+  const fileFields = definition.fields.filter((field) => field.kind === 'image' || field.kind === 'pdf');
+  // Stored files are not URLs yet: the schema checks the rest, `files` (from the server) decides these.
+  const stored = Object.fromEntries(
+    fileFields.flatMap((field) => {
+      const value = saved[field.key];
+      return typeof value === 'string' && STORED_FILE.test(value) ? [[field.key, value]] : [];
+    }),
+  );
+  const parsed = templateValuesSchema(definition).safeParse({
+    ...saved,
+    ...Object.fromEntries(Object.keys(stored).map((key) => [key, ''])),
+  });
+  if (!parsed.success) throw new InvalidPortfolioError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const values = { ...parsed.data };
+  for (const [key, ref] of Object.entries(stored)) values[key] = files[ref] ?? '';
+  return { definition, values };
 }
 
 const BADGE_CSS =
@@ -82,15 +123,15 @@ const BADGE_CSS =
  * or values the shared schema refuses (a tampered row): nothing half-checked is published.
  */
 export function renderStaticPage(templateId: unknown, savedValues: unknown, options: StaticPageOptions): StaticPage {
-  const definition = getTemplate(templateId);
-  if (!definition) throw new InvalidPortfolioError([`no template ${String(templateId)}`]);
-  const parsed = templateValuesSchema(definition).safeParse(savedValues);
-  if (!parsed.success) throw new InvalidPortfolioError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  const values = parsed.data;
+  const { definition, values } = checkedValues(templateId, savedValues, options.files);
   const { Preview } = definition;
-  const body = renderToStaticMarkup(<Preview values={values} />);
-  const title = titleOf(definition, values);
-  const description = descriptionOf(definition, values);
+  const body = renderToStaticMarkup(
+    <SanitizingWindowContext.Provider value={options.window}>
+      <Preview values={values} />
+    </SanitizingWindowContext.Provider>,
+  );
+  const title = titleOf(definition, values, options.window);
+  const description = descriptionOf(definition, values, options.window);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const head = [
@@ -98,12 +139,12 @@ export function renderStaticPage(templateId: unknown, savedValues: unknown, opti
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(options.url)}">`,
+    options.url ? `<link rel="canonical" href="${escapeHtml(options.url)}">` : '',
     options.indexable ? '' : meta('name', 'robots', 'noindex'),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    meta('property', 'og:url', options.url),
+    options.url ? meta('property', 'og:url', options.url) : '',
     options.imageUrl ? meta('property', 'og:image', options.imageUrl) : '',
     meta('name', 'twitter:card', options.imageUrl ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),

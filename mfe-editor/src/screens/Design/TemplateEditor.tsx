@@ -11,6 +11,7 @@ import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { UndoRedoButtons, useUndoShortcuts } from '../../editing/UndoRedo';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { EditorForm } from '../../editing/EditorForm';
+import { PublishPanel } from '../../publishing/PublishPanel';
 import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
 import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
 import type { DesignOpening } from './designOpening';
@@ -92,6 +93,7 @@ function EditorScreen({ definition, opening, draft, account }: EditorScreenProps
           onFileChosen={editor.chooseFile}
         />
         <EditorActions templateId={definition.id} getButtonLabel={definition.getButtonLabel} onReset={resetToSample} />
+        {account ? <AccountPublishPanel account={account} /> : null}
       </section>
       <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="template-preview">
         <h2 id={previewTitleId} className={styles.previewTitle}>
@@ -122,6 +124,13 @@ const EditorActions = memo(function EditorActions({ templateId, getButtonLabel, 
       </Link>
     </div>
   );
+});
+
+/** Publishing a portfolio kept in the account: what is on screen is saved first, then rendered by the server. */
+const AccountPublishPanel = memo(function AccountPublishPanel({ account }: { account: AccountEditing }) {
+  const { saver } = account;
+  const saveFirst = useCallback(() => saver.saveNow(), [saver]);
+  return <PublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} />;
 });
 
 const OpeningNotice = memo(function OpeningNotice({ source, templateName }: { source: DesignOpening['source']; templateName: string }) {

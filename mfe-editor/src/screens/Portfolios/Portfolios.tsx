@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, RequireAuth, fetchStorageUse, formatBytes, getSupabase, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, RequireAuth, fetchStorageUse, formatBytes, getSupabase, publicPagePath, useAuthStore } from '@folioforge/shared';
 import { editorPathFor } from '../../portfolios/AccountPortfolioGate';
 import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
 import { TITLE_MAX_LENGTH, type PortfolioRow, type PortfolioTemplateId } from '../../portfolios/portfolioApi';
 import { usePortfolioList, withEditorQueries } from '../../portfolios/queries';
+import { PublishPanel } from '../../publishing/PublishPanel';
 import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
 import styles from './Portfolios.module.scss';
 
@@ -67,6 +68,7 @@ function SignedInPortfolios() {
 
 function PortfolioItem({ userId, row, onDelete }: { userId: string; row: PortfolioRow; onDelete: (row: PortfolioRow) => void }) {
   const [renaming, setRenaming] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const rename = useRenamePortfolio(userId);
   const duplicate = useDuplicatePortfolio(userId);
   const title = row.title.trim() || 'Untitled portfolio';
@@ -101,7 +103,18 @@ function PortfolioItem({ userId, row, onDelete }: { userId: string; row: Portfol
         <dt>Last edit</dt>
         <dd>{dateFormat.format(new Date(row.updatedAt))}</dd>
         <dt>Status</dt>
-        <dd>{row.published ? 'Published' : 'Draft'}</dd>
+        <dd>
+          {row.published && row.slug ? (
+            <>
+              Published at{' '}
+              <a href={publicPagePath(row.slug)} target="_blank" rel="noopener noreferrer">
+                {publicPagePath(row.slug)}
+              </a>
+            </>
+          ) : (
+            'Draft'
+          )}
+        </dd>
       </dl>
       {rename.isError ? <p className={styles.problem}>The new name was not saved: {rename.error.message}</p> : null}
       {duplicate.isError ? <p className={styles.problem}>No copy was made: {duplicate.error.message}</p> : null}
@@ -130,10 +143,22 @@ function PortfolioItem({ userId, row, onDelete }: { userId: string; row: Portfol
         >
           Duplicate
         </button>
+        {toTemplateId(row.templateId) ? (
+          <button
+            type="button"
+            className={styles.action}
+            aria-expanded={publishing}
+            onClick={() => setPublishing((open) => !open)}
+            aria-label={`Publish ${title}`}
+          >
+            Publish…
+          </button>
+        ) : null}
         <button type="button" className={styles.action} onClick={() => onDelete(row)} aria-label={`Delete ${title}`}>
           Delete
         </button>
       </div>
+      {publishing ? <PublishPanel userId={userId} portfolioId={row.id} /> : null}
     </li>
   );
 }

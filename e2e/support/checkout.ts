@@ -1,0 +1,14 @@
+import type { Page } from 'playwright-core';
+
+/** Pays in the Razorpay sandbox's checkout dialog with a test card (4100 2800 0000 1007 succeeds). */
+export async function payWithCard(page: Page, cardNumber: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('Card number').fill(cardNumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: /^(Pay|Retry payment)/ }).click();
+}
+
+/** A card the sandbox charges. */
+export const GOOD_CARD = '4100 2800 0000 1007';

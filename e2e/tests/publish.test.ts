@@ -1,0 +1,241 @@
+// Publishing in Chromium: a portfolio kept in the account goes live at /p/<slug>, rendered by the
+// server from the saved row, readable signed out and with JavaScript off; edits republish, unpublish
+// takes it down, another user cannot take the address, and a plan bought in the sandbox removes the
+// badge. The export downloads the same page as a zip that opens from disk.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { userClient } from '../support/portfolios';
+
+let stack: Stack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+type User = Awaited<ReturnType<typeof createConfirmedUser>>;
+
+async function signedIn(user: User): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await logInThroughUi(page, stack, user);
+  return page;
+}
+
+/** /design signed in: the portfolio named, or a first one of template 1 made in the account. */
+async function openDesign(page: Page, portfolioId?: string) {
+  await page.goto(`${stack.shellUrl}/design${portfolioId ? `?portfolio=${portfolioId}` : ''}`);
+  await page.waitForURL(/\/design\?portfolio=/);
+  await savedStatus(page);
+}
+
+/** Saved rich text carrying the whole XSS set, written straight into a row as an attacker would. */
+const ATTACK = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+
+async function portfolioWithAttack(user: User, name: string): Promise<string> {
+  const { client } = await userClient(stack, user);
+  const { data, error } = await client
+    .from('portfolios')
+    .insert({ template_id: '1', title: name, data: { name, about: ATTACK } })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+const savedStatus = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
+
+const publishRegion = (page: Page) => page.getByRole('region', { name: 'Publish' });
+/** All the text of the page's content (menus at any width included): the preview's, or a published page's body. */
+const previewText = async (page: Page) => normalise((await page.getByTestId('template-preview').locator('> div').textContent()) ?? '');
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The page as a visitor sees it: a fresh, signed-out browser, JavaScript on or off. */
+async function visit(slug: string, { javaScriptEnabled = true } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  const response = await page.goto(`${stack.shellUrl}/p/${slug}`);
+  const badge = await page.locator('a.ff-badge').count();
+  const text = normalise(((await page.locator('body').textContent()) ?? '').replace('Made with FolioForge', ''));
+  const title = await page.title();
+  const ran = javaScriptEnabled ? await page.evaluate(() => (window as { __xss?: string }).__xss) : undefined;
+  await context.close();
+  return { status: response?.status(), text, badge, title, errors, ran };
+}
+
+async function publishAs(page: Page, slug: string) {
+  const region = publishRegion(page);
+  await region.getByLabel('Page address').fill(slug);
+  await region.getByText('This address is free.').waitFor();
+  await region.getByRole('button', { name: /^Publish/ }).click();
+  await region
+    .getByRole('status')
+    .getByText(/Your page is (published|updated)\./)
+    .waitFor({ timeout: 20_000 });
+}
+
+describe('publishing', () => {
+  test('publish, visit signed out and without JavaScript, edit and republish, unpublish', async () => {
+    const user = await createConfirmedUser(stack, 'Ada Publisher');
+    const page = await signedIn(user);
+    const errors = trackPageErrors(page);
+    await openDesign(page);
+    await page.getByRole('button', { name: 'Get Temp 1' }).click();
+    await payWithCard(page, GOOD_CARD);
+    await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Name', { exact: true }).fill('Ada Published');
+    await savedStatus(page);
+    const slug = `ada-${Date.now().toString(36)}`;
+    await publishAs(page, slug);
+    await publishRegion(page)
+      .getByText(/small “Made with FolioForge” badge/)
+      .waitFor();
+    await publishRegion(page)
+      .getByRole('link', { name: `${stack.shellUrl}/p/${slug}` })
+      .waitFor();
+    const preview = await previewText(page);
+
+    const live = await visit(slug);
+    assert.equal(live.status, 200);
+    assert.equal(live.title, 'Ada Published');
+    assert.equal(live.badge, 1, 'without a plan the page carries the badge');
+    assert.equal(live.text, preview, 'the page reads as the preview did');
+    assert.deepEqual(live.errors, []);
+    const noScript = await visit(slug, { javaScriptEnabled: false });
+    assert.equal(noScript.text, preview, 'and reads the same with JavaScript off');
+
+    // An edit goes live when published again; before that the page keeps the published version.
+    await page.getByLabel('Name', { exact: true }).fill('Ada Edited');
+    await publishRegion(page).getByRole('button', { name: 'Publish changes' }).click();
+    await publishRegion(page).getByRole('status').getByText('Your page is updated.').waitFor({ timeout: 20_000 });
+    const edited = await visit(slug);
+    assert.equal(edited.title, 'Ada Edited');
+    assert.match(edited.text, /Ada Edited/);
+
+    await publishRegion(page).getByRole('button', { name: 'Unpublish' }).click();
+    await publishRegion(page)
+      .getByRole('status')
+      .getByText(/Your page is taken down/)
+      .waitFor();
+    const gone = await visit(slug);
+    assert.equal(gone.status, 404);
+    assert.match(gone.text, /Page not found/);
+
+    // My portfolios says where it stands, and publishes from there too.
+    await page.goto(`${stack.shellUrl}/portfolios`);
+    await page.getByRole('button', { name: /^Publish / }).click();
+    await publishRegion(page).getByRole('button', { name: 'Publish' }).click();
+    await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
+    assert.equal((await visit(slug)).status, 200, 'republished under the address it kept');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  test("another user's address is refused as they type; a plan bought in the sandbox removes the badge", async () => {
+    const owner = await createConfirmedUser(stack, 'Slug Owner');
+    const ownerPage = await signedIn(owner);
+    await ownerPage.goto(`${stack.shellUrl}/pricing`);
+    await ownerPage.getByRole('button', { name: 'Choose Basic' }).click();
+    await payWithCard(ownerPage, GOOD_CARD);
+    await ownerPage.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
+    // A plan covers every template, and the saved attack set publishes inert.
+    await openDesign(ownerPage, await portfolioWithAttack(owner, 'Slug Owner'));
+    const preview = await previewText(ownerPage);
+    const slug = `owned-${Date.now().toString(36)}`;
+    await publishAs(ownerPage, slug);
+    assert.equal(await publishRegion(ownerPage).getByText(/badge/).count(), 0);
+    const live = await visit(slug);
+    assert.equal(live.status, 200);
+    assert.equal(live.badge, 0, 'a plan removes the badge');
+    assert.equal(live.text, preview);
+    assert.match(live.text, /Intro kept/);
+    assert.equal(live.ran, undefined, 'no payload ran on the public page');
+    assert.deepEqual(live.errors, []);
+
+    const other = await createConfirmedUser(stack, 'Slug Taker');
+    const otherPage = await signedIn(other);
+    await openDesign(otherPage);
+    const region = publishRegion(otherPage);
+    // Another user's published row is readable by anyone, yet never opens as this user's own work.
+    await region.getByText('Not published: only you can see this portfolio.').waitFor();
+    await region.getByLabel('Page address').fill(slug);
+    await region.getByText('This address is taken or reserved. Choose another.').waitFor();
+    assert.equal(await region.getByRole('button', { name: 'Publish' }).isDisabled(), true);
+    await region.getByLabel('Page address').fill('admin');
+    await region.getByText('This address is taken or reserved. Choose another.').waitFor();
+    await region.getByLabel('Page address').fill('No Caps');
+    await region.getByText('Use only lowercase letters, digits and dashes.').waitFor();
+    await ownerPage.context().close();
+    await otherPage.context().close();
+  });
+
+  test('the export opens from disk: same text as the preview, no console errors, no request leaves the disk', async () => {
+    const user = await createConfirmedUser(stack, 'Zip Maker');
+    const page = await signedIn(user);
+    // Export is free (nothing bought), and the saved attack set stays inert in the download too.
+    await openDesign(page, await portfolioWithAttack(user, 'Zip Maker'));
+    const preview = await previewText(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      publishRegion(page).getByRole('button', { name: 'Download site (.zip)' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /-site\.zip$/);
+    const zipPath = await download.path();
+    const files = unzipSync(new Uint8Array(fs.readFileSync(zipPath)));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-export-'));
+    for (const [name, bytes] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), bytes);
+    }
+    assert.ok(files['portfolio.json'], 'portfolio.json travels with the page');
+
+    const context = await browser.newContext();
+    const local = await context.newPage();
+    const errors = trackPageErrors(local);
+    const consoleErrors: string[] = [];
+    local.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    const requests: string[] = [];
+    local.on('request', (request) => requests.push(request.url()));
+    let dialogs = 0;
+    local.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await local.goto(`file://${path.join(dir, 'index.html')}`);
+    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), preview);
+    assert.equal(await local.evaluate(() => (window as { __xss?: string }).__xss), undefined);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(consoleErrors, []);
+    assert.equal(dialogs, 0, 'no payload ran');
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith('file://') && !url.startsWith('data:')),
+      [],
+    );
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.context().close();
+  });
+});

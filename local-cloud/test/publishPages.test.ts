@@ -1,0 +1,253 @@
+// The publish function end to end, through the real supabase-js client and plain HTTP as a visitor
+// would fetch the page: a page rendered from the saved row into the public `sites` bucket, its files
+// published as copies, unpublish taking it down, the database's rights held against other users,
+// and the export zip. Tried as an attacker would, too: forged file references, stolen addresses,
+// script in saved rich text.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { strFromU8, unzipSync } from 'fflate';
+import { JSDOM } from 'jsdom';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { grantPurchase } from './support/cloud.ts';
+import {
+  anonClient,
+  serviceClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/services-cloud.ts';
+import { pdfBlob, pngBlob } from './support/services-files.ts';
+
+interface User {
+  client: SupabaseClient;
+  id: string;
+  accessToken: string;
+}
+
+const XSS = [
+  '<p>Hello<script>alert(1)</script></p>',
+  '<p><img src=x onerror="alert(2)">there</p>',
+  '<p><a href="javascript:alert(3)">link</a></p>',
+  '<p><svg onload="alert(4)"></svg>ok</p>',
+].join('');
+
+after(stopClusters);
+
+for (const backend of BACKENDS)
+  describe(`published pages (${backend})`, { skip: skipFor(backend) }, () => {
+    let t: TestCloud;
+    let alice: User;
+    let bob: User;
+
+    before(async () => {
+      t = await startTestCloud(backend);
+      alice = await signedInUser(t, 'alice');
+      bob = await signedInUser(t, 'bob');
+      // Template 1 is bought by both; publishing it is theirs to do.
+      for (const user of [alice, bob]) await grantPurchase(serviceClient(t), user.id, { itemType: 'template', itemId: '1' });
+    });
+    after(async () => t.stop());
+
+    const callPublish = (token: string | undefined, body: unknown) =>
+      fetch(`${t.url}/functions/v1/publish`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          apikey: t.cloud.keys.anonKey,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const publish = (user: User, portfolioId: string, slug: string) =>
+      callPublish(user.accessToken, { action: 'publish', portfolioId, slug });
+    const unpublish = (user: User, portfolioId: string) => callPublish(user.accessToken, { action: 'unpublish', portfolioId });
+    /** What a visitor's browser gets for a page's file: straight from the public bucket, no token. */
+    const visit = (path: string) => fetch(`${t.url}/storage/v1/object/public/sites/${path}`);
+    const pageOf = async (slug: string) => {
+      const res = await visit(`${slug}/index.html`);
+      return { status: res.status, type: res.headers.get('content-type'), html: res.status === 200 ? await res.text() : '' };
+    };
+    const documentOf = (html: string) => new JSDOM(html).window.document;
+
+    async function portfolio(user: User, templateId: string, data: Record<string, unknown>) {
+      const { data: row, error } = await user.client
+        .from('portfolios')
+        .insert({ template_id: templateId, title: 'Mine', data })
+        .select('id')
+        .single();
+      assert.equal(error, null);
+      return row!.id as string;
+    }
+
+    async function upload(user: User, bucket: 'portfolio-images' | 'resumes', portfolioId: string, name: string) {
+      const path = `${user.id}/${portfolioId}/${name}`;
+      const { error } = await user.client.storage.from(bucket).upload(path, bucket === 'resumes' ? pdfBlob() : pngBlob());
+      assert.equal(error, null);
+      return `storage:${bucket}/${path}`;
+    }
+
+    async function save(user: User, id: string, data: Record<string, unknown>) {
+      const { data: row } = await user.client.from('portfolios').select('version').eq('id', id).single();
+      const saved = await user.client.rpc('save_portfolio', { portfolio_id: id, expected_version: row!.version, new_data: data });
+      assert.equal(saved.error, null);
+    }
+
+    test('publishing renders the saved row into a public page with its files, a share card and the badge', async () => {
+      const id = await portfolio(alice, '1', { name: 'Ada Lovelace', about: XSS, email: 'ada@example.com' });
+      const image = await upload(alice, 'portfolio-images', id, 'image-a1.png');
+      const resume = await upload(alice, 'resumes', id, 'resume-a1.pdf');
+      await save(alice, id, { name: 'Ada Lovelace', about: XSS, email: 'ada@example.com', image, resume });
+
+      const res = await publish(alice, id, 'ada-lovelace');
+      assert.equal(res.status, 200, await res.clone().text());
+      assert.deepEqual(await res.json(), { slug: 'ada-lovelace', url: 'http://localhost:3000/p/ada-lovelace', badge: true });
+
+      const page = await pageOf('ada-lovelace');
+      assert.equal(page.status, 200);
+      assert.match(page.type ?? '', /^text\/html/);
+      const doc = documentOf(page.html);
+      assert.equal(doc.title, 'Ada Lovelace');
+      assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), 'http://localhost:3000/p/ada-lovelace');
+      assert.equal(
+        doc.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+        'http://localhost:3000/p/ada-lovelace/files/image-a1.png',
+      );
+      assert.equal(doc.querySelector('meta[name="robots"]'), null, 'a published page may be indexed');
+      assert.equal(doc.querySelector('a.ff-badge')?.textContent, 'Made with FolioForge');
+      assert.equal(doc.querySelector('img[src="/p/ada-lovelace/files/image-a1.png"]')?.getAttribute('alt'), 'Photo of Ada Lovelace');
+      assert.ok(doc.querySelector('a[href="/p/ada-lovelace/files/resume-a1.pdf"]'), 'the resume links to its published copy');
+
+      // The saved payloads are inert: no script, no handler, no javascript: link, no svg.
+      assert.equal(doc.querySelectorAll('script, svg[onload], iframe').length, 0);
+      for (const element of doc.querySelectorAll('*'))
+        for (const attribute of element.getAttributeNames())
+          assert.doesNotMatch(attribute, /^on/i, `${element.tagName} has no ${attribute}`);
+      assert.equal(doc.querySelectorAll('a[href^="javascript"]').length, 0);
+      assert.match(doc.body.textContent ?? '', /Hello/);
+
+      // The published copies are anyone's to fetch; the originals stay in the private buckets.
+      assert.equal((await visit('ada-lovelace/files/image-a1.png')).status, 200);
+      assert.equal((await visit('ada-lovelace/files/resume-a1.pdf')).status, 200);
+      assert.equal((await fetch(`${t.url}/storage/v1/object/public/portfolio-images/${image.split('/').slice(1).join('/')}`)).status, 400);
+    });
+
+    test('a paid template nobody bought is refused by the database, and nothing is written', async () => {
+      const id = await portfolio(alice, '2', { temp2name: 'Bakery' });
+      const res = await publish(alice, id, 'alice-bakery');
+      assert.equal(res.status, 403);
+      assert.match((await res.json()).error, /needs a purchase or a plan/);
+      assert.equal((await pageOf('alice-bakery')).status, 400);
+      const row = await alice.client.from('portfolios').select('published, slug').eq('id', id).single();
+      assert.deepEqual(row.data, { published: false, slug: null });
+    });
+
+    test("another user can neither publish, unpublish nor export Alice's portfolio, nor take her address", async () => {
+      const id = await portfolio(alice, '1', { name: 'Alice' });
+      assert.equal((await publish(alice, id, 'alice-own')).status, 200);
+
+      assert.equal((await publish(bob, id, 'bob-took-it')).status, 404, 'her row is not his to publish');
+      assert.equal((await unpublish(bob, id)).status, 404, 'nor to take down');
+      assert.equal((await callPublish(bob.accessToken, { action: 'export', portfolioId: id })).status, 404, 'nor to export');
+      assert.equal((await pageOf('alice-own')).status, 200, 'her page stays up');
+
+      const bobs = await portfolio(bob, '1', { name: 'Bob' });
+      const taken = await publish(bob, bobs, 'alice-own');
+      assert.equal(taken.status, 409);
+      assert.equal((await taken.json()).error, 'That address is taken. Choose another.');
+      assert.match((await pageOf('alice-own')).html, /Alice/, 'her page is not overwritten');
+
+      assert.equal((await callPublish(undefined, { action: 'publish', portfolioId: bobs, slug: 'bob-page' })).status, 401);
+      const reserved = await publish(bob, bobs, 'admin');
+      assert.equal(reserved.status, 400);
+      assert.equal((await reserved.json()).error, 'That address is reserved. Choose another.');
+      for (const bad of ['Bob', 'bo', '-bob', 'bob_page', 'a'.repeat(41)]) assert.equal((await publish(bob, bobs, bad)).status, 400, bad);
+    });
+
+    test("a row naming another user's file publishes nothing of it", async () => {
+      const bobsId = await portfolio(bob, '1', { name: 'Bob' });
+      const bobsPicture = await upload(bob, 'portfolio-images', bobsId, 'image-secret.png');
+      const id = await portfolio(alice, '1', { name: 'Alice again', image: bobsPicture });
+      assert.equal((await publish(alice, id, 'alice-forged')).status, 200);
+      const doc = documentOf((await pageOf('alice-forged')).html);
+      assert.equal(doc.querySelector('img'), null);
+      assert.equal((await visit('alice-forged/files/image-secret.png')).status, 400);
+    });
+
+    test('unpublish takes the page down; republishing after an edit shows the edit; a new address moves it', async () => {
+      const id = await portfolio(alice, '1', { name: 'First version' });
+      const picture = await upload(alice, 'portfolio-images', id, 'image-old.png');
+      await save(alice, id, { name: 'First version', image: picture });
+      assert.equal((await publish(alice, id, 'alice-moves')).status, 200);
+      assert.match((await pageOf('alice-moves')).html, /First version/);
+
+      const down = await unpublish(alice, id);
+      assert.equal(down.status, 200);
+      assert.equal((await pageOf('alice-moves')).status, 400);
+      assert.equal((await visit('alice-moves/files/image-old.png')).status, 400);
+      assert.equal((await anonClient(t).from('portfolios').select('id').eq('id', id)).data?.length, 0, 'the row is private again');
+      assert.equal((await anonClient(t).rpc('slug_available', { candidate: 'alice-moves' })).data, false, 'the address stays hers');
+
+      const newPicture = await upload(alice, 'portfolio-images', id, 'image-new.png');
+      await save(alice, id, { name: 'Second version', image: newPicture });
+      assert.equal((await publish(alice, id, 'alice-moves')).status, 200);
+      const page = await pageOf('alice-moves');
+      assert.match(page.html, /Second version/);
+      assert.doesNotMatch(page.html, /First version/);
+      assert.equal((await visit('alice-moves/files/image-new.png')).status, 200);
+
+      assert.equal((await publish(alice, id, 'alice-moved')).status, 200);
+      assert.equal((await pageOf('alice-moves')).status, 400, 'the old address is taken down');
+      assert.equal((await visit('alice-moves/files/image-new.png')).status, 400);
+      assert.match((await pageOf('alice-moved')).html, /Second version/);
+    });
+
+    test('a plan removes the badge', async () => {
+      const carol = await signedInUser(t, 'carol');
+      await grantPurchase(serviceClient(t), carol.id, { itemType: 'plan', itemId: 'basic' });
+      const four = await portfolio(carol, '4', { temp4heading: 'Mugs' });
+      const res = await publish(carol, four, 'carol-mugs');
+      assert.equal(res.status, 200);
+      assert.equal((await res.json()).badge, false);
+      assert.equal(documentOf((await pageOf('carol-mugs')).html).querySelector('.ff-badge'), null);
+    });
+
+    test('export: the same static site as a zip, with its files and portfolio.json in the JSON Resume shape', async () => {
+      const dave = await signedInUser(t, 'dave');
+      // Export is free: Dave bought nothing.
+      const id = await portfolio(dave, '1', {
+        name: 'Dave',
+        email: 'dave@example.com',
+        phone: '+91 98765 43210',
+        about: XSS,
+        project1title: 'Bridge',
+        project1description: '<p>A <b>long</b> one</p>',
+        project1url: 'https://example.com/bridge',
+        githublink: 'https://github.com/dave',
+      });
+      const picture = await upload(dave, 'portfolio-images', id, 'image-d.png');
+      const row = await dave.client.from('portfolios').select('data').eq('id', id).single();
+      await save(dave, id, { ...(row.data!.data as Record<string, unknown>), image: picture });
+
+      const res = await callPublish(dave.accessToken, { action: 'export', portfolioId: id });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="mine-site\.zip"/);
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      assert.deepEqual(Object.keys(files).sort(), ['files/image-d.png', 'index.html', 'portfolio.json']);
+      const doc = documentOf(strFromU8(files['index.html']!));
+      assert.equal(doc.querySelector('img')?.getAttribute('src'), 'files/image-d.png', 'the page finds its files beside it');
+      assert.equal(doc.querySelector('meta[name="robots"]')?.getAttribute('content'), 'noindex');
+      assert.equal(doc.querySelectorAll('script').length, 0);
+      assert.equal(doc.querySelectorAll('a[href^="javascript"]').length, 0);
+      const resume = JSON.parse(strFromU8(files['portfolio.json']!));
+      assert.equal(resume.basics.name, 'Dave');
+      assert.equal(resume.basics.email, 'dave@example.com');
+      assert.equal(resume.basics.phone, '+91 98765 43210');
+      assert.equal(resume.basics.image, 'files/image-d.png');
+      assert.deepEqual(resume.basics.profiles, [{ network: 'GitHub', url: 'https://github.com/dave' }]);
+      assert.deepEqual(resume.projects, [{ name: 'Bridge', description: 'A long one', url: 'https://example.com/bridge' }]);
+      assert.doesNotMatch(resume.basics.summary, /<|alert\(/);
+    });
+  });

@@ -1,0 +1,222 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, publicPagePath, slugFromTitle, slugProblem } from '@folioforge/shared';
+import type { PortfolioRow } from '../portfolios/portfolioApi';
+import { portfolioKeys, usePortfolio } from '../portfolios/queries';
+import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
+import styles from './PublishPanel.module.scss';
+
+/** Typing pauses this long before the address is checked with the server. */
+export const SLUG_CHECK_DELAY_MS = 350;
+
+type Availability = 'unchecked' | 'checking' | 'available' | 'unavailable' | 'unknown';
+type Busy = 'publish' | 'unpublish' | 'export' | undefined;
+
+export interface PublishPanelProps {
+  userId: string;
+  portfolioId: string;
+  /** Runs before publishing or exporting (the editor saves what is on screen first: the server renders the saved row). */
+  prepare?: () => Promise<void>;
+}
+
+/** Where the address is checked as the owner types: its form here, availability by the database. */
+function useAvailability(slug: string, portfolioId: string, enabled: boolean): Availability {
+  const [availability, setAvailability] = useState<Availability>('unchecked');
+  useEffect(() => {
+    if (!enabled || slugProblem(slug)) {
+      setAvailability('unchecked');
+      return;
+    }
+    setAvailability('checking');
+    let current = true;
+    const timer = setTimeout(() => {
+      isSlugAvailable(slug, portfolioId).then(
+        (available) => current && setAvailability(available ? 'available' : 'unavailable'),
+        () => current && setAvailability('unknown'),
+      );
+    }, SLUG_CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [enabled, portfolioId, slug]);
+  return availability;
+}
+
+/** Saves a download the page made (the export zip) under its name. */
+function saveDownload(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Publish, update, unpublish and download a portfolio kept in the account: the owner picks the page's
+ * address (/p/<slug>), checked as they type; the server renders the page from the saved row.
+ */
+export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps) {
+  const query = usePortfolio(userId, portfolioId);
+  const row = query.data;
+  const queryClient = useQueryClient();
+  const [slug, setSlug] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState<Busy>(undefined);
+  const [done, setDone] = useState<{ message: string; page?: PublishedPage } | undefined>(undefined);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const headingId = useId();
+  const inputId = useId();
+
+  // The address starts as the one the portfolio has, or one made from its title.
+  const typed = slug ?? row?.slug ?? slugFromTitle(row?.title ?? '');
+  const formProblem = typed ? slugProblem(typed) : undefined;
+  const unchanged = Boolean(row?.slug) && typed === row?.slug;
+  const availability = useAvailability(typed, portfolioId, Boolean(row) && !unchanged);
+  const published = row?.published ?? false;
+
+  const updateRow = (change: Partial<PortfolioRow>) => {
+    queryClient.setQueryData<PortfolioRow>(portfolioKeys.one(userId, portfolioId), (old) => (old ? { ...old, ...change } : old));
+    void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
+  };
+
+  const run = async (kind: Exclude<Busy, undefined>, work: () => Promise<void>) => {
+    setBusy(kind);
+    setProblem(undefined);
+    setDone(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const publish = (event: FormEvent) => {
+    event.preventDefault();
+    if (!typed || formProblem || availability === 'unavailable') return;
+    void run('publish', async () => {
+      await prepare?.();
+      const page = await publishPortfolio(portfolioId, typed);
+      updateRow({ published: true, slug: page.slug });
+      setSlug(undefined);
+      setDone({ message: published ? 'Your page is updated.' : 'Your page is published.', page });
+    });
+  };
+
+  const unpublish = () =>
+    void run('unpublish', async () => {
+      await unpublishPortfolio(portfolioId);
+      updateRow({ published: false });
+      setDone({ message: 'Your page is taken down. Its address stays yours.' });
+    });
+
+  const download = () =>
+    void run('export', async () => {
+      await prepare?.();
+      const { zip, fileName } = await exportPortfolio(portfolioId);
+      saveDownload(zip, fileName);
+      setDone({ message: `Downloaded ${fileName}.` });
+    });
+
+  if (!row) {
+    return query.isError ? (
+      <section className={styles.panel} aria-label="Publish">
+        <p role="alert">Publishing is unavailable: {query.error.message}</p>
+      </section>
+    ) : null;
+  }
+
+  const hint =
+    formProblem ??
+    (unchanged
+      ? undefined
+      : {
+          unchecked: undefined,
+          checking: 'Checking…',
+          available: 'This address is free.',
+          unavailable: 'This address is taken or reserved. Choose another.',
+          unknown: 'The address could not be checked; publishing will tell.',
+        }[availability]);
+  const invalid = Boolean(formProblem) || availability === 'unavailable';
+  const liveUrl = published && row.slug ? `${window.location.origin}${publicPagePath(row.slug)}` : undefined;
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.heading}>
+        Publish
+      </h3>
+      <p className={styles.state}>
+        {liveUrl ? (
+          <>
+            Live at{' '}
+            <a href={liveUrl} target="_blank" rel="noopener noreferrer">
+              {liveUrl}
+            </a>
+          </>
+        ) : (
+          'Not published: only you can see this portfolio.'
+        )}
+      </p>
+      <form className={styles.form} onSubmit={publish} noValidate>
+        <label htmlFor={inputId} className={styles.label}>
+          Page address
+        </label>
+        <div className={styles.address}>
+          <span className={styles.prefix} aria-hidden="true">
+            {window.location.host}/p/
+          </span>
+          <input
+            id={inputId}
+            className={styles.input}
+            value={typed}
+            onChange={(event) => setSlug(event.target.value.toLowerCase())}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${inputId}-hint`}
+          />
+        </div>
+        <p id={`${inputId}-hint`} className={invalid ? styles.error : styles.hint} aria-live="polite">
+          {hint ?? 'Lowercase letters, digits and dashes, 3 to 40 long.'}
+        </p>
+        <div className={styles.buttons}>
+          <Button type="submit" disabled={Boolean(busy) || !typed || invalid} busy={busy === 'publish'}>
+            {busy === 'publish' ? 'Publishing…' : published ? 'Publish changes' : 'Publish'}
+          </Button>
+          {published ? (
+            <Button variant="secondary" onClick={unpublish} disabled={Boolean(busy)} busy={busy === 'unpublish'}>
+              {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+            </Button>
+          ) : null}
+          <Button variant="ghost" onClick={download} disabled={Boolean(busy)} busy={busy === 'export'}>
+            {busy === 'export' ? 'Preparing…' : 'Download site (.zip)'}
+          </Button>
+        </div>
+      </form>
+      <div role="status" className={styles.result}>
+        {done ? (
+          <p>
+            {done.message}{' '}
+            {done.page ? (
+              <a href={done.page.url} target="_blank" rel="noopener noreferrer">
+                Open your page
+              </a>
+            ) : null}
+            {done.page?.badge ? ' It shows a small “Made with FolioForge” badge; any plan removes it.' : null}
+          </p>
+        ) : null}
+      </div>
+      {problem ? (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

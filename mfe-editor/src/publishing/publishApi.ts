@@ -1,0 +1,56 @@
+// The browser side of the publish function (supabase/functions/publish), through the page's one
+// Supabase client so the owner's access token goes with every call. Answers are checked with zod:
+// the page trusts nothing it did not make.
+import * as z from 'zod/mini';
+import { functionFailureOf, getSupabase } from '@folioforge/shared';
+
+const PUBLISH_FUNCTION = 'publish';
+
+const publishedPageSchema = z.object({ slug: z.string(), url: z.url(), badge: z.boolean() });
+export type PublishedPage = z.infer<typeof publishedPageSchema>;
+
+/** A refusal (address taken, template not bought …) or failure, in words fit to show. */
+export class PublishError extends Error {
+  override name = 'PublishError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+async function invokePublish(body: Record<string, unknown>, fallback: string) {
+  const { data, error, response } = await getSupabase().functions.invoke<unknown>(PUBLISH_FUNCTION, { body });
+  if (!error) return { data, response };
+  const failure = await functionFailureOf(error);
+  if (failure.status === undefined) throw new PublishError('Could not reach FolioForge. Check your connection and try again.');
+  throw new PublishError(failure.message ?? fallback, failure.status);
+}
+
+/** Publishes the portfolio as saved in the account at /p/<slug> (or updates the page). */
+export async function publishPortfolio(portfolioId: string, slug: string): Promise<PublishedPage> {
+  const { data } = await invokePublish({ action: 'publish', portfolioId, slug }, 'The page could not be published.');
+  const parsed = publishedPageSchema.safeParse(data);
+  if (!parsed.success) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
+  return parsed.data;
+}
+
+export async function unpublishPortfolio(portfolioId: string): Promise<void> {
+  await invokePublish({ action: 'unpublish', portfolioId }, 'The page could not be taken down.');
+}
+
+/** The portfolio as a static site in a zip, with the name the server gave it. */
+export async function exportPortfolio(portfolioId: string): Promise<{ zip: Blob; fileName: string }> {
+  const { data, response } = await invokePublish({ action: 'export', portfolioId }, 'The download could not be made.');
+  if (!(data instanceof Blob)) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
+  const named = /filename="([A-Za-z0-9._-]+)"/.exec(response?.headers.get('content-disposition') ?? '')?.[1];
+  return { zip: new Blob([data], { type: 'application/zip' }), fileName: named ?? 'portfolio-site.zip' };
+}
+
+/** Whether an address could be this portfolio's: well formed, not reserved, nobody else's. */
+export async function isSlugAvailable(candidate: string, portfolioId: string): Promise<boolean> {
+  const { data, error } = await getSupabase().rpc('slug_available', { candidate, for_portfolio: portfolioId });
+  if (error) throw new PublishError('The address could not be checked. Try again.');
+  return data === true;
+}

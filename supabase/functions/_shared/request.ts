@@ -1,0 +1,54 @@
+// What every function does with a browser's request: read a bounded body, know the signed-in user,
+// and answer errors as JSON with a status.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** An answer to the caller: its status and a message fit to show. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The body as text, refused as soon as it passes `maxBytes`: a huge or endless one is never buffered. */
+export async function readRawBody(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, 'Request body too large');
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new HttpError(413, 'Request body too large');
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The caller's access token from `Authorization: Bearer …`, if any. */
+export function bearerToken(req: Request): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim() || undefined;
+}
+
+/** The signed-in user, checked by Supabase Auth itself (works with any signing key setup). */
+export async function requireUser(anon: SupabaseClient, req: Request, signInMessage: string): Promise<{ id: string; token: string }> {
+  const token = bearerToken(req);
+  if (!token) throw new HttpError(401, signInMessage);
+  const { data, error } = await anon.auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'Your session has expired. Sign in again.');
+  return { id: data.user.id, token };
+}

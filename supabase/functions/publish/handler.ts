@@ -1,0 +1,301 @@
+// The publish function. Browser calls, with the owner's access token:
+//   {action: 'publish', portfolioId, slug} → renders the saved row into a static page and stores it,
+//                                            with published copies of its files, in the public
+//                                            `sites` bucket under <slug>/ → {slug, url, badge}
+//   {action: 'unpublish', portfolioId}     → marks the row unpublished and removes the page's files
+//   {action: 'export', portfolioId}        → the same static site as a zip (free for everyone)
+// Who may publish what is the database's rule (portfolios_guard_publish, row-level security): the
+// row is updated with the caller's own token, so this function can grant nothing the database would
+// not. The page is rendered here from the stored row, never from HTML a browser sent.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { strToU8, zipSync } from 'fflate';
+import { corsHeaders, json } from '../_shared/cors.ts';
+import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
+import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
+import { publicPagePath } from '../_shared/slugs.ts';
+import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
+import { serverClient } from '../_shared/supabase-client.ts';
+import { sanitizingWindow } from './sanitizingWindow.ts';
+import { checkedValues, InvalidPortfolioError, renderStaticPage, SITE_CSS, toJsonResume } from './siteRenderer.generated.mjs';
+
+const MAX_BODY_BYTES = 4 * 1024;
+export const SITES_BUCKET = 'sites';
+const PORTFOLIO_BUCKETS = ['portfolio-images', 'resumes'];
+/** Published copies of files are named by their upload, so a page's files can be cached for long. */
+const PAGE_CACHE_SECONDS = '60';
+const FILE_CACHE_SECONDS = '31536000';
+
+interface Deps {
+  env: Env;
+  siteUrl: string;
+  admin: SupabaseClient;
+  anonClient(): SupabaseClient;
+  userClient(token: string): SupabaseClient;
+}
+
+interface PortfolioRow {
+  id: string;
+  owner_id: string;
+  template_id: string;
+  title: string | null;
+  data: unknown;
+  slug: string | null;
+  published: boolean;
+}
+
+interface StoredFile {
+  ref: string;
+  bucket: string;
+  path: string;
+  name: string;
+}
+
+function depsFrom(env: Env): Deps {
+  const url = requireEnv(env, 'SUPABASE_URL');
+  const anonKey = requireEnv(env, 'SUPABASE_ANON_KEY');
+  return {
+    env,
+    siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, ''),
+    admin: serverClient(url, requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY')),
+    anonClient: () => serverClient(url, anonKey),
+    userClient: (token) => serverClient(url, anonKey, token),
+  };
+}
+
+/** The caller's own portfolio; another user's (even a published one they can read) is "not found". */
+async function ownPortfolio(client: SupabaseClient, userId: string, id: string): Promise<PortfolioRow> {
+  const { data, error } = await client
+    .from('portfolios')
+    .select('id, owner_id, template_id, title, data, slug, published')
+    .eq('id', id)
+    .maybeSingle<PortfolioRow>();
+  if (error) throw new HttpError(503, 'Your portfolios could not be read. Try again.');
+  if (!data || data.owner_id !== userId) throw new HttpError(404, 'Portfolio not found');
+  return data;
+}
+
+/**
+ * The row's stored files (`storage:<bucket>/<owner>/<portfolio>/<name>`), only from the owner's own
+ * folder for this portfolio: a row naming anyone else's file (forged or copied) publishes nothing of it.
+ */
+function storedFilesOf(row: PortfolioRow): StoredFile[] {
+  const data = (typeof row.data === 'object' && row.data !== null ? row.data : {}) as Record<string, unknown>;
+  const files: StoredFile[] = [];
+  for (const value of Object.values(data)) {
+    if (typeof value !== 'string' || !value.startsWith('storage:')) continue;
+    const rest = value.slice('storage:'.length);
+    const bucket = PORTFOLIO_BUCKETS.find((candidate) => rest.startsWith(`${candidate}/`));
+    if (!bucket) continue;
+    const path = rest.slice(bucket.length + 1);
+    const [owner, portfolio, name, ...more] = path.split('/');
+    if (owner !== row.owner_id || portfolio !== row.id || !name || more.length || !/^[A-Za-z0-9_.-]+$/.test(name) || name.startsWith('.'))
+      continue;
+    files.push({ ref: value, bucket, path, name });
+  }
+  return files;
+}
+
+async function download(deps: Deps, file: StoredFile): Promise<Blob | undefined> {
+  const { data, error } = await deps.admin.storage.from(file.bucket).download(file.path);
+  if (error || !data) return undefined; // removed since it was saved: the page goes without it
+  return data;
+}
+
+/** Every object under a folder of the sites bucket (pages have a handful of files). */
+async function listSiteFolder(deps: Deps, folder: string): Promise<string[]> {
+  const { data, error } = await deps.admin.storage.from(SITES_BUCKET).list(folder, { limit: 1000 });
+  if (error) throw new HttpError(503, 'The published files could not be listed. Try again.');
+  return (data ?? []).filter((entry) => entry.id !== null).map((entry) => `${folder}/${entry.name}`);
+}
+
+async function removeSite(deps: Deps, slug: string): Promise<void> {
+  const paths = [...(await listSiteFolder(deps, slug)), ...(await listSiteFolder(deps, `${slug}/files`))];
+  if (!paths.length) return;
+  const { error } = await deps.admin.storage.from(SITES_BUCKET).remove(paths);
+  if (error) throw new HttpError(503, 'The page could not be taken down completely. Try again.');
+}
+
+async function putSiteFile(deps: Deps, path: string, body: Blob | string, contentType: string, cacheControl: string) {
+  const { error } = await deps.admin.storage.from(SITES_BUCKET).upload(path, body, { upsert: true, contentType, cacheControl });
+  if (error) throw new HttpError(503, 'The page could not be stored. Try again.');
+}
+
+/** What the database said about a publish, in words for the owner. */
+function publishRefused(error: { code?: string; message: string }): HttpError {
+  if (error.code === '42501') return new HttpError(403, 'Publishing this template needs a purchase or a plan.');
+  if (error.code === '23505') return new HttpError(409, 'That address is taken. Choose another.');
+  if (error.code === '23514')
+    return new HttpError(
+      400,
+      /reserved/i.test(error.message) ? 'That address is reserved. Choose another.' : 'That address is not allowed.',
+    );
+  return new HttpError(503, 'The portfolio could not be published. Try again.');
+}
+
+function renderRefused(error: unknown): never {
+  if (error instanceof InvalidPortfolioError)
+    throw new HttpError(422, `This portfolio cannot be published as saved: ${error.issues.slice(0, 3).join('; ')}`);
+  throw error;
+}
+
+async function publish(deps: Deps, req: Request, portfolioId: string, slug: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to publish');
+  const asUser = deps.userClient(user.token);
+  const row = await ownPortfolio(asUser, user.id, portfolioId);
+  const pageUrl = `${deps.siteUrl}${publicPagePath(slug)}`;
+  const files = storedFilesOf(row);
+  const fileUrls = Object.fromEntries(files.map((file) => [file.ref, `${publicPagePath(slug)}/files/${file.name}`]));
+  const { data: plan } = await deps.admin.rpc('active_plan', { for_user: user.id });
+  const badge = !plan;
+  // Checked and rendered before anything changes: a row the schema refuses is never half published.
+  let html: string;
+  try {
+    const { definition, values } = checkedValues(row.template_id, row.data, fileUrls);
+    // The first picture the page shows is its share card's picture.
+    const image = definition.fields.find((field) => field.kind === 'image' && values[field.key]);
+    html = renderStaticPage(row.template_id, row.data, {
+      url: pageUrl,
+      indexable: true,
+      badge,
+      siteUrl: `${deps.siteUrl}/home`,
+      css: SITE_CSS,
+      files: fileUrls,
+      imageUrl: image ? `${deps.siteUrl}${values[image.key]}` : undefined,
+      window: sanitizingWindow(),
+    }).html;
+  } catch (error) {
+    renderRefused(error);
+  }
+
+  // The database decides, with the owner's own token: rights, reserved words, one owner per address.
+  const { error } = await asUser.from('portfolios').update({ slug, published: true }).eq('id', row.id).select('id').single();
+  if (error) throw publishRefused(error);
+
+  if (row.slug && row.slug !== slug) await removeSite(deps, row.slug);
+  const kept = new Set<string>();
+  for (const file of files) {
+    const blob = await download(deps, file);
+    if (!blob) continue;
+    const path = `${slug}/files/${file.name}`;
+    kept.add(path);
+    await putSiteFile(deps, path, blob, blob.type || 'application/octet-stream', FILE_CACHE_SECONDS);
+  }
+  await putSiteFile(deps, `${slug}/index.html`, html, 'text/html; charset=utf-8', PAGE_CACHE_SECONDS);
+  // Files of an earlier version (a replaced picture) leave with it.
+  const stale = (await listSiteFolder(deps, `${slug}/files`)).filter((path) => !kept.has(path));
+  if (stale.length) await deps.admin.storage.from(SITES_BUCKET).remove(stale);
+
+  const answer: PublishedPage = { slug, url: pageUrl, badge };
+  return json(answer);
+}
+
+async function unpublish(deps: Deps, req: Request, portfolioId: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to unpublish');
+  const asUser = deps.userClient(user.token);
+  const row = await ownPortfolio(asUser, user.id, portfolioId);
+  const { error } = await asUser.from('portfolios').update({ published: false }).eq('id', row.id).select('id').single();
+  if (error) throw new HttpError(503, 'The portfolio could not be unpublished. Try again.');
+  // The address stays the owner's (it is kept on the row) for a later republish.
+  if (row.slug) await removeSite(deps, row.slug);
+  return json({ slug: row.slug, published: false });
+}
+
+/** A name for the download: the address, else the title, else the template. */
+function exportName(row: PortfolioRow): string {
+  const base = (row.slug ?? row.title ?? `portfolio-${row.template_id}`)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'portfolio'}-site.zip`;
+}
+
+async function exportSite(deps: Deps, req: Request, portfolioId: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to export');
+  const row = await ownPortfolio(deps.userClient(user.token), user.id, portfolioId);
+  const files = storedFilesOf(row);
+  const entries: Record<string, Uint8Array> = {};
+  const fileUrls: Record<string, string> = {};
+  for (const file of files) {
+    const blob = await download(deps, file);
+    if (!blob) continue;
+    entries[`files/${file.name}`] = new Uint8Array(await blob.arrayBuffer());
+    fileUrls[file.ref] = `files/${file.name}`;
+  }
+  const pageUrl = row.published && row.slug ? `${deps.siteUrl}${publicPagePath(row.slug)}` : undefined;
+  try {
+    const { definition, values } = checkedValues(row.template_id, row.data, fileUrls);
+    const page = renderStaticPage(row.template_id, row.data, {
+      url: pageUrl,
+      indexable: false,
+      badge: false,
+      siteUrl: `${deps.siteUrl}/home`,
+      css: SITE_CSS,
+      files: fileUrls,
+      window: sanitizingWindow(),
+    });
+    entries['index.html'] = strToU8(page.html);
+    entries['portfolio.json'] = strToU8(`${JSON.stringify(toJsonResume(definition, values, pageUrl, sanitizingWindow()), null, 2)}\n`);
+  } catch (error) {
+    renderRefused(error);
+  }
+  const zip = zipSync(entries, { level: 6 });
+  return new Response(zip, {
+    status: 200,
+    headers: {
+      ...corsHeaders,
+      // supabase-js hands octet-stream answers over as a Blob; the page names it a zip when saving.
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename="${exportName(row)}"`,
+      'Access-Control-Expose-Headers': 'Content-Disposition',
+    },
+  });
+}
+
+async function route(deps: Deps, req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
+  let body: unknown;
+  try {
+    body = JSON.parse(await readRawBody(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'Request body is not JSON');
+  }
+  const parsed = publishBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(
+      400,
+      issue?.path.includes('slug')
+        ? issue.message
+        : `Invalid request: ${issue ? `${issue.path.join('.') || 'body'} ${issue.message}` : 'bad body'}`,
+    );
+  }
+  const request = parsed.data;
+  switch (request.action) {
+    case 'publish':
+      return publish(deps, req, request.portfolioId, request.slug);
+    case 'unpublish':
+      return unpublish(deps, req, request.portfolioId);
+    case 'export':
+      return exportSite(deps, req, request.portfolioId);
+  }
+}
+
+/** Builds the handler for a given environment; local-cloud injects its own, the edge uses Deno.env. */
+export function createHandler(env: Env): (req: Request) => Promise<Response> {
+  let deps: Deps | undefined;
+  return async (req) => {
+    try {
+      deps ??= depsFrom(env);
+      return await route(deps, req);
+    } catch (error) {
+      if (error instanceof HttpError) return json({ error: error.message }, error.status);
+      console.error('publish function failed', error);
+      return json({ error: 'Publishing service error' }, 500);
+    }
+  };
+}
+
+const handler = createHandler(runtimeEnv());
+export default handler;
