@@ -1,10 +1,13 @@
 // `npm run bench` (browser part): first-load JS and carousel time on /home, /login, /design, /portfo,
-// the editor's key-press-to-preview latency, and Lighthouse's mobile figures per route.
+// the editor's key-press-to-preview latency, publishing (click to live, page bytes, time to first
+// byte, Lighthouse on the public page), and Lighthouse's mobile figures per route.
+// `npm run bench -- publishing` runs only the publishing figures.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
 // baseline commit built and measured beside this tree.
 import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { benchLighthouse, type LighthouseTarget } from './lighthouse';
+import { benchPublishing } from './publishing';
 import { buildRevision, resolveCommit } from './revision';
 import { formatKb, measureFirstLoad, median } from './firstLoad';
 import {
@@ -55,6 +58,16 @@ if (lighthouseOnly) {
   process.exit(0);
 }
 const browser = await launchBrowser();
+if (args.includes('publishing')) {
+  try {
+    const missed = await benchPublishing(browser, stack);
+    console.log(missed.length ? `  publishing misses: ${missed.join(', ')}` : '  publishing meets its goals');
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  process.exit(0);
+}
 try {
   const pages = [
     { route: '/home', selector: '[aria-roledescription="carousel"]', label: 'carousel visible', budget: BUDGET_BYTES },
@@ -102,6 +115,8 @@ Rich text field (About, Tiptap) on /design, same measure, ${rich.samples} presse
     `
 Signed in, last key press → "Saved" (typing pause of about 1 s, then the save): median ${median(saved).toFixed(0)} ms over ${saved.length} (${saved.map((ms) => ms.toFixed(0)).join(', ')})`,
   );
+  const publishingMissed = await benchPublishing(browser, stack);
+  console.log(publishingMissed.length ? `  publishing misses: ${publishingMissed.join(', ')}` : '  publishing meets its goals');
   await lighthouseTable(stack);
 } finally {
   await browser.close();
