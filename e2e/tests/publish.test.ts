@@ -76,7 +76,10 @@ async function visit(slug: string, { javaScriptEnabled = true } = {}) {
   const errors = trackPageErrors(page);
   const response = await page.goto(`${stack.shellUrl}/p/${slug}`);
   const badge = await page.locator('a.ff-badge').count();
-  const text = normalise(((await page.locator('body').textContent()) ?? '').replace('Made with FolioForge', ''));
+  // The page's own text: what the server adds around the template (badge, sign-up form) aside.
+  let text = (await page.locator('body').textContent()) ?? '';
+  for (const added of await page.locator('a.ff-badge, .ff-subscribe').all()) text = text.replace((await added.textContent()) ?? '', '');
+  text = normalise(text);
   const title = await page.title();
   const ran = javaScriptEnabled ? await page.evaluate(() => (window as { __xss?: string }).__xss) : undefined;
   await context.close();
@@ -173,6 +176,20 @@ describe('publishing', () => {
     assert.match(live.text, /Intro kept/);
     assert.equal(live.ran, undefined, 'no payload ran on the public page');
     assert.deepEqual(live.errors, []);
+
+    // Customer accounts: a visitor signs up with JavaScript off; the owner sees them on /account.
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${stack.shellUrl}/p/${slug}`);
+    const signUp = visitorPage.getByRole('complementary', { name: 'Stay in touch' });
+    await signUp.getByLabel('Email').fill('fan@example.com');
+    await signUp.getByLabel('Name (optional)').fill('A Fan');
+    await signUp.getByRole('button', { name: 'Sign up' }).click();
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribed`);
+    assert.equal(await signUp.getByText('Thank you! You are on the list.').isVisible(), true);
+    await visitor.close();
+    await ownerPage.goto(`${stack.shellUrl}/account`);
+    await ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com').waitFor();
 
     const other = await createConfirmedUser(stack, 'Slug Taker');
     const otherPage = await signedIn(other);

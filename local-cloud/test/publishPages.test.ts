@@ -214,6 +214,47 @@ for (const backend of BACKENDS)
       assert.equal(documentOf((await pageOf('carol-mugs')).html).querySelector('.ff-badge'), null);
     });
 
+    test("a plan's page takes its visitors' emails through a form that needs no script; only the owner reads them", async () => {
+      const erin = await signedInUser(t, 'erin');
+      await grantPurchase(serviceClient(t), erin.id, { itemType: 'plan', itemId: 'pro' });
+      const id = await portfolio(erin, '2', { temp2name: 'Erin Bakes' });
+      assert.equal((await publish(erin, id, 'erin-bakes')).status, 200);
+      const form = documentOf((await pageOf('erin-bakes')).html).querySelector('.ff-subscribe form');
+      assert.equal(form?.getAttribute('action'), `${t.url}/functions/v1/subscribe`);
+      assert.equal(form?.getAttribute('method'), 'post');
+
+      const signUp = (fields: Record<string, string>) =>
+        fetch(form!.getAttribute('action')!, {
+          method: 'POST',
+          body: new URLSearchParams({ portfolio: id, slug: 'erin-bakes', ...fields }),
+          redirect: 'manual',
+        });
+      const done = await signUp({ email: 'fan@example.com', name: 'A Fan' });
+      assert.equal(done.status, 303);
+      assert.equal(done.headers.get('location'), 'http://localhost:3000/p/erin-bakes#subscribed');
+      assert.equal((await signUp({ email: 'FAN@example.com' })).headers.get('location'), 'http://localhost:3000/p/erin-bakes#subscribed');
+      assert.equal(
+        (await signUp({ email: 'not an email' })).headers.get('location'),
+        'http://localhost:3000/p/erin-bakes#subscribe-failed',
+      );
+      assert.equal((await signUp({ email: 'x@example.com', slug: '//evil.example' })).status, 400, 'no redirect built from a bad address');
+
+      const list = await erin.client.from('subscribers').select('email, name').eq('portfolio_id', id);
+      assert.deepEqual(list.data, [{ email: 'fan@example.com', name: 'A Fan' }]);
+      assert.deepEqual((await bob.client.from('subscribers').select('email').eq('portfolio_id', id)).data, [], 'nobody else reads them');
+
+      // Without a plan the page has no form, and a forged post is refused by the database.
+      const bobs = await portfolio(bob, '1', { name: 'Bob Plain' });
+      assert.equal((await publish(bob, bobs, 'bob-plain')).status, 200);
+      assert.equal(documentOf((await pageOf('bob-plain')).html).querySelector('.ff-subscribe'), null);
+      const forged = await fetch(`${t.url}/functions/v1/subscribe`, {
+        method: 'POST',
+        body: new URLSearchParams({ portfolio: bobs, slug: 'bob-plain', email: 'spam@example.com' }),
+        redirect: 'manual',
+      });
+      assert.equal(forged.headers.get('location'), 'http://localhost:3000/p/bob-plain#subscribe-failed');
+    });
+
     test('export: the same static site as a zip, with its files and portfolio.json in the JSON Resume shape', async () => {
       const dave = await signedInUser(t, 'dave');
       // Export is free: Dave bought nothing.

@@ -19,13 +19,18 @@ const FILE_TYPES = {
   '.pdf': 'application/pdf',
 };
 
-/** A published page runs no script and loads nothing from elsewhere but its pictures. */
-export const PAGE_SECURITY_HEADERS = {
-  'Content-Security-Policy':
-    "default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
+/**
+ * A published page runs no script and loads nothing from elsewhere but its pictures; its one form
+ * (the sign-up form) posts to the project's functions at `functionsOrigin`.
+ * @param {string} [functionsOrigin]
+ */
+export function pageSecurityHeaders(functionsOrigin) {
+  return {
+    'Content-Security-Policy': `default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${functionsOrigin ? ` ${functionsOrigin}` : ''}; frame-ancestors 'none'`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page not found · FolioForge</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1b1b1b;background:#f7f7f5}main{max-width:32rem;padding:24px;text-align:center}h1{font-size:1.75rem;margin:0 0 8px}a{color:#0b5d50}</style></head><body><main><h1>Page not found</h1><p>There is no published page at this address. It may have been taken down or moved.</p><p><a href="/home">Make your own portfolio with FolioForge</a></p></main></body></html>`;
 
@@ -44,7 +49,7 @@ export function siteObjectFor(pathname) {
 function sendNotFound(req, res) {
   const body = Buffer.from(NOT_FOUND_PAGE);
   res.writeHead(404, {
-    ...PAGE_SECURITY_HEADERS,
+    ...pageSecurityHeaders(),
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     'Content-Length': String(body.length),
@@ -54,7 +59,7 @@ function sendNotFound(req, res) {
 
 /**
  * The handler for /p/* on the site's origin.
- * @param {{ storageUrl: () => string }} options  where Storage answers (local-cloud, or Supabase)
+ * @param {{ storageUrl: () => string }} options  where Storage and the functions answer (local-cloud, or Supabase)
  */
 export function publishedSiteHandler({ storageUrl }) {
   return async (req, res, pathname) => {
@@ -84,7 +89,7 @@ export function publishedSiteHandler({ storageUrl }) {
     let body = Buffer.from(await upstream.arrayBuffer());
     /** @type {Record<string, string>} */
     const headers = {
-      ...PAGE_SECURITY_HEADERS,
+      ...pageSecurityHeaders(new URL(storageUrl()).origin),
       'Content-Type': object.type,
       // A page is revalidated on every visit, so unpublishing takes it down at once; its files are
       // named per upload and never change.

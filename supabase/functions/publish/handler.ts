@@ -28,6 +28,8 @@ const FILE_CACHE_SECONDS = '31536000';
 interface Deps {
   env: Env;
   siteUrl: string;
+  /** Where the page's sign-up form posts: this project's subscribe function. */
+  subscribeUrl: string;
   admin: SupabaseClient;
   anonClient(): SupabaseClient;
   userClient(token: string): SupabaseClient;
@@ -56,6 +58,7 @@ function depsFrom(env: Env): Deps {
   return {
     env,
     siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, ''),
+    subscribeUrl: `${url.replace(/\/+$/, '')}/functions/v1/subscribe`,
     admin: serverClient(url, requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY')),
     anonClient: () => serverClient(url, anonKey),
     userClient: (token) => serverClient(url, anonKey, token),
@@ -161,6 +164,8 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
       css: SITE_CSS,
       files: fileUrls,
       imageUrl: image ? `${deps.siteUrl}${values[image.key]}` : undefined,
+      // Customer accounts come with every plan: the page takes its visitors' emails.
+      subscribe: plan ? { action: deps.subscribeUrl, portfolioId: row.id, slug } : undefined,
       window: sanitizingWindow(),
     }).html;
   } catch (error) {

@@ -8,6 +8,7 @@ export interface StaticPageOptions {
   css: string;
   imageUrl?: string;
   files?: Readonly<Record<string, string>>;
+  subscribe?: { action: string; portfolioId: string; slug: string };
   window?: unknown;
 }
 

@@ -114,3 +114,17 @@ test('an export has no canonical address unless it was published', () => {
   expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
   expect(doc.querySelector('meta[property="og:url"]')).toBeNull();
 });
+
+test('a page that takes sign-ups carries a labelled form that posts without script, and its notes', () => {
+  const [first] = TEMPLATES;
+  const subscribe = { action: 'https://project.example/functions/v1/subscribe', portfolioId: 'p-1', slug: 'ada"><script>' };
+  const doc = parse(renderStaticPage(first!.id, withDistinctFiles(first!), { ...OPTIONS, subscribe }).html);
+  const form = doc.querySelector('aside.ff-subscribe form')!;
+  expect(form.getAttribute('action')).toBe(subscribe.action);
+  expect(form.getAttribute('method')).toBe('post');
+  expect((form.querySelector('input[name="slug"]') as HTMLInputElement).value).toBe(subscribe.slug);
+  expect(doc.querySelectorAll('script')).toHaveLength(0);
+  expect(form.querySelector('input[name="email"]')?.closest('label')?.textContent).toBe('Email');
+  expect(doc.getElementById('subscribed')?.textContent).toMatch(/Thank you/);
+  expect(parse(renderStaticPage(first!.id, withDistinctFiles(first!), OPTIONS).html).querySelector('.ff-subscribe')).toBeNull();
+});

@@ -27,6 +27,11 @@ export interface StaticPageOptions {
    * copies' addresses, or paths inside an export. A stored file not listed here is left out.
    */
   files?: Readonly<Record<string, string>>;
+  /**
+   * The sign-up form for the page's visitors (customer accounts): where it posts (the subscribe
+   * function) and which page it names. Only for a published page whose owner's plan includes it.
+   */
+  subscribe?: { action: string; portfolioId: string; slug: string };
   /** The DOM to sanitise rich text with where there is no global one (a server's jsdom window). */
   window?: Window;
 }
@@ -77,6 +82,33 @@ function descriptionOf(definition: TemplateDefinition, values: TemplateValues, w
     if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   }
   return `${definition.name}, made with FolioForge.`;
+}
+
+const SUBSCRIBE_CSS =
+  '.ff-subscribe{max-width:40rem;margin:32px auto;padding:24px;border-top:1px solid #d5dedb;font:16px/1.5 system-ui,sans-serif;color:#1c2321}' +
+  '.ff-subscribe h2{margin:0 0 8px;font-size:1.25rem}.ff-subscribe form{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}' +
+  '.ff-subscribe label{display:flex;flex-direction:column;gap:4px;font-weight:600;flex:1 1 12rem}' +
+  '.ff-subscribe input{font:inherit;padding:8px;border:1px solid #5a6663;border-radius:6px;font-weight:400}' +
+  '.ff-subscribe button{font:inherit;font-weight:600;padding:9px 16px;border:0;border-radius:6px;background:#0a4c41;color:#fff;cursor:pointer}' +
+  '.ff-subscribe :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}' +
+  '.ff-note{display:none;margin:0 0 12px;font-weight:600}.ff-note:target{display:block}';
+
+/** A small form that posts without script; the function sends the visitor back to #subscribed or #subscribe-failed. */
+function subscribeForm({ action, portfolioId, slug }: NonNullable<StaticPageOptions['subscribe']>): string {
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  return [
+    '<aside class="ff-subscribe" aria-labelledby="ff-subscribe-title">',
+    '<h2 id="ff-subscribe-title">Stay in touch</h2>',
+    '<p id="subscribed" class="ff-note" tabindex="-1">Thank you! You are on the list.</p>',
+    '<p id="subscribe-failed" class="ff-note" tabindex="-1">That did not work. Check the email address and try again.</p>',
+    `<form method="post" action="${escapeHtml(action)}">`,
+    hidden('portfolio', portfolioId),
+    hidden('slug', slug),
+    '<label>Email<input type="email" name="email" required maxlength="254" autocomplete="email"></label>',
+    '<label>Name (optional)<input type="text" name="name" maxlength="120" autocomplete="name"></label>',
+    '<button type="submit">Sign up</button>',
+    '</form></aside>',
+  ].join('');
 }
 
 const STORED_FILE = /^storage:[a-z-]+\//;
@@ -150,9 +182,10 @@ export function renderStaticPage(templateId: unknown, savedValues: unknown, opti
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     options.imageUrl ? meta('name', 'twitter:image', options.imageUrl) : '',
-    `<style>${options.css.replace(/<\/style/gi, '<\\/style')}${options.badge ? BADGE_CSS : ''}</style>`,
+    `<style>${options.css.replace(/<\/style/gi, '<\\/style')}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}</style>`,
   ].filter(Boolean);
   const badge = options.badge ? `<a class="ff-badge" href="${escapeHtml(options.siteUrl)}">Made with FolioForge</a>` : '';
-  const html = `<!doctype html><html lang="en"><head>${head.join('')}</head><body>${body}${badge}</body></html>`;
+  const signUp = options.subscribe ? subscribeForm(options.subscribe) : '';
+  const html = `<!doctype html><html lang="en"><head>${head.join('')}</head><body>${body}${signUp}${badge}</body></html>`;
   return { html, title, description };
 }
