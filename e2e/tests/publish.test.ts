@@ -160,14 +160,19 @@ describe('publishing', () => {
     const owner = await createConfirmedUser(stack, 'Slug Owner');
     const ownerPage = await signedIn(owner);
     await ownerPage.goto(`${stack.shellUrl}/pricing`);
-    await ownerPage.getByRole('button', { name: 'Choose Basic' }).click();
+    await ownerPage.getByRole('button', { name: 'Choose Pro' }).click();
     await payWithCard(ownerPage, GOOD_CARD);
     await ownerPage.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     // A plan covers every template, and the saved attack set publishes inert.
     await openDesign(ownerPage, await portfolioWithAttack(owner, 'Slug Owner'));
     const preview = await previewText(ownerPage);
+    // Pro customises the look: the accent is kept in the account and shows on the published page.
+    const look = ownerPage.getByRole('group', { name: 'Look of your page' });
+    await look.getByLabel('Accent colour').selectOption({ label: 'Plum' });
+    await look.getByText('Saved. Your page will show it.').waitFor();
     const slug = `owned-${Date.now().toString(36)}`;
     await publishAs(ownerPage, slug);
+    assert.match(await (await fetch(`${stack.shellUrl}/p/${slug}`)).text(), /#7a3b8f/);
     assert.equal(await publishRegion(ownerPage).getByText(/badge/).count(), 0);
     const live = await visit(slug);
     assert.equal(live.status, 200);
@@ -197,6 +202,9 @@ describe('publishing', () => {
     const region = publishRegion(otherPage);
     // Another user's published row is readable by anyone, yet never opens as this user's own work.
     await region.getByText('Not published: only you can see this portfolio.').waitFor();
+    // Without Pro or Premium the look cannot be chosen, and the panel says which plans can.
+    await region.getByText(/The Pro and Premium plans choose the page's accent colour and font/).waitFor();
+    assert.equal(await region.getByLabel('Accent colour').isDisabled(), true);
     await region.getByLabel('Page address').fill(slug);
     await region.getByText('This address is taken or reserved. Choose another.').waitFor();
     assert.equal(await region.getByRole('button', { name: 'Publish' }).isDisabled(), true);

@@ -255,6 +255,46 @@ for (const backend of BACKENDS)
       assert.equal(forged.headers.get('location'), 'http://localhost:3000/p/bob-plain#subscribe-failed');
     });
 
+    test('a customized look needs Pro or Premium, is kept by the database, and reaches the page at publish', async () => {
+      const basic = await signedInUser(t, 'basic');
+      await grantPurchase(serviceClient(t), basic.id, { itemType: 'plan', itemId: 'basic' });
+      const plain = await portfolio(basic, '1', { name: 'Basic Look' });
+      const refused = await basic.client
+        .from('portfolios')
+        .update({ look: { accent: 'plum' } })
+        .eq('id', plain);
+      assert.equal(refused.status, 403, 'Basic does not customise the look, not even straight through REST');
+      assert.match(refused.error?.message ?? '', /Pro or Premium/);
+      assert.equal(
+        (await basic.client.from('portfolios').update({ look: {} }).eq('id', plain)).error,
+        null,
+        'the own look is always allowed',
+      );
+
+      const pro = await signedInUser(t, 'pro');
+      await grantPurchase(serviceClient(t), pro.id, { itemType: 'plan', itemId: 'pro' });
+      const id = await portfolio(pro, '1', { name: 'Pro Look' });
+      for (const bad of [{ accent: '#ff0000' }, { font: 'Comic Sans' }, { accent: 'teal', css: 'body{}' }, []]) {
+        const answer = await pro.client.from('portfolios').update({ look: bad }).eq('id', id);
+        assert.equal(answer.status, 400, `${JSON.stringify(bad)} is not a look`);
+      }
+      assert.equal(
+        (
+          await pro.client
+            .from('portfolios')
+            .update({ look: { accent: 'plum', font: 'serif' } })
+            .eq('id', id)
+        ).error,
+        null,
+      );
+      assert.equal((await publish(pro, id, 'pro-look')).status, 200);
+      const html = (await pageOf('pro-look')).html;
+      assert.match(html, /#7a3b8f/, 'the plum accent');
+      assert.match(html, /font-family:Georgia/, 'the serif font');
+      const entitlement = await pro.client.from('entitlements').select('customized_look').single();
+      assert.equal(entitlement.data?.customized_look, true);
+    });
+
     test('export: the same static site as a zip, with its files and portfolio.json in the JSON Resume shape', async () => {
       const dave = await signedInUser(t, 'dave');
       // Export is free: Dave bought nothing.

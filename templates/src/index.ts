@@ -18,3 +18,4 @@ export { templateValuesSchema, FIELD_MAX_LENGTH, type TemplateValuesSchema } fro
 export { DETAILS_FIELDS, EMPTY_DETAILS, applyDetails } from './details';
 export { SocialLinks, type SocialLink, type SocialNetwork } from './common/SocialLinks';
 export { SAMPLE_RESUME_URL, SAMPLE_IMAGES } from './assets';
+export { ACCENTS, FONTS, lookCss, toPageLook, type AccentName, type FontName, type PageLook } from './looks';

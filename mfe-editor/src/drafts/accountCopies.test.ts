@@ -9,6 +9,7 @@ const row = (version: number, data: Record<string, string>): PortfolioRow => ({
   data,
   published: false,
   slug: null,
+  look: {},
   version,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',

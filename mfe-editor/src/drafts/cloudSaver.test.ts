@@ -10,6 +10,7 @@ const row = (version: number, data: TemplateValues): PortfolioRow => ({
   data,
   published: false,
   slug: null,
+  look: {},
   version,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import type { PostgrestError } from '@supabase/supabase-js';
 import type { FolioForgeClient } from '@folioforge/shared';
-import type { TemplateValues } from '@folioforge/templates';
+import { toPageLook, type PageLook, type TemplateValues } from '@folioforge/templates';
 import { isPortfolioTemplateId, type PortfolioTemplateId } from '../templates/templateCatalog';
 
 export type { PortfolioTemplateId };
@@ -16,6 +16,7 @@ const rowSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   published: z.boolean(),
   slug: z.optional(z.nullable(z.string())),
+  look: z.optional(z.unknown()),
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -31,12 +32,14 @@ export interface PortfolioRow {
   published: boolean;
   /** The page's address (/p/<slug>) once one was chosen; kept while unpublished. */
   slug: string | null;
+  /** The page's customized look (Pro and Premium), as stored; read it with toPageLook. */
+  look: PageLook;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, slug, version, created_at, updated_at';
+export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, slug, look, version, created_at, updated_at';
 
 function stringValues(data: Record<string, unknown>): TemplateValues {
   const values: TemplateValues = {};
@@ -54,6 +57,7 @@ export function toPortfolioRow(raw: unknown): PortfolioRow {
     data: stringValues(row.data),
     published: row.published,
     slug: row.slug ?? null,
+    look: toPageLook(row.look),
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -97,6 +101,21 @@ function unwrap<T>(answer: { data: T | null; error: PostgrestError | null; statu
 
 // Every read names the owner: row-level security also lets anyone read other users' published rows,
 // and those are never the signed-in user's to list or open in the editor.
+/** Sets the page's look; the database refuses it (403) without a plan that includes it. */
+export async function savePageLook(client: FolioForgeClient, userId: string, id: string, look: PageLook): Promise<PortfolioRow> {
+  return toPortfolioRow(
+    unwrap(
+      await client
+        .from('portfolios')
+        .update({ look: { ...look } })
+        .eq('id', id)
+        .eq('owner_id', userId)
+        .select(PORTFOLIO_COLUMNS)
+        .maybeSingle(),
+    ),
+  );
+}
+
 export async function listPortfolios(client: FolioForgeClient, userId: string): Promise<PortfolioRow[]> {
   const rows = unwrap(
     await client.from('portfolios').select(PORTFOLIO_COLUMNS).eq('owner_id', userId).order('updated_at', { ascending: false }),

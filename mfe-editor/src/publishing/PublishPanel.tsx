@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, publicPagePath, slugFromTitle, slugProblem } from '@folioforge/shared';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys, usePortfolio } from '../portfolios/queries';
+import { PageLookFields } from './PageLookFields';
 import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
 import styles from './PublishPanel.module.scss';
 
@@ -199,6 +200,7 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
           </Button>
         </div>
       </form>
+      <PageLookFields userId={userId} row={row} />
       <div role="status" className={styles.result}>
         {done ? (
           <p>

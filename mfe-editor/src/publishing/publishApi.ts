@@ -54,3 +54,10 @@ export async function isSlugAvailable(candidate: string, portfolioId: string): P
   if (error) throw new PublishError('The address could not be checked. Try again.');
   return data === true;
 }
+
+/** Whether the user's plan customises the page's look (Pro and Premium), from the database's entitlements. */
+export async function fetchCustomizesLook(): Promise<boolean> {
+  const { data, error } = await getSupabase().from('entitlements').select('customized_look').maybeSingle();
+  if (error) throw new PublishError('Your plan could not be read. Try again.');
+  return data?.customized_look === true;
+}

@@ -9,6 +9,7 @@ export type Database = {
           created_at: string;
           data: Json;
           id: string;
+          look: Json;
           owner_id: string;
           published: boolean;
           slug: string | null;
@@ -21,6 +22,7 @@ export type Database = {
           created_at?: string;
           data?: Json;
           id?: string;
+          look?: Json;
           owner_id?: string;
           published?: boolean;
           slug?: string | null;
@@ -33,6 +35,7 @@ export type Database = {
           created_at?: string;
           data?: Json;
           id?: string;
+          look?: Json;
           owner_id?: string;
           published?: boolean;
           slug?: string | null;
@@ -157,6 +160,7 @@ export type Database = {
     Views: {
       entitlements: {
         Row: {
+          customized_look: boolean | null;
           plan: string | null;
           plan_expires_at: string | null;
           remove_branding: boolean | null;
@@ -198,6 +202,12 @@ export type Database = {
         Args: {
           for_user: string;
           template: string;
+        };
+        Returns: boolean;
+      };
+      plan_customizes_look: {
+        Args: {
+          plan: string;
         };
         Returns: boolean;
       };

@@ -16,7 +16,7 @@ import { publicPagePath } from '../_shared/slugs.ts';
 import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { sanitizingWindow } from './sanitizingWindow.ts';
-import { checkedValues, InvalidPortfolioError, renderStaticPage, SITE_CSS, toJsonResume } from './siteRenderer.generated.mjs';
+import { checkedValues, InvalidPortfolioError, renderStaticPage, SITE_CSS, toJsonResume, toPageLook } from './siteRenderer.generated.mjs';
 
 const MAX_BODY_BYTES = 4 * 1024;
 export const SITES_BUCKET = 'sites';
@@ -43,6 +43,7 @@ interface PortfolioRow {
   data: unknown;
   slug: string | null;
   published: boolean;
+  look: unknown;
 }
 
 interface StoredFile {
@@ -69,7 +70,7 @@ function depsFrom(env: Env): Deps {
 async function ownPortfolio(client: SupabaseClient, userId: string, id: string): Promise<PortfolioRow> {
   const { data, error } = await client
     .from('portfolios')
-    .select('id, owner_id, template_id, title, data, slug, published')
+    .select('id, owner_id, template_id, title, data, slug, published, look')
     .eq('id', id)
     .maybeSingle<PortfolioRow>();
   if (error) throw new HttpError(503, 'Your portfolios could not be read. Try again.');
@@ -149,6 +150,7 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
   const files = storedFilesOf(row);
   const fileUrls = Object.fromEntries(files.map((file) => [file.ref, `${publicPagePath(slug)}/files/${file.name}`]));
   const { data: plan } = await deps.admin.rpc('active_plan', { for_user: user.id });
+  const { data: customizesLook } = await deps.admin.rpc('plan_customizes_look', { plan });
   const badge = !plan;
   // Checked and rendered before anything changes: a row the schema refuses is never half published.
   let html: string;
@@ -166,6 +168,8 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
       imageUrl: image ? `${deps.siteUrl}${values[image.key]}` : undefined,
       // Customer accounts come with every plan: the page takes its visitors' emails.
       subscribe: plan ? { action: deps.subscribeUrl, portfolioId: row.id, slug } : undefined,
+      // The look is the plan's to grant at each publish: a lapsed plan publishes the template's own.
+      look: customizesLook === true ? toPageLook(row.look) : undefined,
       window: sanitizingWindow(),
     }).html;
   } catch (error) {

@@ -9,6 +9,7 @@ export interface StaticPageOptions {
   imageUrl?: string;
   files?: Readonly<Record<string, string>>;
   subscribe?: { action: string; portfolioId: string; slug: string };
+  look?: { accent?: string; font?: string };
   window?: unknown;
 }
 
@@ -39,5 +40,6 @@ export declare function toJsonResume(
   pageUrl?: string,
   window?: unknown,
 ): unknown;
+export declare function toPageLook(value: unknown): { accent?: string; font?: string };
 /** The templates' styles, inlined into every page. */
 export declare const SITE_CSS: string;

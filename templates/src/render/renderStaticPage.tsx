@@ -5,6 +5,7 @@
 // carries HTML a browser sent. No script: the page reads the same with JavaScript off.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { richTextToSafeHtml, SanitizingWindowContext } from '@folioforge/shared';
+import { lookCss, type PageLook } from '../looks';
 import { getTemplate } from '../registry';
 import { templateValuesSchema } from '../schema';
 import type { TemplateDefinition, TemplateValues } from '../types';
@@ -32,6 +33,8 @@ export interface StaticPageOptions {
    * function) and which page it names. Only for a published page whose owner's plan includes it.
    */
   subscribe?: { action: string; portfolioId: string; slug: string };
+  /** The owner's customized look (Pro and Premium), laid over the template's styles. */
+  look?: PageLook;
   /** The DOM to sanitise rich text with where there is no global one (a server's jsdom window). */
   window?: Window;
 }
@@ -182,7 +185,7 @@ export function renderStaticPage(templateId: unknown, savedValues: unknown, opti
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     options.imageUrl ? meta('name', 'twitter:image', options.imageUrl) : '',
-    `<style>${options.css.replace(/<\/style/gi, '<\\/style')}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}</style>`,
+    `<style>${options.css.replace(/<\/style/gi, '<\\/style')}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}${lookCss(options.look ?? {})}</style>`,
   ].filter(Boolean);
   const badge = options.badge ? `<a class="ff-badge" href="${escapeHtml(options.siteUrl)}">Made with FolioForge</a>` : '';
   const signUp = options.subscribe ? subscribeForm(options.subscribe) : '';
