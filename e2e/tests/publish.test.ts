@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
@@ -15,18 +16,23 @@ import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { GOOD_CARD, payWithCard } from '../support/checkout';
 import { userClient } from '../support/portfolios';
+import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
 
 let stack: Stack;
 let browser: Browser;
+// Custom domains are proven by DNS: the functions ask this server, which the test fills.
+let dns: TestDnsServer;
 
 before(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  dns = await startTestDnsServer();
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', DNS_SERVERS: dns.address } });
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
   await stack?.stop();
+  await dns?.close();
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
@@ -84,6 +90,19 @@ async function visit(slug: string, { javaScriptEnabled = true } = {}) {
   const ran = javaScriptEnabled ? await page.evaluate(() => (window as { __xss?: string }).__xss) : undefined;
   await context.close();
   return { status: response?.status(), text, badge, title, errors, ran };
+}
+
+/** The site asked as a browser on a custom domain would: the same server, another Host. */
+function fetchWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
 }
 
 async function publishAs(page: Page, slug: string) {
@@ -195,6 +214,23 @@ describe('publishing', () => {
     await visitor.close();
     await ownerPage.goto(`${stack.shellUrl}/account`);
     await ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com').waitFor();
+
+    // A custom domain: added on /account, proven by the DNS record it shows, then served with the page.
+    const domains = ownerPage.getByRole('region', { name: 'Your domains' });
+    await domains.getByLabel('Domain').fill('owner.example');
+    await domains.getByRole('button', { name: 'Add domain' }).click();
+    const record = domains.getByText(/^_folioforge\.owner\.example$/);
+    await record.waitFor();
+    const value = await domains.locator('code', { hasText: /^folioforge-verify=/ }).innerText();
+    await domains.getByRole('button', { name: 'Check now' }).click();
+    await domains.getByText(/The TXT record was not found yet/).waitFor();
+    dns.txt.set('_folioforge.owner.example', [value]);
+    await domains.getByRole('button', { name: 'Check now' }).click();
+    await domains.getByText('Proven: the domain shows your page.').waitFor();
+    const onDomain = await fetchWithHost(`${stack.shellUrl}/`, 'owner.example');
+    assert.equal(onDomain.status, 200);
+    assert.match(onDomain.body, /<title>Slug Owner<\/title>/);
+    assert.equal((await fetchWithHost(`${stack.shellUrl}/`, 'someone-else.example')).status, 404);
 
     const other = await createConfirmedUser(stack, 'Slug Taker');
     const otherPage = await signedIn(other);

@@ -101,6 +101,8 @@ export interface LocalCloudConfig {
   minimumPasswordLength?: number;
   /** Where auth links land when no allowed redirect_to is given (SITE_URL); default http://localhost:3000. */
   siteUrl?: string;
+  /** DNS servers the functions ask (DNS_SERVERS); default the system's. */
+  dnsServers?: string[];
   /** Minimum seconds between two auth mails of one kind to one address (GoTrue's max frequency); default 60. */
   emailSendIntervalSeconds?: number;
 }

@@ -50,6 +50,8 @@ export interface StartOptions {
   /** Messages the EmailJS sink takes per second from one address (default 1, as EmailJS). */
   emailjsPerSecond?: number;
   migrationsDir?: string;
+  /** DNS servers (host or host:port) the functions ask, e.g. to verify custom domains; default the system's. */
+  dnsServers?: string[];
   /** No request logs (tests, bench). */
   silent?: boolean;
 }
@@ -180,6 +182,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     minimumPasswordLength: project.auth.minimum_password_length,
     emailjsPerSecond: options.emailjsPerSecond ?? 1,
     siteUrl,
+    dnsServers: options.dnsServers,
     emailSendIntervalSeconds: options.emailSendIntervalSeconds ?? goDurationSeconds(project.auth.email.max_frequency),
   };
   const jwt = createJwtTools(keys.jwtSecret);

@@ -42,6 +42,7 @@ try {
     refreshTokenReuseInterval: intEnv('REFRESH_TOKEN_REUSE_INTERVAL', 10),
     autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
     siteUrl: env.SITE_URL || 'http://localhost:3000',
+    dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((server) => server.trim()) : undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     emailjsPerSecond: optionalIntEnv('EMAILJS_PER_SECOND'),
     // config.toml's [auth.rate_limit], unless set here (as `env(...)` would in config.toml).

@@ -20,6 +20,7 @@ import {
   type TestCloud,
 } from './support/services-cloud.ts';
 import { pdfBlob, pngBlob } from './support/services-files.ts';
+import { callPublish as callPublishAs } from './support/publishing.ts';
 
 interface User {
   client: SupabaseClient;
@@ -51,16 +52,7 @@ for (const backend of BACKENDS)
     });
     after(async () => t.stop());
 
-    const callPublish = (token: string | undefined, body: unknown) =>
-      fetch(`${t.url}/functions/v1/publish`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          apikey: t.cloud.keys.anonKey,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+    const callPublish = (token: string | undefined, body: unknown) => callPublishAs(t, token, body);
     const publish = (user: User, portfolioId: string, slug: string) =>
       callPublish(user.accessToken, { action: 'publish', portfolioId, slug });
     const unpublish = (user: User, portfolioId: string) => callPublish(user.accessToken, { action: 'unpublish', portfolioId });

@@ -1,4 +1,6 @@
-// /p/<slug>: published pages, as the site answers them. The publish function stores each page as
+// /p/<slug>: published pages, as the site answers them, and custom domains: a request whose Host is
+// a proven custom domain gets that domain's page at `/` (the publish function keeps the map,
+// _domains/<domain> → slug, in the same bucket). The publish function stores each page as
 // static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/*); this handler
 // reads them from there, with no database query per visit, and answers as a page host should: HTML
 // as HTML (Storage itself labels uploads by their declared type only), a Content-Security-Policy
@@ -57,12 +59,61 @@ function sendNotFound(req, res) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** Host names that are the site itself (with or without a port), not someone's custom domain. */
+const OWN_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The host name a request was sent to, lowercased, without its port. */
+export function requestHost(req) {
+  const host = String(req.headers.host ?? '').toLowerCase();
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+}
+
 /**
- * The handler for /p/* on the site's origin.
- * @param {{ storageUrl: () => string }} options  where Storage and the functions answer (local-cloud, or Supabase)
+ * The handler for /p/* on the site's origin, and for every request to a custom domain.
+ * @param {{ storageUrl: () => string, siteHosts?: string[] }} options
+ *   storageUrl: where Storage and the functions answer (local-cloud, or Supabase);
+ *   siteHosts: the site's own host names besides localhost (e.g. folioforge.example).
  */
-export function publishedSiteHandler({ storageUrl }) {
-  return async (req, res, pathname) => {
+export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
+  const ownHosts = new Set([...OWN_HOSTS, ...siteHosts.map((host) => host.toLowerCase())]);
+  const objectUrl = (path) => `${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${path}`;
+
+  /** The slug a proven custom domain shows, or undefined. */
+  async function slugForDomain(host) {
+    if (!/^[a-z0-9.-]{1,253}$/.test(host)) return undefined;
+    try {
+      const answer = await fetch(objectUrl(`_domains/${host}`));
+      const slug = answer.ok ? (await answer.text()).trim() : '';
+      return SLUG.test(slug) ? slug : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, pathname: string) => Promise<void>) & { owns(req: import('node:http').IncomingMessage, pathname: string): boolean }} */
+  const handler = Object.assign(
+    async (req, res, pathname) => {
+      const host = requestHost(req);
+      if (!ownHosts.has(host)) {
+        const slug = await slugForDomain(host);
+        // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
+        if (!slug || !(pathname === '/' || pathname.startsWith(`/p/${slug}/files/`))) {
+          sendNotFound(req, res);
+          return;
+        }
+        await serve(req, res, pathname === '/' ? `/p/${slug}` : pathname);
+        return;
+      }
+      await serve(req, res, pathname);
+    },
+    {
+      /** Whether this handler answers the request: every path of a custom domain, /p/* on the site. */
+      owns: (req, pathname) => !ownHosts.has(requestHost(req)) || pathname === '/p' || pathname.startsWith('/p/'),
+    },
+  );
+  return handler;
+
+  async function serve(req, res, pathname) {
     const object = siteObjectFor(pathname);
     if (!object) {
       sendNotFound(req, res);
@@ -70,7 +121,7 @@ export function publishedSiteHandler({ storageUrl }) {
     }
     let upstream;
     try {
-      upstream = await fetch(`${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${object.path}`);
+      upstream = await fetch(objectUrl(object.path));
     } catch {
       res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Storage is not answering');
@@ -112,5 +163,5 @@ export function publishedSiteHandler({ storageUrl }) {
     headers['Content-Length'] = String(body.length);
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
-  };
+  }
 }

@@ -151,10 +151,10 @@ function sendJson(req, res, value) {
 
 /**
  * The request handler of one static origin.
- * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, sites?: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void> }} options
+ * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, sites?: ((req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>) & { owns(req: http.IncomingMessage, pathname: string): boolean } }} options
  *   dir: served at the root, with index.html for any path that names no file (a single-page app);
  *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions;
- *   sites: answers /p/* (published pages, scripts/lib/publishedSites.mjs).
+ *   sites: answers /p/* and custom domains (published pages, scripts/lib/publishedSites.mjs).
  */
 export function staticHandler({ dir, appConfig, mounts = {}, sites }) {
   const root = dir ? path.resolve(dir) : undefined;
@@ -182,7 +182,7 @@ export function staticHandler({ dir, appConfig, mounts = {}, sites }) {
       sendJson(req, res, appConfig());
       return;
     }
-    if (sites && (pathname === '/p' || pathname.startsWith('/p/'))) {
+    if (sites?.owns(req, pathname)) {
       void sites(req, res, pathname);
       return;
     }

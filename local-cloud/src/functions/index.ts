@@ -12,6 +12,7 @@ function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     // Where the apps and the published pages (/p/<slug>) are served.
     SITE_URL: ctx.config.siteUrl ?? 'http://localhost:3000',
+    ...(ctx.config.dnsServers?.length ? { DNS_SERVERS: ctx.config.dnsServers.join(',') } : {}),
     RAZORPAY_KEY_ID: ctx.keys.razorpayKeyId,
     RAZORPAY_KEY_SECRET: ctx.keys.razorpayKeySecret,
     RAZORPAY_WEBHOOK_SECRET: ctx.keys.razorpayWebhookSecret,

@@ -14,8 +14,11 @@ export interface TestCloud {
 export { BACKENDS, skipFor, stopClusters, type Backend };
 
 /** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
-export async function startTestCloud(backend: Backend, { allowedOrigins }: { allowedOrigins?: string[] } = {}): Promise<TestCloud> {
-  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, allowedOrigins });
+export async function startTestCloud(
+  backend: Backend,
+  { allowedOrigins, dnsServers }: { allowedOrigins?: string[]; dnsServers?: string[] } = {},
+): Promise<TestCloud> {
+  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, allowedOrigins, dnsServers });
   return { cloud, url: cloud.url, dataDir: cloud.ctx.config.dataDir, stop: () => cloud.stop() };
 }
 

@@ -4,6 +4,44 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      custom_domains: {
+        Row: {
+          created_at: string;
+          domain: string;
+          id: string;
+          owner_id: string;
+          portfolio_id: string;
+          token: string;
+          verified_at: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          domain: string;
+          id?: string;
+          owner_id?: string;
+          portfolio_id: string;
+          token?: string;
+          verified_at?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          domain?: string;
+          id?: string;
+          owner_id?: string;
+          portfolio_id?: string;
+          token?: string;
+          verified_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'custom_domains_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       portfolios: {
         Row: {
           created_at: string;

@@ -4,13 +4,18 @@
 //                                            `sites` bucket under <slug>/ → {slug, url, badge}
 //   {action: 'unpublish', portfolioId}     → marks the row unpublished and removes the page's files
 //   {action: 'export', portfolioId}        → the same static site as a zip (free for everyone)
+//   {action: 'verify-domain', domain}      → checks the custom domain's DNS proof; once proven, the
+//                                            site answers that Host with the portfolio's page
+//   {action: 'remove-domain', domain}      → gives a custom domain up
 // Who may publish what is the database's rule (portfolios_guard_publish, row-level security): the
 // row is updated with the caller's own token, so this function can grant nothing the database would
 // not. The page is rendered here from the stored row, never from HTML a browser sent.
+import { Resolver } from 'node:dns/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { strToU8, zipSync } from 'fflate';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
+import { domainProofRecord } from '../_shared/domains.ts';
 import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
@@ -21,6 +26,8 @@ import { checkedValues, InvalidPortfolioError, renderStaticPage, SITE_CSS, toJso
 const MAX_BODY_BYTES = 4 * 1024;
 export const SITES_BUCKET = 'sites';
 const PORTFOLIO_BUCKETS = ['portfolio-images', 'resumes'];
+/** Where the site finds which page a custom domain shows: _domains/<domain> holds the page's slug. */
+const DOMAIN_MAP_FOLDER = '_domains';
 /** Published copies of files are named by their upload, so a page's files can be cached for long. */
 const PAGE_CACHE_SECONDS = '60';
 const FILE_CACHE_SECONDS = '31536000';
@@ -142,6 +149,82 @@ function renderRefused(error: unknown): never {
   throw error;
 }
 
+/** Points the portfolio's proven domains at `slug`, or takes them off the site when it is null. */
+async function mapDomains(deps: Deps, portfolioId: string, slug: string | null): Promise<void> {
+  const { data, error } = await deps.admin
+    .from('custom_domains')
+    .select('domain')
+    .eq('portfolio_id', portfolioId)
+    .not('verified_at', 'is', null);
+  if (error) throw new HttpError(503, 'Your domains could not be read. Try again.');
+  for (const { domain } of (data ?? []) as { domain: string }[]) {
+    const path = `${DOMAIN_MAP_FOLDER}/${domain}`;
+    if (slug) await putSiteFile(deps, path, slug, 'application/octet-stream', PAGE_CACHE_SECONDS);
+    else await deps.admin.storage.from(SITES_BUCKET).remove([path]);
+  }
+}
+
+/** The TXT records at `name`, from the DNS servers set for this function (DNS_SERVERS) or the system's. */
+async function txtRecords(deps: Deps, name: string): Promise<string[]> {
+  const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  const servers = deps.env('DNS_SERVERS');
+  if (servers) resolver.setServers(servers.split(',').map((server) => server.trim()));
+  try {
+    return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
+  } catch {
+    return []; // no such name, or no answer: not proven
+  }
+}
+
+interface DomainClaim {
+  id: string;
+  domain: string;
+  portfolio_id: string;
+  token: string;
+  verified_at: string | null;
+}
+
+async function ownClaim(deps: Deps, token: string, userId: string, domain: string): Promise<DomainClaim> {
+  const { data, error } = await deps
+    .userClient(token)
+    .from('custom_domains')
+    .select('id, domain, portfolio_id, token, verified_at')
+    .eq('domain', domain.trim().toLowerCase())
+    .eq('owner_id', userId)
+    .maybeSingle<DomainClaim>();
+  if (error) throw new HttpError(503, 'Your domains could not be read. Try again.');
+  if (!data) throw new HttpError(404, 'Add the domain first.');
+  return data;
+}
+
+async function verifyDomain(deps: Deps, req: Request, domain: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to add a domain');
+  const claim = await ownClaim(deps, user.token, user.id, domain);
+  if (claim.domain === new URL(deps.siteUrl).hostname) throw new HttpError(400, 'That is FolioForge’s own domain.');
+  const record = domainProofRecord(claim.domain, claim.token);
+  const verified = claim.verified_at !== null || (await txtRecords(deps, record.name)).includes(record.value);
+  if (verified && claim.verified_at === null) {
+    // Proven: this owner's claim is the domain's only one; unproven claims of others go.
+    await deps.admin.from('custom_domains').delete().eq('domain', claim.domain).neq('id', claim.id).is('verified_at', null);
+    const { error } = await deps.admin.from('custom_domains').update({ verified_at: new Date().toISOString() }).eq('id', claim.id);
+    if (error) throw new HttpError(error.code === '23505' ? 409 : 503, 'This domain is already proven by someone else.');
+  }
+  if (verified) {
+    const { data: page } = await deps.admin.from('portfolios').select('slug, published').eq('id', claim.portfolio_id).single();
+    await mapDomains(deps, claim.portfolio_id, page?.published ? (page.slug as string) : null);
+  }
+  return json({ domain: claim.domain, verified, record });
+}
+
+async function removeDomain(deps: Deps, req: Request, domain: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to remove a domain');
+  const claim = await ownClaim(deps, user.token, user.id, domain);
+  if (claim.verified_at) await deps.admin.storage.from(SITES_BUCKET).remove([`${DOMAIN_MAP_FOLDER}/${claim.domain}`]);
+  const { error } = await deps.admin.from('custom_domains').delete().eq('id', claim.id);
+  if (error) throw new HttpError(503, 'The domain could not be removed. Try again.');
+  return json({ domain: claim.domain, removed: true });
+}
+
 async function publish(deps: Deps, req: Request, portfolioId: string, slug: string): Promise<Response> {
   const user = await requireUser(deps.anonClient(), req, 'Sign in to publish');
   const asUser = deps.userClient(user.token);
@@ -193,6 +276,7 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
   // Files of an earlier version (a replaced picture) leave with it.
   const stale = (await listSiteFolder(deps, `${slug}/files`)).filter((path) => !kept.has(path));
   if (stale.length) await deps.admin.storage.from(SITES_BUCKET).remove(stale);
+  await mapDomains(deps, row.id, slug);
 
   const answer: PublishedPage = { slug, url: pageUrl, badge };
   return json(answer);
@@ -205,6 +289,7 @@ async function unpublish(deps: Deps, req: Request, portfolioId: string): Promise
   const { error } = await asUser.from('portfolios').update({ published: false }).eq('id', row.id).select('id').single();
   if (error) throw new HttpError(503, 'The portfolio could not be unpublished. Try again.');
   // The address stays the owner's (it is kept on the row) for a later republish.
+  await mapDomains(deps, row.id, null);
   if (row.slug) await removeSite(deps, row.slug);
   return json({ slug: row.slug, published: false });
 }
@@ -288,6 +373,10 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return unpublish(deps, req, request.portfolioId);
     case 'export':
       return exportSite(deps, req, request.portfolioId);
+    case 'verify-domain':
+      return verifyDomain(deps, req, request.domain);
+    case 'remove-domain':
+      return removeDomain(deps, req, request.domain);
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type SubscriberSummary,
 } from './accountData';
 import { PlanSection } from './PlanSection';
+import { DomainsSection } from './DomainsSection';
 import { ProfileSection } from './ProfileSection';
 import styles from './Account.module.scss';
 
@@ -152,6 +153,11 @@ function AccountSections({ user }: { user: User }) {
       <section className={styles.section} aria-labelledby="account-section-plan">
         <h2 id="account-section-plan">Your plan</h2>
         <PlanSection userId={user.id} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-section-domains">
+        <h2 id="account-section-domains">Your domains</h2>
+        <DomainsSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-purchases">

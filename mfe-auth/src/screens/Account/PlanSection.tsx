@@ -28,7 +28,7 @@ export function PlanSection({ userId }: { userId: string }) {
       </Alert>
     );
   }
-  const { plan, plan_expires_at: until, templates, remove_branding: removeBranding } = entitlements.value;
+  const { plan, plan_expires_at: until, templates, remove_branding: removeBranding, customized_look: customizedLook } = entitlements.value;
   const { bytes, files, quotaBytes } = storage.value;
   const planName = PLANS.find((candidate) => candidate.id === plan)?.name ?? plan;
   return (
@@ -50,6 +50,20 @@ export function PlanSection({ userId }: { userId: string }) {
       </dd>
       <dt>Branding on published pages</dt>
       <dd>{removeBranding ? 'Removed: your plan includes it.' : 'A small “Made with FolioForge” badge. Any plan removes it.'}</dd>
+      <dt>Customer accounts</dt>
+      <dd>
+        {plan
+          ? 'Included: your published pages take visitors’ emails; they are listed below.'
+          : 'Any plan adds a sign-up form to your published pages.'}
+      </dd>
+      <dt>Custom domain</dt>
+      <dd>{plan ? 'Included: add one under “Your domains”.' : 'Any plan shows your page at your own domain.'}</dd>
+      <dt>Customized website</dt>
+      <dd>
+        {customizedLook
+          ? 'Included: choose your page’s accent colour and font beside its Publish button.'
+          : 'The Pro and Premium plans choose your page’s accent colour and font.'}
+      </dd>
       <dt>Templates bought</dt>
       <dd>{templates.length > 0 ? templates.map((id) => `Template ${id}`).join(', ') : 'None yet'}</dd>
     </dl>

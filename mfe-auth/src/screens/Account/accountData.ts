@@ -98,18 +98,24 @@ export interface Entitlements {
   plan_expires_at: string | null;
   templates: string[];
   remove_branding: boolean;
+  /** Customized website (Pro and Premium): the page's accent colour and font. */
+  customized_look: boolean;
 }
 
 export function useEntitlements(userId: string) {
   const key = useMemo(() => ['entitlements', userId] as const, [userId]);
   return useAccountQuery<Entitlements>(key, async () => {
-    const { data, error } = await getSupabase().from('entitlements').select('plan, plan_expires_at, templates, remove_branding').single();
+    const { data, error } = await getSupabase()
+      .from('entitlements')
+      .select('plan, plan_expires_at, templates, remove_branding, customized_look')
+      .single();
     if (error) throw failure(error);
     return {
       plan: data.plan ?? null,
       plan_expires_at: data.plan_expires_at ?? null,
       templates: data.templates ?? [],
       remove_branding: data.remove_branding === true,
+      customized_look: data.customized_look === true,
     };
   });
 }
@@ -140,5 +146,27 @@ export function useSubscribers(userId: string) {
       .limit(200);
     if (error) throw failure(error);
     return (data ?? []) as SubscriberSummary[];
+  });
+}
+
+/** A custom domain the user added for one of their pages (every plan includes one). */
+export interface DomainClaim {
+  id: string;
+  domain: string;
+  portfolio_id: string;
+  token: string;
+  verified_at: string | null;
+}
+
+export function useDomains(userId: string) {
+  const key = useMemo(() => ['custom-domains', userId] as const, [userId]);
+  return useAccountQuery<DomainClaim[]>(key, async () => {
+    const { data, error } = await getSupabase()
+      .from('custom_domains')
+      .select('id, domain, portfolio_id, token, verified_at')
+      .eq('owner_id', userId)
+      .order('created_at');
+    if (error) throw failure(error);
+    return (data ?? []) as DomainClaim[];
   });
 }
