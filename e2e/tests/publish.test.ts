@@ -252,6 +252,25 @@ describe('publishing', () => {
     await otherPage.context().close();
   });
 
+  test('the free generator publishes from /portfo, no purchase needed', async () => {
+    const user = await createConfirmedUser(stack, 'Gen Publisher');
+    const page = await signedIn(user);
+    await page.goto(`${stack.shellUrl}/portfo`);
+    await page.waitForURL(/\/portfo\?portfolio=/);
+    await savedStatus(page);
+    await page.getByLabel('Name', { exact: true }).fill('Gen Publisher');
+    await page.getByRole('textbox', { name: 'Skills (separate them with commas)' }).fill('Rust, Elm');
+    const slug = `gen-${Date.now().toString(36)}`;
+    await publishAs(page, slug);
+    const live = await visit(slug, { javaScriptEnabled: false });
+    assert.equal(live.status, 200);
+    assert.equal(live.title, 'Gen Publisher');
+    assert.match(live.text, /SkillsRustElm/);
+    // A published page shows what was filled in: no placeholders, no sample resume.
+    assert.doesNotMatch(live.text, /Your phone number|you@example\.com|sample resume/);
+    await page.context().close();
+  });
+
   test('the export opens from disk: same text as the preview, no console errors, no request leaves the disk', async () => {
     const user = await createConfirmedUser(stack, 'Zip Maker');
     const page = await signedIn(user);

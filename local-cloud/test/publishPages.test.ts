@@ -126,6 +126,15 @@ for (const backend of BACKENDS)
       assert.equal((await fetch(`${t.url}/storage/v1/object/public/portfolio-images/${image.split('/').slice(1).join('/')}`)).status, 400);
     });
 
+    test("the free generator's portfolio publishes without a purchase", async () => {
+      const frank = await signedInUser(t, 'frank');
+      const id = await portfolio(frank, 'generator', { name: 'Frank Free', skills: 'Go, SQL' });
+      assert.equal((await publish(frank, id, 'frank-free')).status, 200);
+      const doc = documentOf((await pageOf('frank-free')).html);
+      assert.equal(doc.title, 'Frank Free');
+      assert.match(doc.body.textContent ?? '', /Go.*SQL/s);
+    });
+
     test('a paid template nobody bought is refused by the database, and nothing is written', async () => {
       const id = await portfolio(alice, '2', { temp2name: 'Bakery' });
       const res = await publish(alice, id, 'alice-bakery');

@@ -18,4 +18,6 @@ export { templateValuesSchema, FIELD_MAX_LENGTH, type TemplateValuesSchema } fro
 export { DETAILS_FIELDS, EMPTY_DETAILS, applyDetails } from './details';
 export { SocialLinks, type SocialLink, type SocialNetwork } from './common/SocialLinks';
 export { SAMPLE_RESUME_URL, SAMPLE_IMAGES } from './assets';
+export { GeneratorPreview, type GeneratorPreviewProps, type ResumeView } from './generator/GeneratorPreview';
+export { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS, splitSkills } from './generator/generatorFields';
 export { ACCENTS, FONTS, lookCss, toPageLook, type AccentName, type FontName, type PageLook } from './looks';

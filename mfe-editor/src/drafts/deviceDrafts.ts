@@ -3,7 +3,7 @@
 // and either way not offered again to that user unless it changes afterwards.
 import type { TemplateField, TemplateValues } from '@folioforge/templates';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from '../screens/Generator/generatorFields';
+import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from '@folioforge/templates';
 import { templateDefinition, toTemplateId } from '../templates/templateCatalog';
 import { createPortfolio, type PortfolioRow, type PortfolioTemplateId } from '../portfolios/portfolioApi';
 import { writeAccountCopy } from './accountCopies';

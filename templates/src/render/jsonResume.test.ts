@@ -45,3 +45,20 @@ test('a template without the details keeps only what it has; an export without a
   expect(resume.basics).toEqual({ name: 'Mugs and more', summary: 'Hand made', profiles: [] });
   expect(resume.meta).toEqual({ version: 'v1.0.0' });
 });
+
+test("the generator's skills, experience and education map to skills, work and education", () => {
+  const { definition, values } = checkedValues('generator', {
+    name: 'Grace Hopper',
+    skills: 'COBOL, Compilers',
+    experience: '<p>US Navy</p>',
+    education: '<p>Yale, PhD</p>',
+    githubLink: 'https://github.com/grace',
+  });
+  const resume = toJsonResume(definition, values);
+  expect(resume.basics.name).toBe('Grace Hopper');
+  expect(resume.basics.summary).toBeUndefined();
+  expect(resume.basics.profiles).toEqual([{ network: 'GitHub', url: 'https://github.com/grace' }]);
+  expect(resume.skills).toEqual([{ name: 'COBOL' }, { name: 'Compilers' }]);
+  expect(resume.work).toEqual([{ summary: 'US Navy' }]);
+  expect(resume.education).toEqual([{ summary: 'Yale, PhD' }]);
+});

@@ -3,7 +3,8 @@
 // the details keys (name, email, phone, address), its kind, and the keys templates share
 // (about, project<N>title/description/url, <network>link).
 import { richTextToPlainText, richTextToSafeHtml } from '@folioforge/shared';
-import type { TemplateDefinition, TemplateValues } from '../types';
+import { splitSkills } from '../generator/generatorFields';
+import type { TemplateContent, TemplateValues } from '../types';
 
 export interface JsonResume {
   $schema: string;
@@ -18,6 +19,9 @@ export interface JsonResume {
     profiles: { network: string; url: string }[];
   };
   projects: { name: string; description?: string; url?: string }[];
+  work?: { summary: string }[];
+  education?: { summary: string }[];
+  skills?: { name: string }[];
   meta: { canonical?: string; version: string };
 }
 
@@ -33,11 +37,13 @@ const NETWORKS: Record<string, string> = {
  * The same values the page shows (checked, files swapped for their export paths), as JSON Resume.
  * Text is what the page reads: rich text sanitised first (with `window`'s DOM on a server), then untagged.
  */
-export function toJsonResume(definition: TemplateDefinition, values: TemplateValues, pageUrl?: string, window?: Window): JsonResume {
+export function toJsonResume(definition: TemplateContent, values: TemplateValues, pageUrl?: string, window?: Window): JsonResume {
   const text = (key: string | undefined) => (key ? richTextToPlainText(richTextToSafeHtml(values[key] ?? '', window)).trim() : '');
   const firstOfKind = (kind: string) => definition.fields.find((field) => field.kind === kind && text(field.key))?.key;
   const details = definition.detailsKeys ?? {};
-  const longTexts = definition.fields.filter((field) => field.kind === 'longText' && !/^project\d/.test(field.key));
+  const longTexts = definition.fields.filter(
+    (field) => field.kind === 'longText' && !/^project\d/.test(field.key) && !['experience', 'education'].includes(field.key),
+  );
   const summaryKey = (longTexts.find((field) => /about/i.test(field.key) && text(field.key)) ?? longTexts.find((field) => text(field.key)))
     ?.key;
 
@@ -56,6 +62,7 @@ export function toJsonResume(definition: TemplateDefinition, values: TemplateVal
     return [{ name, ...(description ? { description } : {}), ...(url ? { url } : {}) }];
   });
 
+  const fieldKey = (key: string) => (definition.fields.some((field) => field.key === key) ? key : undefined);
   const optional = <K extends string>(key: K, value: string | undefined) => (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
   const address = text(details.address);
   return {
@@ -71,6 +78,10 @@ export function toJsonResume(definition: TemplateDefinition, values: TemplateVal
       profiles,
     },
     projects,
+    // The generator's free-text sections, kept whole: JSON Resume's finer fields cannot be told apart in prose.
+    ...(text(fieldKey('experience')) ? { work: [{ summary: text('experience') }] } : {}),
+    ...(text(fieldKey('education')) ? { education: [{ summary: text('education') }] } : {}),
+    ...(text(fieldKey('skills')) ? { skills: splitSkills(values.skills ?? '').map((name) => ({ name })) } : {}),
     meta: { ...optional('canonical', pageUrl), version: 'v1.0.0' },
   };
 }

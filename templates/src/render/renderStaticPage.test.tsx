@@ -128,3 +128,22 @@ test('a page that takes sign-ups carries a labelled form that posts without scri
   expect(doc.getElementById('subscribed')?.textContent).toMatch(/Thank you/);
   expect(parse(renderStaticPage(first!.id, withDistinctFiles(first!), OPTIONS).html).querySelector('.ff-subscribe')).toBeNull();
 });
+
+test("the free generator's portfolio renders too, with its resume as a link", () => {
+  const saved = {
+    name: 'Grace Hopper',
+    skills: 'COBOL, Compilers',
+    experience: '<p>Rear admiral, <strong>US Navy</strong></p>',
+    resume: 'storage:resumes/u1/p1/resume-g.pdf',
+  };
+  const page = renderStaticPage('generator', saved, {
+    ...OPTIONS,
+    files: { 'storage:resumes/u1/p1/resume-g.pdf': '/p/grace/files/resume-g.pdf' },
+  });
+  const doc = parse(page.html);
+  expect(page.title).toBe('Grace Hopper');
+  expect(Array.from(doc.querySelectorAll('li')).map((item) => item.textContent)).toEqual(expect.arrayContaining(['COBOL', 'Compilers']));
+  expect(doc.querySelector('[data-rich-text] strong')?.textContent).toBe('US Navy');
+  expect(doc.querySelector('a[href="/p/grace/files/resume-g.pdf"]')?.textContent).toBe('Open your resume (PDF)');
+  expect(doc.querySelectorAll('script')).toHaveLength(0);
+});

@@ -6,9 +6,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { richTextToSafeHtml, SanitizingWindowContext } from '@folioforge/shared';
 import { lookCss, type PageLook } from '../looks';
+import { generatorDefinition } from '../generator/definition';
 import { getTemplate } from '../registry';
 import { templateValuesSchema } from '../schema';
-import type { TemplateDefinition, TemplateValues } from '../types';
+import type { TemplateContent, TemplateValues } from '../types';
 
 export interface StaticPageOptions {
   /** The address the page is published at: its canonical URL and Open Graph URL (none for an export). */
@@ -71,14 +72,14 @@ function plainText(value: string, window: Window | undefined): string {
 }
 
 /** The page's title: the owner's name where the template has one, else the template's name. */
-function titleOf(definition: TemplateDefinition, values: TemplateValues, window: Window | undefined): string {
+function titleOf(definition: TemplateContent, values: TemplateValues, window: Window | undefined): string {
   const nameKey = definition.detailsKeys?.name;
   const name = nameKey ? plainText(values[nameKey] ?? '', window) : '';
   return (name || definition.name).slice(0, 70);
 }
 
 /** The first long text that says something: the search result's and the share card's line. */
-function descriptionOf(definition: TemplateDefinition, values: TemplateValues, window: Window | undefined): string {
+function descriptionOf(definition: TemplateContent, values: TemplateValues, window: Window | undefined): string {
   for (const field of definition.fields) {
     if (field.kind !== 'longText') continue;
     const text = plainText(values[field.key] ?? '', window);
@@ -114,6 +115,11 @@ function subscribeForm({ action, portfolioId, slug }: NonNullable<StaticPageOpti
   ].join('');
 }
 
+/** What a saved row's template_id renders with: a catalog template, or the free generator's page. */
+function renderableTemplate(templateId: unknown): TemplateContent | undefined {
+  return templateId === 'generator' ? generatorDefinition : getTemplate(templateId);
+}
+
 const STORED_FILE = /^storage:[a-z-]+\//;
 
 /**
@@ -124,8 +130,8 @@ export function checkedValues(
   templateId: unknown,
   savedValues: unknown,
   files: Readonly<Record<string, string>> = {},
-): { definition: TemplateDefinition; values: TemplateValues } {
-  const definition = getTemplate(templateId);
+): { definition: TemplateContent; values: TemplateValues } {
+  const definition = renderableTemplate(templateId);
   if (!definition) throw new InvalidPortfolioError([`no template ${String(templateId)}`]);
   if (typeof savedValues !== 'object' || savedValues === null || Array.isArray(savedValues))
     throw new InvalidPortfolioError(['the saved values are not an object']);

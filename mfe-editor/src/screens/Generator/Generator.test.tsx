@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import Generator from './Generator';
-import { GENERATOR_FIELDS, splitSkills } from './generatorFields';
+import { GENERATOR_FIELDS, splitSkills } from '@folioforge/templates';
 import { resetDraftFileStoreForTests } from '../../drafts/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
 import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
 import { GENERATOR_DRAFT_KEY, GENERATOR_ENTRY } from '../../drafts/draftStorage';
@@ -14,9 +14,27 @@ import { withEditorQueries } from '../../portfolios/queries';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { EditorForm } from '../../editing/EditorForm';
 import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
-import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from './generatorFields';
-import { GeneratorPreview } from './GeneratorPreview';
+import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS, GeneratorPreview } from '@folioforge/templates';
+import { PublishPanel } from '../../publishing/PublishPanel';
 import styles from './Generator.module.scss';
+
+// pdf.js (and its worker) load with this chunk, only when a preview shows a resume.
+const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '../../resume/ResumeViewer'));
+
+/** The preview draws the resume with pdf.js (a published page links to it instead). */
+function DrawnResume({ url, title }: { url: string; title: string }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className={styles.loading}>
+          Loading the resume viewer…
+        </p>
+      }
+    >
+      <ResumeViewer url={url} title={title} />
+    </Suspense>
+  );
+}
 
 const isGeneratorPortfolio = (templateId: PortfolioTemplateId) => templateId === 'generator';
 const NEW_GENERATOR_PORTFOLIO: NewPortfolio = { templateId: 'generator', title: 'Portfolio Generator', data: {} };
@@ -98,6 +116,7 @@ function GeneratorScreen({ draft, account }: { draft: PortfolioDraft; account?: 
             onTextChange={editor.setFieldValue}
             onFileChosen={editor.chooseFile}
           />
+          {account ? <AccountPublishPanel account={account} /> : null}
         </section>
         <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="portfolio-preview">
           <h2 id={previewTitleId} className={styles.panelTitle}>
@@ -112,5 +131,12 @@ function GeneratorScreen({ draft, account }: { draft: PortfolioDraft; account?: 
 
 /** The preview following every edit; the screen around it does not re-render on typing. */
 function LiveGeneratorPreview({ valuesStore, resumeFileName }: { valuesStore: EditedValuesStore; resumeFileName: string | undefined }) {
-  return <GeneratorPreview values={useEditedValues(valuesStore)} resumeFileName={resumeFileName} />;
+  return <GeneratorPreview values={useEditedValues(valuesStore)} resumeFileName={resumeFileName} ResumeView={DrawnResume} />;
+}
+
+/** Publishing the generator's portfolio: what is on screen is saved first, then rendered by the server. */
+function AccountPublishPanel({ account }: { account: AccountEditing }) {
+  const { saver } = account;
+  const saveFirst = useCallback(() => saver.saveNow(), [saver]);
+  return <PublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} />;
 }

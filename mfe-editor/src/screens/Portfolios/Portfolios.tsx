@@ -143,17 +143,15 @@ function PortfolioItem({ userId, row, onDelete }: { userId: string; row: Portfol
         >
           Duplicate
         </button>
-        {toTemplateId(row.templateId) ? (
-          <button
-            type="button"
-            className={styles.action}
-            aria-expanded={publishing}
-            onClick={() => setPublishing((open) => !open)}
-            aria-label={`Publish ${title}`}
-          >
-            Publish…
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className={styles.action}
+          aria-expanded={publishing}
+          onClick={() => setPublishing((open) => !open)}
+          aria-label={`Publish ${title}`}
+        >
+          Publish…
+        </button>
         <button type="button" className={styles.action} onClick={() => onDelete(row)} aria-label={`Delete ${title}`}>
           Delete
         </button>

@@ -1,20 +1,36 @@
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { createContext, memo, useContext, type ComponentType, type ReactNode } from 'react';
 import { RichText, SafeLink, isSafeAssetUrl, mailtoHref, richTextToPlainText, telHref } from '@folioforge/shared';
-import { SAMPLE_RESUME_URL, type TemplateValues } from '@folioforge/templates';
+import { SAMPLE_RESUME_URL } from '../assets';
+import type { TemplateValues } from '../types';
 import { splitSkills } from './generatorFields';
 import styles from './GeneratorPreview.module.scss';
 
-// pdf.js (and its worker) load with this chunk, only when a preview shows a resume.
-const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '../../resume/ResumeViewer'));
+/** Shows the resume: the editor draws it with pdf.js; a published page links to it. */
+export type ResumeView = ComponentType<{ url: string; title: string }>;
 
 export interface GeneratorPreviewProps {
   values: TemplateValues;
   /** Name of the chosen resume; none means the bundled sample is shown. */
   resumeFileName: string | undefined;
+  ResumeView?: ResumeView;
 }
 
+/** A page with no script shows the resume as a link that opens it. */
+function ResumeLink({ url, title }: { url: string; title: string }) {
+  return (
+    <p>
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        Open {title.toLowerCase()} (PDF)
+      </a>
+    </p>
+  );
+}
+
+/** The editor's preview shows what goes where; a published page shows only what was filled in. */
+export const ShowsPlaceholders = createContext(true);
+
 function Placeholder({ children }: { children: ReactNode }) {
-  return <span className={styles.placeholder}>{children}</span>;
+  return useContext(ShowsPlaceholders) ? <span className={styles.placeholder}>{children}</span> : null;
 }
 
 /** A rich text field as formatted (sanitised where it is drawn), or a placeholder while it is empty. */
@@ -29,7 +45,7 @@ function Prose({ text, empty }: { text: string; empty: string }) {
 }
 
 /** The live preview. Each part is memoised on its own values, so a key press redraws one part. */
-export function GeneratorPreview({ values, resumeFileName }: GeneratorPreviewProps) {
+export function GeneratorPreview({ values, resumeFileName, ResumeView = ResumeLink }: GeneratorPreviewProps) {
   const v = (key: string) => values[key] ?? '';
   return (
     <article className={styles.preview}>
@@ -38,7 +54,7 @@ export function GeneratorPreview({ values, resumeFileName }: GeneratorPreviewPro
       <TextSection title="Experience" text={v('experience')} empty="Your experience appears here." />
       <TextSection title="Education" text={v('education')} empty="Your education appears here." />
       <SocialLinks githubLink={v('githubLink')} linkedinLink={v('linkedinLink')} />
-      <ResumeSection resumeUrl={v('resume')} resumeFileName={resumeFileName} />
+      <ResumeSection resumeUrl={v('resume')} resumeFileName={resumeFileName} ResumeView={ResumeView} />
     </article>
   );
 }
@@ -52,6 +68,7 @@ interface PersonalInformationProps {
 }
 
 const PersonalInformation = memo(function PersonalInformation({ name, email, phone, portfolioLink, image }: PersonalInformationProps) {
+  const showsPlaceholders = useContext(ShowsPlaceholders);
   return (
     <section className={styles.section} aria-labelledby="generator-personal">
       <h3 id="generator-personal" className={styles.sectionTitle}>
@@ -60,11 +77,11 @@ const PersonalInformation = memo(function PersonalInformation({ name, email, pho
       <div className={styles.personal}>
         {isSafeAssetUrl(image) ? (
           <img className={styles.photo} src={image} alt={name ? `Photo of ${name}` : 'Your photo'} />
-        ) : (
+        ) : showsPlaceholders ? (
           <div className={styles.photoPlaceholder} aria-hidden="true">
             Photo
           </div>
-        )}
+        ) : null}
         <dl className={styles.facts}>
           <dt>Name</dt>
           <dd>{name || <Placeholder>Your name</Placeholder>}</dd>
@@ -159,27 +176,23 @@ const SocialLinks = memo(function SocialLinks({ githubLink, linkedinLink }: { gi
 const ResumeSection = memo(function ResumeSection({
   resumeUrl,
   resumeFileName,
+  ResumeView,
 }: {
   resumeUrl: string;
   resumeFileName: string | undefined;
+  ResumeView: ResumeView;
 }) {
   const ownResume = Boolean(resumeFileName) && isSafeAssetUrl(resumeUrl);
   const url = ownResume ? resumeUrl : SAMPLE_RESUME_URL;
+  // A published page never offers someone else's (the sample) resume.
+  if (!useContext(ShowsPlaceholders) && !ownResume) return null;
   return (
     <section className={styles.section} aria-labelledby="generator-resume">
       <h3 id="generator-resume" className={styles.sectionTitle}>
         Resume
       </h3>
       <p className={styles.resumeNote}>{ownResume ? `Showing ${resumeFileName}.` : 'Showing a sample resume until you upload yours.'}</p>
-      <Suspense
-        fallback={
-          <p role="status" className={styles.placeholder}>
-            Loading the resume viewer…
-          </p>
-        }
-      >
-        <ResumeViewer url={url} title={ownResume ? 'Your resume' : 'Sample resume'} />
-      </Suspense>
+      <ResumeView url={url} title={ownResume ? 'Your resume' : 'Sample resume'} />
     </section>
   );
 });

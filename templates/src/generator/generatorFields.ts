@@ -1,4 +1,4 @@
-import type { TemplateField, TemplateValues } from '@folioforge/templates';
+import type { TemplateField, TemplateValues } from '../types';
 
 /** The portfolio generator's form, in order. */
 export const GENERATOR_FIELDS: readonly TemplateField[] = [
