@@ -316,6 +316,31 @@ describe('publishing', () => {
     );
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
+
+    // Premium: the logo and share images, drawn by the server and made PNG by the browser.
+    const kitRegion = publishRegion(page);
+    await kitRegion.getByText(/The Premium plan makes a logo and share images/).waitFor();
+    await page.goto(`${stack.shellUrl}/pricing`);
+    await page.getByRole('button', { name: 'Choose Premium' }).click();
+    await payWithCard(page, GOOD_CARD);
+    await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
+    await openDesign(page);
+    const [kit] = await Promise.all([
+      page.waitForEvent('download'),
+      publishRegion(page).getByRole('button', { name: 'Download logo and share images (.zip)' }).click(),
+    ]);
+    assert.equal(kit.suggestedFilename(), 'logo-and-share-images.zip');
+    const kitFiles = unzipSync(new Uint8Array(fs.readFileSync(await kit.path())));
+    /** Width and height from a PNG's IHDR chunk. */
+    const pngSize = (bytes: Uint8Array) => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      return [view.getUint32(16), view.getUint32(20)];
+    };
+    assert.deepEqual(pngSize(kitFiles['share-1200x630.png']!), [1200, 630]);
+    assert.deepEqual(pngSize(kitFiles['post-1080x1080.png']!), [1080, 1080]);
+    assert.deepEqual(pngSize(kitFiles['profile-400x400.png']!), [400, 400]);
+    assert.deepEqual(pngSize(kitFiles['logo-512x512.png']!), [512, 512]);
+    assert.match(new TextDecoder().decode(kitFiles['logo.svg']!), />ZM</);
     await page.context().close();
   });
 });

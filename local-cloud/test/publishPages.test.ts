@@ -296,6 +296,43 @@ for (const backend of BACKENDS)
       assert.equal(entitlement.data?.customized_look, true);
     });
 
+    test('Premium gets a monogram logo and share images drawn from the page; other plans are refused', async () => {
+      const pro = await signedInUser(t, 'kitless');
+      await grantPurchase(serviceClient(t), pro.id, { itemType: 'plan', itemId: 'pro' });
+      const proPage = await portfolio(pro, '1', { name: 'Pro Person' });
+      const refused = await callPublish(pro.accessToken, { action: 'brand-kit', portfolioId: proPage });
+      assert.equal(refused.status, 403);
+      assert.match((await refused.json()).error, /Premium/);
+
+      const premium = await signedInUser(t, 'premium');
+      await grantPurchase(serviceClient(t), premium.id, { itemType: 'plan', itemId: 'premium' });
+      const id = await portfolio(premium, '1', { name: 'Ada <script>alert(1)</script> Lovelace', about: '<p>Engines & notes</p>' });
+      await premium.client
+        .from('portfolios')
+        .update({ look: { accent: 'indigo' } })
+        .eq('id', id);
+      const res = await callPublish(premium.accessToken, { action: 'brand-kit', portfolioId: id });
+      assert.equal(res.status, 200);
+      const kit = (await res.json()) as { logo: string; images: { name: string; width: number; height: number; svg: string }[] };
+      assert.deepEqual(
+        kit.images.map(({ name, width, height }) => [name, width, height]),
+        [
+          ['share-1200x630', 1200, 630],
+          ['post-1080x1080', 1080, 1080],
+          ['profile-400x400', 400, 400],
+        ],
+      );
+      for (const svg of [kit.logo, ...kit.images.map((image) => image.svg)]) {
+        const doc = new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document;
+        assert.equal(doc.documentElement.nodeName, 'svg', 'well-formed SVG');
+        assert.equal(doc.querySelectorAll('script, foreignObject').length, 0, 'the name is text, never markup');
+        assert.match(svg, /#3b4bc8/, 'in the page’s accent');
+      }
+      assert.match(kit.logo, />AL</, 'the initials');
+      assert.match(kit.images[0]!.svg, /Engines &amp; notes/);
+      assert.equal((await callPublish(bob.accessToken, { action: 'brand-kit', portfolioId: id })).status, 404, "nobody else's");
+    });
+
     test('export: the same static site as a zip, with its files and portfolio.json in the JSON Resume shape', async () => {
       const dave = await signedInUser(t, 'dave');
       // Export is free: Dave bought nothing.

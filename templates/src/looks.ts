@@ -35,6 +35,11 @@ export function toPageLook(value: unknown): PageLook {
   return { ...(isAccent(stored.accent) ? { accent: stored.accent } : {}), ...(isFont(stored.font) ? { font: stored.font } : {}) };
 }
 
+/** The look's accent as #rrggbb, or FolioForge's own teal without one (the brand kit's colour). */
+export function accentHex(look: PageLook): string {
+  return ACCENTS[look.accent ?? 'teal'].hex;
+}
+
 /** CSS laid over the template's for a look ('' for none). */
 export function lookCss(look: PageLook): string {
   const rules: string[] = [];

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
 import { ACCENTS, FONTS, type AccentName, type FontName, type PageLook } from '@folioforge/templates';
 import { savePageLook, type PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys } from '../portfolios/queries';
-import { fetchCustomizesLook } from './publishApi';
+import { usePlanFeatures } from './usePlanFeatures';
 import styles from './PublishPanel.module.scss';
 
 const ACCENT_NAMES = Object.keys(ACCENTS) as AccentName[];
@@ -17,11 +17,11 @@ const FONT_NAMES = Object.keys(FONTS) as FontName[];
  */
 export function PageLookFields({ userId, row }: { userId: string; row: PortfolioRow }) {
   const queryClient = useQueryClient();
-  const allowed = useQuery({ queryKey: ['entitlements', userId, 'customized-look'], queryFn: fetchCustomizesLook });
+  const features = usePlanFeatures(userId);
   const [note, setNote] = useState<{ tone: 'done' | 'problem'; text: string } | undefined>(undefined);
   const accentId = useId();
   const fontId = useId();
-  const customizes = allowed.data === true;
+  const customizes = features.data?.customizedLook === true;
 
   const choose = async (change: PageLook) => {
     const look: PageLook = { ...row.look, ...change };
@@ -39,7 +39,7 @@ export function PageLookFields({ userId, row }: { userId: string; row: Portfolio
   return (
     <fieldset className={styles.look} disabled={!customizes}>
       <legend className={styles.label}>Look of your page</legend>
-      {allowed.data === false ? (
+      {features.data?.customizedLook === false ? (
         <p className={styles.hint}>
           The Pro and Premium plans choose the page&apos;s accent colour and font. <Link to="/pricing">See the plans</Link>
         </p>

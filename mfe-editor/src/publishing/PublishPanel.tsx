@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, publicPagePath, slugFromTitle, slugProblem } from '@folioforge/shared';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys, usePortfolio } from '../portfolios/queries';
+import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
+import { saveDownload } from './saveDownload';
 import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
 import styles from './PublishPanel.module.scss';
 
@@ -42,19 +44,6 @@ function useAvailability(slug: string, portfolioId: string, enabled: boolean): A
     };
   }, [enabled, portfolioId, slug]);
   return availability;
-}
-
-/** Saves a download the page made (the export zip) under its name. */
-function saveDownload(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -201,6 +190,7 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
         </div>
       </form>
       <PageLookFields userId={userId} row={row} />
+      <BrandKitDownload userId={userId} portfolioId={portfolioId} prepare={prepare} />
       <div role="status" className={styles.result}>
         {done ? (
           <p>

@@ -55,9 +55,28 @@ export async function isSlugAvailable(candidate: string, portfolioId: string): P
   return data === true;
 }
 
-/** Whether the user's plan customises the page's look (Pro and Premium), from the database's entitlements. */
-export async function fetchCustomizesLook(): Promise<boolean> {
-  const { data, error } = await getSupabase().from('entitlements').select('customized_look').maybeSingle();
+/** What the user's plan adds to their page, from the database's entitlements. */
+export interface PlanFeatures {
+  /** Customized website (Pro and Premium): accent colour and font. */
+  customizedLook: boolean;
+  /** Professional logo and social media logo files (Premium). */
+  brandKit: boolean;
+}
+
+export async function fetchPlanFeatures(): Promise<PlanFeatures> {
+  const { data, error } = await getSupabase().from('entitlements').select('customized_look, brand_kit').maybeSingle();
   if (error) throw new PublishError('Your plan could not be read. Try again.');
-  return data?.customized_look === true;
+  return { customizedLook: data?.customized_look === true, brandKit: data?.brand_kit === true };
+}
+
+const brandImageSchema = z.object({ name: z.string(), width: z.number(), height: z.number(), svg: z.string() });
+const brandKitSchema = z.object({ logo: z.string(), images: z.array(brandImageSchema) });
+export type BrandKit = z.infer<typeof brandKitSchema>;
+
+/** Premium's monogram logo and share images, drawn by the server from the saved portfolio. */
+export async function fetchBrandKit(portfolioId: string): Promise<BrandKit> {
+  const { data } = await invokePublish({ action: 'brand-kit', portfolioId }, 'The logo could not be made.');
+  const parsed = brandKitSchema.safeParse(data);
+  if (!parsed.success) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
+  return parsed.data;
 }

@@ -198,6 +198,7 @@ export type Database = {
     Views: {
       entitlements: {
         Row: {
+          brand_kit: boolean | null;
           customized_look: boolean | null;
           plan: string | null;
           plan_expires_at: string | null;
@@ -244,6 +245,12 @@ export type Database = {
         Returns: boolean;
       };
       plan_customizes_look: {
+        Args: {
+          plan: string;
+        };
+        Returns: boolean;
+      };
+      plan_includes_brand_kit: {
         Args: {
           plan: string;
         };

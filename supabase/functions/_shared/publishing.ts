@@ -12,6 +12,7 @@ export const publishBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('publish'), portfolioId, slug: slugSchema }),
   z.object({ action: z.literal('unpublish'), portfolioId }),
   z.object({ action: z.literal('export'), portfolioId }),
+  z.object({ action: z.literal('brand-kit'), portfolioId }),
   z.object({ action: z.literal('verify-domain'), domain: z.string().max(253) }),
   z.object({ action: z.literal('remove-domain'), domain: z.string().max(253) }),
 ]);

@@ -4,6 +4,7 @@
 //                                            `sites` bucket under <slug>/ → {slug, url, badge}
 //   {action: 'unpublish', portfolioId}     → marks the row unpublished and removes the page's files
 //   {action: 'export', portfolioId}        → the same static site as a zip (free for everyone)
+//   {action: 'brand-kit', portfolioId}     → Premium: the monogram logo and share images (SVG)
 //   {action: 'verify-domain', domain}      → checks the custom domain's DNS proof; once proven, the
 //                                            site answers that Host with the portfolio's page
 //   {action: 'remove-domain', domain}      → gives a custom domain up
@@ -15,13 +16,22 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { strToU8, zipSync } from 'fflate';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
+import { brandKit } from '../_shared/brandKit.ts';
 import { domainProofRecord } from '../_shared/domains.ts';
 import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { sanitizingWindow } from './sanitizingWindow.ts';
-import { checkedValues, InvalidPortfolioError, renderStaticPage, SITE_CSS, toJsonResume, toPageLook } from './siteRenderer.generated.mjs';
+import {
+  accentHex,
+  checkedValues,
+  InvalidPortfolioError,
+  renderStaticPage,
+  SITE_CSS,
+  toJsonResume,
+  toPageLook,
+} from './siteRenderer.generated.mjs';
 
 const MAX_BODY_BYTES = 4 * 1024;
 export const SITES_BUCKET = 'sites';
@@ -345,6 +355,28 @@ async function exportSite(deps: Deps, req: Request, portfolioId: string): Promis
   });
 }
 
+/** Premium's logo and share images, drawn from the page's title and description in its accent. */
+async function brandKitFor(deps: Deps, req: Request, portfolioId: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to get your logo');
+  const row = await ownPortfolio(deps.userClient(user.token), user.id, portfolioId);
+  const { data: plan } = await deps.admin.rpc('active_plan', { for_user: user.id });
+  const { data: included } = await deps.admin.rpc('plan_includes_brand_kit', { plan });
+  if (included !== true) throw new HttpError(403, 'The logo and share images come with the Premium plan.');
+  let page: { title: string; description: string };
+  try {
+    page = renderStaticPage(row.template_id, row.data, {
+      indexable: false,
+      badge: false,
+      siteUrl: deps.siteUrl,
+      css: '',
+      window: sanitizingWindow(),
+    });
+  } catch (error) {
+    renderRefused(error);
+  }
+  return json(brandKit(page.title, page.description, accentHex(toPageLook(row.look))));
+}
+
 async function route(deps: Deps, req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
@@ -373,6 +405,8 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return unpublish(deps, req, request.portfolioId);
     case 'export':
       return exportSite(deps, req, request.portfolioId);
+    case 'brand-kit':
+      return brandKitFor(deps, req, request.portfolioId);
     case 'verify-domain':
       return verifyDomain(deps, req, request.domain);
     case 'remove-domain':

@@ -40,6 +40,7 @@ export declare function toJsonResume(
   pageUrl?: string,
   window?: unknown,
 ): unknown;
+export declare function accentHex(look: { accent?: string; font?: string }): string;
 export declare function toPageLook(value: unknown): { accent?: string; font?: string };
 /** The templates' styles, inlined into every page. */
 export declare const SITE_CSS: string;

@@ -2,4 +2,4 @@
 // export's portfolio.json. Bundled for the publish function by scripts/lib/siteRenderer.mjs.
 export { checkedValues, InvalidPortfolioError, renderStaticPage, type StaticPage, type StaticPageOptions } from './renderStaticPage';
 export { toJsonResume, type JsonResume } from './jsonResume';
-export { toPageLook } from '../looks';
+export { accentHex, toPageLook } from '../looks';

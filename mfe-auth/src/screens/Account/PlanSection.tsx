@@ -28,7 +28,14 @@ export function PlanSection({ userId }: { userId: string }) {
       </Alert>
     );
   }
-  const { plan, plan_expires_at: until, templates, remove_branding: removeBranding, customized_look: customizedLook } = entitlements.value;
+  const {
+    plan,
+    plan_expires_at: until,
+    templates,
+    remove_branding: removeBranding,
+    customized_look: customizedLook,
+    brand_kit: brandKit,
+  } = entitlements.value;
   const { bytes, files, quotaBytes } = storage.value;
   const planName = PLANS.find((candidate) => candidate.id === plan)?.name ?? plan;
   return (
@@ -63,6 +70,12 @@ export function PlanSection({ userId }: { userId: string }) {
         {customizedLook
           ? 'Included: choose your page’s accent colour and font beside its Publish button.'
           : 'The Pro and Premium plans choose your page’s accent colour and font.'}
+      </dd>
+      <dt>Professional logo and social media logo files</dt>
+      <dd>
+        {brandKit
+          ? 'Included: download them beside each portfolio’s Publish button.'
+          : 'The Premium plan makes a logo and share images from your page.'}
       </dd>
       <dt>Templates bought</dt>
       <dd>{templates.length > 0 ? templates.map((id) => `Template ${id}`).join(', ') : 'None yet'}</dd>

@@ -100,6 +100,8 @@ export interface Entitlements {
   remove_branding: boolean;
   /** Customized website (Pro and Premium): the page's accent colour and font. */
   customized_look: boolean;
+  /** Professional logo and social media logo files (Premium). */
+  brand_kit: boolean;
 }
 
 export function useEntitlements(userId: string) {
@@ -107,7 +109,7 @@ export function useEntitlements(userId: string) {
   return useAccountQuery<Entitlements>(key, async () => {
     const { data, error } = await getSupabase()
       .from('entitlements')
-      .select('plan, plan_expires_at, templates, remove_branding, customized_look')
+      .select('plan, plan_expires_at, templates, remove_branding, customized_look, brand_kit')
       .single();
     if (error) throw failure(error);
     return {
@@ -116,6 +118,7 @@ export function useEntitlements(userId: string) {
       templates: data.templates ?? [],
       remove_branding: data.remove_branding === true,
       customized_look: data.customized_look === true,
+      brand_kit: data.brand_kit === true,
     };
   });
 }
