@@ -1,6 +1,7 @@
 // What every function does with a browser's request: read a bounded body, know the signed-in user,
 // and answer errors as JSON with a status.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { z } from 'zod';
 
 /** An answer to the caller: its status and a message fit to show. */
 export class HttpError extends Error {
@@ -51,4 +52,21 @@ export async function requireUser(anon: SupabaseClient, req: Request, signInMess
   const { data, error } = await anon.auth.getUser(token);
   if (error || !data.user) throw new HttpError(401, 'Your session has expired. Sign in again.');
   return { id: data.user.id, token };
+}
+
+/** The body as JSON checked by `schema`; 400 with the first problem when it is not. */
+export async function readJsonBody<T extends z.ZodType>(req: Request, maxBytes: number, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await readRawBody(req, maxBytes));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'Request body is not JSON');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(400, `Invalid request: ${issue ? `${issue.path.join('.') || 'body'} ${issue.message}` : 'bad body'}`);
+  }
+  return parsed.data;
 }

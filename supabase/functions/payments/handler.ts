@@ -8,7 +8,7 @@ import { CURRENCY, priceOf } from '../_shared/prices.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
-import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
+import { HttpError, readJsonBody, readRawBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { markPaid, purchaseByOrder, recordOrder, type Purchase } from './purchases.ts';
 import { razorpayApi, RazorpayApiError, type RazorpayApi } from './razorpay-api.ts';
@@ -143,19 +143,8 @@ async function route(deps: Deps, req: Request): Promise<Response> {
   if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
   const signature = req.headers.get('x-razorpay-signature');
   if (signature) return webhook(deps, req, signature);
-  let body: unknown;
-  try {
-    body = JSON.parse(await readRawBody(req, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'Request body is not JSON');
-  }
-  const parsed = actionBody.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new HttpError(400, `Invalid request: ${issue ? `${issue.path.join('.') || 'body'} ${issue.message}` : 'bad body'}`);
-  }
-  return parsed.data.action === 'create-order' ? createOrder(deps, req, parsed.data.item) : verify(deps, req, parsed.data);
+  const request = await readJsonBody(req, MAX_BODY_BYTES, actionBody);
+  return request.action === 'create-order' ? createOrder(deps, req, request.item) : verify(deps, req, request);
 }
 
 /** Builds the handler for a given environment; local-cloud injects its own, the edge uses Deno.env. */

@@ -20,7 +20,7 @@ import { brandKit } from '../_shared/brandKit.ts';
 import { domainProofRecord } from '../_shared/domains.ts';
 import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
-import { HttpError, readRawBody, requireUser } from '../_shared/request.ts';
+import { HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { sanitizingWindow } from './sanitizingWindow.ts';
 import {
@@ -380,24 +380,7 @@ async function brandKitFor(deps: Deps, req: Request, portfolioId: string): Promi
 async function route(deps: Deps, req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
-  let body: unknown;
-  try {
-    body = JSON.parse(await readRawBody(req, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'Request body is not JSON');
-  }
-  const parsed = publishBody.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new HttpError(
-      400,
-      issue?.path.includes('slug')
-        ? issue.message
-        : `Invalid request: ${issue ? `${issue.path.join('.') || 'body'} ${issue.message}` : 'bad body'}`,
-    );
-  }
-  const request = parsed.data;
+  const request = await readJsonBody(req, MAX_BODY_BYTES, publishBody);
   switch (request.action) {
     case 'publish':
       return publish(deps, req, request.portfolioId, request.slug);
