@@ -30,12 +30,6 @@ export function createRuntimeConfig(options = {}) {
     supabaseAnonKey: keys.anonKey ?? 'local-cloud-has-not-started-yet',
     razorpayKeyId: keys.razorpayKeyId ?? 'rzp_test_local',
     razorpayCheckoutUrl: `${cloud}/razorpay/v1/checkout.js`,
-    emailjs: {
-      origin: `${cloud}/emailjs`,
-      publicKey: keys.emailjsPublicKey ?? 'local-public-key',
-      serviceId: keys.emailjsServiceId ?? 'local-service',
-      templateId: keys.emailjsTemplateId ?? 'local-template',
-    },
     remotes: Object.fromEntries(
       APPS.filter((app) => app.key !== 'shell').map((app) => [app.key, `http://${host}:${ports[app.key]}/mf-manifest.json`]),
     ),

@@ -1,4 +1,4 @@
-// Contact Us through the real @emailjs/browser against local-cloud's EmailJS sink.
+// Contact Us through the contact function, which sends on to local-cloud's EmailJS sink.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
@@ -38,13 +38,15 @@ test('a sent message reaches the mailbox and only then does the page thank the v
 
 test('when sending fails the visitor is told and keeps what they typed', async () => {
   const page = await browser.newPage();
-  await page.route('**/emailjs/api/v1.0/email/**', (route) => route.fulfill({ status: 400, body: 'The service is down' }));
+  await page.route('**/functions/v1/contact', (route) =>
+    route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The mail service is down' }) }),
+  );
   await page.goto(`${stack.shellUrl}/contact-us`);
   await page.getByLabel(/message/i).fill('Please call me back.');
   await page.getByLabel(/name/i).fill('Grace');
   await page.getByLabel(/email/i).fill('grace@example.com');
   await page.getByRole('button', { name: /send/i }).click();
-  await page.getByRole('alert').first().waitFor();
+  await page.getByRole('alert').filter({ hasText: 'The mail service is down.' }).waitFor();
   assert.equal(await page.getByText('Thank you for your message').count(), 0);
   assert.equal(await page.getByLabel(/message/i).inputValue(), 'Please call me back.');
   await page.close();

@@ -17,6 +17,11 @@ function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     RAZORPAY_KEY_SECRET: ctx.keys.razorpayKeySecret,
     RAZORPAY_WEBHOOK_SECRET: ctx.keys.razorpayWebhookSecret,
     RAZORPAY_API_BASE: `${base}/razorpay`,
+    // The contact function sends through this local-cloud's EmailJS sink, as through api.emailjs.com.
+    EMAILJS_ORIGIN: `${base}/emailjs`,
+    EMAILJS_PUBLIC_KEY: ctx.keys.emailjsPublicKey,
+    EMAILJS_SERVICE_ID: ctx.keys.emailjsServiceId,
+    EMAILJS_TEMPLATE_ID: ctx.keys.emailjsTemplateId,
   };
 }
 

@@ -12,12 +12,6 @@ export const runtimeConfigSchema = z.object({
   supabaseAnonKey: z.string().check(z.minLength(1)),
   razorpayKeyId: z.string().check(z.minLength(1)),
   razorpayCheckoutUrl: z.url(),
-  emailjs: z.object({
-    origin: z.url(),
-    publicKey: z.string().check(z.minLength(1)),
-    serviceId: z.string().check(z.minLength(1)),
-    templateId: z.string().check(z.minLength(1)),
-  }),
   remotes: remotesSchema,
 });
 

@@ -202,6 +202,7 @@ export type Database = {
           customized_look: boolean | null;
           plan: string | null;
           plan_expires_at: string | null;
+          priority_care: boolean | null;
           remove_branding: boolean | null;
           storage_quota_bytes: number | null;
           templates: string[] | null;
@@ -251,6 +252,12 @@ export type Database = {
         Returns: boolean;
       };
       plan_includes_brand_kit: {
+        Args: {
+          plan: string;
+        };
+        Returns: boolean;
+      };
+      plan_includes_priority_care: {
         Args: {
           plan: string;
         };

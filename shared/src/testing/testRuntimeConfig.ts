@@ -10,7 +10,6 @@ export function testRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runti
     supabaseAnonKey: 'anon-key',
     razorpayKeyId: 'rzp_test_key',
     razorpayCheckoutUrl: 'http://localhost:54321/razorpay/v1/checkout.js',
-    emailjs: { origin: 'http://localhost:54321/emailjs', publicKey: 'pk', serviceId: 'svc', templateId: 'tpl' },
     remotes: {
       auth: 'http://localhost:3001/mf-manifest.json',
       templates: 'http://localhost:3002/mf-manifest.json',

@@ -35,6 +35,7 @@ export function PlanSection({ userId }: { userId: string }) {
     remove_branding: removeBranding,
     customized_look: customizedLook,
     brand_kit: brandKit,
+    priority_care: priorityCare,
   } = entitlements.value;
   const { bytes, files, quotaBytes } = storage.value;
   const planName = PLANS.find((candidate) => candidate.id === plan)?.name ?? plan;
@@ -76,6 +77,14 @@ export function PlanSection({ userId }: { userId: string }) {
         {brandKit
           ? 'Included: download them beside each portfolio’s Publish button.'
           : 'The Premium plan makes a logo and share images from your page.'}
+      </dd>
+      <dt>Customer care</dt>
+      <dd>
+        {priorityCare
+          ? 'Priority: messages you send from Contact Us while logged in are marked priority.'
+          : plan
+            ? 'Included: messages you send from Contact Us while logged in carry your plan. Premium makes them priority.'
+            : 'Write to us from Contact Us. The Premium plan makes your messages priority.'}
       </dd>
       <dt>Templates bought</dt>
       <dd>{templates.length > 0 ? templates.map((id) => `Template ${id}`).join(', ') : 'None yet'}</dd>

@@ -102,6 +102,8 @@ export interface Entitlements {
   customized_look: boolean;
   /** Professional logo and social media logo files (Premium). */
   brand_kit: boolean;
+  /** Priority customer care (Premium): contact messages marked priority. */
+  priority_care: boolean;
 }
 
 export function useEntitlements(userId: string) {
@@ -109,7 +111,7 @@ export function useEntitlements(userId: string) {
   return useAccountQuery<Entitlements>(key, async () => {
     const { data, error } = await getSupabase()
       .from('entitlements')
-      .select('plan, plan_expires_at, templates, remove_branding, customized_look, brand_kit')
+      .select('plan, plan_expires_at, templates, remove_branding, customized_look, brand_kit, priority_care')
       .single();
     if (error) throw failure(error);
     return {
@@ -119,6 +121,7 @@ export function useEntitlements(userId: string) {
       remove_branding: data.remove_branding === true,
       customized_look: data.customized_look === true,
       brand_kit: data.brand_kit === true,
+      priority_care: data.priority_care === true,
     };
   });
 }

@@ -16,7 +16,6 @@ function config(supabaseUrl: string): RuntimeConfig {
     supabaseAnonKey: 'anon',
     razorpayKeyId: 'rzp_test_x',
     razorpayCheckoutUrl: `${supabaseUrl}/razorpay/v1/checkout.js`,
-    emailjs: { origin: `${supabaseUrl}/emailjs`, publicKey: 'p', serviceId: 's', templateId: 't' },
     remotes: {
       auth: 'http://a/m.json',
       templates: 'http://t/m.json',

@@ -2,36 +2,25 @@ import { afterEach, beforeEach, expect, jest, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import emailjs, { type EmailJSResponseStatus } from '@emailjs/browser';
-import { setRuntimeConfig } from '@folioforge/shared';
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import { setRuntimeConfig, setSupabase, type FolioForgeClient } from '@folioforge/shared';
 import { testRuntimeConfig } from '@folioforge/shared/testing';
 import ContactUs from './ContactUs';
 
-// The SDK never reaches the network here: its init and send are replaced for every test.
-let sendMock: jest.SpiedFunction<typeof emailjs.send>;
-let initMock: jest.SpiedFunction<typeof emailjs.init>;
+// The page's Supabase client is a fake here: its function calls never reach the network.
+type Invoke = (name: string, options: { body: unknown }) => Promise<{ data: unknown; error: unknown }>;
+let sendMock: jest.Mock<Invoke>;
 
-const EMAILJS = {
-  origin: 'http://localhost:54321/emailjs',
-  publicKey: 'public-key-from-config',
-  serviceId: 'service-from-config',
-  templateId: 'template-from-config',
-};
-
-const CONFIG = testRuntimeConfig({ emailjs: EMAILJS });
+/** The function's answer as supabase-js hands a failure over: its Response in `context`. */
+const refusal = (status: number, error: string) =>
+  new FunctionsHttpError(new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } }));
+const SENT = { data: { sent: true }, error: null };
 
 /** A send the test settles when it wants, to look at the page while the message is on its way. */
 function pendingSend() {
-  let resolve!: (value: EmailJSResponseStatus) => void;
-  let reject!: (reason: unknown) => void;
-  sendMock.mockImplementationOnce(
-    () =>
-      new Promise<EmailJSResponseStatus>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      }),
-  );
-  return { resolve: (value: EmailJSResponseStatus) => resolve(value), reject: (reason: unknown) => reject(reason) };
+  let resolve!: (value: { data: unknown; error: unknown }) => void;
+  sendMock.mockImplementationOnce(() => new Promise((res) => (resolve = res)));
+  return { resolve: (value: { data: unknown; error: unknown }) => resolve(value) };
 }
 
 async function fillForm() {
@@ -41,34 +30,29 @@ async function fillForm() {
 }
 
 beforeEach(() => {
-  initMock = jest.spyOn(emailjs, 'init').mockImplementation(() => undefined);
-  sendMock = jest.spyOn(emailjs, 'send').mockRejectedValue(new Error('unexpected send'));
-  setRuntimeConfig(CONFIG);
+  sendMock = jest.fn<Invoke>().mockRejectedValue(new Error('unexpected send'));
+  setRuntimeConfig(testRuntimeConfig());
+  setSupabase({ functions: { invoke: sendMock } } as unknown as FolioForgeClient);
 });
 
 afterEach(() => {
+  setSupabase(undefined);
   jest.restoreAllMocks();
 });
 
-test('thanks the visitor only after the send succeeded, having sent the three fields to the configured EmailJS', async () => {
+test('thanks the visitor only after the send succeeded, having sent the three fields to the contact function', async () => {
   const pending = pendingSend();
   render(<ContactUs />);
   expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
   await fillForm();
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
-  expect(initMock).toHaveBeenCalledWith(
-    expect.objectContaining({ publicKey: EMAILJS.publicKey, origin: EMAILJS.origin, blockHeadless: false }),
-  );
-  expect(sendMock).toHaveBeenCalledWith(
-    EMAILJS.serviceId,
-    EMAILJS.templateId,
-    { message: 'I would like a custom domain for my portfolio.', user_name: 'Ada Lovelace', user_email: 'ada@example.com' },
-    expect.objectContaining({ publicKey: EMAILJS.publicKey }),
-  );
+  expect(sendMock).toHaveBeenCalledWith('contact', {
+    body: { message: 'I would like a custom domain for my portfolio.', user_name: 'Ada Lovelace', user_email: 'ada@example.com' },
+  });
   expect(screen.queryByText('Thank you for your message')).not.toBeInTheDocument();
 
-  await act(async () => pending.resolve({ status: 200, text: 'OK' }));
+  await act(async () => pending.resolve(SENT));
   expect(await screen.findByText('Thank you for your message')).toBeInTheDocument();
   expect(screen.getByLabelText('Message')).toHaveValue('');
   expect(screen.getByLabelText('Name')).toHaveValue('');
@@ -88,7 +72,7 @@ test('shows a busy Send button while the message is on its way and sends only on
   await userEvent.type(screen.getByLabelText('Name'), '{Enter}');
   expect(sendMock).toHaveBeenCalledTimes(1);
 
-  await act(async () => pending.resolve({ status: 200, text: 'OK' }));
+  await act(async () => pending.resolve(SENT));
   expect(await screen.findByRole('button', { name: 'Send' })).toBeEnabled();
 });
 
@@ -97,8 +81,7 @@ test('when the service refuses, says so in an alert and keeps everything the vis
   render(<ContactUs />);
   await fillForm();
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-  // EmailJS rejects with its response status, not an Error.
-  await act(async () => pending.reject({ status: 400, text: 'The service is down' }));
+  await act(async () => pending.resolve({ data: null, error: refusal(502, 'The mail service refused the message: The service is down') }));
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Your message was not sent.');
@@ -109,14 +92,14 @@ test('when the service refuses, says so in an alert and keeps everything the vis
   expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
 
   // Trying again works, and the error goes away.
-  sendMock.mockResolvedValueOnce({ status: 200, text: 'OK' });
+  sendMock.mockResolvedValueOnce(SENT);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   expect(await screen.findByText('Thank you for your message')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test('a network failure is explained as one', async () => {
-  sendMock.mockRejectedValueOnce({ status: 0, text: 'Network Error' });
+  sendMock.mockResolvedValueOnce({ data: null, error: new FunctionsFetchError(new TypeError('Failed to fetch')) });
   render(<ContactUs />);
   await fillForm();
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -124,7 +107,7 @@ test('a network failure is explained as one', async () => {
 });
 
 test('hints at a mistyped email address without stopping the visitor from sending', async () => {
-  sendMock.mockResolvedValueOnce({ status: 200, text: 'OK' });
+  sendMock.mockResolvedValueOnce(SENT);
   render(<ContactUs />);
   const email = screen.getByLabelText('Email');
   expect(email).toHaveAccessibleDescription('We reply to this address.');

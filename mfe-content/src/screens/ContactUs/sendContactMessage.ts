@@ -1,6 +1,7 @@
-// The SDK's default object (not its named exports), so tests can replace its methods.
-import emailjs from '@emailjs/browser';
-import { getRuntimeConfig, type RuntimeConfig } from '@folioforge/shared';
+// The contact form sends through the contact function (supabase/functions/contact), which looks up
+// a signed-in sender's plan itself (customer care, priority for Premium) and passes the message on to
+// EmailJS from the server. The page's one Supabase client sends the user's token when there is one.
+import { functionFailureOf, loadSupabase } from '@folioforge/shared';
 
 /** The contact form's fields, named as the EmailJS template expects them: message, user_name, user_email. */
 export interface ContactMessage {
@@ -9,35 +10,39 @@ export interface ContactMessage {
   user_email: string;
 }
 
-/**
- * Sends the visitor's message through EmailJS to the deployment's endpoint (local-cloud's sink
- * locally). Resolves only when the service accepted it; rejects with the service's answer otherwise.
- */
-export async function sendContactMessage(contact: ContactMessage): Promise<void> {
-  let settings: RuntimeConfig['emailjs'];
-  try {
-    settings = getRuntimeConfig().emailjs;
-  } catch (error) {
-    console.error('[mfe-content] no EmailJS settings:', error);
-    throw new Error('Sending messages is not set up on this page yet.');
+/** A refusal or failure of the send, with the HTTP status when there was an answer. */
+export class ContactSendError extends Error {
+  override name = 'ContactSendError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
   }
-  const { origin, publicKey, serviceId, templateId } = settings;
-  // In @emailjs/browser 4.4.1 only init() sets the origin requests go to (send's options do not),
-  // so init on every send: cheap, and a config change is picked up. Headless browsers are allowed,
-  // so automated checks of the page reach the sink too.
-  emailjs.init({ publicKey, origin, blockHeadless: false });
-  await emailjs.send(serviceId, templateId, { ...contact }, { publicKey });
 }
 
-/** What went wrong, in words a visitor can act on. EmailJS rejects with {status, text}, not an Error. */
+/** Resolves only when the mail service accepted the message; rejects with what went wrong otherwise. */
+export async function sendContactMessage(contact: ContactMessage): Promise<void> {
+  let client;
+  try {
+    client = await loadSupabase();
+  } catch (error) {
+    console.error('[mfe-content] no connection settings:', error);
+    throw new ContactSendError('Sending messages is not set up on this page yet.');
+  }
+  const { error } = await client.functions.invoke('contact', { body: { ...contact } });
+  if (!error) return;
+  const failure = await functionFailureOf(error);
+  throw new ContactSendError(failure.message ?? 'The message could not be sent.', failure.status ?? 0);
+}
+
+/** What went wrong, in words a visitor can act on. */
 export function describeSendFailure(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
-    const text = 'text' in error && typeof error.text === 'string' ? error.text.trim() : '';
-    // Status 0 is the SDK's "Network Error": the request never got an answer.
+  if (error instanceof ContactSendError) {
+    // No answer at all: the request never reached FolioForge.
     if (error.status === 0) return 'We could not reach the mail service. Please check your connection.';
     if (error.status === 429) return 'Too many messages were sent just now. Please wait a minute.';
-    if (!text) return `The mail service refused the message (error ${error.status}).`;
-    return `The mail service refused the message: ${/[.!?]$/.test(text) ? text : `${text}.`}`;
+    return /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
   }
   if (error instanceof TypeError) return 'We could not reach the mail service. Please check your connection.';
   if (error instanceof Error && error.message) return error.message;

@@ -1,0 +1,23 @@
+-- Customer care and priority customer care: a contact message records its sender's plan, and the
+-- Premium plan's messages are marked priority. The contact function asks this, never the browser.
+-- Applies unchanged to PGlite, Postgres 15 and hosted Supabase.
+
+create function public.plan_includes_priority_care(plan text) returns boolean
+language sql immutable set search_path = '' as $$
+  select coalesce(plan = 'premium', false);
+$$;
+
+-- The entitlements view says so too (same columns as before, one more at the end).
+create or replace view public.entitlements with (security_invoker = true) as
+select auth.uid() as user_id,
+       public.current_plan() as plan,
+       (select max(p.expires_at) from public.purchases p
+         where p.user_id = auth.uid() and p.item_type = 'plan' and p.status = 'paid' and p.expires_at > now()) as plan_expires_at,
+       coalesce((select array_agg(distinct p.item_id order by p.item_id) from public.purchases p
+                  where p.user_id = auth.uid() and p.item_type = 'template' and p.status = 'paid'), '{}'::text[]) as templates,
+       public.current_plan() is not null as remove_branding,
+       public.plan_storage_bytes(public.current_plan()) as storage_quota_bytes,
+       public.plan_customizes_look(public.current_plan()) as customized_look,
+       public.plan_includes_brand_kit(public.current_plan()) as brand_kit,
+       public.plan_includes_priority_care(public.current_plan()) as priority_care
+having auth.uid() is not null;
