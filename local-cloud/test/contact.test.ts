@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { grantPurchase } from './support/cloud.ts';
+import { callFunction } from './support/functions.ts';
 import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 
 after(stopClusters);
@@ -15,16 +16,7 @@ for (const backend of BACKENDS)
     });
     after(async () => t?.stop());
 
-    const send = (token: string | undefined, body: Record<string, unknown>) =>
-      fetch(`${t.url}/functions/v1/contact`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          apikey: t.cloud.keys.anonKey,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+    const send = (token: string | undefined, body: Record<string, unknown>) => callFunction(t, 'contact', token, body);
     const newest = async () => (await t.cloud.ctx.mailbox.list()).find((mail) => mail.kind === 'emailjs')!;
     // The sink takes about one message a second from one sender, as EmailJS does.
     const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));

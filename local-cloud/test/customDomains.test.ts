@@ -10,7 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
-import { callPublish } from './support/publishing.ts';
+import { callPublish } from './support/functions.ts';
 import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 
 interface User {

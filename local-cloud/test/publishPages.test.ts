@@ -20,7 +20,7 @@ import {
   type TestCloud,
 } from './support/services-cloud.ts';
 import { pdfBlob, pngBlob } from './support/services-files.ts';
-import { callPublish as callPublishAs } from './support/publishing.ts';
+import { callPublish as callPublishAs } from './support/functions.ts';
 
 interface User {
   client: SupabaseClient;

@@ -1,13 +1,19 @@
--- Customer care and priority customer care: a contact message records its sender's plan, and the
--- Premium plan's messages are marked priority. The contact function asks this, never the browser.
+-- What the Premium plan adds, kept here for the functions to ask (never the browser):
+-- professional logo and social media logo files (the publish function makes them), and priority
+-- customer care (the contact function marks the sender's messages priority).
 -- Applies unchanged to PGlite, Postgres 15 and hosted Supabase.
+
+create function public.plan_includes_brand_kit(plan text) returns boolean
+language sql immutable set search_path = '' as $$
+  select coalesce(plan = 'premium', false);
+$$;
 
 create function public.plan_includes_priority_care(plan text) returns boolean
 language sql immutable set search_path = '' as $$
   select coalesce(plan = 'premium', false);
 $$;
 
--- The entitlements view says so too (same columns as before, one more at the end).
+-- The entitlements view says so too (same columns as before, two more at the end).
 create or replace view public.entitlements with (security_invoker = true) as
 select auth.uid() as user_id,
        public.current_plan() as plan,
