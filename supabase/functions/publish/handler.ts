@@ -38,7 +38,7 @@ export const SITES_BUCKET = 'sites';
 const PORTFOLIO_BUCKETS = ['portfolio-images', 'resumes'];
 /** Where the site finds which page a custom domain shows: _domains/<domain> holds the page's slug. */
 const DOMAIN_MAP_FOLDER = '_domains';
-/** Published copies of files are named by their upload, so a page's files can be cached for long. */
+/** A page may change at any publish; its files are named per upload and never change. */
 const PAGE_CACHE_SECONDS = '60';
 const FILE_CACHE_SECONDS = '31536000';
 
