@@ -7,6 +7,7 @@ import { APPS, LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { startLocalCloud } from './lib/localCloudProcess.mjs';
+import { buildSiteRenderer } from './lib/siteRenderer.mjs';
 import { loadDotEnv, repoRoot } from './lib/repo.mjs';
 
 const COLORS = [36, 32, 33, 35, 34, 91, 96];
@@ -20,6 +21,8 @@ const label = (name, index) => (line) => console.log(`\x1b[${COLORS[index % COLO
 export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataDir, onOutput } = {}) {
   await writeTemplateIndex();
   const print = (name, index) => (onOutput ? (line) => onOutput(name, line) : label(name, index));
+  // The publish function renders pages with the templates' components, bundled.
+  await buildSiteRenderer({ log: print('site-renderer', 5) });
   const portOf = (app) => ports[app.key] ?? app.port;
   const cloud = await startLocalCloud({
     port: cloudPort,

@@ -10,6 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { createRuntimeConfig } from './appConfig.mjs';
+import { publishedSiteHandler } from '../scripts/lib/publishedSites.mjs';
 import { APPS } from './ports.mjs';
 
 const require = createRequire(import.meta.url);
@@ -265,10 +266,16 @@ export function createWebpackConfig(options) {
         client: { overlay: { warnings: false, errors: true } },
         setupMiddlewares(middlewares, devServer) {
           // /app-config.json for the shell, or for a remote run alone on its own dev server.
+          const appConfig = () =>
+            process.env.FOLIOFORGE_APP_CONFIG ? JSON.parse(process.env.FOLIOFORGE_APP_CONFIG) : createRuntimeConfig();
           devServer.app.get('/app-config.json', (_req, res) => {
-            const config = process.env.FOLIOFORGE_APP_CONFIG ? JSON.parse(process.env.FOLIOFORGE_APP_CONFIG) : createRuntimeConfig();
-            res.json(config);
+            res.json(appConfig());
           });
+          // Published pages, as npm start serves them: /p/<slug> from local-cloud's Storage.
+          if (options.key === 'shell') {
+            const sites = publishedSiteHandler({ storageUrl: () => appConfig().supabaseUrl });
+            devServer.app.use('/p', (req, res) => void sites(req, res, `/p${new URL(req.url ?? '/', 'http://dev').pathname}`));
+          }
           return middlewares;
         },
       },

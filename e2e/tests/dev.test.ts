@@ -95,6 +95,13 @@ describe('npm run dev', () => {
     );
   });
 
+  test('the shell dev server answers published pages as npm start does', async () => {
+    const missing = await fetch(`http://localhost:${ports.shell}/p/nobody-published-this`);
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /Page not found/);
+    assert.match(missing.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+  });
+
   test("every dev server answers on loopback and refuses the machine's other addresses", async () => {
     const others = Object.values(os.networkInterfaces())
       .flat()
