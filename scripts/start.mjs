@@ -15,7 +15,9 @@ async function main() {
   const cloud = await startLocalCloud({ port: LOCAL_CLOUD_PORT });
   const appConfig = createRuntimeConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
   // Published pages (/p/<slug>) are read from local-cloud's Storage, as a CDN would read Supabase's.
-  const sites = publishedSiteHandler({ storageUrl: () => cloud.url });
+  // SITE_URL names the site when it is served under a domain of its own (never taken for a custom one).
+  const siteHosts = process.env.SITE_URL ? [new URL(process.env.SITE_URL).hostname] : [];
+  const sites = publishedSiteHandler({ storageUrl: () => cloud.url, siteHosts });
   const apps = await serveAllApps({ appConfig: () => appConfig, sites });
   console.log('');
   console.log('FolioForge is running:  http://localhost:3000');

@@ -231,6 +231,9 @@ describe('publishing', () => {
     assert.equal(onDomain.status, 200);
     assert.match(onDomain.body, /<title>Slug Owner<\/title>/);
     assert.equal((await fetchWithHost(`${stack.shellUrl}/`, 'someone-else.example')).status, 404);
+    // A name that cannot be a custom domain (an address, a machine name) is the site itself.
+    for (const host of ['10.0.0.7:3000', 'devbox'])
+      assert.match((await fetchWithHost(`${stack.shellUrl}/design`, host)).body, /<div id="root">/);
 
     const other = await createConfirmedUser(stack, 'Slug Taker');
     const otherPage = await signedIn(other);

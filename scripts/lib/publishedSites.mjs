@@ -41,7 +41,6 @@ export function siteObjectFor(pathname) {
   const match = /^\/p\/([^/]+)(?:\/(?:files\/([^/]+))?)?$/.exec(pathname);
   const [, slug = '', file] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
-  if (pathname.endsWith('/files/')) return undefined;
   if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
   if (!FILE_NAME.test(file)) return undefined;
   const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
@@ -59,8 +58,11 @@ function sendNotFound(req, res) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Host names that are the site itself (with or without a port), not someone's custom domain. */
-const OWN_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/**
+ * Host names a custom domain can have, as custom_domains_format in the database says: dotted labels
+ * ending in letters. Anything else (localhost, a machine name, an IP address) is the site itself.
+ */
+const DOMAIN_NAME = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** The host name a request was sent to, lowercased, without its port. */
 export function requestHost(req) {
@@ -72,15 +74,15 @@ export function requestHost(req) {
  * The handler for /p/* on the site's origin, and for every request to a custom domain.
  * @param {{ storageUrl: () => string, siteHosts?: string[] }} options
  *   storageUrl: where Storage and the functions answer (local-cloud, or Supabase);
- *   siteHosts: the site's own host names besides localhost (e.g. folioforge.example).
+ *   siteHosts: the site's own domain names (e.g. folioforge.example), which are never custom domains.
  */
 export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
-  const ownHosts = new Set([...OWN_HOSTS, ...siteHosts.map((host) => host.toLowerCase())]);
+  const ownHosts = new Set(siteHosts.map((host) => host.toLowerCase()));
+  const isCustomDomain = (host) => host.length <= 253 && DOMAIN_NAME.test(host) && !ownHosts.has(host);
   const objectUrl = (path) => `${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${path}`;
 
   /** The slug a proven custom domain shows, or undefined. */
   async function slugForDomain(host) {
-    if (!/^[a-z0-9.-]{1,253}$/.test(host)) return undefined;
     try {
       const answer = await fetch(objectUrl(`_domains/${host}`));
       const slug = answer.ok ? (await answer.text()).trim() : '';
@@ -94,7 +96,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
   const handler = Object.assign(
     async (req, res, pathname) => {
       const host = requestHost(req);
-      if (!ownHosts.has(host)) {
+      if (isCustomDomain(host)) {
         const slug = await slugForDomain(host);
         // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
         if (!slug || !(pathname === '/' || pathname.startsWith(`/p/${slug}/files/`))) {
@@ -108,7 +110,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
     },
     {
       /** Whether this handler answers the request: every path of a custom domain, /p/* on the site. */
-      owns: (req, pathname) => !ownHosts.has(requestHost(req)) || pathname === '/p' || pathname.startsWith('/p/'),
+      owns: (req, pathname) => isCustomDomain(requestHost(req)) || pathname === '/p' || pathname.startsWith('/p/'),
     },
   );
   return handler;
