@@ -2,6 +2,7 @@
 // and answer errors as JSON with a status.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
+import { json } from './cors.ts';
 
 /** An answer to the caller: its status and a message fit to show. */
 export class HttpError extends Error {
@@ -69,4 +70,20 @@ export async function readJsonBody<T extends z.ZodType>(req: Request, maxBytes: 
     throw new HttpError(400, `Invalid request: ${issue ? `${issue.path.join('.') || 'body'} ${issue.message}` : 'bad body'}`);
   }
   return parsed.data;
+}
+
+/**
+ * A function's handler that answers its own HttpErrors as `{ error }` JSON with their status, and
+ * anything unexpected as a 500 with `serviceError` (the details go to the log, not the browser).
+ */
+export function answeringErrors(name: string, serviceError: string, handle: (req: Request) => Promise<Response>) {
+  return async (req: Request): Promise<Response> => {
+    try {
+      return await handle(req);
+    } catch (error) {
+      if (error instanceof HttpError) return json({ error: error.message }, error.status);
+      console.error(`${name} function failed`, error);
+      return json({ error: serviceError }, 500);
+    }
+  };
 }

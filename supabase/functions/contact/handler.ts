@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
-import { bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
+import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -30,40 +30,34 @@ async function senderPlan(env: Env, req: Request): Promise<string | null> {
 }
 
 export function createHandler(env: Env): (req: Request) => Promise<Response> {
-  return async (req) => {
-    try {
-      if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-      if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
-      const contact = await readJsonBody(req, MAX_BODY_BYTES, contactBody);
-      const plan = await senderPlan(env, req);
-      const admin = serverClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'));
-      const { data: priority } = await admin.rpc('plan_includes_priority_care', { plan });
-      const sender = contact.user_name || contact.user_email || 'a visitor';
-      const answer = await fetch(`${requireEnv(env, 'EMAILJS_ORIGIN').replace(/\/+$/, '')}/api/v1.0/email/send`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          service_id: requireEnv(env, 'EMAILJS_SERVICE_ID'),
-          template_id: requireEnv(env, 'EMAILJS_TEMPLATE_ID'),
-          user_id: requireEnv(env, 'EMAILJS_PUBLIC_KEY'),
-          ...(env('EMAILJS_PRIVATE_KEY') ? { accessToken: env('EMAILJS_PRIVATE_KEY') } : {}),
-          template_params: {
-            ...contact,
-            subject: `${priority === true ? '[Priority] ' : ''}Message from ${sender}`,
-            plan: plan ?? 'none',
-            priority: priority === true ? 'priority' : 'standard',
-          },
-        }),
-      });
-      if (answer.status === 429) throw new HttpError(429, 'Too many messages were sent just now. Please wait a minute.');
-      if (!answer.ok) throw new HttpError(502, `The mail service refused the message: ${(await answer.text()).trim() || answer.status}`);
-      return json({ sent: true, priority: priority === true });
-    } catch (error) {
-      if (error instanceof HttpError) return json({ error: error.message }, error.status);
-      console.error('contact function failed', error);
-      return json({ error: 'The message could not be sent. Try again.' }, 500);
-    }
-  };
+  return answeringErrors('contact', 'The message could not be sent. Try again.', async (req) => {
+    if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+    if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
+    const contact = await readJsonBody(req, MAX_BODY_BYTES, contactBody);
+    const plan = await senderPlan(env, req);
+    const admin = serverClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'));
+    const { data: priority } = await admin.rpc('plan_includes_priority_care', { plan });
+    const sender = contact.user_name || contact.user_email || 'a visitor';
+    const answer = await fetch(`${requireEnv(env, 'EMAILJS_ORIGIN').replace(/\/+$/, '')}/api/v1.0/email/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        service_id: requireEnv(env, 'EMAILJS_SERVICE_ID'),
+        template_id: requireEnv(env, 'EMAILJS_TEMPLATE_ID'),
+        user_id: requireEnv(env, 'EMAILJS_PUBLIC_KEY'),
+        ...(env('EMAILJS_PRIVATE_KEY') ? { accessToken: env('EMAILJS_PRIVATE_KEY') } : {}),
+        template_params: {
+          ...contact,
+          subject: `${priority === true ? '[Priority] ' : ''}Message from ${sender}`,
+          plan: plan ?? 'none',
+          priority: priority === true ? 'priority' : 'standard',
+        },
+      }),
+    });
+    if (answer.status === 429) throw new HttpError(429, 'Too many messages were sent just now. Please wait a minute.');
+    if (!answer.ok) throw new HttpError(502, `The mail service refused the message: ${(await answer.text()).trim() || answer.status}`);
+    return json({ sent: true, priority: priority === true });
+  });
 }
 
 const handler = createHandler(runtimeEnv());

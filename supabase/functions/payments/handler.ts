@@ -8,7 +8,7 @@ import { CURRENCY, priceOf } from '../_shared/prices.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
-import { HttpError, readJsonBody, readRawBody, requireUser } from '../_shared/request.ts';
+import { answeringErrors, HttpError, readJsonBody, readRawBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { markPaid, purchaseByOrder, recordOrder, type Purchase } from './purchases.ts';
 import { razorpayApi, RazorpayApiError, type RazorpayApi } from './razorpay-api.ts';
@@ -150,17 +150,14 @@ async function route(deps: Deps, req: Request): Promise<Response> {
 /** Builds the handler for a given environment; local-cloud injects its own, the edge uses Deno.env. */
 export function createHandler(env: Env): (req: Request) => Promise<Response> {
   let deps: Deps | undefined;
-  return async (req) => {
+  return answeringErrors('payments', 'Payment service error', async (req) => {
     try {
-      deps ??= depsFrom(env);
-      return await route(deps, req);
+      return await route((deps ??= depsFrom(env)), req);
     } catch (error) {
-      if (error instanceof HttpError) return json({ error: error.message }, error.status);
-      if (error instanceof RazorpayApiError) return json({ error: `Payment provider refused: ${error.message}` }, 502);
-      console.error('payments function failed', error);
-      return json({ error: 'Payment service error' }, 500);
+      if (error instanceof RazorpayApiError) throw new HttpError(502, `Payment provider refused: ${error.message}`);
+      throw error;
     }
-  };
+  });
 }
 
 const handler = createHandler(runtimeEnv());

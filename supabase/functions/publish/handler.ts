@@ -20,7 +20,7 @@ import { brandKit } from '../_shared/brandKit.ts';
 import { domainProofRecord } from '../_shared/domains.ts';
 import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
-import { HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
+import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { sanitizingWindow } from './sanitizingWindow.ts';
 import {
@@ -400,16 +400,7 @@ async function route(deps: Deps, req: Request): Promise<Response> {
 /** Builds the handler for a given environment; local-cloud injects its own, the edge uses Deno.env. */
 export function createHandler(env: Env): (req: Request) => Promise<Response> {
   let deps: Deps | undefined;
-  return async (req) => {
-    try {
-      deps ??= depsFrom(env);
-      return await route(deps, req);
-    } catch (error) {
-      if (error instanceof HttpError) return json({ error: error.message }, error.status);
-      console.error('publish function failed', error);
-      return json({ error: 'Publishing service error' }, 500);
-    }
-  };
+  return answeringErrors('publish', 'Publishing service error', (req) => route((deps ??= depsFrom(env)), req));
 }
 
 const handler = createHandler(runtimeEnv());
