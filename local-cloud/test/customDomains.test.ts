@@ -130,11 +130,20 @@ for (const backend of BACKENDS)
       // Alice's proof removed Mallory's claim; she cannot verify or remove what is not hers.
       assert.equal((await verify(mallory, 'shop.example')).status, 404);
       assert.equal((await callPublish(t, mallory.accessToken, { action: 'remove-domain', domain: 'shop.example' })).status, 404);
-      const forged = await mallory.client
+      // Proving is the function's: neither an insert nor an update can set verified_at.
+      const now = new Date().toISOString();
+      const inserted = await mallory.client
         .from('custom_domains')
-        .update({ verified_at: new Date().toISOString() })
-        .eq('domain', 'shop.example');
-      assert.ok(forged.error || (forged.data ?? []).length === 0, 'verified_at is the function’s to set');
+        .insert({ domain: 'mallory.example', portfolio_id: malloryPage, verified_at: now });
+      assert.equal(inserted.status, 403);
+      assert.equal(
+        (await mallory.client.from('custom_domains').insert({ domain: 'mallory.example', portfolio_id: malloryPage })).error,
+        null,
+      );
+      const updated = await mallory.client.from('custom_domains').update({ verified_at: now }).eq('domain', 'mallory.example').select();
+      assert.equal(updated.status, 403);
+      const own = await mallory.client.from('custom_domains').select('verified_at').eq('domain', 'mallory.example').single();
+      assert.equal(own.data?.verified_at, null);
       assert.match((await onDomain('shop.example')).body, /Alice Shop/);
 
       // Alice gives it up: the site stops answering for it.
