@@ -62,7 +62,9 @@ export function toJsonResume(definition: TemplateContent, values: TemplateValues
     return [{ name, ...(description ? { description } : {}), ...(url ? { url } : {}) }];
   });
 
-  const fieldKey = (key: string) => (definition.fields.some((field) => field.key === key) ? key : undefined);
+  // The template's own field only: a stray key in the values is not its text.
+  const fieldText = (key: string) => (definition.fields.some((field) => field.key === key) ? text(key) : '');
+  const [experience, education, skills] = [fieldText('experience'), fieldText('education'), fieldText('skills')];
   const optional = <K extends string>(key: K, value: string | undefined) => (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
   const address = text(details.address);
   return {
@@ -79,9 +81,9 @@ export function toJsonResume(definition: TemplateContent, values: TemplateValues
     },
     projects,
     // The generator's free-text sections, kept whole: JSON Resume's finer fields cannot be told apart in prose.
-    ...(text(fieldKey('experience')) ? { work: [{ summary: text('experience') }] } : {}),
-    ...(text(fieldKey('education')) ? { education: [{ summary: text('education') }] } : {}),
-    ...(text(fieldKey('skills')) ? { skills: splitSkills(values.skills ?? '').map((name) => ({ name })) } : {}),
+    ...(experience ? { work: [{ summary: experience }] } : {}),
+    ...(education ? { education: [{ summary: education }] } : {}),
+    ...(skills ? { skills: splitSkills(skills).map((name) => ({ name })) } : {}),
     meta: { ...optional('canonical', pageUrl), version: 'v1.0.0' },
   };
 }
