@@ -79,6 +79,17 @@ const denoTestCounts = (output) => {
     : { passed: 0, failed: 0, skipped: 0 };
 };
 
+/** pg_prove's closing report: every file listed in the failure summary counts, a bad plan as one failure. */
+const pgProveCounts = (output) => {
+  const skipped = /^pgtap: 0 passed, 0 failed, 1 skipped$/m.test(output) ? 1 : 0;
+  const total = Number(output.match(/^Files=\d+, Tests=(\d+)/m)?.[1] ?? 0);
+  const failed = [...output.matchAll(/\(Wstat: \d+(?: \([^)]*\))? Tests: \d+ Failed: (\d+)\)/g)].reduce(
+    (sum, match) => sum + Math.max(Number(match[1]), 1),
+    0,
+  );
+  return { passed: Math.max(total - failed, 0), failed, skipped };
+};
+
 /** The functions' own tests: every *.test.ts under supabase/functions. */
 function functionTestFiles(dir = 'supabase/functions') {
   return fs
@@ -117,7 +128,8 @@ if (wants('types')) {
 if (wants('deno')) {
   await buildSiteRenderer(); // the publish function imports the page renderer
   const deno = denoBinary();
-  const check = withoutNetwork(deno, denoArgs('check', ...functionNames().map((name) => `supabase/functions/${name}/index.ts`)));
+  const entries = [...functionNames().map((name) => `supabase/functions/${name}/index.ts`), 'local-cloud/edge-runtime/worker.ts'];
+  const check = withoutNetwork(deno, denoArgs('check', ...entries));
   console.log(
     check.isolated
       ? '\n(deno runs without any network: a namespace of its own)'
@@ -128,6 +140,8 @@ if (wants('deno')) {
   const tests = withoutNetwork(deno, denoArgs('test', ...functionTestFiles()));
   await run('deno', tests.command, tests.args, denoTestCounts, denoEnv());
 }
+// The database's rules in SQL, as `supabase test db` runs them: supabase/tests/*.test.sql on Postgres 15.
+if (wants('pgtap')) await run('pgtap', node, ['--import', 'tsx', path.join(repoRoot, 'local-cloud/bin/pgTap.ts')], pgProveCounts);
 if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
 if (wants('local-cloud')) {
   // The publish function renders pages with the templates' components, bundled (scripts/lib/siteRenderer.mjs).

@@ -63,6 +63,8 @@ function exec(command: string, args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, PGOPTIONS: '--client-min-messages=warning' } });
     child.once('error', reject);
-    child.once('exit', (status) => (status === 0 || command === PG_PROVE ? resolve(status ?? 1) : reject(new Error(`${command} failed (${status})`))));
+    child.once('exit', (status) =>
+      status === 0 || command === PG_PROVE ? resolve(status ?? 1) : reject(new Error(`${command} failed (${status})`)),
+    );
   });
 }
