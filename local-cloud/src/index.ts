@@ -52,6 +52,8 @@ export interface StartOptions {
   /** Messages the EmailJS sink takes per second from one address (default 1, as EmailJS). */
   emailjsPerSecond?: number;
   migrationsDir?: string;
+  /** Load supabase/seed.sql (config.toml's [db.seed]) when the database is created; `npm start` does. */
+  seed?: boolean;
   /** DNS servers (host or host:port) the functions ask, e.g. to verify custom domains; default the system's. */
   dnsServers?: string[];
   /** Overrides of the edge functions' limits (default Supabase's: 150 s to answer, 256 MB). */
@@ -140,6 +142,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     dataDir,
     databaseUrl: options.databaseUrl,
     migrationsDir: options.migrationsDir ?? path.join(REPO_ROOT, 'supabase', 'migrations'),
+    seedFile: options.seed && readProjectConfig().db.seed.enabled ? path.join(REPO_ROOT, 'supabase', 'seed.sql') : undefined,
   }).catch((err: unknown) => {
     throw new StartupError(`database failed to open: ${err instanceof Error ? err.message : String(err)}`);
   });
