@@ -191,13 +191,11 @@ export async function copyStoredFiles(
     const ref = parseStorageRef(value, userId);
     if (!ref) continue;
     delete copied[fieldKey];
-    const download = await client.storage.from(ref.bucket).download(ref.path);
-    if (download.error || !download.data) continue;
     const name = ref.path.split('/').pop() ?? fieldKey;
     const target = { bucket: ref.bucket, path: `${portfolioFolder(userId, toPortfolioId)}/${name}` };
-    const contentType = download.data.type || (ref.bucket === RESUME_BUCKET ? 'application/pdf' : 'image/png');
-    const upload = await client.storage.from(ref.bucket).upload(target.path, download.data, { contentType });
-    if (!upload.error) copied[fieldKey] = toStorageRef(target);
+    // Storage copies on the server: nothing is downloaded and sent back up.
+    const { error } = await client.storage.from(ref.bucket).copy(ref.path, target.path);
+    if (!error) copied[fieldKey] = toStorageRef(target);
   }
   return copied;
 }
