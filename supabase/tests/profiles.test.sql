@@ -5,7 +5,7 @@ select plan(16);
 
 select policies_are('public', 'profiles',
   array['profiles: owner reads', 'profiles: owner inserts', 'profiles: owner updates', 'profiles: owner deletes']);
-select triggers_are('auth', 'users', array['on_auth_user_created']);
+select has_trigger('auth', 'users', 'on_auth_user_created', 'sign-up makes the profile (a trigger on auth.users)');
 
 select tests.create_user('alice', '{"name": " Alice ", "username": "alice"}') as alice \gset
 select tests.create_user('bob', '{"username": "bob"}') as bob \gset
