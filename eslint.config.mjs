@@ -127,9 +127,9 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self'] }] },
   },
-  // Edge functions run on Deno.
+  // Edge functions run on Deno, and so does local-cloud's edge worker that serves them.
   {
-    files: ['supabase/functions/**'],
+    files: ['supabase/functions/**', 'local-cloud/edge-runtime/**'],
     languageOptions: { globals: { Deno: 'readonly', ...globals.browser } },
   },
   prettier,

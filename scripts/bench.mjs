@@ -1,17 +1,25 @@
-// npm run bench: prints the figures the issues ask for. Browser figures first, then local-cloud.
+// npm run bench: prints the figures the issues ask for. Browser figures first, then local-cloud, then
+// the edge functions under Deno.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]`: only the Lighthouse table;
-// `npm run bench -- publishing`: only publishing's figures.
+// `npm run bench -- publishing`: only publishing's figures;
+// `npm run bench -- functions`: only the edge functions' bundle sizes and cold and warm times under Deno.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApps } from './lib/buildApps.mjs';
+import { buildSiteRenderer } from './lib/siteRenderer.mjs';
 import { repoRoot } from './lib/repo.mjs';
 
 const args = process.argv.slice(2);
-await buildApps();
+const FUNCTIONS_BENCH = 'local-cloud/bench/functions.ts';
+let scripts;
+if (args.includes('functions')) scripts = [FUNCTIONS_BENCH];
+else if (args.includes('lighthouse') || args.includes('publishing')) scripts = ['e2e/bench/run.ts'];
+else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', FUNCTIONS_BENCH];
+if (scripts.some((script) => script.startsWith('e2e/'))) await buildApps();
+// The publish function imports the page renderer.
+if (scripts.includes(FUNCTIONS_BENCH)) await buildSiteRenderer();
 let failed = false;
-const scripts =
-  args.includes('lighthouse') || args.includes('publishing') ? ['e2e/bench/run.ts'] : ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts'];
 for (const script of scripts) {
   if (!fs.existsSync(path.join(repoRoot, script))) continue;
   console.log(`\n=== ${script}`);

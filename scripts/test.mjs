@@ -1,9 +1,11 @@
-// npm test: every test of the project, in order of speed — lint, types (every project), component tests (jest),
-// local-cloud against the real clients, then browser tests of the built apps in Chromium.
+// npm test: every test of the project, in order of speed — lint, types (every project), the edge functions on
+// Deno (deno check, their own tests), the database's rules in SQL (pgTAP), component tests (jest), local-cloud
+// against the real clients, then browser tests of the built apps in Chromium.
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { buildApps } from './lib/buildApps.mjs';
 import { buildSiteRenderer } from './lib/siteRenderer.mjs';
@@ -23,13 +25,20 @@ function testFiles(dir) {
     .map((name) => path.join(dir, name));
 }
 
-/** Runs a command, echoing its output, and reads its pass/fail counts from the runner's summary. */
-function run(stage, command, args, parseCounts) {
+/**
+ * Runs a command, echoing its output, and reads its pass/fail counts from the runner's summary.
+ * @param {string} stage
+ * @param {string} command
+ * @param {string[]} args
+ * @param {(output: string) => { passed: number; failed: number; skipped: number }} [parseCounts]
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_COLOR: '0' }) {
   return new Promise((resolve) => {
     console.log(
       `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`,
     );
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -63,6 +72,38 @@ const jestCounts = (output) => {
     : { passed: 0, failed: 0, skipped: 0 };
 };
 
+const denoTestCounts = (output) => {
+  const match = output.match(/^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed(?: \([^)]*\))?(?: \| (\d+) ignored)?/m);
+  return match
+    ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) }
+    : { passed: 0, failed: 0, skipped: 0 };
+};
+
+/** pg_prove's closing report: every file listed in the failure summary counts, a bad plan as one failure. */
+const pgProveCounts = (output) => {
+  const skipped = /^pgtap: 0 passed, 0 failed, 1 skipped$/m.test(output) ? 1 : 0;
+  const total = Number(output.match(/^Files=\d+, Tests=(\d+)/m)?.[1] ?? 0);
+  const failed = [...output.matchAll(/\(Wstat: \d+(?: \([^)]*\))? Tests: \d+ Failed: (\d+)\)/g)].reduce(
+    (sum, match) => sum + Math.max(Number(match[1]), 1),
+    0,
+  );
+  return { passed: Math.max(total - failed, 0), failed, skipped };
+};
+
+/** The functions' own tests: every *.test.ts under supabase/functions. */
+function functionTestFiles(dir = 'supabase/functions') {
+  return fs
+    .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? functionTestFiles(path.join(dir, entry.name))
+        : entry.name.endsWith('.test.ts')
+          ? [path.join(dir, entry.name)]
+          : [],
+    )
+    .sort();
+}
+
 const wants = (stage) => only.length === 0 || only.includes(stage);
 const node = process.execPath;
 const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
@@ -82,6 +123,25 @@ if (wants('types')) {
   for (const project of TS_PROJECTS)
     await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']);
 }
+// The edge functions on the runtime Supabase runs them on, from the binary the npm package ships, in a
+// network namespace of their own where the machine allows: nothing may be fetched (tooling/deno.mjs).
+if (wants('deno')) {
+  await buildSiteRenderer(); // the publish function imports the page renderer
+  const deno = denoBinary();
+  const entries = [...functionNames().map((name) => `supabase/functions/${name}/index.ts`), 'local-cloud/edge-runtime/worker.ts'];
+  const check = withoutNetwork(deno, denoArgs('check', ...entries));
+  console.log(
+    check.isolated
+      ? '\n(deno runs without any network: a namespace of its own)'
+      : '\n(unshare is not available: deno runs with --cached-only, which refuses to fetch)',
+  );
+  await run('deno', check.command, check.args, undefined, denoEnv());
+  // No permissions: a test reaching the network, the disk or the environment fails.
+  const tests = withoutNetwork(deno, denoArgs('test', ...functionTestFiles()));
+  await run('deno', tests.command, tests.args, denoTestCounts, denoEnv());
+}
+// The database's rules in SQL, as `supabase test db` runs them: supabase/tests/*.test.sql on Postgres 15.
+if (wants('pgtap')) await run('pgtap', node, ['--import', 'tsx', path.join(repoRoot, 'local-cloud/bin/pgTap.ts')], pgProveCounts);
 if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
 if (wants('local-cloud')) {
   // The publish function renders pages with the templates' components, bundled (scripts/lib/siteRenderer.mjs).

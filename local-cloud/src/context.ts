@@ -2,6 +2,7 @@
 // services (storage, functions, razorpay, emailjs, mail) are written against these types only.
 import type { Hono } from 'hono';
 import type { PasswordHasher } from './auth/passwordHasher.ts';
+import type { EdgeWorkers } from './functions/edgeWorkers.ts';
 import type { AuthRateLimits } from './projectConfig.ts';
 import type { ServiceHealth } from './serviceHealth.ts';
 
@@ -115,6 +116,8 @@ export interface LocalCloudContext {
   log: Logger;
   /** bcrypt on worker threads, for the auth API. */
   passwords: PasswordHasher;
+  /** The edge functions' Deno workers (functions/edgeWorkers.ts). */
+  functions: EdgeWorkers;
   /** Whether the disk and database work; services report the errors they meet to it. */
   health: ServiceHealth;
   /** Verifies an HS256 JWT signed with keys.jwtSecret; throws on bad signature or expiry. */

@@ -15,6 +15,8 @@ import { originOf } from './http/cors.ts';
 import { guardDatabase, ServiceHealth } from './serviceHealth.ts';
 import { authRateLimits, goDurationSeconds, readProjectConfig, type AuthRateLimits } from './projectConfig.ts';
 import { createPasswordHasher } from './auth/passwordHasher.ts';
+import { EdgeWorkers, type EdgeLimits } from './functions/edgeWorkers.ts';
+import { functionEnv } from './functions/index.ts';
 import { sweepStorage } from './storage/versionFiles.ts';
 import { APPS } from '@folioforge/shared/apps-table';
 
@@ -50,8 +52,12 @@ export interface StartOptions {
   /** Messages the EmailJS sink takes per second from one address (default 1, as EmailJS). */
   emailjsPerSecond?: number;
   migrationsDir?: string;
+  /** Load supabase/seed.sql (config.toml's [db.seed]) when the database is created; `npm start` does. */
+  seed?: boolean;
   /** DNS servers (host or host:port) the functions ask, e.g. to verify custom domains; default the system's. */
   dnsServers?: string[];
+  /** Overrides of the edge functions' limits (default Supabase's: 150 s to answer, 256 MB). */
+  functionLimits?: Partial<EdgeLimits>;
   /** No request logs (tests, bench). */
   silent?: boolean;
 }
@@ -136,6 +142,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     dataDir,
     databaseUrl: options.databaseUrl,
     migrationsDir: options.migrationsDir ?? path.join(REPO_ROOT, 'supabase', 'migrations'),
+    seedFile: options.seed && readProjectConfig().db.seed.enabled ? path.join(REPO_ROOT, 'supabase', 'seed.sql') : undefined,
   }).catch((err: unknown) => {
     throw new StartupError(`database failed to open: ${err instanceof Error ? err.message : String(err)}`);
   });
@@ -194,6 +201,8 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     log,
     health,
     passwords: createPasswordHasher(),
+    // Booted on a function's first call, with the environment of that moment (the port is known by then).
+    functions: new EdgeWorkers({ env: () => functionEnv(ctx), log, limits: options.functionLimits }),
     verifyJwt: jwt.verify,
     signJwt: jwt.sign,
   };
@@ -229,6 +238,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     })
+      .then(() => ctx.functions.close())
       .then(() => health.stop())
       .then(() => ctx.passwords.close())
       .then(() => db.close())

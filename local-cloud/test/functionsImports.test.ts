@@ -66,3 +66,14 @@ test('the check sees an import that leaves the folder', () => {
     './x.ts',
   ]);
 });
+
+test('every function is a member of deno.local.jsonc, so `deno check` and local-cloud resolve it with its own deno.json', async () => {
+  const text = await readFile(path.join(FUNCTIONS, '../../deno.local.jsonc'), 'utf8');
+  // JSON with comments and trailing commas, as Deno reads it.
+  const config = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '').replace(/,(\s*[\]}])/g, '$1')) as { workspace: string[] };
+  const functions = (await readdir(FUNCTIONS, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+    .map((entry) => `./supabase/functions/${entry.name}`);
+  assert.ok(functions.length >= 4);
+  assert.deepEqual([...config.workspace].sort(), functions.sort());
+});

@@ -17,7 +17,7 @@ export * from './ui/UnavailableNotice';
 export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
 export { SafeLink, type SafeLinkProps } from './ui/safe/SafeLink';
 export * from './ui/safe/sanitizeRichText';
-export { RichText, SanitizingWindowContext, type RichTextProps } from './ui/safe/RichText';
+export { RichText, SanitizingHostContext, type RichTextProps } from './ui/safe/RichText';
 export { useFocusTrap, focusableIn } from './ui/useFocusTrap';
 export { animateScrollToTop, findScrollTarget, scrollToSection, SCROLL_TO_TOP_MS, type ScrollTarget } from './ui/scroll';
 export * from './federation/FederatedRegion';

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../context.ts';
 import { openPglite } from './pglite.ts';
@@ -9,6 +9,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   databaseUrl?: string;
   migrationsDir: string;
+  /** supabase/seed.sql: loaded once, into a database the migrations have just created. */
+  seedFile?: string;
 }
 
 /** Opens PGlite under <dataDir>/pglite, or Postgres when a URL is given, and brings the schema up to date. */
@@ -21,7 +23,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
         return openPglite(dir);
       })();
   try {
-    await migrate(db, opts.migrationsDir);
+    const applied = await migrate(db, opts.migrationsDir);
+    // As `supabase db reset` does: the sample data goes into a new database, never into one in use.
+    const all = (await readdir(opts.migrationsDir)).filter((file) => /^\d+_.+\.sql$/.test(file));
+    if (opts.seedFile && all.length > 0 && applied.length === all.length) await db.execScript(await readFile(opts.seedFile, 'utf8'));
   } catch (err) {
     await db.close().catch(() => undefined);
     throw err;

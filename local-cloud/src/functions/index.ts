@@ -1,10 +1,14 @@
-// /functions/v1/<name>: runs supabase/functions/<name>/handler.ts with the environment Supabase
-// would give it, pointed at this local-cloud (and at its Razorpay sandbox).
+// /functions/v1/<name>: Supabase's relay in front of the edge runtime. It finds the function, checks
+// the caller's JWT unless config.toml says verify_jwt = false, and hands the request to the function's
+// Deno worker (edgeWorkers.ts), which runs supabase/functions/<name>/index.ts with the environment
+// Supabase would give it, pointed at this local-cloud (and at its Razorpay sandbox and EmailJS sink).
 import type { Context } from 'hono';
 import type { LocalCloudContext, MountRoutes } from '../context.ts';
-import { isFunctionName, loadHandler, verifyJwtSetting, type FunctionHandler } from './registry.ts';
+import { EdgeWorkerError } from './edgeWorkers.ts';
+import { functionExists, isFunctionName, verifyJwtSetting } from './registry.ts';
 
-function functionEnv(ctx: LocalCloudContext): Record<string, string> {
+/** What a function reads from its environment; publicUrl is final only once the server listens. */
+export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
   const base = ctx.config.publicUrl.replace(/\/+$/, '');
   return {
     SUPABASE_URL: base,
@@ -25,41 +29,13 @@ function functionEnv(ctx: LocalCloudContext): Record<string, string> {
   };
 }
 
-interface LoadedFunction {
-  handler: FunctionHandler;
-  verifyJwt: boolean;
-}
-
 export const mountFunctions: MountRoutes = (app, ctx) => {
-  const loaded = new Map<string, Promise<LoadedFunction | undefined>>();
-
-  function load(name: string): Promise<LoadedFunction | undefined> {
-    let entry = loaded.get(name);
-    if (!entry) {
-      // publicUrl is final only once the server listens, so the env is read per call, not captured.
-      const env = (key: string) => functionEnv(ctx)[key];
-      entry = Promise.all([loadHandler(name, env), verifyJwtSetting(name)]).then(([handler, verifyJwt]) =>
-        handler ? { handler, verifyJwt } : undefined,
-      );
-      entry.catch(() => loaded.delete(name));
-      loaded.set(name, entry);
-    }
-    return entry;
-  }
-
   async function invoke(c: Context): Promise<Response> {
     const name = c.req.param('name') ?? '';
-    if (!isFunctionName(name)) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
-    let fn: LoadedFunction | undefined;
-    try {
-      fn = await load(name);
-    } catch (error) {
-      ctx.log.error('function failed to load', { name, error: error instanceof Error ? error.message : String(error) });
-      return c.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
-    }
-    if (!fn) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    if (!isFunctionName(name) || !(await functionExists(name)))
+      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     // Like Supabase's relay: unless config.toml says verify_jwt = false, a valid project JWT is required.
-    if (fn.verifyJwt && c.req.method !== 'OPTIONS') {
+    if ((await verifyJwtSetting(name)) && c.req.method !== 'OPTIONS') {
       const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (!token) return c.json({ code: 401, message: 'Missing authorization header' }, 401);
       try {
@@ -68,13 +44,13 @@ export const mountFunctions: MountRoutes = (app, ctx) => {
         return c.json({ code: 401, message: 'Invalid JWT' }, 401);
       }
     }
+    const subPath = c.req.path.slice(`/functions/v1/${name}`.length);
     try {
-      const res = await fn.handler(c.req.raw);
-      // A fresh Response, so later middleware (CORS) can still set headers on it.
-      return new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+      return await ctx.functions.fetch(name, c.req.raw, subPath);
     } catch (error) {
-      ctx.log.error('function threw', { name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
+      if (!(error instanceof EdgeWorkerError)) throw error;
+      ctx.log.error('function failed', { name, code: error.code, error: error.message });
+      return c.json({ code: error.code, message: error.message }, error.status);
     }
   }
 

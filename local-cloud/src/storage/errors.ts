@@ -30,18 +30,20 @@ export const storageErrors = {
   invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', 'InvalidSignature', message),
   expiredToken: () => new StorageError(400, 'ExpiredToken', 'InvalidJWT', 'The provided token has expired.'),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal server error'),
-  quotaExceeded: (message: string) => new StorageError(413, 'QuotaExceeded', 'Payload too large', message),
+  /** What Storage makes of an error a trigger raised: a 500 naming only its SQLSTATE (the message stays in the log). */
+  databaseError: (sqlstate: string) => new StorageError(500, 'DatabaseError', 'DatabaseError', `database error, code: ${sqlstate}`),
 };
 
 /**
- * Postgres refusals inside a request become storage's answers (RLS → 403, unique → 409, the storage
- * quota trigger of supabase/migrations → 413 with its message).
+ * Postgres refusals inside a request become storage's answers as Storage maps them (RLS → 403,
+ * unique → 409; any other SQLSTATE a trigger raises, like the quota trigger's P0413, → 500
+ * DatabaseError "database error, code: P0413", the database's message withheld).
  */
 export function fromDatabaseError(error: unknown): StorageError | undefined {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   if (code === '42501') return storageErrors.accessDenied();
   if (code === '23505') return storageErrors.duplicate();
-  if (code === 'P0413') return storageErrors.quotaExceeded(error instanceof Error ? error.message : 'Storage quota exceeded');
+  if (/^P0\d{3}$/.test(code)) return storageErrors.databaseError(code);
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import { signObjectUrl, verifyObjectToken } from './signed-urls.ts';
 import { readUploadBody } from './upload-body.ts';
 import { readJsonBody } from '../http/body.ts';
 import { storeObject, uploadLimitFor, type UploadMode } from './upload.ts';
+import { copyBody, copyObject, moveBody, moveObject } from './copyMove.ts';
 
 const BASE = '/storage/v1';
 const JSON_LIMIT = 1024 * 1024;
@@ -56,6 +57,24 @@ function handle(ctx: LocalCloudContext, fn: (c: Context) => Promise<Response>) {
       return sendStorageError(c, storageErrors.internal());
     }
   };
+}
+
+/** storage-js's copy() and move(), within a bucket or into destinationBucket. */
+function mountCopies(app: Hono, ctx: LocalCloudContext): void {
+  app.post(
+    `${BASE}/object/copy`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      return c.json(await copyObject(ctx, claims, await readJson(c, copyBody), c.req.header('x-upsert') === 'true'));
+    }),
+  );
+  app.post(
+    `${BASE}/object/move`,
+    handle(ctx, async (c) => {
+      const claims = await claimsOf(c, ctx);
+      return c.json(await moveObject(ctx, claims, await readJson(c, moveBody)));
+    }),
+  );
 }
 
 function mountUploads(app: Hono, ctx: LocalCloudContext): void {
@@ -212,6 +231,7 @@ function mountRemovalsAndBuckets(app: Hono, ctx: LocalCloudContext): void {
 export const mountStorage: MountRoutes = (app, ctx) => {
   // Specific routes first: Hono tries routes in the order they were added.
   mountReads(app, ctx);
+  mountCopies(app, ctx);
   mountUploads(app, ctx);
   mountRemovalsAndBuckets(app, ctx);
   // What this stand-in does not serve answers as Storage's router does, not as a missing bucket.

@@ -1,10 +1,10 @@
 import { afterEach, expect, test } from '@jest/globals';
 import { uploadPortfolioFile, UploadError } from './portfolioFiles';
 
-/** Answers every upload with one Storage error body, as the server sends it (HTTP 400, real status inside). */
-function answerUploadsWith(body: object) {
+/** Answers every upload with one Storage error body, as the server sends it (HTTP 400 or 500, real status inside). */
+function answerUploadsWith(body: object, httpStatus = 400) {
   class FakeRequest {
-    status = 400;
+    status = httpStatus;
     responseText = JSON.stringify(body);
     upload = { onprogress: null };
     onload: (() => void) | null = null;
@@ -32,18 +32,18 @@ const request = {
   onProgress: () => undefined,
 };
 
-test('a full storage says so with the sizes the server gave, not "file too large"', async () => {
-  answerUploadsWith({
-    statusCode: '413',
-    error: 'Payload too large',
-    code: 'QuotaExceeded',
-    message: 'Storage quota exceeded: this file would bring your files to 52 MB of the 50 MB your plan includes',
-  });
+test('a full storage says so (Storage answers the quota trigger as a database error), not "error 500"', async () => {
+  answerUploadsWith({ statusCode: '500', error: 'DatabaseError', code: 'DatabaseError', message: 'database error, code: P0413' }, 500);
   const refused = uploadPortfolioFile(request);
   await expect(refused).rejects.toBeInstanceOf(UploadError);
   await expect(refused).rejects.toThrow(
-    '"holiday.png" was not stored. Storage quota exceeded: this file would bring your files to 52 MB of the 50 MB your plan includes. Remove files you no longer use, or choose a plan with more storage.',
+    '"holiday.png" was not stored: it would take your files past the storage space your plan includes. Remove files you no longer use, or choose a plan with more storage.',
   );
+});
+
+test('another database error is not mistaken for a full storage', async () => {
+  answerUploadsWith({ statusCode: '500', error: 'DatabaseError', code: 'DatabaseError', message: 'database error, code: P0001' }, 500);
+  await expect(uploadPortfolioFile(request)).rejects.toThrow('The file could not be stored (error 500). Try again.');
 });
 
 test('a file over the bucket limit still reads as too large', async () => {

@@ -69,10 +69,15 @@ export class UploadError extends Error {
   }
 }
 
-function uploadProblem(status: number, kind: FileFieldKind, fileName: string, quotaMessage?: string): string {
-  // The server's own words carry the sizes (e.g. "… to 52 MB of the 50 MB your plan includes").
-  if (quotaMessage)
-    return `"${fileName}" was not stored. ${quotaMessage}. Remove files you no longer use, or choose a plan with more storage.`;
+/**
+ * Storage answers the quota trigger's refusal (SQLSTATE P0413, supabase/migrations) as a database
+ * error naming only the code: `{statusCode: "500", code: "DatabaseError", message: "database error, code: P0413"}`.
+ */
+const QUOTA_REFUSAL = /^database error, code: P0413$/;
+
+function uploadProblem(status: number, kind: FileFieldKind, fileName: string, overQuota = false): string {
+  if (overQuota)
+    return `"${fileName}" was not stored: it would take your files past the storage space your plan includes. Remove files you no longer use, or choose a plan with more storage.`;
   if (status === 413) return `"${fileName}" is larger than ${kind === 'image' ? '5' : '10'} MB. Choose a smaller file.`;
   if (status === 415)
     return kind === 'image'
@@ -122,15 +127,15 @@ export function uploadPortfolioFile({ config, accessToken, ref, file, kind, onPr
       }
       // Storage answers 400 with the real status as a string in the body.
       let status = request.status;
-      let quotaMessage: string | undefined;
+      let overQuota = false;
       try {
         const body = JSON.parse(request.responseText) as { statusCode?: unknown; code?: unknown; message?: unknown };
         if (typeof body.statusCode === 'string' && /^\d{3}$/.test(body.statusCode)) status = Number(body.statusCode);
-        if (body.code === 'QuotaExceeded' && typeof body.message === 'string') quotaMessage = body.message.slice(0, 300);
+        overQuota = body.code === 'DatabaseError' && typeof body.message === 'string' && QUOTA_REFUSAL.test(body.message);
       } catch {
         // not JSON: keep the HTTP status
       }
-      reject(new UploadError(uploadProblem(status, kind, file.name, quotaMessage), status));
+      reject(new UploadError(uploadProblem(status, kind, file.name, overQuota), status));
     };
     request.onerror = () => reject(new UploadError(uploadProblem(0, kind, file.name), 0));
     request.send(file);
@@ -191,13 +196,11 @@ export async function copyStoredFiles(
     const ref = parseStorageRef(value, userId);
     if (!ref) continue;
     delete copied[fieldKey];
-    const download = await client.storage.from(ref.bucket).download(ref.path);
-    if (download.error || !download.data) continue;
     const name = ref.path.split('/').pop() ?? fieldKey;
     const target = { bucket: ref.bucket, path: `${portfolioFolder(userId, toPortfolioId)}/${name}` };
-    const contentType = download.data.type || (ref.bucket === RESUME_BUCKET ? 'application/pdf' : 'image/png');
-    const upload = await client.storage.from(ref.bucket).upload(target.path, download.data, { contentType });
-    if (!upload.error) copied[fieldKey] = toStorageRef(target);
+    // Storage copies on the server: nothing is downloaded and sent back up.
+    const { error } = await client.storage.from(ref.bucket).copy(ref.path, target.path);
+    if (!error) copied[fieldKey] = toStorageRef(target);
   }
   return copied;
 }

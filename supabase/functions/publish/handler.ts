@@ -22,7 +22,6 @@ import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
-import { sanitizingWindow } from './sanitizingWindow.ts';
 import {
   accentHex,
   checkedValues,
@@ -263,7 +262,6 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
       subscribe: plan ? { action: deps.subscribeUrl, portfolioId: row.id, slug } : undefined,
       // The look is the plan's to grant at each publish: a lapsed plan publishes the template's own.
       look: customizesLook === true ? toPageLook(row.look) : undefined,
-      window: sanitizingWindow(),
     }).html;
   } catch (error) {
     renderRefused(error);
@@ -335,10 +333,9 @@ async function exportSite(deps: Deps, req: Request, portfolioId: string): Promis
       siteUrl: `${deps.siteUrl}/home`,
       css: SITE_CSS,
       files: fileUrls,
-      window: sanitizingWindow(),
     });
     entries['index.html'] = strToU8(page.html);
-    entries['portfolio.json'] = strToU8(`${JSON.stringify(toJsonResume(definition, values, pageUrl, sanitizingWindow()), null, 2)}\n`);
+    entries['portfolio.json'] = strToU8(`${JSON.stringify(toJsonResume(definition, values, pageUrl), null, 2)}\n`);
   } catch (error) {
     renderRefused(error);
   }
@@ -369,7 +366,6 @@ async function brandKitFor(deps: Deps, req: Request, portfolioId: string): Promi
       badge: false,
       siteUrl: deps.siteUrl,
       css: '',
-      window: sanitizingWindow(),
     });
   } catch (error) {
     renderRefused(error);

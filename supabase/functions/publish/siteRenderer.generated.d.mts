@@ -10,7 +10,6 @@ export interface StaticPageOptions {
   files?: Readonly<Record<string, string>>;
   subscribe?: { action: string; portfolioId: string; slug: string };
   look?: { accent?: string; font?: string };
-  window?: unknown;
 }
 
 export interface StaticPage {
@@ -34,12 +33,7 @@ export declare function checkedValues(
   savedValues: unknown,
   files?: Readonly<Record<string, string>>,
 ): CheckedPortfolio;
-export declare function toJsonResume(
-  definition: CheckedPortfolio['definition'],
-  values: Record<string, string>,
-  pageUrl?: string,
-  window?: unknown,
-): unknown;
+export declare function toJsonResume(definition: CheckedPortfolio['definition'], values: Record<string, string>, pageUrl?: string): unknown;
 export declare function accentHex(look: { accent?: string; font?: string }): string;
 export declare function toPageLook(value: unknown): { accent?: string; font?: string };
 /** The templates' styles, inlined into every page. */

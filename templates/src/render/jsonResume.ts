@@ -3,6 +3,7 @@
 // the details keys (name, email, phone, address), its kind, and the keys templates share
 // (about, project<N>title/description/url, <network>link).
 import { richTextToPlainText, richTextToSafeHtml } from '@folioforge/shared';
+import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import { splitSkills } from '../generator/generatorFields';
 import type { TemplateContent, TemplateValues } from '../types';
 
@@ -35,10 +36,11 @@ const NETWORKS: Record<string, string> = {
 
 /**
  * The same values the page shows (checked, files swapped for their export paths), as JSON Resume.
- * Text is what the page reads: rich text sanitised first (with `window`'s DOM on a server), then untagged.
+ * Text is what the page reads: rich text sanitised first (without a DOM, as on the server), then untagged.
  */
-export function toJsonResume(definition: TemplateContent, values: TemplateValues, pageUrl?: string, window?: Window): JsonResume {
-  const text = (key: string | undefined) => (key ? richTextToPlainText(richTextToSafeHtml(values[key] ?? '', window)).trim() : '');
+export function toJsonResume(definition: TemplateContent, values: TemplateValues, pageUrl?: string): JsonResume {
+  const text = (key: string | undefined) =>
+    key ? richTextToPlainText(richTextToSafeHtml(values[key] ?? '', domFreeSanitizer)).trim() : '';
   const firstOfKind = (kind: string) => definition.fields.find((field) => field.kind === kind && text(field.key))?.key;
   const details = definition.detailsKeys ?? {};
   const longTexts = definition.fields.filter(

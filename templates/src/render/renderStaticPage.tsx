@@ -1,10 +1,11 @@
 // A portfolio as a static page, rendered on the server from saved data with the same components as
 // the live preview (react-dom/server): what publishing stores for /p/<slug> and what the export
 // zips. Values are validated again here and rich text is sanitised again as it renders (RichText
-// does it, with the DOM the host provides: a browser's, or jsdom's on a server), so the page never
-// carries HTML a browser sent. No script: the page reads the same with JavaScript off.
+// does it, with the DOM-free sanitiser: a server has no DOM), so the page never carries HTML a
+// browser sent. No script: the page reads the same with JavaScript off.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { richTextToSafeHtml, SanitizingWindowContext } from '@folioforge/shared';
+import { richTextToSafeHtml, SanitizingHostContext } from '@folioforge/shared';
+import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import { lookCss, type PageLook } from '../looks';
 import { generatorDefinition } from '../generator/definition';
 import { getTemplate } from '../registry';
@@ -36,8 +37,6 @@ export interface StaticPageOptions {
   subscribe?: { action: string; portfolioId: string; slug: string };
   /** The owner's customized look (Pro and Premium), laid over the template's styles. */
   look?: PageLook;
-  /** The DOM to sanitise rich text with where there is no global one (a server's jsdom window). */
-  window?: Window;
 }
 
 export interface StaticPage {
@@ -57,8 +56,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 /** Text of a value that may be rich text: sanitised first, then without its tags. */
-function plainText(value: string, window: Window | undefined): string {
-  const html = richTextToSafeHtml(value, window);
+function plainText(value: string): string {
+  const html = richTextToSafeHtml(value, domFreeSanitizer);
   return html
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
@@ -72,17 +71,17 @@ function plainText(value: string, window: Window | undefined): string {
 }
 
 /** The page's title: the owner's name where the template has one, else the template's name. */
-function titleOf(definition: TemplateContent, values: TemplateValues, window: Window | undefined): string {
+function titleOf(definition: TemplateContent, values: TemplateValues): string {
   const nameKey = definition.detailsKeys?.name;
-  const name = nameKey ? plainText(values[nameKey] ?? '', window) : '';
+  const name = nameKey ? plainText(values[nameKey] ?? '') : '';
   return (name || definition.name).slice(0, 70);
 }
 
 /** The first long text that says something: the search result's and the share card's line. */
-function descriptionOf(definition: TemplateContent, values: TemplateValues, window: Window | undefined): string {
+function descriptionOf(definition: TemplateContent, values: TemplateValues): string {
   for (const field of definition.fields) {
     if (field.kind !== 'longText') continue;
-    const text = plainText(values[field.key] ?? '', window);
+    const text = plainText(values[field.key] ?? '');
     if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   }
   return `${definition.name}, made with FolioForge.`;
@@ -167,12 +166,12 @@ export function renderStaticPage(templateId: unknown, savedValues: unknown, opti
   const { definition, values } = checkedValues(templateId, savedValues, options.files);
   const { Preview } = definition;
   const body = renderToStaticMarkup(
-    <SanitizingWindowContext.Provider value={options.window}>
+    <SanitizingHostContext.Provider value={domFreeSanitizer}>
       <Preview values={values} />
-    </SanitizingWindowContext.Provider>,
+    </SanitizingHostContext.Provider>,
   );
-  const title = titleOf(definition, values, options.window);
-  const description = descriptionOf(definition, values, options.window);
+  const title = titleOf(definition, values);
+  const description = descriptionOf(definition, values);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const head = [

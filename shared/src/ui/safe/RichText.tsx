@@ -1,14 +1,14 @@
 import { createContext, memo, useContext, useMemo } from 'react';
 // By package name, not './sanitizeRichText': under federation a relative path is a second instance of
 // the module, and the editor's just-sanitised values would be sanitised again on every key press.
-import { richTextToSafeHtml, richTextToSafeInlineHtml } from './sanitizeRichText';
+import { richTextToSafeHtml, richTextToSafeInlineHtml, type SanitizingHost } from './sanitizeRichText';
 import styles from './RichText.module.scss';
 
 /**
- * The DOM rich text is sanitised with. A browser has its own; a server (the publish function) has
- * none and hands one in (jsdom's), so its page keeps the formatting instead of falling back to text.
+ * What rich text is sanitised with. A browser has its DOM; a server (the publish function) has none
+ * and hands in the DOM-free sanitiser, so its page keeps the formatting instead of falling back to text.
  */
-export const SanitizingWindowContext = createContext<Window | undefined>(undefined);
+export const SanitizingHostContext = createContext<SanitizingHost | undefined>(undefined);
 
 export interface RichTextProps {
   /** A long field's value: the editor's HTML, or plain text from before rich text existed. */
@@ -23,11 +23,8 @@ export interface RichTextProps {
  * stored it: this is the one place a template puts typed HTML into the page.
  */
 export const RichText = memo(function RichText({ value = '', className, inline = false }: RichTextProps) {
-  const window = useContext(SanitizingWindowContext) ?? globalThis.window;
-  const html = useMemo(
-    () => (inline ? richTextToSafeInlineHtml(value, window) : richTextToSafeHtml(value, window)),
-    [inline, value, window],
-  );
+  const host = useContext(SanitizingHostContext) ?? globalThis.window;
+  const html = useMemo(() => (inline ? richTextToSafeInlineHtml(value, host) : richTextToSafeHtml(value, host)), [inline, value, host]);
   const classes = [styles.richText, className].filter(Boolean).join(' ');
   // Sanitised just above. data-rich-text marks where typed HTML lands, for the XSS browser tests to inspect.
   return inline ? (

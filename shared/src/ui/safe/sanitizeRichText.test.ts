@@ -1,10 +1,12 @@
 /**
  * @jest-environment node
  */
-// The sanitiser as a server would run it (Node with jsdom, no browser): the publish renderer and any
-// check of stored rows get the same answers as the pages do.
+// The sanitiser with the DOM jsdom gives (as a browser runs it), and the DOM-free one a server runs
+// (the publish renderer): both keep every payload inert, and they answer alike. jsdom also stands in
+// for the browser that will parse the answers, to look for anything that could run.
 import { JSDOM } from 'jsdom';
 import { XSS_PAYLOADS } from '../../testing/xssPayloads';
+import { domFreeSanitizer } from './domFreeSanitizer';
 import {
   isRichTextHtml,
   plainTextToHtml,
@@ -13,6 +15,7 @@ import {
   richTextToSafeInlineHtml,
   sanitizeRichText,
   sanitizeRichTextNodes,
+  RICH_TEXT_TAGS,
 } from './sanitizeRichText';
 
 const { window } = new JSDOM('');
@@ -105,4 +108,53 @@ test('an answer of the sanitiser passes again unchanged; anything else is saniti
   expect(clean).toBe('<p>once <em>only</em></p>');
   expect(sanitizeRichText(clean, asWindow)).toBe(clean);
   expect(sanitizeRichText('<p>once <em>only</em></p><script>x</script>', asWindow)).toBe(clean);
+});
+
+describe('without a DOM (the publish function on a server)', () => {
+  const EDITOR_HTML = [
+    '<p>Hello <strong>bold</strong> and <em>italic</em>, <a href="https://example.com/work">my work</a>.</p>',
+    '<ul><li><p>one</p></li></ul><ol><li><p>two &amp; three</p></li></ol><p><a href="mailto:me@example.com">mail</a></p>',
+    '<p>emoji 🎉, non\u00a0breaking, quotes "double" and \'single\', a &lt;tag&gt; typed as text</p>',
+    '<p>line<br>break</p><p><a href=" https://example.com/?a=1&amp;b=2 ">spaced</a> <a href="/relative">rel</a></p>',
+  ];
+
+  test.each(XSS_PAYLOADS)('payload %s is inert, alone and inside editor HTML', (payload) => {
+    for (const html of [payload, `<p>before</p>${payload}<p>after</p>`, `<p>${payload}</p>`]) {
+      expect(dangers(sanitizeRichText(html, domFreeSanitizer))).toEqual([]);
+      expect(dangers(richTextToSafeHtml(html, domFreeSanitizer))).toEqual([]);
+      expect(dangers(richTextToSafeInlineHtml(html, domFreeSanitizer))).toEqual([]);
+    }
+  });
+
+  // One known difference: DOMPurify keeps an empty <p> it finds inside a <noscript>; this drops the
+  // <noscript> with everything in it, as RICH_TEXT_FORBID_CONTENTS says. Both are inert (above).
+  const ALIKE = XSS_PAYLOADS.filter((payload) => !payload.startsWith('<noscript>'));
+
+  test("its answers are DOMPurify's, character for character, for the editor's HTML and the payloads", () => {
+    expect(ALIKE.length).toBe(XSS_PAYLOADS.length - 1);
+    for (const html of [...EDITOR_HTML, ...ALIKE, ...ALIKE.map((payload) => `<p>x ${payload} y</p>`)]) {
+      expect(domFreeSanitizer.sanitize(html, RICH_TEXT_TAGS)).toBe(sanitizeRichText(html, asWindow));
+      expect(richTextToSafeInlineHtml(html, domFreeSanitizer)).toBe(richTextToSafeInlineHtml(html, asWindow));
+    }
+  });
+
+  test('what it answers, it answers again unchanged', () => {
+    for (const html of [...EDITOR_HTML, ...XSS_PAYLOADS]) {
+      const once = domFreeSanitizer.sanitize(html, RICH_TEXT_TAGS);
+      expect(domFreeSanitizer.sanitize(once, RICH_TEXT_TAGS)).toBe(once);
+    }
+  });
+
+  test('markup that only a parser sees through stays text: split tags, comments, CDATA, unclosed attributes', () => {
+    const tricky = [
+      '<p>a<!--<img src=x onerror=alert(1)>-->b</p>',
+      '<p><![CDATA[<img src=x onerror=alert(1)>]]></p>',
+      '<p title="<img src=x onerror=alert(1)>">t</p>',
+      '<p><a href="https://ok.example/" title="x\' onmouseover=alert(1) \'">q</a></p>',
+      '<p><b <img src=x onerror=alert(1)>>x</b></p>',
+      '<<p>>text<</p>>',
+      '<p>\u0000<script>alert(1)</script></p>',
+    ];
+    for (const html of tricky) expect(dangers(domFreeSanitizer.sanitize(html, RICH_TEXT_TAGS))).toEqual([]);
+  });
 });

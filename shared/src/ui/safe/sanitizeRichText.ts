@@ -1,7 +1,9 @@
 // Rich text (the long fields: About, descriptions, Experience …) is stored and shown as HTML. Every
 // value is run through DOMPurify against a short allow-list on save and again wherever it is drawn,
 // so a stored row written by anything (an old client, a forged request) can never run script:
-// only paragraphs, line breaks, bold, italic, lists and http(s)/mailto/tel links survive.
+// only paragraphs, line breaks, bold, italic, lists and http(s)/mailto/tel links survive. A server
+// has no DOM for DOMPurify: it passes a DOM-free sanitiser with the same rules instead
+// (`@folioforge/shared/dom-free-sanitizer`, kept out of this file so no browser bundle carries it).
 import DOMPurify, { type Config, type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 import { isSafeHref } from './safeUrl';
 
@@ -11,6 +13,23 @@ export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 
 /** Inside a heading or a line of text only the inline marks make sense. */
 export const INLINE_RICH_TEXT_TAGS = ['br', 'strong', 'b', 'em', 'i', 'a'] as const;
 
+/** Elements dropped with everything inside them; the text of other dropped elements stays. */
+export const RICH_TEXT_FORBID_CONTENTS = [
+  'script',
+  'style',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'noscript',
+  'textarea',
+  'title',
+] as const;
+
+/** What a kept link gets besides its href: it opens apart, and tells the target nothing. */
+export const SAFE_LINK_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;
+
 const PURIFY_CONFIG: Config & { RETURN_TRUSTED_TYPE: false } = {
   ALLOWED_TAGS: [...RICH_TEXT_TAGS],
   ALLOWED_ATTR: ['href'],
@@ -18,9 +37,20 @@ const PURIFY_CONFIG: Config & { RETURN_TRUSTED_TYPE: false } = {
   ALLOW_ARIA_ATTR: false,
   // Text of dropped elements stays (a <span> around a word), except where it is code or markup.
   KEEP_CONTENT: true,
-  FORBID_CONTENTS: ['script', 'style', 'template', 'svg', 'math', 'iframe', 'object', 'noscript', 'textarea', 'title'],
+  FORBID_CONTENTS: [...RICH_TEXT_FORBID_CONTENTS],
   RETURN_TRUSTED_TYPE: false,
 };
+
+/**
+ * A sanitiser that needs no DOM (a server's): `html` with only `allowedTags` left, under the rules
+ * above (href only, and only a safe one, on links; contents of RICH_TEXT_FORBID_CONTENTS dropped).
+ */
+export interface DomFreeSanitizer {
+  sanitize(html: string, allowedTags: readonly string[]): string;
+}
+
+/** What rich text is sanitised with: a DOM (a browser's window, for DOMPurify) or a DOM-free sanitiser. */
+export type SanitizingHost = Window | DomFreeSanitizer;
 
 function purifierFor(window: Window): Purifier {
   // A purifier of its own: the hook below must not change DOMPurify for other code on the page.
@@ -33,8 +63,8 @@ function purifierFor(window: Window): Purifier {
       node.removeAttribute('href');
       return;
     }
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
+    node.setAttribute('target', SAFE_LINK_ATTRIBUTES.target);
+    node.setAttribute('rel', SAFE_LINK_ATTRIBUTES.rel);
   });
   return purifier;
 }
@@ -49,6 +79,16 @@ function purifier(window: Window | undefined): Purifier | undefined {
     purifiers.set(window, found);
   }
   return found.isSupported ? found : undefined;
+}
+
+type AllowListSanitizer = (html: string, allowedTags: readonly string[]) => string;
+
+/** The host's way to sanitise, or undefined where there is none (no DOM and no DOM-free sanitiser). */
+function allowListSanitizer(host: SanitizingHost | undefined): AllowListSanitizer | undefined {
+  if (!host) return undefined;
+  if (!('document' in host)) return (html, allowedTags) => host.sanitize(html, allowedTags);
+  const safe = purifier(host);
+  return safe ? (html, allowedTags) => safe.sanitize(html, { ...PURIFY_CONFIG, ALLOWED_TAGS: [...allowedTags] }) : undefined;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -82,16 +122,16 @@ function withoutMarkup(html: string): string {
 }
 
 /**
- * `html` with only the allow-list left. Without a DOM to parse with (a worker, a server without
- * jsdom) nothing is trusted: the markup is dropped and its text escaped.
+ * `html` with only the allow-list left. Without a sanitiser (a worker, a server that passed none)
+ * nothing is trusted: the markup is dropped and its text escaped.
  */
-export function sanitizeRichText(html: string, window: Window | undefined = globalThis.window): string {
-  const safe = purifier(window);
-  if (!safe) return plainTextToHtml(withoutMarkup(html));
+export function sanitizeRichText(html: string, host: SanitizingHost | undefined = globalThis.window): string {
+  const sanitize = allowListSanitizer(host);
+  if (!sanitize) return plainTextToHtml(withoutMarkup(html));
   // Sanitising is idempotent: what this sanitiser just answered needs no second pass (the preview
   // renders, on every key press, the value the editor has just sanitised).
   if (recentlySanitised.has(html)) return html;
-  return remember(safe.sanitize(html, PURIFY_CONFIG));
+  return remember(sanitize(html, RICH_TEXT_TAGS));
 }
 
 /** Recent answers of the block sanitiser, oldest first; only ever its own output goes in. */
@@ -134,17 +174,17 @@ export function sanitizeRichTextNodes(nodes: DocumentFragment | Element, window:
 }
 
 /** What to put in the page for a stored value: sanitised HTML, or old plain text as paragraphs. */
-export function richTextToSafeHtml(value: string, window?: Window): string {
+export function richTextToSafeHtml(value: string, host?: SanitizingHost): string {
   if (!isRichTextHtml(value)) return plainTextToHtml(value);
-  return sanitizeRichText(value, window);
+  return sanitizeRichText(value, host);
 }
 
 /** The same for a place that holds one line (a heading): paragraphs and list items become line breaks. */
-export function richTextToSafeInlineHtml(value: string, window: Window | undefined = globalThis.window): string {
-  const blocks = richTextToSafeHtml(value, window).replace(/<\/(p|li)>\s*(?=<(p|li|ul|ol)[\s>])/gi, '$&<br>');
-  const safe = purifier(window);
-  if (!safe) return blocks.replace(/<(?!br>)[^>]*>/g, '');
-  return safe.sanitize(blocks, { ...PURIFY_CONFIG, ALLOWED_TAGS: [...INLINE_RICH_TEXT_TAGS] });
+export function richTextToSafeInlineHtml(value: string, host: SanitizingHost | undefined = globalThis.window): string {
+  const blocks = richTextToSafeHtml(value, host).replace(/<\/(p|li)>\s*(?=<(p|li|ul|ol)[\s>])/gi, '$&<br>');
+  const sanitize = allowListSanitizer(host);
+  if (!sanitize) return blocks.replace(/<(?!br>)[^>]*>/g, '');
+  return sanitize(blocks, INLINE_RICH_TEXT_TAGS);
 }
 
 /** The text a value reads as, for titles, summaries and the "is it empty" question. */

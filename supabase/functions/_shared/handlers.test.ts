@@ -1,0 +1,68 @@
+// Every function's handler on Deno, before it needs a database or the network: the browser's
+// preflight, the wrong method, and bodies past each function's cap or not JSON are answered at once.
+// `deno test` runs with no permissions, so a handler reaching the network here fails the test.
+import assert from 'node:assert/strict';
+import { createHandler as contact } from '../contact/handler.ts';
+import { createHandler as payments } from '../payments/handler.ts';
+import { createHandler as publish } from '../publish/handler.ts';
+import { createHandler as subscribe } from '../subscribe/handler.ts';
+
+const env = (name: string) =>
+  ({
+    SUPABASE_URL: 'http://127.0.0.1:9',
+    SUPABASE_ANON_KEY: 'anon',
+    SUPABASE_SERVICE_ROLE_KEY: 'service',
+    SITE_URL: 'https://folioforge.example',
+    RAZORPAY_KEY_ID: 'rzp_test_x',
+    RAZORPAY_KEY_SECRET: 'secret',
+    RAZORPAY_WEBHOOK_SECRET: 'hook',
+  })[name];
+
+const JSON_FUNCTIONS = { contact: contact(env), payments: payments(env), publish: publish(env) };
+const request = (method: string, body?: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('http://functions.test/fn', { method, body, headers: { 'content-type': 'application/json', ...headers } });
+
+for (const [name, handler] of Object.entries(JSON_FUNCTIONS)) {
+  Deno.test(`${name}: the browser's preflight is answered with CORS`, async () => {
+    const res = await handler(request('OPTIONS'));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /authorization/);
+    await res.body?.cancel();
+  });
+
+  Deno.test(`${name}: another method than POST is refused`, async () => {
+    const res = await handler(request('GET'));
+    assert.equal(res.status, 405);
+    assert.deepEqual(await res.json(), { error: 'Use POST' });
+  });
+
+  Deno.test(`${name}: a body past its cap answers 413, one that is not JSON 400`, async () => {
+    const huge = await handler(request('POST', JSON.stringify({ pad: 'x'.repeat(200 * 1024) })));
+    assert.equal(huge.status, 413);
+    await huge.body?.cancel();
+    const garbage = await handler(request('POST', '{"action":'));
+    assert.equal(garbage.status, 400);
+    assert.deepEqual(await garbage.json(), { error: 'Request body is not JSON' });
+  });
+}
+
+Deno.test('subscribe: the wrong method, a form past its cap, or one naming no page is answered without writing', async () => {
+  const handler = subscribe(env);
+  const form = (body: string) =>
+    new Request('http://functions.test/subscribe', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const get = await handler(new Request('http://functions.test/subscribe'));
+  assert.deepEqual([get.status, await get.text()], [405, 'Use POST']);
+  const huge = await handler(form(`slug=ada&email=${'a'.repeat(10 * 1024)}`));
+  assert.deepEqual([huge.status, await huge.text()], [413, 'Request body too large']);
+  const nowhere = await handler(form('slug=https%3A%2F%2Fevil.example&email=a%40b.co'));
+  assert.deepEqual([nowhere.status, nowhere.headers.get('location')], [400, null]);
+  await nowhere.body?.cancel();
+  // A bad address of a real page goes back to the page's own note, not to anywhere the form named.
+  const invalid = await handler(form('slug=ada-lovelace&portfolio=not-a-uuid&email=a%40b.co'));
+  assert.deepEqual([invalid.status, invalid.headers.get('location')], [303, 'https://folioforge.example/p/ada-lovelace#subscribe-failed']);
+});

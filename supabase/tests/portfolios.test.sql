@@ -1,0 +1,63 @@
+-- portfolios: the owner's rows, readable by anyone once published; every change of `data` names the
+-- version it was made from (portfolios_guard_version, save_portfolio), updated_at kept by a trigger.
+begin;
+select plan(19);
+
+select policies_are('public', 'portfolios', array[
+  'portfolios: owner reads', 'portfolios: anyone reads published', 'portfolios: owner inserts',
+  'portfolios: owner updates', 'portfolios: owner deletes']);
+select triggers_are('public', 'portfolios', array[
+  'portfolios_touch_updated_at', 'portfolios_guard_version', 'portfolios_guard_publish', 'portfolios_guard_look']);
+
+select tests.create_user('alice') as alice \gset
+select tests.create_user('bob') as bob \gset
+
+-- Inserting: owner_id defaults to the caller; nobody writes rows for someone else.
+select tests.act_as(:'alice');
+select lives_ok($$ insert into public.portfolios (template_id, title, data) values ('generator', 'Draft', '{"name": "Alice"}') $$,
+  'a signed-in user creates a portfolio');
+select is((select owner_id from public.portfolios where title = 'Draft'), :'alice'::uuid, 'it is hers without saying so');
+select throws_ok(format($$ insert into public.portfolios (owner_id, template_id) values (%L, 'generator') $$, :'bob'), '42501', null,
+  'a row for another user is refused');
+select throws_ok($$ insert into public.portfolios (template_id) values ('../1') $$, '23514', null, 'a template id of the wrong form is refused');
+select id as draft from public.portfolios where title = 'Draft' \gset
+
+-- Reading and changing: the owner alone; a published row is readable by anyone, writable by no one else.
+select tests.act_as(:'bob');
+select is_empty('select * from public.portfolios', 'bob does not see alice''s draft');
+select lives_ok(format($$ update public.portfolios set title = 'mine now' where id = %L $$, :'draft'), 'bob''s update runs ...');
+select lives_ok(format($$ delete from public.portfolios where id = %L $$, :'draft'), '... and his delete ...');
+select tests.act_as_owner();
+select results_eq(format('select title from public.portfolios where id = %L', :'draft'), array['Draft'], '... and neither touched her row');
+update public.portfolios set slug = 'alice-page', published = true where id = :'draft';
+select tests.act_as_anon();
+select results_eq('select title from public.portfolios', array['Draft'], 'a visitor reads the published row');
+select tests.act_as(:'bob');
+select results_eq('select count(*)::int from public.portfolios', array[1], 'so does bob ...');
+select lives_ok(format($$ update public.portfolios set title = 'defaced' where id = %L $$, :'draft'), '... whose update runs ...');
+select tests.act_as_owner();
+select results_eq(format('select title from public.portfolios where id = %L', :'draft'), array['Draft'], '... and changes nothing');
+
+-- Versions (portfolios_guard_version, save_portfolio): a stale save never overwrites newer work.
+select tests.act_as(:'alice');
+select results_eq(format($$ select version from public.save_portfolio(%L, 1, '{"name": "Alice 2"}') $$, :'draft'), array[2],
+  'a save from the current version is taken and counts up');
+select throws_ok(format($$ select public.save_portfolio(%L, 1, '{"name": "stale tab"}') $$, :'draft'), 'PT409', null,
+  'a save from an older version is refused');
+select throws_ok(format($$ update public.portfolios set data = '{"name": "sneaky"}' where id = %L $$, :'draft'), 'PT409', null,
+  'so is a plain update of data that keeps the version');
+select tests.act_as(:'bob');
+select throws_ok(format($$ select public.save_portfolio(%L, 2, '{"name": "bob"}') $$, :'draft'), 'PT404', null,
+  'another user''s portfolio is not found by save_portfolio (it runs as the caller)');
+select tests.act_as_owner();
+
+-- touch_updated_at: renaming moves updated_at (the list sorts by it) and keeps the version.
+update public.portfolios set updated_at = now() - interval '1 day' where id = :'draft';
+select tests.act_as(:'alice');
+update public.portfolios set title = 'Renamed' where id = :'draft';
+select tests.act_as_owner();
+select ok((select updated_at > now() - interval '1 minute' and version = 2 from public.portfolios where id = :'draft'),
+  'a rename stamps updated_at and keeps the version');
+
+select * from finish();
+rollback;
