@@ -61,7 +61,8 @@ for (const backend of BACKENDS)
         [{ amount: 99, currency: 'INR' }, 'amount', /atleast INR 1.00/],
         [{ amount: 150.5, currency: 'INR' }, 'amount', /integer/],
         [{ amount: 1000 }, 'currency', /currency field is required/],
-        [{ amount: 1000, currency: 'USD' }, 'currency', /not supported/],
+        [{ amount: 1000, currency: 'XYZ' }, 'currency', /not supported/],
+        [{ amount: 49, currency: 'USD' }, 'amount', /atleast USD 0.50/],
         [{ amount: 1000, currency: 'INR', receipt: 'r'.repeat(41) }, 'receipt', /40 characters/],
         [{ amount: 1000, currency: 'INR', price: 1 }, 'price', /not required/],
       ];
@@ -182,7 +183,7 @@ for (const backend of BACKENDS)
       const order = await createOrder(t);
       const p = await freshPage();
       await openCheckout(p, { key: t.cloud.keys.razorpayKeyId, orderId: order.id, amount: order.amount });
-      await payWithCard(p, '4111 1111 1111 1111');
+      await payWithCard(p, '4242 4242 4242 4242');
       await p
         .getByRole('dialog')
         .getByRole('alert')
