@@ -195,6 +195,36 @@ for (const backend of BACKENDS)
       await p.close();
     });
 
+    test("the dialog lists Razorpay's test cards, one click fills one, and 4111 1111 1111 1111 pays", async () => {
+      const order = await createOrder(t);
+      const p = await freshPage();
+      await openCheckout(p, { key: t.cloud.keys.razorpayKeyId, orderId: order.id, amount: order.amount });
+      const cards = p.getByRole('dialog').getByRole('list', { name: 'Test cards' });
+      for (const number of ['4100 2800 0000 1007', '5500 6700 0000 1002', '4111 1111 1111 1111', '4100 2800 0008 0001']) {
+        assert.equal(await cards.getByRole('button', { name: new RegExp(`Use test card ${number}`) }).count(), 1, number);
+      }
+      await cards.getByRole('button', { name: /Use test card 4111 1111 1111 1111/ }).click();
+      assert.equal(await p.getByRole('dialog').getByLabel('Card number').inputValue(), '4111 1111 1111 1111');
+      await p.getByRole('dialog').getByRole('button', { name: /^Pay/ }).click();
+      await p.waitForFunction(() => (window as unknown as { __events: { success: unknown[] } }).__events.success.length === 1);
+      await p.close();
+    });
+
+    test('at 390 px the dialog and its CVV box fit the screen', async () => {
+      const order = await createOrder(t);
+      const p = await freshPage();
+      await p.setViewportSize({ width: 390, height: 844 });
+      await openCheckout(p, { key: t.cloud.keys.razorpayKeyId, orderId: order.id, amount: order.amount });
+      const dialog = p.getByRole('dialog');
+      const box = (await dialog.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 390);
+      for (const label of ['Card number', 'Expiry (MM/YY)', 'CVV', 'Name on card']) {
+        const field = (await dialog.getByLabel(label).boundingBox())!;
+        assert.ok(field.x >= box.x && field.x + field.width <= box.x + box.width, `${label} inside the dialog`);
+      }
+      await p.close();
+    });
+
     test('UPI success@razorpay pays and failure@razorpay fails', async () => {
       const order = await createOrder(t);
       const p = await freshPage();

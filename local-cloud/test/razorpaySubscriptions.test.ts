@@ -401,7 +401,6 @@ describe('razorpay subscription checkout in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'FolioForge' });
     await dialog.getByText('Charged now, then $19.99 every month until you cancel.').waitFor();
     assert.equal(await dialog.getByRole('radio', { name: 'UPI' }).isVisible(), false, 'UPI takes rupees only');
-    await dialog.getByText('Test cards').click();
     await dialog.getByRole('button', { name: /Use test card 4718 6091 0820 4366/ }).click();
     assert.equal(await dialog.getByLabel('Card number').inputValue(), '4718 6091 0820 4366');
     await dialog.getByRole('button', { name: 'Pay $19.99' }).click();

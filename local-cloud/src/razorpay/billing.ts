@@ -9,7 +9,7 @@ import type { Queryable } from '../context.ts';
 import { addPeriod } from './clock.ts';
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
-import { insertOrder, insertPayment, type PaymentEntity } from './store.ts';
+import { insertOrder, insertPayment, recordOrderAttempt, type PaymentEntity } from './store.ts';
 import {
   findPlanRow,
   toSubscription,
@@ -68,14 +68,7 @@ export async function chargeSubscription(
     invoiceId: razorpayId('inv'),
     subscriptionId: sub.id,
   });
-  await tx.query(
-    `update local_cloud.razorpay_orders
-        set attempts = attempts + 1,
-            status = case when $2 then 'paid' else 'attempted' end,
-            amount_paid = case when $2 then amount else amount_paid end
-      where id = $1`,
-    [order.id, !failure],
-  );
+  await recordOrderAttempt(tx, order.id, !failure);
   return payment;
 }
 

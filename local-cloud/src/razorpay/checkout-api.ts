@@ -9,7 +9,7 @@ import { badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { paymentSignature, safeEqual } from './signature.ts';
-import { findOrder, insertOrder, insertPayment, type PaymentEntity } from './store.ts';
+import { findOrder, insertOrder, insertPayment, recordOrderAttempt, type PaymentEntity } from './store.ts';
 import { findPlanRow, findSubscriptionRow, toSubscription, updateSubscription } from './subscriptions-store.ts';
 import { cardOutcome, digitsOnly, upiOutcome, type InstrumentOutcome } from './test-instruments.ts';
 import type { SandboxEvent } from './webhooks.ts';
@@ -79,14 +79,7 @@ async function payOrder(tx: Queryable, sandbox: Sandbox, input: PayInput, outcom
     error: outcome.kind === 'failure' ? outcome.failure : null,
     createdAt: sandbox.clock.now(),
   });
-  await tx.query(
-    `update local_cloud.razorpay_orders
-        set attempts = attempts + 1,
-            status = case when $2 then 'paid' else 'attempted' end,
-            amount_paid = case when $2 then amount else amount_paid end
-      where id = $1`,
-    [order.id, paid],
-  );
+  await recordOrderAttempt(tx, order.id, paid);
   if (!paid) return { kind: 'failed', payment };
   const paidOrder = (await findOrder(tx, order.id))!;
   const at = sandbox.clock.now();

@@ -25,7 +25,7 @@
     '.rzp-sbx-head img{width:40px;height:40px;border-radius:6px;background:#fff;object-fit:contain}',
     '.rzp-sbx-head h2{margin:0;font-size:18px}',
     '.rzp-sbx-head p{margin:2px 0 0;font-size:13px;opacity:.9}',
-    '.rzp-sbx-amount{font-size:22px;font-weight:700;margin-top:4px}',
+    '.rzp-sbx-head .rzp-sbx-amount{font-size:22px;font-weight:700;margin-top:4px}',
     '.rzp-sbx-body{padding:16px 20px 20px}',
     '.rzp-sbx-body fieldset{border:0;margin:0 0 12px;padding:0;display:flex;gap:16px}',
     '.rzp-sbx-body legend{font-weight:600;margin-bottom:6px;padding:0}',
@@ -102,9 +102,10 @@
     var good = TEST_CARDS.filter(function (card) {
       return wanted.indexOf(card.use) >= 0;
     });
+    // One card for each of the two commonest failures.
     var failing = TEST_CARDS.filter(function (card) {
-      return card.use === 'fails';
-    }).slice(0, 4);
+      return card.use === 'fails' && (card.note === 'insufficient funds' || card.note === 'declined') && card.network === 'Visa';
+    }).slice(0, 2);
     return good.slice(0, recurring ? 3 : 6).concat(failing);
   }
 
@@ -200,7 +201,7 @@
     var cardNumber = field('Card number', 'card-number', {
       inputmode: 'numeric',
       autocomplete: 'cc-number',
-      placeholder: '4100 2800 0000 1007',
+      placeholder: recurring ? '4718 6091 0820 4366' : '4100 2800 0000 1007',
     });
     var expiry = field('Expiry (MM/YY)', 'card-expiry', { inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM/YY' });
     var cvv = field('CVV', 'card-cvv', { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4' });
@@ -222,7 +223,7 @@
         return el('li', null, [pick]);
       }),
     );
-    var testCards = el('details', { className: 'rzp-sbx-cards' }, [
+    var testCards = el('details', { className: 'rzp-sbx-cards', open: true }, [
       el('summary', { text: 'Test cards' }),
       cardList,
       el('p', {

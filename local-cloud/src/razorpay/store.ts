@@ -224,3 +224,15 @@ export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payme
   );
   return toPayment(rows[0]!);
 }
+
+/** One more attempt on the order; a captured payment pays it in full. */
+export async function recordOrderAttempt(tx: Queryable, orderId: string, paid: boolean): Promise<void> {
+  await tx.query(
+    `update local_cloud.razorpay_orders
+        set attempts = attempts + 1,
+            status = case when $2 then 'paid' else 'attempted' end,
+            amount_paid = case when $2 then amount else amount_paid end
+      where id = $1`,
+    [orderId, paid],
+  );
+}
