@@ -97,39 +97,33 @@ language sql immutable set search_path = '' as $$
   end;
 $$;
 
--- The plan a user holds now: the best plan of a subscription that still holds, or of a 30-day plan
--- pass bought before subscriptions (until it ends).
+-- Every plan a user holds now, and up to when it is paid for: each subscription that still holds,
+-- and each 30-day plan pass bought before subscriptions, until it ends.
+create function public.plans_held(for_user uuid) returns table (plan text, paid_through timestamptz)
+language sql stable security definer set search_path = '' as $$
+  select s.plan_id, s.current_end
+    from public.subscriptions s
+   where s.user_id = for_user
+     and public.subscription_holds_until(s.status, s.current_end, s.ended_at, s.cancel_at_period_end) > now()
+  union all
+  select p.item_id, p.expires_at
+    from public.purchases p
+   where p.user_id = for_user and p.item_type = 'plan' and p.status = 'paid' and p.expires_at > now();
+$$;
+
+-- The plan a user holds now: the best of those held.
 create or replace function public.active_plan(for_user uuid) returns text
 language sql stable security definer set search_path = '' as $$
   select held.plan
-    from (
-      select s.plan_id as plan
-        from public.subscriptions s
-       where s.user_id = for_user
-         and public.subscription_holds_until(s.status, s.current_end, s.ended_at, s.cancel_at_period_end) > now()
-      union all
-      select p.item_id
-        from public.purchases p
-       where p.user_id = for_user and p.item_type = 'plan' and p.status = 'paid' and p.expires_at > now()
-    ) held
+    from public.plans_held(for_user) held
    order by case held.plan when 'premium' then 3 when 'pro' then 2 when 'basic' then 1 else 0 end desc
    limit 1;
 $$;
 
--- The end of what the user has paid for of the plan they hold (a renewal extends it).
+-- The end of what the user has paid for of the plans they hold (a renewal extends it).
 create function public.plan_paid_through(for_user uuid) returns timestamptz
 language sql stable security definer set search_path = '' as $$
-  select max(paid.until)
-    from (
-      select s.current_end as until
-        from public.subscriptions s
-       where s.user_id = for_user
-         and public.subscription_holds_until(s.status, s.current_end, s.ended_at, s.cancel_at_period_end) > now()
-      union all
-      select p.expires_at
-        from public.purchases p
-       where p.user_id = for_user and p.item_type = 'plan' and p.status = 'paid' and p.expires_at > now()
-    ) paid;
+  select max(held.paid_through) from public.plans_held(for_user) held;
 $$;
 
 -- The caller's own (asking about anyone else's is not allowed).
@@ -138,8 +132,9 @@ language sql stable security definer set search_path = '' as $$
   select public.plan_paid_through(auth.uid());
 $$;
 
+revoke all on function public.plans_held(uuid) from public, anon, authenticated;
 revoke all on function public.plan_paid_through(uuid) from public, anon, authenticated;
-grant execute on function public.plan_paid_through(uuid) to service_role;
+grant execute on function public.plans_held(uuid), public.plan_paid_through(uuid) to service_role;
 revoke all on function public.current_plan_paid_through() from public, anon;
 grant execute on function public.current_plan_paid_through() to authenticated, service_role;
 

@@ -420,6 +420,15 @@ export type Database = {
         };
         Returns: number;
       };
+      plans_held: {
+        Args: {
+          for_user: string;
+        };
+        Returns: {
+          plan: string;
+          paid_through: string;
+        }[];
+      };
       save_portfolio: {
         Args: {
           portfolio_id: string;

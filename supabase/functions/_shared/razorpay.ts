@@ -16,6 +16,8 @@ export interface RazorpayPayment {
   amount: number;
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  /** Unix seconds, on Razorpay's clock. */
+  created_at: number;
 }
 
 export interface RazorpayPlan {

@@ -125,7 +125,7 @@ export async function recordCharge(
   db: SupabaseClient,
   record: SubscriptionRecord,
   plan: PlanPrice,
-  payment: Pick<RazorpayPayment, 'id' | 'invoice_id' | 'amount' | 'currency' | 'status'>,
+  payment: Pick<RazorpayPayment, 'id' | 'invoice_id' | 'amount' | 'currency'> & { status: string },
   period: { start: number | null; end: number | null },
   paidAt: Date,
 ): Promise<void> {

@@ -140,7 +140,8 @@ export async function verifySubscription(
       planById(updated.plan_id)!,
       payment,
       { start: entity.current_start, end: entity.current_end },
-      new Date(),
+      // Razorpay's time of the payment, as the webhook records it: whichever comes first, one date.
+      new Date(payment.created_at * 1000),
     );
   }
   return answer(updated);

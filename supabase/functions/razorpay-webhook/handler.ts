@@ -87,7 +87,7 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
         invoice_id: payment.invoice_id ?? null,
         amount: payment.amount,
         currency: payment.currency,
-        status: payment.status as 'captured',
+        status: payment.status,
       },
       { start: reported.current_start, end: reported.current_end },
       paidAt,
