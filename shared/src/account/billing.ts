@@ -75,7 +75,7 @@ export async function invalidateBilling(client: QueryClient, userId: string): Pr
       billingQueryKeys.entitlements(userId),
       billingQueryKeys.subscriptions(userId),
       billingQueryKeys.history(userId),
-      ['purchases', userId],
+      // The plan decides the storage quota shown beside the space used.
       ['storage-usage', userId],
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );

@@ -181,7 +181,8 @@ function SubscriptionStatus({ subscriptions, userId }: { subscriptions: BillingS
     );
   }
   return (
-    <div className={styles.subscription}>
+    // Announced when it changes (a cancellation, a change of plan, a resumed plan): the new state is the answer.
+    <div className={styles.subscription} aria-live="polite">
       {body}
       {actions.error ? <Alert tone="error">{actions.error}</Alert> : null}
     </div>

@@ -44,7 +44,7 @@ test('shows the three plans in US dollars a month, their features and buy button
   renderAtDesign(<Pricing />);
   await settleReads();
 
-  expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeInTheDocument();
   const plans = within(screen.getByRole('list', { name: 'Plans' })).getAllByRole('heading', { level: 2 });
   expect(plans.map((heading) => heading.textContent)).toEqual(['Basic', 'Pro', 'Premium']);
 

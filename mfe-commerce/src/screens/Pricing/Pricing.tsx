@@ -45,7 +45,8 @@ function PlanAction({ plan, billing }: { plan: PlanPrice; billing: UserBilling }
         </p>
       );
     }
-    return <ManageLink>Manage your subscription</ManageLink>;
+    // The button, as it just subscribed: it keeps saying what was charged, and links to the account.
+    return <CheckoutButton item={{ itemType: 'plan', itemId: plan.id }} label={`Choose ${plan.name}`} />;
   }
   // A plan still held but not renewing (cancelled, or a 30-day pass): a new subscription starts when it ends.
   const heldPlan = current?.plan_id ?? billing.entitlements?.plan ?? undefined;
@@ -91,7 +92,7 @@ function PricingBody() {
   return (
     <div className={styles.pricing}>
       <header className={styles.intro}>
-        <h1>Pricing</h1>
+        <h1>Pricing Plans</h1>
         <p>
           Two ways to put your page online. Every price is charged exactly as shown, in its own currency: plans in{' '}
           {currencyName(PLAN_CURRENCY)}, templates in {currencyName(TEMPLATE_CURRENCY)}.

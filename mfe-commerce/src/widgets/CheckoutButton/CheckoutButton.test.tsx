@@ -266,6 +266,8 @@ test('a plan opens a subscription in dollars; after the server verifies, the amo
   expect(options.order_id).toBeUndefined();
 
   const readsBefore = fake.reads().length;
+  // By the time the server answers, the subscription is in the account.
+  fake.rows.subscriptions = [subscriptionRow({ current_end: renews })];
   act(() => FakeRazorpay.latest().succeed('pay_SUB1'));
   expect(
     await within(statusRegion()).findByText(
@@ -278,8 +280,12 @@ test('a plan opens a subscription in dollars; after the server verifies, the amo
     razorpay_subscription_id: 'sub_TEST123456789',
     razorpay_signature: 'f'.repeat(64),
   });
-  // The plan, subscriptions and receipts are read again for every screen.
+  // The plan, subscriptions and receipts are read again for every screen: subscribed, the button
+  // gives way to the account page, and what was charged stays said.
   await waitFor(() => expect(fake.reads().slice(readsBefore)).toEqual(expect.arrayContaining(['entitlements', 'subscriptions'])));
+  expect(await screen.findByRole('link', { name: 'Manage your subscription' })).toHaveAttribute('href', '/account');
+  expect(screen.queryByRole('button', { name: 'Choose Pro' })).not.toBeInTheDocument();
+  expect(statusRegion()).toHaveTextContent('Payment successful! $19.99 paid for Pro');
 });
 
 test('resuming a plan before it ends authorises the card and says nothing was charged today', async () => {

@@ -106,7 +106,7 @@ function PurchasedNote({ children }: { children: ReactNode }) {
 function CheckoutButtonBody({ item, label }: CheckoutButtonProps) {
   const priceId = useId();
   const checkout = useCheckout(item, describeItem(item));
-  const { entitlements } = useBilling();
+  const { entitlements, state: billing } = useBilling();
   const message = useStatusMessage(item, checkout.state);
 
   const price = priceFor(item);
@@ -119,9 +119,17 @@ function CheckoutButtonBody({ item, label }: CheckoutButtonProps) {
   // A plan publishes every template while it lasts: buying one then is not offered.
   const coveringPlan = isTemplate && !purchased && checkout.state.phase !== 'paid' ? planById(entitlements?.plan ?? '') : undefined;
   const canRetry = checkout.state.phase === 'failed' && checkout.state.step !== 'verify';
+  // Subscribed (just now, or before): managed on the account page; what the checkout said stays below.
+  const subscribed = !isTemplate && !checkout.busy && billing.continuing?.plan_id === item.itemId;
 
   let action: ReactNode;
   if (purchased) action = <PurchasedNote>Purchased</PurchasedNote>;
+  else if (subscribed)
+    action = (
+      <Link className={styles.manage} to="/account">
+        Manage your subscription
+      </Link>
+    );
   else if (coveringPlan) {
     const until = formatDate(entitlements?.plan_expires_at);
     action = (
@@ -153,7 +161,7 @@ function CheckoutButtonBody({ item, label }: CheckoutButtonProps) {
         <Button variant="secondary" onClick={checkout.retryVerification}>
           Check payment again
         </Button>
-      ) : canRetry && !purchased ? (
+      ) : canRetry && !purchased && !subscribed ? (
         <Button variant="secondary" onClick={checkout.start}>
           Try again
         </Button>
