@@ -28,6 +28,8 @@ export interface Stack {
   cloudUrl: string;
   /** Public keys of this local-cloud (anon key, razorpay key id, emailjs ids). */
   keys: Record<string, string>;
+  /** local-cloud's data folder (its keys.json holds the Razorpay sandbox's key secret). */
+  dataDir: string;
   ports: Record<AppKey, number>;
   /** Stops one app's server (a remote going down) and starts it again. */
   stopApp(key: AppKey): Promise<void>;
@@ -85,6 +87,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
     shellUrl: `http://localhost:${ports.shell}`,
     cloudUrl,
     keys: cloud?.keys ?? {},
+    dataDir,
     ports,
     stopApp,
     startApp,

@@ -14,7 +14,7 @@ import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { userClient } from '../support/portfolios';
 import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
 
@@ -180,7 +180,7 @@ describe('publishing', () => {
     const ownerPage = await signedIn(owner);
     await ownerPage.goto(`${stack.shellUrl}/pricing`);
     await ownerPage.getByRole('button', { name: 'Choose Pro' }).click();
-    await payWithCard(ownerPage, GOOD_CARD);
+    await payWithCard(ownerPage, SUBSCRIPTION_CARD);
     await ownerPage.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     // A plan covers every template, and the saved attack set publishes inert.
     await openDesign(ownerPage, await portfolioWithAttack(owner, 'Slug Owner'));
@@ -325,7 +325,7 @@ describe('publishing', () => {
     await kitRegion.getByText(/The Premium plan makes a logo and share images/).waitFor();
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Premium' }).click();
-    await payWithCard(page, GOOD_CARD);
+    await payWithCard(page, SUBSCRIPTION_CARD);
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     await openDesign(page);
     const [kit] = await Promise.all([

@@ -1,12 +1,13 @@
 // The payment function, mounted at /functions/v1/payments, end to end: the buyer's token, the
-// catalog price, a Razorpay sandbox order, checkout in Chromium, verification and the webhook.
+// catalog price, a Razorpay sandbox order, checkout in Chromium and verification; and the
+// razorpay-webhook function marking an order paid. (Plans: billing.test.ts.)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
-import { events, merchantPage, openCheckout, payWithCard, razorpayApi } from './support/services-razorpay.ts';
+import { events, merchantPage, openCheckout, payWithCard, razorpayApi, webhookDeliveries } from './support/services-razorpay.ts';
 
 interface User {
   client: SupabaseClient;
@@ -73,19 +74,22 @@ for (const backend of BACKENDS)
       await t?.stop();
     });
 
-    test('create-order → checkout in Chromium → verify marks the plan paid once, with an end date', async () => {
-      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'pro' } }, buyer.accessToken);
+    test('create-order → checkout in Chromium → verify marks the template paid once, in rupees', async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: '2' } }, buyer.accessToken);
       assert.equal(created.status, 200, JSON.stringify(created.body));
-      assert.equal(created.body.amount, 1999);
+      assert.equal(created.body.amount, 15_000);
       assert.equal(created.body.currency, 'INR');
       assert.equal(created.body.keyId, t.cloud.keys.razorpayKeyId);
       const orderId = String(created.body.orderId);
-      assert.equal((await razorpayApi(t, 'GET', `/v1/orders/${orderId}`)).body.amount, 1999);
+      const order = (await razorpayApi(t, 'GET', `/v1/orders/${orderId}`)).body;
+      assert.equal(order.amount, 15_000);
+      assert.equal(order.currency, 'INR');
       assert.equal((await purchaseRow(t, orderId)).status, 'created');
 
       const page = await browser.context.newPage();
       await page.goto(shop.origin + '/');
-      await openCheckout(page, { key: String(created.body.keyId), orderId, amount: 1999 });
+      await openCheckout(page, { key: String(created.body.keyId), orderId, amount: 15_000 });
+      await page.getByRole('dialog').getByText('₹150.00').first().waitFor();
       await payWithCard(page, '4100 2800 0000 1007');
       await page.waitForFunction(() => (window as unknown as { __events: { success: unknown[] } }).__events.success.length === 1);
       const payment = (await events(page)).success[0]!;
@@ -95,13 +99,13 @@ for (const backend of BACKENDS)
       assert.equal(verified.status, 200, JSON.stringify(verified.body));
       assert.equal(verified.body.status, 'paid');
       assert.equal(verified.body.paymentId, payment.razorpay_payment_id);
-      const paidAt = Date.parse(String(verified.body.paidAt));
-      const expiresAt = Date.parse(String(verified.body.expiresAt));
-      assert.equal(Math.round((expiresAt - paidAt) / 86_400_000), 30);
+      assert.equal(verified.body.amount, 15_000);
+      assert.equal(verified.body.currency, 'INR');
+      assert.equal(verified.body.expiresAt, null, 'a template is bought for good');
 
       const again = await callPayments(t, { action: 'verify', ...payment }, buyer.accessToken);
       assert.equal(again.status, 200);
-      assert.deepEqual(again.body, verified.body, 'a second verify returns the same result');
+      assert.deepEqual(again.body, verified.body, 'a second verify (or the webhook before it) leaves one result');
 
       const row = await purchaseRow(t, orderId);
       assert.equal(row.status, 'paid');
@@ -119,7 +123,8 @@ for (const backend of BACKENDS)
       const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 3 } }, buyer.accessToken);
       assert.equal(created.body.amount, 80_000);
       const orderId = String(created.body.orderId);
-      const paid = await payInSandbox(t, orderId);
+      // Never paid: a made-up payment with a signature made without the key secret.
+      const paid = { razorpay_order_id: orderId, razorpay_payment_id: `pay_${'F'.repeat(14)}` };
       const forged = createHmac('sha256', 'not-the-secret').update(`${orderId}|${paid.razorpay_payment_id}`).digest('hex');
       const refused = await callPayments(t, { action: 'verify', ...paid, razorpay_signature: forged }, buyer.accessToken);
       assert.equal(refused.status, 400);
@@ -145,14 +150,14 @@ for (const backend of BACKENDS)
       assert.equal((await purchaseRow(t, orderId)).status, 'created');
 
       // someone else cannot verify the buyer's order
-      const stranger = await callPayments(t, { action: 'verify', ...paid }, other.accessToken);
+      const stranger = await callPayments(t, { action: 'verify', ...otherPaid }, other.accessToken);
       assert.equal(stranger.status, 404);
     });
 
     test('unknown items, client prices and anonymous callers are refused', async () => {
-      const unknownPlan = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'gold' } }, buyer.accessToken);
-      assert.equal(unknownPlan.status, 400);
-      assert.equal(unknownPlan.body.error, 'Unknown item');
+      const plan = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'pro' } }, buyer.accessToken);
+      assert.equal(plan.status, 400);
+      assert.match(String(plan.body.error), /subscribe/, 'a plan is a subscription, never a one-time order');
       const unknownTemplate = await callPayments(
         t,
         { action: 'create-order', item: { itemType: 'template', itemId: 9 } },
@@ -170,13 +175,9 @@ for (const backend of BACKENDS)
       assert.equal(withPrice.status, 200);
       assert.equal(withPrice.body.amount, 15_000, 'the price comes from the catalog, never from the client');
 
-      const anonymous = await callPayments(
-        t,
-        { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } },
-        t.cloud.keys.anonKey,
-      );
+      const anonymous = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 1 } }, t.cloud.keys.anonKey);
       assert.equal(anonymous.status, 401);
-      const noToken = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } });
+      const noToken = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 1 } });
       assert.equal(noToken.status, 401);
       assert.equal((await callPayments(t, '{not json', buyer.accessToken)).status, 400);
     });
@@ -227,11 +228,16 @@ for (const backend of BACKENDS)
           }),
         };
       };
-      for (const route of ['/functions/v1/payments', '/razorpay/v1/checkout/pay']) {
+      for (const route of ['/functions/v1/payments', '/functions/v1/razorpay-webhook', '/razorpay/v1/checkout/pay']) {
         const stream = endless();
         const res = await fetch(`${t.url}${route}`, {
           method: 'POST',
-          headers: { apikey: t.cloud.keys.anonKey, authorization: `Bearer ${buyer.accessToken}`, 'content-type': 'application/json' },
+          headers: {
+            apikey: t.cloud.keys.anonKey,
+            authorization: `Bearer ${buyer.accessToken}`,
+            'content-type': 'application/json',
+            'x-razorpay-signature': '0'.repeat(64),
+          },
           body: stream.body,
           duplex: 'half',
         } as RequestInit);
@@ -242,48 +248,92 @@ for (const backend of BACKENDS)
       }
     });
 
-    test('a signed webhook marks the purchase paid; duplicates and bad signatures change nothing', async () => {
-      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'plan', itemId: 'basic' } }, buyer.accessToken);
+    test('razorpay-webhook: a signed payment.captured marks the purchase paid; duplicates and bad signatures change nothing', async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 1 } }, buyer.accessToken);
       const orderId = String(created.body.orderId);
-      const paid = await payInSandbox(t, orderId);
-      const event = JSON.stringify({
-        entity: 'event',
-        event: 'payment.captured',
-        payload: {
-          payment: { entity: { id: paid.razorpay_payment_id, order_id: orderId, amount: 999, currency: 'INR', status: 'captured' } },
-        },
-        created_at: Math.floor(Date.now() / 1000),
-      });
+      // Captured at Razorpay without the sandbox's own webhook, so only the event below can report it.
+      const paymentId = `pay_${'W'.repeat(10)}${String(Date.now() % 10_000).padStart(4, '0')}`;
+      await t.cloud.ctx.db.asOwner((tx) =>
+        tx.query(
+          `insert into local_cloud.razorpay_payments (id, order_id, amount, currency, status, method, captured, created_at)
+           values ($1, $2, 10000, 'INR', 'captured', 'card', true, $3)`,
+          [paymentId, orderId, Math.floor(Date.now() / 1000)],
+        ),
+      );
+      const event = (amount: number) =>
+        JSON.stringify({
+          entity: 'event',
+          event: 'payment.captured',
+          contains: ['payment'],
+          payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
+          created_at: Math.floor(Date.now() / 1000),
+        });
       const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+      const post = (body: string, headers: Record<string, string>) =>
+        fetch(`${t.url}/functions/v1/razorpay-webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
 
-      const forged = await callPayments(t, event, undefined, {
-        'x-razorpay-signature': sign(event, 'wrong'),
+      const forged = await post(event(10_000), {
+        'x-razorpay-signature': sign(event(10_000), 'wrong'),
         'x-razorpay-event-id': 'evt_forged',
       });
       assert.equal(forged.status, 400);
+      const unsigned = await post(event(10_000), {});
+      assert.equal(unsigned.status, 400);
+      // Signed over other bytes than those sent (a re-serialised body) is refused too.
+      const reformatted = JSON.stringify(JSON.parse(event(10_000)), null, 2);
+      assert.equal(
+        (await post(reformatted, { 'x-razorpay-signature': sign(event(10_000), t.cloud.keys.razorpayWebhookSecret) })).status,
+        400,
+      );
       assert.equal((await purchaseRow(t, orderId)).status, 'created');
 
-      const ok = await callPayments(t, event, undefined, {
-        'x-razorpay-signature': sign(event, t.cloud.keys.razorpayWebhookSecret),
+      const wrongAmount = event(100);
+      const short = await post(wrongAmount, { 'x-razorpay-signature': sign(wrongAmount, t.cloud.keys.razorpayWebhookSecret) });
+      assert.equal(short.body.status, 'ignored', 'a payment of another amount pays nothing');
+      assert.equal((await purchaseRow(t, orderId)).status, 'created');
+
+      const body = event(10_000);
+      const ok = await post(body, {
+        'x-razorpay-signature': sign(body, t.cloud.keys.razorpayWebhookSecret),
         'x-razorpay-event-id': 'evt_1',
       });
       assert.equal(ok.status, 200);
       assert.equal(ok.body.status, 'processed');
       const row = await purchaseRow(t, orderId);
       assert.equal(row.status, 'paid');
-      assert.equal(row.payment_id, paid.razorpay_payment_id);
+      assert.equal(row.payment_id, paymentId);
 
-      const dup = await callPayments(t, event, undefined, {
-        'x-razorpay-signature': sign(event, t.cloud.keys.razorpayWebhookSecret),
+      const dup = await post(body, {
+        'x-razorpay-signature': sign(body, t.cloud.keys.razorpayWebhookSecret),
         'x-razorpay-event-id': 'evt_1',
       });
       assert.equal(dup.body.status, 'duplicate');
       assert.deepEqual(await purchaseRow(t, orderId), row);
+    });
 
-      // the browser's verify after the webhook still answers with the one stored result
+    test("the sandbox's webhook pays an order whose buyer never came back to verify", async () => {
+      const created = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 4 } }, buyer.accessToken);
+      const orderId = String(created.body.orderId);
+      const paid = await payInSandbox(t, orderId);
+      const delivered = (await webhookDeliveries(t)).filter((d) => d.body.includes(orderId));
+      assert.deepEqual(
+        delivered.map((d) => [d.event, d.response_status]),
+        [
+          ['payment.captured', 200],
+          ['order.paid', 200],
+        ],
+      );
+      const row = await purchaseRow(t, orderId);
+      assert.equal(row.status, 'paid');
+      assert.equal(row.payment_id, paid.razorpay_payment_id);
+      // The browser's verify after the webhook answers with the one stored result.
       const verified = await callPayments(t, { action: 'verify', ...paid }, buyer.accessToken);
       assert.equal(verified.status, 200);
-      assert.equal(verified.body.paidAt !== null && Date.parse(String(verified.body.paidAt)), Date.parse(String(row.paid_at)));
+      assert.equal(Date.parse(String(verified.body.paidAt)), Date.parse(String(row.paid_at)));
     });
 
     test('unknown functions are 404 in the relay shape', async () => {

@@ -61,7 +61,8 @@ for (const backend of BACKENDS)
         [{ amount: 99, currency: 'INR' }, 'amount', /atleast INR 1.00/],
         [{ amount: 150.5, currency: 'INR' }, 'amount', /integer/],
         [{ amount: 1000 }, 'currency', /currency field is required/],
-        [{ amount: 1000, currency: 'USD' }, 'currency', /not supported/],
+        [{ amount: 1000, currency: 'XYZ' }, 'currency', /not supported/],
+        [{ amount: 49, currency: 'USD' }, 'amount', /atleast USD 0.50/],
         [{ amount: 1000, currency: 'INR', receipt: 'r'.repeat(41) }, 'receipt', /40 characters/],
         [{ amount: 1000, currency: 'INR', price: 1 }, 'price', /not required/],
       ];
@@ -182,7 +183,7 @@ for (const backend of BACKENDS)
       const order = await createOrder(t);
       const p = await freshPage();
       await openCheckout(p, { key: t.cloud.keys.razorpayKeyId, orderId: order.id, amount: order.amount });
-      await payWithCard(p, '4111 1111 1111 1111');
+      await payWithCard(p, '4242 4242 4242 4242');
       await p
         .getByRole('dialog')
         .getByRole('alert')
@@ -191,6 +192,36 @@ for (const backend of BACKENDS)
       const ev = await events(p);
       assert.equal(ev.failed.length + ev.success.length, 0);
       assert.equal((await razorpayApi(t, 'GET', `/v1/orders/${order.id}`)).body.attempts, 0);
+      await p.close();
+    });
+
+    test("the dialog lists Razorpay's test cards, one click fills one, and 4111 1111 1111 1111 pays", async () => {
+      const order = await createOrder(t);
+      const p = await freshPage();
+      await openCheckout(p, { key: t.cloud.keys.razorpayKeyId, orderId: order.id, amount: order.amount });
+      const cards = p.getByRole('dialog').getByRole('list', { name: 'Test cards' });
+      for (const number of ['4100 2800 0000 1007', '5500 6700 0000 1002', '4111 1111 1111 1111', '4100 2800 0008 0001']) {
+        assert.equal(await cards.getByRole('button', { name: new RegExp(`Use test card ${number}`) }).count(), 1, number);
+      }
+      await cards.getByRole('button', { name: /Use test card 4111 1111 1111 1111/ }).click();
+      assert.equal(await p.getByRole('dialog').getByLabel('Card number').inputValue(), '4111 1111 1111 1111');
+      await p.getByRole('dialog').getByRole('button', { name: /^Pay/ }).click();
+      await p.waitForFunction(() => (window as unknown as { __events: { success: unknown[] } }).__events.success.length === 1);
+      await p.close();
+    });
+
+    test('at 390 px the dialog and its CVV box fit the screen', async () => {
+      const order = await createOrder(t);
+      const p = await freshPage();
+      await p.setViewportSize({ width: 390, height: 844 });
+      await openCheckout(p, { key: t.cloud.keys.razorpayKeyId, orderId: order.id, amount: order.amount });
+      const dialog = p.getByRole('dialog');
+      const box = (await dialog.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 390);
+      for (const label of ['Card number', 'Expiry (MM/YY)', 'CVV', 'Name on card']) {
+        const field = (await dialog.getByLabel(label).boundingBox())!;
+        assert.ok(field.x >= box.x && field.x + field.width <= box.x + box.width, `${label} inside the dialog`);
+      }
       await p.close();
     });
 

@@ -1,4 +1,6 @@
+import type { Hono } from 'hono';
 import { safeEqual } from './signature.ts';
+import { AUTHENTICATION_FAILED, sendError } from './errors.ts';
 import type { Keys } from '../context.ts';
 
 /** True when the request carries `Basic base64(key_id:key_secret)` for this sandbox's test key. */
@@ -14,4 +16,16 @@ export function hasValidBasicAuth(header: string | undefined, keys: Keys): boole
   const idOk = safeEqual(keyId, keys.razorpayKeyId);
   const secretOk = safeEqual(secret, keys.razorpayKeySecret);
   return idOk && secretOk;
+}
+
+/** Answers 401 Authentication failed on these paths (and everything under them) without the key secret. */
+export function requireKeyAuth(app: Hono, keys: Keys, paths: readonly string[]): void {
+  for (const base of paths) {
+    for (const path of [base, `${base}/*`]) {
+      app.use(path, async (c, next) => {
+        if (!hasValidBasicAuth(c.req.header('authorization'), keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
+        await next();
+      });
+    }
+  }
 }

@@ -1,7 +1,9 @@
 /* Razorpay sandbox checkout, served by local-cloud at /razorpay/v1/checkout.js.
- * Implements the parts of window.Razorpay that merchants use: new Razorpay(options), rzp.on(event, cb),
- * rzp.open(), rzp.close(). The dialog takes Razorpay's test cards and UPI ids; the sandbox server decides
- * the outcome and signs successful payments exactly as Razorpay does. Plain script, no dependencies. */
+ * Implements the parts of window.Razorpay that merchants use: new Razorpay(options) with an order_id
+ * (a payment) or a subscription_id (authorising a subscription), rzp.on(event, cb), rzp.open(),
+ * rzp.close(). The dialog takes Razorpay's test cards and UPI ids and lists them; the sandbox server
+ * decides the outcome and signs successful payments exactly as Razorpay does. Plain script, no
+ * dependencies. */
 (function () {
   'use strict';
   if (window.Razorpay && window.Razorpay.__sandbox) return;
@@ -10,22 +12,32 @@
   // The API lives next to this script: <origin>/razorpay/v1/checkout.js -> <origin>/razorpay
   var API_BASE = script && script.src ? script.src.replace(/\/v1\/checkout\.js(\?.*)?$/, '') : '__API_BASE__';
   var STYLE_ID = 'rzp-sandbox-style';
+  // Razorpay's documented test cards ({number, network, use, note}), filled in by the server.
+  var TEST_CARDS = /* __TEST_CARDS__ */ [];
   var instanceCount = 0;
 
   var CSS = [
     '.rzp-sbx-backdrop{position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;z-index:2147483000;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}',
-    '.rzp-sbx-dialog{background:#fff;color:#1d1d1f;border-radius:10px;width:min(380px,calc(100vw - 24px));max-height:calc(100vh - 24px);overflow:auto;box-shadow:0 12px 40px rgba(0,0,0,.35)}',
+    '.rzp-sbx-dialog{box-sizing:border-box;background:#fff;color:#1d1d1f;border-radius:10px;width:min(380px,calc(100vw - 24px));max-height:calc(100vh - 24px);overflow:auto;box-shadow:0 12px 40px rgba(0,0,0,.35)}',
+    '.rzp-sbx-dialog *,.rzp-sbx-dialog *::before,.rzp-sbx-dialog *::after{box-sizing:border-box}',
+    '.rzp-sbx-dialog [hidden]{display:none !important}',
     '.rzp-sbx-head{color:#fff;padding:16px 20px;border-radius:10px 10px 0 0;display:flex;gap:12px;align-items:center}',
     '.rzp-sbx-head img{width:40px;height:40px;border-radius:6px;background:#fff;object-fit:contain}',
     '.rzp-sbx-head h2{margin:0;font-size:18px}',
     '.rzp-sbx-head p{margin:2px 0 0;font-size:13px;opacity:.9}',
-    '.rzp-sbx-amount{font-size:22px;font-weight:700;margin-top:4px}',
+    '.rzp-sbx-head .rzp-sbx-amount{font-size:22px;font-weight:700;margin-top:4px}',
     '.rzp-sbx-body{padding:16px 20px 20px}',
     '.rzp-sbx-body fieldset{border:0;margin:0 0 12px;padding:0;display:flex;gap:16px}',
     '.rzp-sbx-body legend{font-weight:600;margin-bottom:6px;padding:0}',
-    '.rzp-sbx-field{display:flex;flex-direction:column;margin-bottom:10px;font-size:14px}',
-    '.rzp-sbx-field input{font-size:16px;padding:8px 10px;border:1px solid #888;border-radius:6px;margin-top:4px}',
-    '.rzp-sbx-row{display:flex;gap:10px}.rzp-sbx-row .rzp-sbx-field{flex:1}',
+    '.rzp-sbx-field{display:flex;flex-direction:column;margin-bottom:10px;font-size:14px;min-width:0}',
+    '.rzp-sbx-field input{font-size:16px;padding:8px 10px;border:1px solid #888;border-radius:6px;margin-top:4px;width:100%;min-width:0}',
+    '.rzp-sbx-row{display:flex;gap:10px}.rzp-sbx-row .rzp-sbx-field{flex:1 1 0}',
+    '.rzp-sbx-terms{margin:6px 0 0;font-size:13px;opacity:.95}',
+    '.rzp-sbx-cards{margin:10px 0 0;font-size:13px;color:#333}',
+    '.rzp-sbx-cards summary{cursor:pointer;font-weight:600}',
+    '.rzp-sbx-cards ul{list-style:none;margin:6px 0 0;padding:0;display:grid;gap:4px}',
+    '.rzp-sbx-cards button{font:inherit;font-variant-numeric:tabular-nums;background:none;border:1px solid #ccc;border-radius:4px;padding:4px 6px;width:100%;text-align:left;cursor:pointer;color:inherit}',
+    '.rzp-sbx-cards p{margin:6px 0 0}',
     '.rzp-sbx-alert{min-height:1px;margin:6px 0 10px;font-size:14px}',
     '.rzp-sbx-alert.rzp-sbx-error{color:#a50e0e;background:#fdecea;padding:8px 10px;border-radius:6px}',
     '.rzp-sbx-alert.rzp-sbx-ok{color:#0b6b2b;background:#e6f4ea;padding:8px 10px;border-radius:6px}',
@@ -69,6 +81,32 @@
     } catch (e) {
       return (currency || 'INR') + ' ' + value.toFixed(2);
     }
+  }
+
+  function formatDate(unixSeconds) {
+    try {
+      return new Date(unixSeconds * 1000).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+    } catch (e) {
+      return new Date(unixSeconds * 1000).toDateString();
+    }
+  }
+
+  function everyPeriod(period, interval) {
+    var unit = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }[period] || period;
+    return interval > 1 ? 'every ' + interval + ' ' + unit + 's' : 'every ' + unit;
+  }
+
+  /** The test cards that fit this checkout: subscriptions take only the recurring ones. */
+  function cardsFor(recurring) {
+    var wanted = recurring ? ['subscriptions'] : ['payments', 'international', 'subscriptions'];
+    var good = TEST_CARDS.filter(function (card) {
+      return wanted.indexOf(card.use) >= 0;
+    });
+    // One card for each of the two commonest failures.
+    var failing = TEST_CARDS.filter(function (card) {
+      return card.use === 'fails' && (card.note === 'insufficient funds' || card.note === 'declined') && card.network === 'Visa';
+    }).slice(0, 2);
+    return good.slice(0, recurring ? 3 : 6).concat(failing);
   }
 
   function safeColor(color) {
@@ -136,17 +174,21 @@
     var uid = 'rzp-sbx-' + this._id;
     this._returnFocus = document.activeElement;
 
+    var recurring = Boolean(o.subscription_id);
     var amountText = el('p', {
       className: 'rzp-sbx-amount',
       id: uid + '-amount',
       text: o.amount ? formatAmount(o.amount, o.currency) : '',
     });
+    // For a subscription: what is charged now and what follows, from the subscription itself.
+    var termsText = el('p', { className: 'rzp-sbx-terms', id: uid + '-terms', hidden: !recurring });
     var head = el('div', { className: 'rzp-sbx-head', style: 'background:' + color }, [
       o.image ? el('img', { src: o.image, alt: '' }) : null,
       el('div', null, [
         el('h2', { id: uid + '-title', text: o.name || 'Payment' }),
         o.description ? el('p', { id: uid + '-desc', text: o.description }) : null,
         amountText,
+        termsText,
       ]),
     ]);
 
@@ -159,12 +201,37 @@
     var cardNumber = field('Card number', 'card-number', {
       inputmode: 'numeric',
       autocomplete: 'cc-number',
-      placeholder: '4100 2800 0000 1007',
+      placeholder: recurring ? '4718 6091 0820 4366' : '4100 2800 0000 1007',
     });
     var expiry = field('Expiry (MM/YY)', 'card-expiry', { inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM/YY' });
     var cvv = field('CVV', 'card-cvv', { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4' });
     var cardName = field('Name on card', 'card-name', { autocomplete: 'cc-name', value: prefill.name || '' });
     var vpa = field('UPI ID', 'upi-id', { autocomplete: 'off', placeholder: 'success@razorpay' });
+
+    var cardList = el(
+      'ul',
+      { 'aria-label': 'Test cards' },
+      cardsFor(recurring).map(function (card) {
+        var label = card.number + ' · ' + card.network + (card.use === 'fails' ? ' · fails: ' + card.note : '');
+        var pick = el('button', { type: 'button', text: label, 'aria-label': 'Use test card ' + label });
+        pick.addEventListener('click', function () {
+          cardNumber.input.value = card.number;
+          if (!expiry.input.value) expiry.input.value = '12/30';
+          if (!cvv.input.value) cvv.input.value = '123';
+          cardNumber.input.focus();
+        });
+        return el('li', null, [pick]);
+      }),
+    );
+    var testCards = el('details', { className: 'rzp-sbx-cards', open: true }, [
+      el('summary', { text: 'Test cards' }),
+      cardList,
+      el('p', {
+        text:
+          'Any future expiry (e.g. 12/30) and any CVV (e.g. 123).' +
+          (recurring ? ' Subscriptions take these cards only.' : ' UPI: success@razorpay or failure@razorpay.'),
+      }),
+    ]);
 
     var cardSection = el('div', { id: uid + '-card' }, [
       cardNumber.wrap,
@@ -175,7 +242,7 @@
 
     var methodCard = el('input', { type: 'radio', name: uid + '-method', value: 'card', id: uid + '-m-card', checked: true });
     var methodUpi = el('input', { type: 'radio', name: uid + '-method', value: 'upi', id: uid + '-m-upi' });
-    var methods = el('fieldset', null, [
+    var methods = el('fieldset', { hidden: recurring && o.currency && o.currency !== 'INR' }, [
       el('legend', { text: 'Pay with' }),
       el('label', { for: uid + '-m-card' }, [methodCard, document.createTextNode(' Card')]),
       el('label', { for: uid + '-m-upi' }, [methodUpi, document.createTextNode(' UPI')]),
@@ -202,6 +269,7 @@
       upiSection,
       alertBox,
       el('div', { className: 'rzp-sbx-actions' }, [cancelButton, payButton]),
+      testCards,
       el('p', { className: 'rzp-sbx-note', text: 'Test mode: no real money moves.' }),
     ]);
 
@@ -212,7 +280,7 @@
         role: 'dialog',
         'aria-modal': 'true',
         'aria-labelledby': uid + '-title',
-        'aria-describedby': (o.description ? uid + '-desc ' : '') + uid + '-amount',
+        'aria-describedby': (o.description ? uid + '-desc ' : '') + uid + '-amount' + (recurring ? ' ' + uid + '-terms' : ''),
         tabindex: '-1',
       },
       [head, el('div', { className: 'rzp-sbx-body' }, [form])],
@@ -232,6 +300,7 @@
     }
 
     var payLabel = function (retry) {
+      if (self._authoriseOnly) return retry ? 'Retry authorisation' : 'Authorise card';
       return (retry ? 'Retry payment' : 'Pay') + (self._amount ? ' ' + formatAmount(self._amount, self._currency) : '');
     };
 
@@ -245,7 +314,8 @@
       var method = methodUpi.checked ? 'upi' : 'card';
       var body = {
         key_id: o.key,
-        order_id: o.order_id,
+        order_id: recurring ? undefined : o.order_id,
+        subscription_id: recurring ? o.subscription_id : undefined,
         method: method,
         email: prefill.email || undefined,
         contact: prefill.contact ? String(prefill.contact) : undefined,
@@ -265,7 +335,7 @@
         }
         body.vpa = vpa.input.value;
       }
-      if (!o.order_id) {
+      if (!o.order_id && !o.subscription_id) {
         showAlert('This checkout has no order. Close it and try again.', 'error');
         return;
       }
@@ -275,7 +345,7 @@
         function (result) {
           setBusy(false);
           if (result.ok && result.data && result.data.razorpay_signature) {
-            showAlert('Payment successful', 'ok');
+            showAlert(self._authoriseOnly ? 'Card authorised' : 'Payment successful', 'ok');
             self.close();
             if (typeof o.handler === 'function') o.handler(result.data);
             return;
@@ -292,7 +362,7 @@
                 source: error.source,
                 step: error.step,
                 reason: error.reason,
-                metadata: { order_id: error.metadata.order_id, payment_id: error.metadata.payment_id },
+                metadata: error.metadata,
               },
             });
           }
@@ -349,8 +419,40 @@
     document.body.appendChild(backdrop);
     cardNumber.input.focus();
 
+    // A subscription's terms are the subscription's own: its plan's amount, now or from its start.
+    if (recurring) {
+      fetch(API_BASE + '/v1/checkout/subscriptions/' + encodeURIComponent(o.subscription_id) + '?key_id=' + encodeURIComponent(o.key))
+        .then(function (res) {
+          return res.ok ? res.json() : null;
+        })
+        .then(function (sub) {
+          if (!sub || !self._root) return;
+          var each = formatAmount(sub.amount, sub.currency);
+          var every = everyPeriod(sub.period, sub.interval);
+          self._currency = sub.currency;
+          if (sub.charge_now) {
+            self._amount = sub.amount;
+            amountText.textContent = each;
+            termsText.textContent = 'Charged now, then ' + each + ' ' + every + ' until you cancel.';
+          } else {
+            self._amount = 0;
+            self._authoriseOnly = true;
+            amountText.textContent = 'No charge today';
+            termsText.textContent = each + ' on ' + formatDate(sub.start_at) + ', then ' + every + ' until you cancel.';
+          }
+          methods.hidden = sub.currency !== 'INR';
+          if (methods.hidden) {
+            methodCard.checked = true;
+            syncMethod();
+          }
+          if (!self._busy) payButton.textContent = payLabel(payButton.textContent.indexOf('Retry') === 0);
+        })
+        .catch(function () {
+          /* the summary keeps the page's amount */
+        });
+    }
     // The amount charged is the order's; show it even when the page passed none or another.
-    if (o.order_id) {
+    if (o.order_id && !recurring) {
       fetch(API_BASE + '/v1/checkout/orders/' + encodeURIComponent(o.order_id) + '?key_id=' + encodeURIComponent(o.key))
         .then(function (res) {
           return res.ok ? res.json() : null;

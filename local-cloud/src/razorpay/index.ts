@@ -1,20 +1,32 @@
-// Razorpay sandbox: the Orders/Payments API a merchant backend calls with its key secret, and the
-// checkout.js a page loads to take a (test) payment. Mounted under /razorpay.
+// Razorpay sandbox: the Orders/Payments and Plans/Subscriptions APIs a merchant backend calls with
+// its key secret, the checkout.js a page loads to take a (test) payment or authorise a
+// subscription, webhooks to the razorpay-webhook function, and test-mode controls (a clock that
+// tests move on, and how a stored card answers renewals). Mounted under /razorpay.
 import { readFileSync } from 'node:fs';
 import type { MountRoutes } from '../context.ts';
 import { mountCheckoutApi } from './checkout-api.ts';
+import { SandboxClock } from './clock.ts';
+import { mountHostedPages } from './hosted-pages.ts';
 import { mountOrdersApi } from './orders-api.ts';
+import { mountSandboxControls } from './sandbox-api.ts';
+import type { Sandbox } from './sandbox.ts';
 import { ensureRazorpayTables } from './schema.ts';
+import { mountSubscriptionsApi } from './subscriptions-api.ts';
+import { TEST_CARDS } from './test-instruments.ts';
+import { createWebhookSender } from './webhooks.ts';
 
 const CHECKOUT_SCRIPT = readFileSync(new URL('./checkout-browser.js', import.meta.url), 'utf8');
 
 export const mountRazorpay: MountRoutes = (app, ctx) => {
-  // Tables are created once, in the background; every handler awaits this before touching them.
-  const ready = ensureRazorpayTables(ctx.db);
+  const clock = new SandboxClock(ctx.db);
+  // Tables are created and the clock read once, in the background; every handler awaits this.
+  const ready = ensureRazorpayTables(ctx.db).then(() => clock.load());
   ready.catch((error: unknown) => ctx.log.error('razorpay sandbox tables could not be created', { error: String(error) }));
+  const apiBase = () => `${ctx.config.publicUrl.replace(/\/$/, '')}/razorpay`;
+  const sandbox: Sandbox = { ctx, ready, clock, webhooks: createWebhookSender(ctx, ready), apiBase };
 
   app.get('/razorpay/v1/checkout.js', (c) => {
-    const body = CHECKOUT_SCRIPT.replace('__API_BASE__', `${ctx.config.publicUrl.replace(/\/$/, '')}/razorpay`);
+    const body = CHECKOUT_SCRIPT.replace('__API_BASE__', apiBase()).replace('/* __TEST_CARDS__ */ []', JSON.stringify(TEST_CARDS));
     return c.body(body, 200, {
       'Content-Type': 'application/javascript; charset=utf-8',
       'Cache-Control': 'no-cache',
@@ -23,6 +35,9 @@ export const mountRazorpay: MountRoutes = (app, ctx) => {
     });
   });
 
-  mountCheckoutApi(app, ctx, ready);
-  mountOrdersApi(app, ctx, ready);
+  mountCheckoutApi(app, sandbox);
+  mountHostedPages(app, sandbox);
+  mountOrdersApi(app, sandbox);
+  mountSubscriptionsApi(app, sandbox);
+  mountSandboxControls(app, sandbox);
 };

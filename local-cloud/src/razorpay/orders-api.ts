@@ -1,30 +1,20 @@
 // The server-side Orders and Payments API (what a merchant's backend calls with its key secret).
 import type { Hono } from 'hono';
-import type { LocalCloudContext } from '../context.ts';
-import { hasValidBasicAuth } from './auth.ts';
+import { requireKeyAuth } from './auth.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
-import { AUTHENTICATION_FAILED, NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError } from './errors.ts';
-import { razorpayId, unixNow } from './ids.ts';
+import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError } from './errors.ts';
+import { razorpayId } from './ids.ts';
+import type { Sandbox } from './sandbox.ts';
 import { parseOrderInput } from './order-input.ts';
 import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
 
 /** Orders one key may create per minute. */
 export const ORDERS_PER_MINUTE = 120;
 
-export function mountOrdersApi(app: Hono, ctx: LocalCloudContext, ready: Promise<void>): void {
+export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
+  const { ctx, ready, clock } = sandbox;
   const orderLimiter = new RateLimiter(ORDERS_PER_MINUTE);
-  app.use('/razorpay/v1/orders/*', async (c, next) => {
-    if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
-    await next();
-  });
-  app.use('/razorpay/v1/orders', async (c, next) => {
-    if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
-    await next();
-  });
-  app.use('/razorpay/v1/payments/*', async (c, next) => {
-    if (!hasValidBasicAuth(c.req.header('authorization'), ctx.keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
-    await next();
-  });
+  requireKeyAuth(app, ctx.keys, ['/razorpay/v1/orders', '/razorpay/v1/payments']);
 
   app.post('/razorpay/v1/orders', async (c) => {
     // Per key, as Razorpay limits its API: a loop creating orders is answered 429.
@@ -39,7 +29,7 @@ export function mountOrdersApi(app: Hono, ctx: LocalCloudContext, ready: Promise
       // Serialise order creation so two requests with one receipt cannot both pass the check.
       await tx.query('select pg_advisory_xact_lock(5432191)');
       if (input.receipt && (await receiptTaken(tx, input.receipt))) return undefined;
-      return insertOrder(tx, { id: razorpayId('order'), ...input, createdAt: unixNow() });
+      return insertOrder(tx, { id: razorpayId('order'), ...input, createdAt: clock.now() });
     });
     if (!result) return sendError(c, 400, badRequest('The receipt has already been used for another order.', 'receipt'));
     ctx.log.info('razorpay order created', { orderId: result.id, amount: result.amount });

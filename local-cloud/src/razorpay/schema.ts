@@ -1,5 +1,5 @@
-// The sandbox keeps its orders and payments in Postgres, in local-cloud's private schema, so they
-// survive restarts like the real dashboard's. Created here (not in supabase/migrations): hosted
+// The sandbox keeps its orders, payments, plans, subscriptions, clock and webhook log in Postgres,
+// in local-cloud's private schema, so they survive restarts like the real dashboard's. Created here (not in supabase/migrations): hosted
 // Supabase must never get these tables.
 import type { Database } from '../context.ts';
 
@@ -38,6 +38,75 @@ const STATEMENTS = [
      created_at bigint not null
    )`,
   `create index if not exists razorpay_payments_order_idx on local_cloud.razorpay_payments (order_id)`,
+  // Subscription charges: each invoice has its order, and the payment names both.
+  `alter table local_cloud.razorpay_payments add column if not exists invoice_id text`,
+  `alter table local_cloud.razorpay_payments add column if not exists subscription_id text`,
+  `alter table local_cloud.razorpay_payments drop constraint if exists razorpay_payments_status_check`,
+  `alter table local_cloud.razorpay_payments add constraint razorpay_payments_status_check
+     check (status in ('created', 'authorized', 'captured', 'failed'))`,
+  `create table if not exists local_cloud.razorpay_plans (
+     id text primary key,
+     item_id text not null,
+     period text not null,
+     interval integer not null,
+     name text not null,
+     description text,
+     amount bigint not null,
+     currency text not null,
+     notes jsonb not null default '{}'::jsonb,
+     created_at bigint not null
+   )`,
+  `create table if not exists local_cloud.razorpay_subscriptions (
+     id text primary key,
+     plan_id text not null references local_cloud.razorpay_plans (id),
+     customer_id text,
+     status text not null check (status in
+       ('created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed', 'expired', 'paused')),
+     current_start bigint,
+     current_end bigint,
+     ended_at bigint,
+     quantity integer not null default 1,
+     notes jsonb not null default '{}'::jsonb,
+     charge_at bigint,
+     start_at bigint,
+     end_at bigint,
+     auth_attempts integer not null default 0,
+     total_count integer not null,
+     paid_count integer not null default 0,
+     customer_notify boolean not null default true,
+     expire_by bigint,
+     payment_method text,
+     scheduled_plan_id text references local_cloud.razorpay_plans (id),
+     change_scheduled_at bigint,
+     cancel_at_cycle_end boolean not null default false,
+     -- Sandbox only: how the stored card answers the next automatic charges ('succeed' or 'fail').
+     card_outcome text not null default 'succeed' check (card_outcome in ('succeed', 'fail')),
+     card_last4 text,
+     card_network text,
+     email text,
+     contact text,
+     created_at bigint not null
+   )`,
+  `create index if not exists razorpay_subscriptions_due_idx on local_cloud.razorpay_subscriptions (charge_at)
+     where status in ('authenticated', 'active', 'pending')`,
+  // One row: how far the sandbox's clock runs ahead of this machine's (tests advance it).
+  `create table if not exists local_cloud.razorpay_clock (
+     id integer primary key default 1 check (id = 1),
+     offset_seconds bigint not null default 0
+   )`,
+  `insert into local_cloud.razorpay_clock (id, offset_seconds) values (1, 0) on conflict (id) do nothing`,
+  `create table if not exists local_cloud.razorpay_webhook_deliveries (
+     seq bigserial,
+     event_id text primary key,
+     event text not null,
+     body text not null,
+     signature text not null,
+     url text not null,
+     attempts integer not null default 0,
+     response_status integer,
+     delivered boolean not null default false,
+     created_at bigint not null
+   )`,
 ];
 
 /** Idempotent; safe to run on every start and from several processes sharing one Postgres. */

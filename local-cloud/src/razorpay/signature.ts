@@ -1,8 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What Razorpay's checkout returns as razorpay_signature: hex HMAC-SHA256 of "order_id|payment_id". */
-export function paymentSignature(orderId: string, paymentId: string, keySecret: string): string {
-  return createHmac('sha256', keySecret).update(`${orderId}|${paymentId}`).digest('hex');
+/**
+ * What Razorpay's checkout returns as razorpay_signature: hex HMAC-SHA256 with the key secret of
+ * "order_id|payment_id" for an order, of "payment_id|subscription_id" for a subscription.
+ */
+export function paymentSignature(first: string, second: string, keySecret: string): string {
+  return createHmac('sha256', keySecret).update(`${first}|${second}`).digest('hex');
 }
 
 /** X-Razorpay-Signature of a webhook: hex HMAC-SHA256 of the raw body. */

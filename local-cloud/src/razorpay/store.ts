@@ -23,7 +23,7 @@ export interface PaymentEntity {
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'failed';
   order_id: string;
-  invoice_id: null;
+  invoice_id: string | null;
   international: false;
   method: 'card' | 'upi';
   amount_refunded: 0;
@@ -79,11 +79,13 @@ interface PaymentRow {
   error_step: string | null;
   error_reason: string | null;
   notes: Record<string, string> | null;
+  invoice_id: string | null;
+  subscription_id: string | null;
   created_at: string | number;
 }
 
 // Razorpay serialises empty notes as [] (a PHP quirk clients tolerate); mirrored for fidelity.
-function notesOut(notes: Record<string, string> | null): Record<string, string> | [] {
+export function notesOut(notes: Record<string, string> | null): Record<string, string> | [] {
   return notes && Object.keys(notes).length ? notes : [];
 }
 
@@ -114,7 +116,7 @@ export function toPayment(row: PaymentRow): PaymentEntity {
     currency: row.currency,
     status: row.status,
     order_id: row.order_id,
-    invoice_id: null,
+    invoice_id: row.invoice_id,
     international: false,
     method: row.method,
     amount_refunded: 0,
@@ -186,14 +188,17 @@ export interface NewPayment {
   vpa: string | null;
   error: { code: string; description: string; source: string; step: string; reason: string } | null;
   createdAt: number;
+  /** Subscription charges: the invoice billed and its subscription. */
+  invoiceId?: string;
+  subscriptionId?: string;
 }
 
 export async function insertPayment(tx: Queryable, p: NewPayment): Promise<PaymentEntity> {
   const { rows } = await tx.query<PaymentRow>(
     `insert into local_cloud.razorpay_payments
        (id, order_id, amount, currency, status, method, captured, email, contact, card_last4, card_network, vpa,
-        error_code, error_description, error_source, error_step, error_reason, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning *`,
+        error_code, error_description, error_source, error_step, error_reason, created_at, invoice_id, subscription_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) returning *`,
     [
       p.id,
       p.orderId,
@@ -213,7 +218,21 @@ export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payme
       p.error?.step ?? null,
       p.error?.reason ?? null,
       p.createdAt,
+      p.invoiceId ?? null,
+      p.subscriptionId ?? null,
     ],
   );
   return toPayment(rows[0]!);
+}
+
+/** One more attempt on the order; a captured payment pays it in full. */
+export async function recordOrderAttempt(tx: Queryable, orderId: string, paid: boolean): Promise<void> {
+  await tx.query(
+    `update local_cloud.razorpay_orders
+        set attempts = attempts + 1,
+            status = case when $2 then 'paid' else 'attempted' end,
+            amount_paid = case when $2 then amount else amount_paid end
+      where id = $1`,
+    [orderId, paid],
+  );
 }

@@ -8,7 +8,7 @@ export function basicAuth(keyId: string, secret: string): string {
   return `Basic ${Buffer.from(`${keyId}:${secret}`).toString('base64')}`;
 }
 
-export async function razorpayApi(t: TestCloud, method: 'GET' | 'POST', path: string, body?: unknown, auth?: string) {
+export async function razorpayApi(t: TestCloud, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, auth?: string) {
   const res = await fetch(`${t.url}/razorpay${path}`, {
     method,
     headers: {
@@ -41,7 +41,12 @@ export function merchantPage(cloudUrl: string): string {
 }
 
 export interface CheckoutEvents {
-  success: Array<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>;
+  success: Array<{
+    razorpay_payment_id: string;
+    razorpay_order_id?: string;
+    razorpay_subscription_id?: string;
+    razorpay_signature: string;
+  }>;
   failed: Array<{
     error: {
       code: string;
@@ -49,14 +54,20 @@ export interface CheckoutEvents {
       source: string;
       step: string;
       reason: string;
-      metadata: { order_id: string; payment_id: string };
+      metadata: { order_id?: string; subscription_id?: string; payment_id: string };
     };
   }>;
   dismissed: number;
 }
 
-/** Opens checkout for an order from the page's Buy button; callbacks are recorded on window.__events. */
-export async function openCheckout(page: Page, opts: { key: string; orderId: string; amount: number; escape?: boolean }): Promise<void> {
+/**
+ * Opens checkout for an order (or, with subscriptionId, a subscription) from the page's Buy button;
+ * callbacks are recorded on window.__events.
+ */
+export async function openCheckout(
+  page: Page,
+  opts: { key: string; orderId?: string; subscriptionId?: string; amount?: number; currency?: string; escape?: boolean },
+): Promise<void> {
   await page.evaluate((o) => {
     const w = window as unknown as {
       __events: CheckoutEvents;
@@ -67,10 +78,11 @@ export async function openCheckout(page: Page, opts: { key: string; orderId: str
     const rzp = new w.Razorpay({
       key: o.key,
       amount: o.amount,
-      currency: 'INR',
+      currency: o.currency ?? 'INR',
       name: 'FolioForge',
       description: 'Pro plan',
       order_id: o.orderId,
+      subscription_id: o.subscriptionId,
       prefill: { name: 'Asha Rao', email: 'asha@example.test', contact: '9999999999' },
       theme: { color: '#6c2bd9' },
       modal: {
@@ -101,5 +113,45 @@ export async function payWithCard(page: Page, number: string, expiry = '12/30', 
   await dialog.getByLabel('Card number').fill(number);
   await dialog.getByLabel('Expiry (MM/YY)').fill(expiry);
   await dialog.getByLabel('CVV').fill(cvv);
-  await dialog.getByRole('button', { name: /^(Pay|Retry payment)/ }).click();
+  await dialog.getByRole('button', { name: /^(Pay|Retry payment|Authorise card|Retry authorisation)/ }).click();
+}
+
+/** Sandbox control: moves the clock on and bills what falls due → the events sent, in order. */
+export async function advanceClock(t: TestCloud, seconds: number): Promise<{ now: number; events: string[] }> {
+  const { status, body } = await razorpayApi(t, 'POST', '/_sandbox/clock', { advance_seconds: seconds });
+  if (status !== 200) throw new Error(`clock refused: ${JSON.stringify(body)}`);
+  return body as unknown as { now: number; events: string[] };
+}
+
+export interface WebhookDelivery {
+  event_id: string;
+  event: string;
+  body: string;
+  signature: string;
+  url: string;
+  attempts: number;
+  response_status: number | null;
+  delivered: boolean;
+}
+
+/** Every webhook the sandbox sent, oldest first (after those under way are delivered). */
+export async function webhookDeliveries(t: TestCloud): Promise<WebhookDelivery[]> {
+  const { body } = await razorpayApi(t, 'GET', '/_sandbox/webhooks');
+  return body.items as unknown as WebhookDelivery[];
+}
+
+/** Authorises a subscription through the sandbox's checkout endpoint directly (what checkout.js posts). */
+export async function authoriseSubscription(t: TestCloud, subscriptionId: string, card = '4718 6091 0820 4366') {
+  const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      key_id: t.cloud.keys.razorpayKeyId,
+      subscription_id: subscriptionId,
+      method: 'card',
+      card: { number: card, expiry: '12/30', cvv: '123' },
+      email: 'asha@example.test',
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: Record<string, unknown> } };
 }

@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { CURRENCY, functionFailureOf, loadSupabase, type PurchaseItem } from '@folioforge/shared';
-import type { RazorpaySuccessResponse } from './razorpayCheckout';
+import {
+  functionFailureOf,
+  loadSupabase,
+  subscriptionAnswerSchema,
+  subscriptionCheckoutSchema,
+  TEMPLATE_CURRENCY,
+  type BillingSubscription,
+  type PurchaseItem,
+} from '@folioforge/shared';
 
 // The browser side of the payment function (supabase/functions/payments), called through the one
-// Supabase client so the user's access token goes with every call.
+// Supabase client so the user's access token goes with every call. A template is an order paid
+// once; a plan is a subscription the buyer authorises. Either way the server names the amount.
 
 const PAYMENT_FUNCTION = 'payments';
 
@@ -11,17 +19,22 @@ const createdOrderSchema = z.object({
   orderId: z.string().min(1),
   amount: z.number().int().positive(),
   // The checkout must open in the currency the catalog shows; anything else is refused.
-  currency: z.literal(CURRENCY),
+  currency: z.literal(TEMPLATE_CURRENCY),
   keyId: z.string().min(1),
 });
-export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /** Only `status: 'paid'` matters; the purchase details may come nested or flat, and are not needed here. */
 const verifiedPaymentSchema = z.looseObject({ status: z.literal('paid') });
 
-export const razorpaySuccessSchema = z.object({
+const orderPaidSchema = z.object({
   razorpay_payment_id: z.string().min(1),
   razorpay_order_id: z.string().min(1),
+  razorpay_signature: z.string().min(1),
+});
+
+const subscriptionAuthorisedSchema = z.object({
+  razorpay_payment_id: z.string().min(1),
+  razorpay_subscription_id: z.string().min(1),
   razorpay_signature: z.string().min(1),
 });
 
@@ -50,27 +63,49 @@ async function invokePayments(body: Record<string, unknown>, fallback: string): 
   return data;
 }
 
-/** Asks the server for an order naming only the item: the price always comes from the server's catalog. */
-export async function createOrder(item: PurchaseItem): Promise<CreatedOrder> {
+function parsed<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new PaymentApiError('The payment service sent an unexpected answer.');
+  return result.data;
+}
+
+/** What the checkout dialog opens on: an order or a subscription, and what it charges. */
+export type OpenedCheckout =
+  | { kind: 'order'; keyId: string; orderId: string; amount: number; currency: string }
+  | { kind: 'subscription'; keyId: string; subscriptionId: string; amount: number; currency: string; startsAt: string | null };
+
+/** Asks the server for an order or a subscription naming only the item: the price comes from its catalog. */
+export async function openCheckout(item: PurchaseItem): Promise<OpenedCheckout> {
+  if (item.itemType === 'plan') {
+    const data = await invokePayments({ action: 'subscribe', planId: item.itemId }, 'Could not start the subscription.');
+    const { subscriptionId, keyId, amount, currency, startsAt } = parsed(subscriptionCheckoutSchema, data);
+    return { kind: 'subscription', keyId, subscriptionId, amount, currency, startsAt };
+  }
   const data = await invokePayments(
     { action: 'create-order', item: { itemType: item.itemType, itemId: item.itemId } },
     'Could not create the order.',
   );
-  const parsed = createdOrderSchema.safeParse(data);
-  if (!parsed.success) throw new PaymentApiError('The payment service sent an unexpected answer.');
-  return parsed.data;
+  const { orderId, keyId, amount, currency } = parsed(createdOrderSchema, data);
+  return { kind: 'order', keyId, orderId, amount, currency };
 }
 
-/** Has the server check the checkout's signature; resolves only when it says the purchase is paid. */
-export async function verifyPayment(response: RazorpaySuccessResponse): Promise<void> {
-  const data = await invokePayments(
-    {
-      action: 'verify',
-      razorpay_order_id: response.razorpay_order_id,
-      razorpay_payment_id: response.razorpay_payment_id,
-      razorpay_signature: response.razorpay_signature,
-    },
-    'The payment could not be verified.',
-  );
+/** What the server confirmed: the payment, and for a plan the subscription as it now is. */
+export type ConfirmedCheckout = { paymentId: string; subscription?: BillingSubscription };
+
+/**
+ * Has the server check the checkout's signature; resolves only when it says the purchase is paid
+ * (or the subscription authorised). Throws PaymentApiError('incomplete') on a malformed answer.
+ */
+export async function confirmCheckout(opened: OpenedCheckout, response: unknown): Promise<ConfirmedCheckout> {
+  if (opened.kind === 'subscription') {
+    const authorised = subscriptionAuthorisedSchema.safeParse(response);
+    if (!authorised.success) throw new PaymentApiError('The checkout returned an incomplete answer.');
+    const data = await invokePayments({ action: 'verify-subscription', ...authorised.data }, 'The subscription could not be verified.');
+    return { paymentId: authorised.data.razorpay_payment_id, subscription: parsed(subscriptionAnswerSchema, data).subscription };
+  }
+  const paid = orderPaidSchema.safeParse(response);
+  if (!paid.success) throw new PaymentApiError('The checkout returned an incomplete answer.');
+  const data = await invokePayments({ action: 'verify', ...paid.data }, 'The payment could not be verified.');
   if (!verifiedPaymentSchema.safeParse(data).success) throw new PaymentApiError('The payment service did not confirm the payment.');
+  return { paymentId: paid.data.razorpay_payment_id };
 }

@@ -1,24 +1,21 @@
 // The part of Razorpay's browser checkout (window.Razorpay from checkout.js) that FolioForge uses.
 // Typed here rather than by augmenting Window, so other remotes' typings cannot clash with ours.
 
-/** What Razorpay passes to `handler` after a successful payment; verified by the server before we trust it. */
-export interface RazorpaySuccessResponse {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
-
 export interface RazorpayCheckoutOptions {
   key: string;
-  /** Minor units (paise); the order's amount is what is charged, this is only shown. */
-  amount: number;
+  /** Minor units; the order's or the subscription's amount is what is charged, this is only shown. */
+  amount?: number;
   currency: string;
   name: string;
   description?: string;
-  order_id: string;
+  /** A one-time payment of this order … */
+  order_id?: string;
+  /** … or the authorisation of this subscription (its first charge when it starts now). */
+  subscription_id?: string;
   prefill?: { name?: string; email?: string; contact?: string };
   theme?: { color?: string };
   modal?: { ondismiss?: () => void; escape?: boolean };
+  /** Gets {razorpay_payment_id, razorpay_order_id | razorpay_subscription_id, razorpay_signature}; verified by the server. */
   handler: (response: unknown) => void;
 }
 

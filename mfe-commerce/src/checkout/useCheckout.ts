@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { getRuntimeConfig, useAuthStore, type PurchaseItem } from '@folioforge/shared';
+import {
+  getRuntimeConfig,
+  invalidateBilling,
+  queryClient,
+  useAuthStore,
+  type BillingSubscription,
+  type PurchaseItem,
+} from '@folioforge/shared';
 import { CHECKOUT_SCRIPT_FAILED_MESSAGE, loadCheckoutScript } from './loadCheckoutScript';
-import { createOrder, PaymentApiError, razorpaySuccessSchema, verifyPayment } from './paymentApi';
-import type { RazorpayCheckout, RazorpayConstructor, RazorpaySuccessResponse } from './razorpayCheckout';
-import { refreshPaidPurchases } from '../purchases/usePaidPurchases';
+import { confirmCheckout, openCheckout, PaymentApiError, type OpenedCheckout } from './paymentApi';
+import type { RazorpayCheckout, RazorpayConstructor } from './razorpayCheckout';
 
 /** Merchant name shown in the checkout dialog. */
 export const MERCHANT_NAME = 'FolioForge';
@@ -20,7 +26,14 @@ export type CheckoutFailureStep = 'script' | 'order' | 'payment' | 'verify';
 export type CheckoutState =
   | { phase: 'idle' | 'loading-script' | 'creating-order' | 'awaiting-payment' | 'verifying' | 'cancelled' }
   | { phase: 'login-required'; reason: 'signed-out' | 'session-expired' }
-  | { phase: 'paid'; paymentId: string }
+  | {
+      phase: 'paid';
+      paymentId: string;
+      /** What was charged now (nothing when a plan was authorised to start later). */
+      charged: { amount: number; currency: string } | null;
+      /** For a plan: the subscription as the server now has it. */
+      subscription?: BillingSubscription;
+    }
   | { phase: 'failed'; step: CheckoutFailureStep; message: string; paymentId?: string };
 
 export interface UseCheckoutResult {
@@ -63,7 +76,7 @@ function prefillFor(): { name?: string; email?: string } {
 }
 
 /**
- * The purchase of one item through Razorpay Checkout:
+ * The purchase of one item through Razorpay Checkout (a template's order, or a plan's subscription):
  * idle → loading-script → creating-order → awaiting-payment → verifying → paid | failed | cancelled.
  * A signed-out visitor (or an expired session) ends in login-required instead.
  */
@@ -72,7 +85,7 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
   // Each start() is an attempt; callbacks of an older attempt (a late dismiss, a slow answer) are ignored.
   const attemptRef = useRef(0);
   const openCheckoutRef = useRef<RazorpayCheckout | undefined>(undefined);
-  const confirmableRef = useRef<RazorpaySuccessResponse | undefined>(undefined);
+  const confirmableRef = useRef<{ opened: OpenedCheckout; response: unknown } | undefined>(undefined);
   // Callers (the editor through federation) often pass a fresh item object each render.
   const latest = useRef({ item, description });
   latest.current = { item, description };
@@ -102,20 +115,30 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
     };
   }, [itemKey, closeOpenCheckout]);
 
-  const confirm = useCallback(async (attempt: number, response: RazorpaySuccessResponse) => {
+  const confirm = useCallback(async (attempt: number, opened: OpenedCheckout, response: unknown) => {
     const isCurrent = () => attempt === attemptRef.current;
     setState({ phase: 'verifying' });
     try {
-      await verifyPayment(response);
+      const confirmed = await confirmCheckout(opened, response);
       if (!isCurrent()) return;
       confirmableRef.current = undefined;
+      const chargedNow = opened.kind === 'order' || opened.startsAt === null;
       // Only now, with the server's word, is the payment a success.
-      setState({ phase: 'paid', paymentId: response.razorpay_payment_id });
-      refreshPaidPurchases();
+      setState({
+        phase: 'paid',
+        paymentId: confirmed.paymentId,
+        charged: chargedNow ? { amount: opened.amount, currency: opened.currency } : null,
+        ...(confirmed.subscription ? { subscription: confirmed.subscription } : {}),
+      });
+      // Every screen showing purchases, plans or receipts reads them again.
+      const userId = useAuthStore.getState().user?.id;
+      if (userId) void invalidateBilling(queryClient, userId);
     } catch (error) {
       if (!isCurrent()) return;
       const detail = error instanceof PaymentApiError ? error.message : 'The payment could not be verified.';
-      setState({ phase: 'failed', step: 'verify', message: detail, paymentId: response.razorpay_payment_id });
+      const paymentId =
+        typeof response === 'object' && response !== null ? (response as { razorpay_payment_id?: unknown }).razorpay_payment_id : undefined;
+      setState({ phase: 'failed', step: 'verify', message: detail, ...(typeof paymentId === 'string' ? { paymentId } : {}) });
     }
   }, []);
 
@@ -143,9 +166,9 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
 
       setState({ phase: 'creating-order' });
       const { item: buying, description: buyingDescription } = latest.current;
-      let order;
+      let opened: OpenedCheckout;
       try {
-        order = await createOrder(buying);
+        opened = await openCheckout(buying);
       } catch (error) {
         if (!isCurrent()) return;
         if (error instanceof PaymentApiError && error.status === 401) {
@@ -164,12 +187,12 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
 
       try {
         const checkout = new Razorpay({
-          key: order.keyId,
-          amount: order.amount,
-          currency: order.currency,
+          key: opened.keyId,
+          amount: opened.amount,
+          currency: opened.currency,
           name: MERCHANT_NAME,
           description: buyingDescription,
-          order_id: order.orderId,
+          ...(opened.kind === 'order' ? { order_id: opened.orderId } : { subscription_id: opened.subscriptionId }),
           prefill: prefillFor(),
           theme: { color: CHECKOUT_THEME_COLOR },
           modal: {
@@ -183,13 +206,8 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
           handler: (response: unknown) => {
             if (!isCurrent()) return;
             openCheckoutRef.current = undefined;
-            const parsed = razorpaySuccessSchema.safeParse(response);
-            if (!parsed.success) {
-              setState({ phase: 'failed', step: 'verify', message: 'The checkout returned an incomplete answer.' });
-              return;
-            }
-            confirmableRef.current = parsed.data;
-            void confirm(attempt, parsed.data);
+            confirmableRef.current = { opened, response };
+            void confirm(attempt, opened, response);
           },
         });
         // Razorpay keeps its dialog open after a failure so the buyer can retry there; we show the reason too.
@@ -208,10 +226,10 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
   }, [closeOpenCheckout, confirm]);
 
   const retryVerification = useCallback(() => {
-    const response = confirmableRef.current;
-    if (!response) return;
+    const confirmable = confirmableRef.current;
+    if (!confirmable) return;
     const attempt = ++attemptRef.current;
-    void confirm(attempt, response);
+    void confirm(attempt, confirmable.opened, confirmable.response);
   }, [confirm]);
 
   const canRetryVerification = state.phase === 'failed' && state.step === 'verify' && confirmableRef.current !== undefined;

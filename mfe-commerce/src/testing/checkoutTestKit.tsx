@@ -1,24 +1,54 @@
 // Test doubles for the commerce remote: a Supabase client that answers the payment function and the
-// purchases table, a scripted window.Razorpay, and a router with a /login page that shows what it got.
+// user's entitlements and subscriptions, a scripted window.Razorpay, and a router with a /login page
+// that shows what it got.
 import { jest } from '@jest/globals';
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { setRuntimeConfig, setSupabase, useAuthStore } from '@folioforge/shared';
+import { queryClient, setRuntimeConfig, setSupabase, useAuthStore, type BillingSubscription, type Entitlements } from '@folioforge/shared';
 import type { RazorpayCheckoutOptions } from '../checkout/razorpayCheckout';
-import { resetPaidPurchasesForTests } from '../purchases/usePaidPurchases';
 import { testRuntimeConfig } from '@folioforge/shared/testing';
 
 export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
 export const CHECKOUT_SCRIPT_URL = 'http://localhost:54321/razorpay/v1/checkout.js';
 
-export interface PurchaseRow {
-  user_id: string;
-  item_type: 'template' | 'plan';
-  item_id: string;
-  status: 'created' | 'paid' | 'failed';
-  expires_at: string | null;
+/** What the user holds, as the database would answer: their entitlements row and subscriptions. */
+export interface BillingRows {
+  entitlements?: Partial<Entitlements>;
+  subscriptions?: BillingSubscription[];
+}
+
+const NO_ENTITLEMENTS: Entitlements = {
+  plan: null,
+  plan_expires_at: null,
+  templates: [],
+  remove_branding: false,
+  customized_look: false,
+  brand_kit: false,
+  priority_care: false,
+};
+
+/** A subscription row with sensible defaults: Pro, active, renewing in ten days. */
+export function subscriptionRow(fields: Partial<BillingSubscription> = {}): BillingSubscription {
+  const now = Date.now();
+  return {
+    id: 'sub-row-1',
+    plan_id: 'pro',
+    status: 'active',
+    amount: 1999,
+    currency: 'USD',
+    current_start: new Date(now - 20 * 86_400_000).toISOString(),
+    current_end: new Date(now + 10 * 86_400_000).toISOString(),
+    charge_at: new Date(now + 10 * 86_400_000).toISOString(),
+    starts_at: null,
+    ended_at: null,
+    cancel_at_period_end: false,
+    scheduled_plan_id: null,
+    failed_charges: 0,
+    created_at: new Date(now - 20 * 86_400_000).toISOString(),
+    ...fields,
+  };
 }
 
 export interface InvokeResult {
@@ -41,37 +71,45 @@ export function httpError(status: number, message: string): InvokeResult {
 }
 
 export const ORDER_ANSWER = { orderId: 'order_TEST1', amount: 10000, currency: 'INR', keyId: 'rzp_test_from_function' };
+export const SUBSCRIPTION_ANSWER = {
+  subscriptionId: 'sub_TEST123456789',
+  keyId: 'rzp_test_from_function',
+  planId: 'pro',
+  amount: 1999,
+  currency: 'USD',
+  startsAt: null,
+};
 
 export interface FakeSupabase {
   invoke: jest.Mock<(name: string, options: { body: Record<string, unknown> }) => Promise<InvokeResult>>;
-  purchaseRows: PurchaseRow[];
+  rows: BillingRows;
   /** Bodies sent to the payment function, in order. */
   bodies(): Record<string, unknown>[];
+  /** Tables read, in order (a checkout that succeeded reads them again). */
+  reads(): string[];
 }
 
 /** Installs a fake client through setSupabase; `onInvoke` answers the payment function. */
-export function installFakeSupabase(onInvoke: InvokeHandler, purchaseRows: PurchaseRow[] = []): FakeSupabase {
+export function installFakeSupabase(onInvoke: InvokeHandler, rows: BillingRows = {}): FakeSupabase {
   const invoke = jest.fn((_name: string, options: { body: Record<string, unknown> }) => onInvoke(options.body));
+  const reads: string[] = [];
   const from = (table: string) => {
-    const filters: [string, unknown][] = [];
+    reads.push(table);
+    const result = () =>
+      table === 'entitlements' ? { ...NO_ENTITLEMENTS, ...rows.entitlements } : table === 'subscriptions' ? (rows.subscriptions ?? []) : [];
     const builder = {
       select: () => builder,
-      eq: (column: string, value: unknown) => {
-        filters.push([column, value]);
-        return builder;
-      },
-      then<T>(onFulfilled: (result: { data: unknown; error: null }) => T, onRejected?: (reason: unknown) => T) {
-        const rows = table === 'purchases' ? purchaseRows : [];
-        const data = rows.filter((row) =>
-          filters.every(([column, value]) => (row as unknown as Record<string, unknown>)[column] === value),
-        );
-        return Promise.resolve({ data, error: null }).then(onFulfilled, onRejected);
+      eq: () => builder,
+      order: () => builder,
+      single: () => Promise.resolve({ data: result(), error: null }),
+      then<T>(onFulfilled: (value: { data: unknown; error: null }) => T, onRejected?: (reason: unknown) => T) {
+        return Promise.resolve({ data: result(), error: null }).then(onFulfilled, onRejected);
       },
     };
     return builder;
   };
   setSupabase({ functions: { invoke }, from } as unknown as SupabaseClient);
-  return { invoke, purchaseRows, bodies: () => invoke.mock.calls.map((call) => call[1].body) };
+  return { invoke, rows, bodies: () => invoke.mock.calls.map((call) => call[1].body), reads: () => [...reads] };
 }
 
 /** A scripted stand-in for Razorpay's checkout: tests decide when it succeeds, fails or is dismissed. */
@@ -101,7 +139,13 @@ export class FakeRazorpay {
     this.closed = true;
   }
   succeed(paymentId = 'pay_TEST123'): void {
-    this.options.handler({ razorpay_payment_id: paymentId, razorpay_order_id: this.options.order_id, razorpay_signature: 'f'.repeat(64) });
+    this.options.handler({
+      razorpay_payment_id: paymentId,
+      ...(this.options.subscription_id
+        ? { razorpay_subscription_id: this.options.subscription_id }
+        : { razorpay_order_id: this.options.order_id }),
+      razorpay_signature: 'f'.repeat(64),
+    });
   }
   fail(description: string, reason = 'payment_failed'): void {
     const error = {
@@ -110,7 +154,7 @@ export class FakeRazorpay {
       source: 'bank',
       step: 'payment_authorization',
       reason,
-      metadata: { order_id: this.options.order_id, payment_id: 'pay_FAILED1' },
+      metadata: { order_id: this.options.order_id ?? this.options.subscription_id, payment_id: 'pay_FAILED1' },
     };
     this.failedListeners.forEach((listener) => listener({ error }));
   }
@@ -144,7 +188,7 @@ export function resetCommerceTestState(): void {
   FakeRazorpay.instances = [];
   installFakeRazorpay();
   document.querySelectorAll('script[data-folioforge-checkout]').forEach((script) => script.remove());
-  resetPaidPurchasesForTests();
+  queryClient.clear();
   signIn();
 }
 
@@ -182,7 +226,7 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** Lets pending reads (the purchases query) finish inside act, so the screen is settled. */
+/** Lets pending reads (the billing queries) finish inside act, so the screen is settled. */
 export async function settleReads(): Promise<void> {
   await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }

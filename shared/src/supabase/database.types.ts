@@ -194,8 +194,141 @@ export type Database = {
           },
         ];
       };
+      subscription_charges: {
+        Row: {
+          amount: number;
+          created_at: string;
+          currency: string;
+          id: string;
+          paid_at: string;
+          period_end: string | null;
+          period_start: string | null;
+          plan_id: string;
+          razorpay_invoice_id: string | null;
+          razorpay_payment_id: string;
+          subscription_id: string;
+          user_id: string;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          currency: string;
+          id?: string;
+          paid_at: string;
+          period_end?: string | null;
+          period_start?: string | null;
+          plan_id: string;
+          razorpay_invoice_id?: string | null;
+          razorpay_payment_id: string;
+          subscription_id: string;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          currency?: string;
+          id?: string;
+          paid_at?: string;
+          period_end?: string | null;
+          period_start?: string | null;
+          plan_id?: string;
+          razorpay_invoice_id?: string | null;
+          razorpay_payment_id?: string;
+          subscription_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscription_charges_subscription_id_fkey';
+            columns: ['subscription_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscriptions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      subscriptions: {
+        Row: {
+          amount: number;
+          cancel_at_period_end: boolean;
+          charge_at: string | null;
+          created_at: string;
+          currency: string;
+          current_end: string | null;
+          current_start: string | null;
+          ended_at: string | null;
+          failed_charges: number;
+          id: string;
+          plan_id: string;
+          razorpay_plan_id: string;
+          razorpay_subscription_id: string;
+          scheduled_plan_id: string | null;
+          starts_at: string | null;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          amount: number;
+          cancel_at_period_end?: boolean;
+          charge_at?: string | null;
+          created_at?: string;
+          currency: string;
+          current_end?: string | null;
+          current_start?: string | null;
+          ended_at?: string | null;
+          failed_charges?: number;
+          id?: string;
+          plan_id: string;
+          razorpay_plan_id: string;
+          razorpay_subscription_id: string;
+          scheduled_plan_id?: string | null;
+          starts_at?: string | null;
+          status?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          cancel_at_period_end?: boolean;
+          charge_at?: string | null;
+          created_at?: string;
+          currency?: string;
+          current_end?: string | null;
+          current_start?: string | null;
+          ended_at?: string | null;
+          failed_charges?: number;
+          id?: string;
+          plan_id?: string;
+          razorpay_plan_id?: string;
+          razorpay_subscription_id?: string;
+          scheduled_plan_id?: string | null;
+          starts_at?: string | null;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
+      billing_history: {
+        Row: {
+          amount: number | null;
+          currency: string | null;
+          id: string | null;
+          item_id: string | null;
+          item_type: string | null;
+          kind: string | null;
+          paid_at: string | null;
+          payment_id: string | null;
+          period_end: string | null;
+          period_start: string | null;
+          receipt_number: string | null;
+          reference: string | null;
+        };
+        Relationships: [];
+      };
       entitlements: {
         Row: {
           brand_kit: boolean | null;
@@ -226,6 +359,12 @@ export type Database = {
         };
         Returns: string;
       };
+      billing_grace_period: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string;
+      };
       collects_subscribers: {
         Args: {
           portfolio: string;
@@ -233,6 +372,12 @@ export type Database = {
         Returns: boolean;
       };
       current_plan: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string;
+      };
+      current_plan_paid_through: {
         Args: {
           [_ in never]: never;
         };
@@ -263,11 +408,26 @@ export type Database = {
         };
         Returns: boolean;
       };
+      plan_paid_through: {
+        Args: {
+          for_user: string;
+        };
+        Returns: string;
+      };
       plan_storage_bytes: {
         Args: {
           plan: string;
         };
         Returns: number;
+      };
+      plans_held: {
+        Args: {
+          for_user: string;
+        };
+        Returns: {
+          plan: string;
+          paid_through: string;
+        }[];
       };
       save_portfolio: {
         Args: {
@@ -283,6 +443,15 @@ export type Database = {
           for_portfolio?: string;
         };
         Returns: boolean;
+      };
+      subscription_holds_until: {
+        Args: {
+          status: string;
+          current_end: string;
+          ended_at: string;
+          cancel_at_period_end: boolean;
+        };
+        Returns: string;
       };
       username_available: {
         Args: {

@@ -1,45 +1,96 @@
-// The one price list, used by the pricing screen, the checkout button and the payment function.
-// It lives here because Supabase deploys a function only with what is under supabase/functions/
-// (supabase/cli#3467); the frontends read it through @folioforge/shared. Dependency-free on purpose.
-// Template prices are generated from each template folder's template.json (tooling/templateIndex.mjs).
+// The one price list, used by the pricing screen, the checkout button, the account page and the
+// payment functions. It lives here because Supabase deploys a function only with what is under
+// supabase/functions/ (supabase/cli#3467); the frontends read it through @folioforge/shared.
+// Dependency-free on purpose. Template prices are generated from each template folder's
+// template.json (tooling/templateIndex.mjs).
+//
+// Each price has one currency, shown and charged alike: plans are monthly subscriptions in US
+// dollars (Razorpay Subscriptions take international currencies by card), templates are one-time
+// purchases in whole Indian rupees.
 import { TEMPLATE_PRICES, type TemplateId } from './templatePrices.generated.ts';
 
 export { TEMPLATE_PRICES, type TemplateId };
 
-export const CURRENCY = 'INR' as const;
+export type Currency = 'INR' | 'USD';
+
+/** Templates are bought once, in rupees. */
+export const TEMPLATE_CURRENCY = 'INR' as const satisfies Currency;
+/** Plans are billed monthly, in US dollars. */
+export const PLAN_CURRENCY = 'USD' as const satisfies Currency;
 
 export type PlanId = 'basic' | 'pro' | 'premium';
 
 export interface PlanPrice {
   id: PlanId;
   name: string;
-  /** Minor units (paise) charged per month. */
+  /** Minor units (cents) charged every month. */
   amount: number;
-  /** How long one payment unlocks the plan. */
-  periodDays: number;
+  currency: typeof PLAN_CURRENCY;
+  /** Higher ranks include everything lower ones do: a change to a higher rank is an upgrade. */
+  rank: number;
 }
 
 export const PLANS: readonly PlanPrice[] = [
-  { id: 'basic', name: 'Basic', amount: 999, periodDays: 30 },
-  { id: 'pro', name: 'Pro', amount: 1999, periodDays: 30 },
-  { id: 'premium', name: 'Premium', amount: 2999, periodDays: 30 },
+  { id: 'basic', name: 'Basic', amount: 999, currency: PLAN_CURRENCY, rank: 1 },
+  { id: 'pro', name: 'Pro', amount: 1999, currency: PLAN_CURRENCY, rank: 2 },
+  { id: 'premium', name: 'Premium', amount: 2999, currency: PLAN_CURRENCY, rank: 3 },
 ];
+
+export const PLAN_IDS = PLANS.map((plan) => plan.id) as readonly PlanId[];
 
 export type PurchaseItem = { itemType: 'plan'; itemId: PlanId } | { itemType: 'template'; itemId: TemplateId };
 
-/** Amount in minor units for what the buyer names; undefined when the item does not exist. */
-export function priceOf(item: { itemType: string; itemId: string | number }): number | undefined {
-  if (item.itemType === 'plan') return PLANS.find((plan) => plan.id === item.itemId)?.amount;
+export interface Price {
+  /** Minor units: cents for USD, paise for INR. */
+  amount: number;
+  currency: Currency;
+}
+
+export function planById(id: string): PlanPrice | undefined {
+  return PLANS.find((plan) => plan.id === id);
+}
+
+/** The price of what the buyer names, with its currency; undefined when the item does not exist. */
+export function priceFor(item: { itemType: string; itemId: string | number }): Price | undefined {
+  if (item.itemType === 'plan') {
+    const plan = typeof item.itemId === 'string' ? planById(item.itemId) : undefined;
+    return plan ? { amount: plan.amount, currency: plan.currency } : undefined;
+  }
   if (item.itemType === 'template') {
     // Only the canonical spelling: '0x3' or '3.0' would be charged for 3 but stored as something else.
     const id = typeof item.itemId === 'number' ? item.itemId : /^[1-9][0-9]*$/.test(item.itemId) ? Number(item.itemId) : NaN;
     const rupees: number | undefined = TEMPLATE_PRICES[id as TemplateId];
-    return rupees === undefined ? undefined : rupees * 100;
+    return rupees === undefined ? undefined : { amount: rupees * 100, currency: TEMPLATE_CURRENCY };
   }
   return undefined;
 }
 
-/** "₹9.99" for 999 paise. */
+/** Amount in minor units for what the buyer names; undefined when the item does not exist. */
+export function priceOf(item: { itemType: string; itemId: string | number }): number | undefined {
+  return priceFor(item)?.amount;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * "$19.99" for 1999 USD cents, "₹100.00" for 10000 INR paise: the one spelling of an amount, on the
+ * pricing screen, the checkout, the account page and the receipt (the sandbox checkout matches it).
+ */
+export function formatMoney(minorUnits: number, currency: string): string {
+  let format = formatters.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
+    formatters.set(currency, format);
+  }
+  return format.format(minorUnits / 100);
+}
+
+/** "₹100.00" for 10000 paise. */
 export function formatInr(minorUnits: number): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY }).format(minorUnits / 100);
+  return formatMoney(minorUnits, 'INR');
+}
+
+/** What a currency is called in a sentence, e.g. "US dollars (USD)". */
+export function currencyName(currency: Currency): string {
+  return currency === 'USD' ? 'US dollars (USD)' : 'Indian rupees (INR)';
 }

@@ -1,5 +1,6 @@
 // What the browser may send. The item names what is bought; the price never comes from the client.
 import { z } from 'zod';
+import { cancelSubscriptionRequest, changePlanRequest, subscribeRequest, verifySubscriptionRequest } from '../_shared/billing.ts';
 
 export const createOrderBody = z.object({
   action: z.literal('create-order'),
@@ -21,16 +22,11 @@ export const verifyBody = z.object({
   razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i),
 });
 
-export const actionBody = z.discriminatedUnion('action', [createOrderBody, verifyBody]);
-
-export const webhookEvent = z.object({
-  event: z.string(),
-  payload: z.object({
-    payment: z
-      .object({
-        entity: z.object({ id: z.string(), order_id: z.string(), amount: z.number(), currency: z.string(), status: z.string() }),
-      })
-      .optional(),
-    order: z.object({ entity: z.object({ id: z.string(), amount: z.number(), status: z.string() }) }).optional(),
-  }),
-});
+export const actionBody = z.discriminatedUnion('action', [
+  createOrderBody,
+  verifyBody,
+  subscribeRequest,
+  verifySubscriptionRequest,
+  cancelSubscriptionRequest,
+  changePlanRequest,
+]);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +14,8 @@ beforeEach(() => {
   supabase = installFakeSupabase();
   supabase.answer('profiles', { data: { id: 'user-1', name: 'Ada Lovelace', username: 'ada' }, error: null });
   supabase.answer('portfolios', { data: [], error: null });
-  supabase.answer('purchases', { data: [], error: null });
+  supabase.answer('subscriptions', { data: [], error: null });
+  supabase.answer('billing_history', { data: [], error: null });
   supabase.answer('entitlements', {
     data: { plan: null, plan_expires_at: null, templates: [], remove_branding: false, storage_quota_bytes: 52428800 },
     error: null,
@@ -63,7 +64,9 @@ describe('signed in', () => {
     const portfolios = section('Your portfolios');
     expect(await within(portfolios).findByText(/No portfolios yet —/)).toBeInTheDocument();
     expect(within(portfolios).getByRole('link', { name: 'pick a template' })).toHaveAttribute('href', '/templates');
-    expect(await within(section('Your purchases')).findByText(/No purchases yet/)).toBeInTheDocument();
+    const billing = section('Billing and receipts');
+    expect(await within(billing).findByText(/No purchases yet/)).toBeInTheDocument();
+    expect(within(billing).getByText(/You have no subscription/)).toBeInTheDocument();
   });
 
   test("lists the user's portfolios and purchases", async () => {
@@ -74,29 +77,36 @@ describe('signed in', () => {
       ],
       error: null,
     });
-    supabase.answer('purchases', {
+    // Paid orders and subscription charges only: a checkout opened and never paid is not listed.
+    supabase.answer('billing_history', {
       data: [
         {
           id: 'b1',
+          kind: 'subscription',
           item_type: 'plan',
           item_id: 'pro',
           amount: 1999,
-          currency: 'INR',
-          status: 'paid',
-          created_at: '2025-03-01T00:00:00Z',
+          currency: 'USD',
           paid_at: '2025-03-01T00:00:00Z',
-          expires_at: '2025-03-31T00:00:00Z',
+          payment_id: 'pay_PRO1',
+          reference: 'sub_PRO1',
+          period_start: '2025-03-01T00:00:00Z',
+          period_end: '2025-04-01T00:00:00Z',
+          receipt_number: 'FF-ABCDEF0123',
         },
         {
           id: 'b2',
+          kind: 'order',
           item_type: 'template',
           item_id: '3',
           amount: 80000,
           currency: 'INR',
-          status: 'failed',
-          created_at: '2025-02-01T00:00:00Z',
-          paid_at: null,
-          expires_at: null,
+          paid_at: '2025-02-01T00:00:00Z',
+          payment_id: 'pay_TPL3',
+          reference: 'order_TPL3',
+          period_start: null,
+          period_end: null,
+          receipt_number: 'FF-9876543210',
         },
       ],
       error: null,
@@ -107,15 +117,28 @@ describe('signed in', () => {
     expect(within(portfolios).getByText('Published')).toBeInTheDocument();
     expect(within(portfolios).getByText('Untitled portfolio')).toBeInTheDocument();
     expect(within(portfolios).getByText('Portfolio generator')).toBeInTheDocument();
-    const purchases = section('Your purchases');
-    expect(await within(purchases).findByText('Pro plan')).toBeInTheDocument();
-    expect(within(purchases).getByText('₹19.99')).toBeInTheDocument();
-    expect(within(purchases).getByText('Paid')).toBeInTheDocument();
-    expect(within(purchases).getByText('Template 3')).toBeInTheDocument();
-    expect(within(purchases).getByText('₹800.00')).toBeInTheDocument();
-    expect(within(purchases).getByText('Failed')).toBeInTheDocument();
-    const purchaseQuery = supabase.queries.find((entry) => entry.table === 'purchases')!.query;
-    expect(purchaseQuery.calls).toContainEqual(['eq', ['user_id', 'user-1']]);
+    const payments = within(section('Billing and receipts')).getByRole('list', { name: 'Payments' });
+    const [pro, template] = await within(payments).findAllByRole('listitem');
+    expect(pro).toHaveTextContent('1 Mar 2025');
+    expect(pro).toHaveTextContent('Pro plan, monthly');
+    expect(pro).toHaveTextContent('1 Mar 2025 – 1 Apr 2025');
+    expect(pro).toHaveTextContent('$19.99');
+    expect(template).toHaveTextContent('Template 3, bought for good');
+    expect(template).toHaveTextContent('₹800.00');
+
+    // The receipt: what was paid, when, in which currency, printable.
+    await userEvent.click(within(pro!).getByRole('button', { name: 'Receipt for Pro plan, monthly on 1 Mar 2025' }));
+    const receipt = screen.getByRole('dialog', { name: 'Receipt FF-ABCDEF0123' });
+    expect(receipt).toHaveTextContent('Billed toAda Lovelace, ada@example.com');
+    expect(receipt).toHaveTextContent('Amount paid$19.99 (USD)');
+    expect(receipt).toHaveTextContent('Payment idpay_PRO1');
+    expect(document.body).toHaveClass('ff-printing-receipt');
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    await userEvent.click(within(receipt).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('ff-printing-receipt');
   });
 
   test('a list that fails to load says so and can be asked again', async () => {
@@ -227,7 +250,7 @@ describe('your plan', () => {
     supabase.answer('storage_usage', { data: { bytes: 4404019, files: 1 }, error: null });
     renderScreen(<Account />, '/account');
     const plan = section('Your plan');
-    expect(await within(plan).findByText('Pro, until 24 Dec 2026')).toBeInTheDocument();
+    expect(await within(plan).findByText('Pro, paid through 24 Dec 2026')).toBeInTheDocument();
     expect(within(plan).getByText('4.2 MB of 1 GB used (1 file)')).toBeInTheDocument();
     expect(within(plan).getByText('Removed: your plan includes it.')).toBeInTheDocument();
     expect(within(plan).getByText('Template 3, Template 4')).toBeInTheDocument();

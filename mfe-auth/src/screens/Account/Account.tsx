@@ -1,37 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
-import { Alert, Button, RequireAuth, ServerStateProvider, formatInr, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, RequireAuth, ServerStateProvider, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
 import { describeAuthError } from '../../lib/authErrors';
-import {
-  usePortfolios,
-  useProfile,
-  usePurchases,
-  useSubscribers,
-  type PortfolioSummary,
-  type PurchaseSummary,
-  type SubscriberSummary,
-} from './accountData';
+import { usePortfolios, useProfile, useSubscribers, type PortfolioSummary, type SubscriberSummary } from './accountData';
+import { BillingSection } from './BillingSection';
 import { PlanSection } from './PlanSection';
 import { DomainsSection } from './DomainsSection';
 import { ProfileSection } from './ProfileSection';
 import styles from './Account.module.scss';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-
-function formatAmount(purchase: PurchaseSummary): string {
-  if (purchase.currency === 'INR') return formatInr(purchase.amount);
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: purchase.currency }).format(purchase.amount / 100);
-}
-
-function purchaseName(purchase: PurchaseSummary): string {
-  return purchase.item_type === 'plan'
-    ? `${purchase.item_id[0]?.toUpperCase() ?? ''}${purchase.item_id.slice(1)} plan`
-    : `Template ${purchase.item_id}`;
-}
-
-const STATUS_WORDS: Record<PurchaseSummary['status'], string> = { created: 'Not paid yet', paid: 'Paid', failed: 'Failed' };
 
 function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
   if (portfolios.length === 0) {
@@ -49,29 +29,6 @@ function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
           <span>{portfolio.template_id === 'generator' ? 'Portfolio generator' : `Template ${portfolio.template_id}`}</span>
           <span>{portfolio.published ? 'Published' : 'Draft'}</span>
           <span>Updated {dateFormat.format(new Date(portfolio.updated_at))}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PurchaseList({ purchases }: { purchases: PurchaseSummary[] }) {
-  if (purchases.length === 0) {
-    return (
-      <p>
-        No purchases yet — <Link to="/pricing">see the plans</Link>.
-      </p>
-    );
-  }
-  return (
-    <ul className={styles.list}>
-      {purchases.map((purchase) => (
-        <li key={purchase.id} className={styles.item}>
-          <strong>{purchaseName(purchase)}</strong>
-          <span>{formatAmount(purchase)}</span>
-          <span>{STATUS_WORDS[purchase.status]}</span>
-          <span>{dateFormat.format(new Date(purchase.paid_at ?? purchase.created_at))}</span>
-          {purchase.expires_at ? <span>Until {dateFormat.format(new Date(purchase.expires_at))}</span> : null}
         </li>
       ))}
     </ul>
@@ -101,7 +58,6 @@ function AccountSections({ user }: { user: User }) {
   const navigate = useNavigate();
   const [profile, reloadProfile, setProfile] = useProfile(user.id);
   const [portfolios, reloadPortfolios] = usePortfolios(user.id);
-  const [purchases, reloadPurchases] = usePurchases(user.id);
   const [subscribers, reloadSubscribers] = useSubscribers(user.id);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
@@ -161,17 +117,8 @@ function AccountSections({ user }: { user: User }) {
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-purchases">
-        <h2 id="account-section-purchases">Your purchases</h2>
-        {purchases.kind === 'loading' ? <p role="status">Loading your purchases…</p> : null}
-        {purchases.kind === 'failed' ? (
-          <Alert tone="error">
-            Your purchases could not be loaded: {purchases.message}{' '}
-            <Button variant="ghost" onClick={reloadPurchases}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
-        {purchases.kind === 'loaded' ? <PurchaseList purchases={purchases.value} /> : null}
+        <h2 id="account-section-purchases">Billing and receipts</h2>
+        <BillingSection user={user} />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-subscribers">
@@ -202,7 +149,7 @@ function AccountSections({ user }: { user: User }) {
   );
 }
 
-/** /account: profile, password, portfolios, plan, purchases and customers of the signed-in user. */
+/** /account: profile, password, portfolios, plan, billing and receipts, and customers of the signed-in user. */
 export default function Account() {
   const user = useAuthStore((state) => state.user);
   return (

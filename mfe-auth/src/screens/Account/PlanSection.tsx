@@ -44,7 +44,7 @@ export function PlanSection({ userId }: { userId: string }) {
       <dt>Plan</dt>
       <dd>
         {planName ? (
-          `${planName}${until ? `, until ${dateFormat.format(new Date(until))}` : ''}`
+          `${planName}${until ? `, paid through ${dateFormat.format(new Date(until))}` : ''}`
         ) : (
           <>
             No plan — <Link to="/pricing">see the plans</Link>.

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchStorageUse, getSupabase, type StorageUse } from '@folioforge/shared';
+import { billingQueryKeys, fetchEntitlements, fetchStorageUse, getSupabase, type Entitlements, type StorageUse } from '@folioforge/shared';
 
 export interface Profile {
   id: string;
@@ -15,18 +15,6 @@ export interface PortfolioSummary {
   published: boolean;
   slug: string | null;
   updated_at: string;
-}
-
-export interface PurchaseSummary {
-  id: string;
-  item_type: 'template' | 'plan';
-  item_id: string;
-  amount: number;
-  currency: string;
-  status: 'created' | 'paid' | 'failed';
-  created_at: string;
-  paid_at: string | null;
-  expires_at: string | null;
 }
 
 export type Loadable<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | { kind: 'failed'; message: string };
@@ -79,51 +67,10 @@ export function usePortfolios(userId: string) {
   });
 }
 
-export function usePurchases(userId: string) {
-  const key = useMemo(() => ['purchases', userId] as const, [userId]);
-  return useAccountQuery<PurchaseSummary[]>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('purchases')
-      .select('id, item_type, item_id, amount, currency, status, created_at, paid_at, expires_at')
-      .eq('user_id', userId)
-      .order('created_at', { ascending: false });
-    if (error) throw failure(error);
-    return (data ?? []) as PurchaseSummary[];
-  });
-}
-
-/** What the user's purchases grant now (the `entitlements` view: one row for the caller). */
-export interface Entitlements {
-  plan: string | null;
-  plan_expires_at: string | null;
-  templates: string[];
-  remove_branding: boolean;
-  /** Customized website (Pro and Premium): the page's accent colour and font. */
-  customized_look: boolean;
-  /** Professional logo and social media logo files (Premium). */
-  brand_kit: boolean;
-  /** Priority customer care (Premium): contact messages marked priority. */
-  priority_care: boolean;
-}
-
+/** What the user's purchases grant now; its cache entry is the one /pricing and the checkout read too. */
 export function useEntitlements(userId: string) {
-  const key = useMemo(() => ['entitlements', userId] as const, [userId]);
-  return useAccountQuery<Entitlements>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('entitlements')
-      .select('plan, plan_expires_at, templates, remove_branding, customized_look, brand_kit, priority_care')
-      .single();
-    if (error) throw failure(error);
-    return {
-      plan: data.plan ?? null,
-      plan_expires_at: data.plan_expires_at ?? null,
-      templates: data.templates ?? [],
-      remove_branding: data.remove_branding === true,
-      customized_look: data.customized_look === true,
-      brand_kit: data.brand_kit === true,
-      priority_care: data.priority_care === true,
-    };
-  });
+  const key = useMemo(() => billingQueryKeys.entitlements(userId), [userId]);
+  return useAccountQuery<Entitlements>(key, () => fetchEntitlements(getSupabase()));
 }
 
 /** Shares its cache entry with My portfolios, which shows the same figures. */

@@ -11,7 +11,8 @@ import {
   renderAtDesign,
   resetCommerceTestState,
   settleReads,
-  TEST_USER_ID,
+  subscriptionRow,
+  SUBSCRIPTION_ANSWER,
 } from '../../testing/checkoutTestKit';
 
 beforeEach(resetCommerceTestState);
@@ -35,7 +36,10 @@ function planCard(name: string): HTMLElement {
   return card;
 }
 
-test('shows the three plans with their INR prices, features and buy buttons', async () => {
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+
+test('shows the three plans in US dollars a month, their features and buy buttons', async () => {
   installFakeSupabase(async () => answer(ORDER_ANSWER));
   renderAtDesign(<Pricing />);
   await settleReads();
@@ -45,18 +49,38 @@ test('shows the three plans with their INR prices, features and buy buttons', as
   expect(plans.map((heading) => heading.textContent)).toEqual(['Basic', 'Pro', 'Premium']);
 
   for (const [name, price] of [
-    ['Basic', '₹9.99'],
-    ['Pro', '₹19.99'],
-    ['Premium', '₹29.99'],
+    ['Basic', '$9.99'],
+    ['Pro', '$19.99'],
+    ['Premium', '$29.99'],
   ] as const) {
     const card = planCard(name);
     expect(within(card).getAllByText(price).length).toBeGreaterThan(0);
-    expect(within(card).getByRole('button', { name: `Choose ${name}` })).toBeEnabled();
+    expect(within(card).getByText('Billed monthly in USD. Cancel any time.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: `Choose ${name}` })).toHaveAccessibleDescription(`${price} a month`);
   }
-  expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+  // No plan is priced in rupees anywhere on the page.
+  expect(screen.queryByText(/₹\d+\.\d\d\s*(a|per) month/)).not.toBeInTheDocument();
   expect(within(within(planCard('Basic')).getByRole('list', { name: 'Basic features' })).getAllByRole('listitem')).toHaveLength(6);
   expect(within(within(planCard('Pro')).getByRole('list', { name: 'Pro features' })).getAllByRole('listitem')).toHaveLength(7);
   expect(within(within(planCard('Premium')).getByRole('list', { name: 'Premium features' })).getAllByRole('listitem')).toHaveLength(10);
+});
+
+test('says what buying a template gives for good and what a plan gives while it lasts, each in its currency', async () => {
+  installFakeSupabase(async () => answer(ORDER_ANSWER));
+  renderAtDesign(<Pricing />);
+  await settleReads();
+
+  const ways = screen.getByRole('region', { name: 'Buy a template or choose a plan' });
+  const template = within(ways).getByRole('heading', { name: 'Buy a template, once' }).parentElement as HTMLElement;
+  expect(template).toHaveTextContent('₹100.00 to ₹800.00, paid once');
+  expect(template).toHaveTextContent(/yours for good/);
+  expect(template).toHaveTextContent(/“Made with FolioForge” badge/);
+  expect(within(template).getByRole('link', { name: /Browse the templates/ })).toHaveAttribute('href', '/templates');
+  const plan = within(ways).getByRole('heading', { name: 'Choose a plan, monthly' }).parentElement as HTMLElement;
+  expect(plan).toHaveTextContent('From $9.99 a month');
+  expect(plan).toHaveTextContent(/every template, without the badge/);
+  expect(plan).toHaveTextContent(/renews each month until you cancel/);
+  expect(screen.getByText(/plans in US dollars \(USD\), templates in Indian rupees \(INR\)/)).toBeInTheDocument();
 });
 
 test('the comparison is a real table with caption, headers and Included / Not included for every feature', async () => {
@@ -80,40 +104,68 @@ test('the comparison is a real table with caption, headers and Included / Not in
       included.map((yes) => (yes ? 'Included' : 'Not included')),
     );
   });
+  // Not hidden in a sideways-scrolling box: the table is laid out to the page's width.
+  expect(table.closest('[role="region"][tabindex]')).toBeNull();
 });
 
-test('shows the accepted payment methods image and the premium plans text', async () => {
+test('shows how paying works and the accepted payment methods', async () => {
   installFakeSupabase(async () => answer(ORDER_ANSWER));
   renderAtDesign(<Pricing />);
   await settleReads();
 
   expect(screen.getByRole('img', { name: /Accepted payment methods: .*cards.*UPI/ })).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 2, name: 'Premium plans' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Paying' })).toBeInTheDocument();
+  expect(screen.getByText(/printable receipt on your account page/)).toBeInTheDocument();
 });
 
-test('an active plan is shown as the current plan until its end date; an expired one is not', async () => {
-  const inTenDays = new Date(Date.now() + 10 * 86_400_000);
-  installFakeSupabase(
-    async () => answer(ORDER_ANSWER),
-    [
-      { user_id: TEST_USER_ID, item_type: 'plan', item_id: 'pro', status: 'paid', expires_at: inTenDays.toISOString() },
-      { user_id: TEST_USER_ID, item_type: 'plan', item_id: 'premium', status: 'paid', expires_at: '2020-01-01T00:00:00Z' },
-    ],
-  );
+test('a renewing subscription is marked with its renewal date; other plans point to the account page', async () => {
+  const row = subscriptionRow({ plan_id: 'pro' });
+  installFakeSupabase(async () => answer(ORDER_ANSWER), {
+    entitlements: { plan: 'pro', plan_expires_at: row.current_end },
+    subscriptions: [row],
+  });
   renderAtDesign(<Pricing />);
 
-  const expected = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }).format(inTenDays);
-  expect(await within(planCard('Pro')).findByText(`Your current plan until ${expected}`)).toBeInTheDocument();
-  expect(within(planCard('Premium')).queryByText(/Your current plan/)).not.toBeInTheDocument();
-  expect(within(planCard('Basic')).queryByText(/Your current plan/)).not.toBeInTheDocument();
+  expect(await within(planCard('Pro')).findByText(`Your plan — renews on ${longDate(row.current_end!)} at $19.99`)).toBeInTheDocument();
+  expect(within(planCard('Pro')).getByRole('link', { name: 'Manage your subscription' })).toHaveAttribute('href', '/account');
+  expect(within(planCard('Pro')).queryByRole('button')).not.toBeInTheDocument();
+  for (const name of ['Basic', 'Premium']) {
+    expect(within(planCard(name)).queryByRole('button', { name: `Choose ${name}` })).not.toBeInTheDocument();
+    expect(within(planCard(name)).getByRole('link', { name: 'change your plan on your account page' })).toBeInTheDocument();
+  }
 });
 
-test('choosing a plan asks the payment function for that plan only and opens the checkout in INR', async () => {
-  const fake = installFakeSupabase(async () => answer({ ...ORDER_ANSWER, amount: 1999 }));
+test('a cancelled plan still held offers to resume it from its end date, with nothing charged today', async () => {
+  const row = subscriptionRow({ plan_id: 'premium', cancel_at_period_end: true });
+  installFakeSupabase(async () => answer(SUBSCRIPTION_ANSWER), {
+    entitlements: { plan: 'premium', plan_expires_at: row.current_end },
+    subscriptions: [row],
+  });
   renderAtDesign(<Pricing />);
+
+  const premium = planCard('Premium');
+  expect(await within(premium).findByText(`Your current plan until ${longDate(row.current_end!)}`)).toBeInTheDocument();
+  expect(within(premium).getByRole('button', { name: 'Resume Premium' })).toBeInTheDocument();
+  expect(
+    within(premium).getByText(`Nothing is charged today: the first month is charged on ${longDate(row.current_end!)}, when this one ends.`),
+  ).toBeInTheDocument();
+  expect(
+    within(planCard('Basic')).getByText(`Starts on ${longDate(row.current_end!)}, when your Premium plan ends; nothing is charged before.`),
+  ).toBeInTheDocument();
+});
+
+test('choosing a plan asks the payment function to subscribe to that plan only and opens the checkout in USD', async () => {
+  const fake = installFakeSupabase(async () => answer(SUBSCRIPTION_ANSWER));
+  renderAtDesign(<Pricing />);
+  await settleReads();
 
   await userEvent.click(screen.getByRole('button', { name: 'Choose Pro' }));
   await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
-  expect(fake.bodies()).toEqual([{ action: 'create-order', item: { itemType: 'plan', itemId: 'pro' } }]);
-  expect(FakeRazorpay.latest().options).toMatchObject({ currency: 'INR', amount: 1999, description: 'Pro plan, 1 month' });
+  expect(fake.bodies()).toEqual([{ action: 'subscribe', planId: 'pro' }]);
+  expect(FakeRazorpay.latest().options).toMatchObject({
+    currency: 'USD',
+    amount: 1999,
+    subscription_id: 'sub_TEST123456789',
+    description: 'Pro plan, billed monthly',
+  });
 });

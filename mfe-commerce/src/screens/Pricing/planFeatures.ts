@@ -1,6 +1,12 @@
 import type { PlanId } from '@folioforge/shared';
 
-// The pricing screen's feature table: which plan includes which feature.
+// The pricing screen's plans: what each is for, and which plan includes which feature.
+
+export const PLAN_SUMMARIES: Readonly<Record<PlanId, string>> = {
+  basic: 'Everything you need to put your portfolio online.',
+  pro: 'A website customized for your work.',
+  premium: 'Your whole brand: logo, social media files and priority care.',
+};
 
 export interface PlanFeature {
   label: string;

@@ -16,12 +16,14 @@ import {
   renderAtDesign,
   resetCommerceTestState,
   signOutLocally,
-  TEST_USER_ID,
+  subscriptionRow,
+  SUBSCRIPTION_ANSWER,
   type InvokeResult,
 } from '../../testing/checkoutTestKit';
 
 beforeEach(resetCommerceTestState);
 
+// The fake function charges ₹100.00 for every order (ORDER_ANSWER): the message shows what the server charged.
 const PAID = answer({ status: 'paid', purchase: { itemType: 'template', itemId: '1' } });
 
 /** The payment function: create-order answers the order, verify answers `verifyAnswer`. */
@@ -33,14 +35,16 @@ function statusRegion() {
   return screen.getByRole('status');
 }
 
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+
 test('shows the label and the catalog price in INR, asks the function with only the item, and opens the checkout', async () => {
   const order = deferred<InvokeResult>();
   const fake = installFakeSupabase(async (body) => (body['action'] === 'create-order' ? order.promise : PAID));
   renderAtDesign(<CheckoutButton item={{ itemType: 'template', itemId: 1 }} label="Get Temp 1" />);
 
   const button = screen.getByRole('button', { name: 'Get Temp 1' });
-  expect(screen.getByText('₹100.00')).toBeInTheDocument();
-  expect(button).toHaveAccessibleDescription('₹100.00');
+  expect(screen.getByText('₹100.00 once')).toBeInTheDocument();
+  expect(button).toHaveAccessibleDescription('₹100.00 once');
 
   await userEvent.click(button);
   expect(await within(statusRegion()).findByText('Creating your order…')).toBeInTheDocument();
@@ -83,10 +87,12 @@ test('success shows "Payment successful!" with the payment id only after the ser
     razorpay_signature: 'f'.repeat(64),
   });
 
-  // The server has recorded the purchase by now, so the re-read shows it.
-  fake.purchaseRows.push({ user_id: TEST_USER_ID, item_type: 'template', item_id: '1', status: 'paid', expires_at: null });
+  // The server has recorded the purchase by now, so the re-read (the cache invalidated) shows it.
+  fake.rows.entitlements = { templates: ['1'] };
   await act(async () => verify.resolve(PAID));
-  expect(await within(statusRegion()).findByText('Payment successful! Payment id: pay_OK42')).toBeInTheDocument();
+  expect(
+    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 1. Payment id: pay_OK42'),
+  ).toBeInTheDocument();
   expect(await screen.findByText('Purchased')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Get Temp 1' })).not.toBeInTheDocument();
 });
@@ -106,7 +112,9 @@ test('a failed verification shows an error, never success, and can be checked ag
 
   verifyAnswer = PAID;
   await userEvent.click(screen.getByRole('button', { name: 'Check payment again' }));
-  expect(await within(statusRegion()).findByText('Payment successful! Payment id: pay_BAD1')).toBeInTheDocument();
+  expect(
+    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 2. Payment id: pay_BAD1'),
+  ).toBeInTheDocument();
   // Checked again, not bought again: one order only.
   expect(fake.bodies().filter((body) => body['action'] === 'create-order')).toHaveLength(1);
 });
@@ -130,7 +138,9 @@ test('payment.failed shows the reason and lets the visitor try again', async () 
   expect(fake.bodies().filter((body) => body['action'] === 'create-order')).toHaveLength(2);
 
   act(() => FakeRazorpay.latest().succeed('pay_SECOND'));
-  expect(await within(statusRegion()).findByText('Payment successful! Payment id: pay_SECOND')).toBeInTheDocument();
+  expect(
+    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 3. Payment id: pay_SECOND'),
+  ).toBeInTheDocument();
 });
 
 test('closing the checkout says the payment was cancelled and nothing was charged', async () => {
@@ -209,11 +219,7 @@ test('an order the function refuses shows its reason', async () => {
 });
 
 test('a template this user already bought shows "Purchased" instead of a buy button', async () => {
-  const rows = [
-    { user_id: TEST_USER_ID, item_type: 'template' as const, item_id: '2', status: 'paid' as const, expires_at: null },
-    { user_id: TEST_USER_ID, item_type: 'template' as const, item_id: '1', status: 'created' as const, expires_at: null },
-  ];
-  installFakeSupabase(async () => answer(ORDER_ANSWER), rows);
+  installFakeSupabase(async () => answer(ORDER_ANSWER), { entitlements: { templates: ['2'] } });
   renderAtDesign(
     <>
       <CheckoutButton item={{ itemType: 'template', itemId: 1 }} label="Get Temp 1" />
@@ -223,6 +229,99 @@ test('a template this user already bought shows "Purchased" instead of a buy but
 
   expect(await screen.findByText('Purchased')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Get Temp 2' })).not.toBeInTheDocument();
-  // An unpaid order is not a purchase.
   expect(screen.getByRole('button', { name: 'Get Temp 1' })).toBeInTheDocument();
+});
+
+test('a plan-holder is told their plan covers a template instead of being offered it', async () => {
+  const paidThrough = new Date(Date.now() + 12 * 86_400_000);
+  installFakeSupabase(async () => answer(ORDER_ANSWER), { entitlements: { plan: 'pro', plan_expires_at: paidThrough.toISOString() } });
+  renderAtDesign(<CheckoutButton item={{ itemType: 'template', itemId: 3 }} label="Get Temp 3" />);
+
+  expect(
+    await screen.findByText(`Included in your Pro plan (paid through ${dateFormat.format(paidThrough)}): publish it without buying.`),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Get Temp 3' })).not.toBeInTheDocument();
+});
+
+test('a plan opens a subscription in dollars; after the server verifies, the amount charged and the renewal date show', async () => {
+  const renews = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const fake = installFakeSupabase(async (body) =>
+    body['action'] === 'subscribe'
+      ? answer(SUBSCRIPTION_ANSWER)
+      : answer({ subscription: subscriptionRow({ current_start: new Date().toISOString(), current_end: renews, charge_at: renews }) }),
+  );
+  renderAtDesign(<CheckoutButton item={{ itemType: 'plan', itemId: 'pro' }} label="Choose Pro" />);
+
+  expect(screen.getByRole('button', { name: 'Choose Pro' })).toHaveAccessibleDescription('$19.99 a month');
+  await userEvent.click(screen.getByRole('button', { name: 'Choose Pro' }));
+  await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+  expect(fake.bodies()).toEqual([{ action: 'subscribe', planId: 'pro' }]);
+  const options = FakeRazorpay.latest().options;
+  expect(options).toMatchObject({
+    subscription_id: 'sub_TEST123456789',
+    amount: 1999,
+    currency: 'USD',
+    description: 'Pro plan, billed monthly',
+  });
+  expect(options.order_id).toBeUndefined();
+
+  const readsBefore = fake.reads().length;
+  // By the time the server answers, the subscription is in the account.
+  fake.rows.subscriptions = [subscriptionRow({ current_end: renews })];
+  act(() => FakeRazorpay.latest().succeed('pay_SUB1'));
+  expect(
+    await within(statusRegion()).findByText(
+      `Payment successful! $19.99 paid for Pro; it renews on ${dateFormat.format(new Date(renews))} at $19.99 until you cancel. Payment id: pay_SUB1`,
+    ),
+  ).toBeInTheDocument();
+  expect(fake.bodies()[1]).toEqual({
+    action: 'verify-subscription',
+    razorpay_payment_id: 'pay_SUB1',
+    razorpay_subscription_id: 'sub_TEST123456789',
+    razorpay_signature: 'f'.repeat(64),
+  });
+  // The plan, subscriptions and receipts are read again for every screen: subscribed, the button
+  // gives way to the account page, and what was charged stays said.
+  await waitFor(() => expect(fake.reads().slice(readsBefore)).toEqual(expect.arrayContaining(['entitlements', 'subscriptions'])));
+  expect(await screen.findByRole('link', { name: 'Manage your subscription' })).toHaveAttribute('href', '/account');
+  expect(screen.queryByRole('button', { name: 'Choose Pro' })).not.toBeInTheDocument();
+  expect(statusRegion()).toHaveTextContent('Payment successful! $19.99 paid for Pro');
+});
+
+test('resuming a plan before it ends authorises the card and says nothing was charged today', async () => {
+  const startsAt = new Date(Date.now() + 9 * 86_400_000).toISOString();
+  installFakeSupabase(async (body) =>
+    body['action'] === 'subscribe'
+      ? answer({ ...SUBSCRIPTION_ANSWER, startsAt })
+      : answer({
+          subscription: subscriptionRow({
+            status: 'authenticated',
+            current_start: null,
+            current_end: null,
+            starts_at: startsAt,
+            charge_at: startsAt,
+          }),
+        }),
+  );
+  renderAtDesign(<CheckoutButton item={{ itemType: 'plan', itemId: 'pro' }} label="Resume Pro" />);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Resume Pro' }));
+  await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+  act(() => FakeRazorpay.latest().succeed('pay_AUTH1'));
+  expect(
+    await within(statusRegion()).findByText(
+      `Pro continues from ${dateFormat.format(new Date(startsAt))}: $19.99 will be charged then, and monthly until you cancel. Nothing was charged today.`,
+    ),
+  ).toBeInTheDocument();
+});
+
+test('a second subscription is refused by the server, with its reason', async () => {
+  installFakeSupabase(async () => httpError(409, 'You already subscribe to Pro. Change or cancel it on your account page.'));
+  renderAtDesign(<CheckoutButton item={{ itemType: 'plan', itemId: 'premium' }} label="Choose Premium" />);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Choose Premium' }));
+  expect(
+    await within(statusRegion()).findByText('You already subscribe to Pro. Change or cancel it on your account page.'),
+  ).toBeInTheDocument();
+  expect(FakeRazorpay.instances).toHaveLength(0);
 });

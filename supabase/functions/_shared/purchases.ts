@@ -1,6 +1,7 @@
-// The purchases table, written only here and only with the service role.
+// The purchases table (one-time orders: templates), written only by the payment functions and only
+// with the service role: the payments function records orders and verifies checkouts, the
+// razorpay-webhook function marks them paid when Razorpay says so first.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PLANS } from '../_shared/prices.ts';
 
 export interface Purchase {
   id: string;
@@ -31,12 +32,6 @@ export async function purchaseByOrder(db: SupabaseClient, orderId: string): Prom
   return data as Purchase | null;
 }
 
-function expiryFor(purchase: Purchase, paidAt: Date): string | null {
-  if (purchase.item_type !== 'plan') return null;
-  const plan = PLANS.find((p) => p.id === purchase.item_id);
-  return plan ? new Date(paidAt.getTime() + plan.periodDays * 86_400_000).toISOString() : null;
-}
-
 /**
  * Marks the purchase paid once. The update only matches a row not yet paid, so a repeated verify
  * or a webhook racing the browser changes nothing and gets the stored result back.
@@ -45,7 +40,7 @@ export async function markPaid(db: SupabaseClient, purchase: Purchase, paymentId
   const paidAt = new Date();
   const { data, error } = await db
     .from('purchases')
-    .update({ status: 'paid', payment_id: paymentId, paid_at: paidAt.toISOString(), expires_at: expiryFor(purchase, paidAt) })
+    .update({ status: 'paid', payment_id: paymentId, paid_at: paidAt.toISOString() })
     .eq('order_id', purchase.order_id)
     .neq('status', 'paid')
     .select('*');

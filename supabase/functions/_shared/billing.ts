@@ -1,0 +1,144 @@
+// The billing contract, written once: what the browser sends the payments function about plans
+// and what it answers, the subscription row every screen reads, and how a subscription's state
+// reads (current, going on, lapsed) — the same rules as public.subscription_holds_until in SQL.
+// The frontends read it through @folioforge/shared.
+import { z } from 'zod';
+import { PLAN_CURRENCY, PLAN_IDS, type PlanId } from './prices.ts';
+
+export const planIdSchema = z.enum(PLAN_IDS as [PlanId, ...PlanId[]]);
+
+const razorpayId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`));
+const hexSignature = z.string().regex(/^[0-9a-f]{64}$/i);
+
+// ─── requests (the `action` of a POST to the payments function) ─────────────────────────────
+/** Opens a subscription to a plan; the browser then authorises it in Razorpay's checkout. */
+export const subscribeRequest = z.object({ action: z.literal('subscribe'), planId: planIdSchema });
+/** After checkout: the server checks Razorpay's signature over payment_id|subscription_id. */
+export const verifySubscriptionRequest = z.object({
+  action: z.literal('verify-subscription'),
+  razorpay_payment_id: razorpayId('pay'),
+  razorpay_subscription_id: razorpayId('sub'),
+  razorpay_signature: hexSignature,
+});
+/** Stops the renewals: the plan holds to the end of what was paid. */
+export const cancelSubscriptionRequest = z.object({ action: z.literal('cancel-subscription') });
+/** Moves to another plan at the end of the period paid for (the same plan: keeps it, dropping a change). */
+export const changePlanRequest = z.object({ action: z.literal('change-plan'), planId: planIdSchema });
+
+// ─── answers ────────────────────────────────────────────────────────────────────────────────
+/** What checkout needs for a new subscription: Razorpay's id and what it charges, and from when. */
+export const subscriptionCheckoutSchema = z.object({
+  subscriptionId: razorpayId('sub'),
+  keyId: z.string().min(1),
+  planId: planIdSchema,
+  /** Charged each month, in minor units of `currency`. */
+  amount: z.number().int().positive(),
+  currency: z.literal(PLAN_CURRENCY),
+  /** ISO time of the first charge when it is not now (a plan resumed before its paid period ends). */
+  startsAt: z.string().nullable(),
+});
+export type SubscriptionCheckout = z.infer<typeof subscriptionCheckoutSchema>;
+
+export const SUBSCRIPTION_STATUSES = [
+  'created',
+  'authenticated',
+  'active',
+  'pending',
+  'halted',
+  'cancelled',
+  'completed',
+  'expired',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A row of public.subscriptions as the owner reads it (and the payments function answers it). */
+export const billingSubscriptionSchema = z.object({
+  id: z.string(),
+  plan_id: planIdSchema,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  amount: z.number().int(),
+  currency: z.string(),
+  current_start: z.string().nullable(),
+  current_end: z.string().nullable(),
+  charge_at: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  scheduled_plan_id: planIdSchema.nullable(),
+  failed_charges: z.number().int(),
+  created_at: z.string(),
+});
+export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
+/** The columns of billingSubscriptionSchema, for `.select()`. */
+export const BILLING_SUBSCRIPTION_COLUMNS = Object.keys(billingSubscriptionSchema.shape).join(', ');
+
+/** The answer to subscribe's follow-ups (verify, cancel, change): the subscription as it now is. */
+export const subscriptionAnswerSchema = z.object({ subscription: billingSubscriptionSchema });
+
+/** A row of public.billing_history: one paid order or subscription charge. */
+export const billingHistoryEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['order', 'subscription']),
+  item_type: z.enum(['plan', 'template']),
+  item_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  paid_at: z.string(),
+  payment_id: z.string().nullable(),
+  reference: z.string(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  receipt_number: z.string(),
+});
+export type BillingHistoryEntry = z.infer<typeof billingHistoryEntrySchema>;
+export const BILLING_HISTORY_COLUMNS = Object.keys(billingHistoryEntrySchema.shape).join(', ');
+
+// ─── reading a user's subscriptions ────────────────────────────────────────────────────────
+/** public.billing_grace_period(): how long a plan outlives a renewal that has not gone through. */
+export const GRACE_PERIOD_DAYS = 7;
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
+
+/** Until when this subscription keeps its plan (public.subscription_holds_until), or null. */
+export function holdsUntil(sub: Pick<BillingSubscription, 'status' | 'current_end' | 'ended_at' | 'cancel_at_period_end'>): Date | null {
+  const end = time(sub.current_end);
+  if (Number.isNaN(end)) return null;
+  if (sub.status === 'active' && sub.cancel_at_period_end) return new Date(end);
+  if (sub.status === 'active' || sub.status === 'pending') return new Date(end + GRACE_PERIOD_DAYS * 86_400_000);
+  if (sub.status === 'cancelled' || sub.status === 'completed') {
+    const ended = time(sub.ended_at);
+    return new Date(Number.isNaN(ended) ? end : Math.min(end, ended));
+  }
+  return null;
+}
+
+/** Whether Razorpay will charge it again: renewing, retrying a renewal, or waiting to start. */
+export function goesOn(sub: Pick<BillingSubscription, 'status' | 'cancel_at_period_end'>): boolean {
+  return ['authenticated', 'active', 'pending'].includes(sub.status) && !sub.cancel_at_period_end;
+}
+
+export interface BillingState<T extends BillingSubscription = BillingSubscription> {
+  /** The subscription that holds a plan now (the best plan, if several). */
+  current?: T;
+  /** The one that goes on charging: the current one renewing, or one resumed that starts later. */
+  continuing?: T;
+  /** When no subscription holds a plan: the one that ended last, halted, cancelled or done. */
+  lapsed?: T;
+}
+
+const rank = (planId: string) => ({ basic: 1, pro: 2, premium: 3 })[planId] ?? 0;
+
+export function billingStateOf<T extends BillingSubscription>(subscriptions: readonly T[], now: Date = new Date()): BillingState<T> {
+  const holding = subscriptions
+    .filter((sub) => (holdsUntil(sub)?.getTime() ?? 0) > now.getTime())
+    .sort((a, b) => rank(b.plan_id) - rank(a.plan_id));
+  const current = holding[0];
+  const continuing = subscriptions.find(goesOn);
+  const lapsed = current
+    ? undefined
+    : subscriptions
+        .filter((sub) => ['halted', 'cancelled', 'completed'].includes(sub.status) && sub.current_end)
+        .sort((a, b) => time(b.current_end) - time(a.current_end))[0];
+  return { ...(current ? { current } : {}), ...(continuing ? { continuing } : {}), ...(lapsed ? { lapsed } : {}) };
+}

@@ -1,0 +1,154 @@
+// public.subscriptions and public.subscription_charges, written only by the payment functions with
+// the service role, from what Razorpay answered (never from the browser): a row per Razorpay
+// subscription mirrors its state, and each captured charge is recorded once, by payment id.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { BILLING_SUBSCRIPTION_COLUMNS, billingSubscriptionSchema, type BillingSubscription } from './billing.ts';
+import type { PlanPrice } from './prices.ts';
+import type { RazorpayPayment, RazorpaySubscription } from './razorpay.ts';
+
+/** Our row with what only the server needs besides what the owner reads. */
+export interface SubscriptionRecord extends BillingSubscription {
+  user_id: string;
+  razorpay_subscription_id: string;
+  razorpay_plan_id: string;
+}
+
+const RECORD_COLUMNS = `${BILLING_SUBSCRIPTION_COLUMNS}, user_id, razorpay_subscription_id, razorpay_plan_id`;
+
+const iso = (unixSeconds: number | null) => (unixSeconds === null ? null : new Date(unixSeconds * 1000).toISOString());
+
+function asRecord(row: unknown): SubscriptionRecord {
+  const parsed = billingSubscriptionSchema.parse(row);
+  const extra = row as { user_id: string; razorpay_subscription_id: string; razorpay_plan_id: string };
+  return {
+    ...parsed,
+    user_id: extra.user_id,
+    razorpay_subscription_id: extra.razorpay_subscription_id,
+    razorpay_plan_id: extra.razorpay_plan_id,
+  };
+}
+
+function failed(what: string, error: { message: string }): Error {
+  return new Error(`could not ${what}: ${error.message}`);
+}
+
+export async function subscriptionsOf(db: SupabaseClient, userId: string): Promise<SubscriptionRecord[]> {
+  const { data, error } = await db
+    .from('subscriptions')
+    .select(RECORD_COLUMNS)
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+  if (error) throw failed('read the subscriptions', error);
+  return (data ?? []).map(asRecord);
+}
+
+export async function subscriptionByRazorpayId(db: SupabaseClient, razorpayId: string): Promise<SubscriptionRecord | null> {
+  const { data, error } = await db.from('subscriptions').select(RECORD_COLUMNS).eq('razorpay_subscription_id', razorpayId).maybeSingle();
+  if (error) throw failed('read the subscription', error);
+  return data ? asRecord(data) : null;
+}
+
+/** A subscription just opened at Razorpay, before the buyer authorises it. */
+export async function recordSubscription(
+  db: SupabaseClient,
+  row: { userId: string; plan: PlanPrice; razorpayPlanId: string; subscription: RazorpaySubscription },
+): Promise<SubscriptionRecord> {
+  const { data, error } = await db
+    .from('subscriptions')
+    .insert({
+      user_id: row.userId,
+      plan_id: row.plan.id,
+      razorpay_subscription_id: row.subscription.id,
+      razorpay_plan_id: row.razorpayPlanId,
+      status: row.subscription.status,
+      amount: row.plan.amount,
+      currency: row.plan.currency,
+      starts_at: iso(row.subscription.start_at),
+      charge_at: iso(row.subscription.charge_at),
+    })
+    .select(RECORD_COLUMNS)
+    .single();
+  if (error) throw failed('record the subscription', error);
+  return asRecord(data);
+}
+
+/** Postgres's unique_violation: a second subscription that would go on charging the same user. */
+export const UNIQUE_VIOLATION = '23505';
+
+export class SecondSubscriptionError extends Error {}
+
+/**
+ * Mirrors Razorpay's state of a subscription onto our row: status, periods, the plan it now bills
+ * (a change at cycle end moves it), failures. Our own facts stay: who it belongs to, a cancellation
+ * asked for, a scheduled change until Razorpay says none is left.
+ */
+export async function mirrorSubscription(
+  db: SupabaseClient,
+  record: SubscriptionRecord,
+  entity: RazorpaySubscription,
+  plan: PlanPrice,
+  extra: Partial<Pick<SubscriptionRecord, 'cancel_at_period_end' | 'scheduled_plan_id'>> = {},
+): Promise<SubscriptionRecord> {
+  const goingOn = entity.status === 'active';
+  const { data, error } = await db
+    .from('subscriptions')
+    .update({
+      status: entity.status,
+      plan_id: plan.id,
+      razorpay_plan_id: entity.plan_id,
+      amount: plan.amount,
+      currency: plan.currency,
+      current_start: iso(entity.current_start),
+      current_end: iso(entity.current_end),
+      charge_at: iso(entity.charge_at),
+      starts_at: iso(entity.start_at),
+      ended_at: iso(entity.ended_at),
+      failed_charges: entity.auth_attempts,
+      cancel_at_period_end: extra.cancel_at_period_end ?? (goingOn ? record.cancel_at_period_end : false),
+      scheduled_plan_id:
+        extra.scheduled_plan_id !== undefined ? extra.scheduled_plan_id : entity.has_scheduled_changes ? record.scheduled_plan_id : null,
+      updated_at: new Date().toISOString(),
+    })
+    .eq('id', record.id)
+    .select(RECORD_COLUMNS)
+    .single();
+  if (error?.code === UNIQUE_VIOLATION) throw new SecondSubscriptionError('another subscription already renews for this user');
+  if (error) throw failed('update the subscription', error);
+  return asRecord(data);
+}
+
+/**
+ * Records a captured charge once (a webhook and the browser's verify may both report it), with the
+ * period it paid for. Anything not captured, or of no amount (an authorisation), is no charge.
+ */
+export async function recordCharge(
+  db: SupabaseClient,
+  record: SubscriptionRecord,
+  plan: PlanPrice,
+  payment: Pick<RazorpayPayment, 'id' | 'invoice_id' | 'amount' | 'currency'> & { status: string },
+  period: { start: number | null; end: number | null },
+  paidAt: Date,
+): Promise<void> {
+  if (payment.status !== 'captured' || payment.amount <= 0) return;
+  const { error } = await db.from('subscription_charges').upsert(
+    {
+      subscription_id: record.id,
+      user_id: record.user_id,
+      plan_id: plan.id,
+      razorpay_payment_id: payment.id,
+      razorpay_invoice_id: payment.invoice_id,
+      amount: payment.amount,
+      currency: payment.currency,
+      period_start: iso(period.start),
+      period_end: iso(period.end),
+      paid_at: paidAt.toISOString(),
+    },
+    { onConflict: 'razorpay_payment_id', ignoreDuplicates: true },
+  );
+  if (error) throw failed('record the charge', error);
+}
+
+/** The row as the owner reads it (what the function answers the browser). */
+export function forOwner(record: SubscriptionRecord): BillingSubscription {
+  return billingSubscriptionSchema.parse(record);
+}

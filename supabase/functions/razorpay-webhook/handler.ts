@@ -1,0 +1,137 @@
+// Razorpay's webhooks, verified on the raw body (X-Razorpay-Signature: hex HMAC-SHA256 with the
+// webhook secret) before anything is read from it:
+//   payment.captured, order.paid  → the order's purchase is paid (if the browser never came back)
+//   subscription.*                → the subscription's row mirrors Razorpay's state, fetched anew
+//                                   (events may arrive late or out of order); subscription.charged
+//                                   records the charge, with the period it paid for, once.
+// Answers 200 with {status} for every authentic event, so Razorpay does not retry what was handled.
+import { z } from 'zod';
+import { billingDepsFrom, type BillingDeps } from '../_shared/billingDeps.ts';
+import { json } from '../_shared/cors.ts';
+import { requireEnv, runtimeEnv, type Env } from '../_shared/env.ts';
+import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
+import { markPaid, purchaseByOrder } from '../_shared/purchases.ts';
+import { answeringErrors, HttpError, readRawBody } from '../_shared/request.ts';
+import { mirrorSubscription, recordCharge, SecondSubscriptionError, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
+
+const MAX_BODY_BYTES = 256 * 1024;
+/** Event ids already handled by this instance; the once-only writes are the real guard. */
+const SEEN_EVENTS_LIMIT = 1000;
+
+const paymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullable().optional(),
+  invoice_id: z.string().nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  created_at: z.number().optional(),
+});
+
+const subscriptionEntity = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  status: z.string(),
+  current_start: z.number().nullable(),
+  current_end: z.number().nullable(),
+});
+
+const webhookEvent = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z.object({ entity: paymentEntity }).optional(),
+    subscription: z.object({ entity: subscriptionEntity }).optional(),
+  }),
+  created_at: z.number().optional(),
+});
+type WebhookEvent = z.infer<typeof webhookEvent>;
+
+async function orderPaid(deps: BillingDeps, event: WebhookEvent): Promise<string> {
+  const payment = event.payload.payment?.entity;
+  if (!payment?.order_id || payment.status !== 'captured') return 'ignored';
+  const purchase = await purchaseByOrder(deps.admin, payment.order_id);
+  if (!purchase || payment.amount !== purchase.amount || payment.currency !== purchase.currency) return 'ignored';
+  await markPaid(deps.admin, purchase, payment.id);
+  return 'processed';
+}
+
+async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Promise<string> {
+  const reported = event.payload.subscription?.entity;
+  if (!reported) return 'ignored';
+  const record = await subscriptionByRazorpayId(deps.admin, reported.id);
+  // Not one this app opened (another app on the account, or a deleted user).
+  if (!record) return 'ignored';
+  const entity = await deps.razorpay.fetchSubscription(reported.id);
+  const plan = await deps.plans.planOf(entity.plan_id);
+  if (!plan) return 'ignored';
+  let mirrored;
+  try {
+    mirrored = await mirrorSubscription(deps.admin, record, entity, plan);
+  } catch (error) {
+    if (!(error instanceof SecondSubscriptionError)) throw error;
+    // A second subscription renewing for one user: stop it before it charges again.
+    await deps.razorpay.cancelSubscription(entity.id, false);
+    return 'cancelled-duplicate';
+  }
+  const payment = event.payload.payment?.entity;
+  if (event.event === 'subscription.charged' && payment) {
+    // The plan and period of this charge are the event's (signed), whatever happened since.
+    const chargedPlan = (await deps.plans.planOf(reported.plan_id)) ?? plan;
+    const paidAt = new Date((payment.created_at ?? event.created_at ?? Date.now() / 1000) * 1000);
+    await recordCharge(
+      deps.admin,
+      mirrored,
+      chargedPlan,
+      {
+        id: payment.id,
+        invoice_id: payment.invoice_id ?? null,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: payment.status,
+      },
+      { start: reported.current_start, end: reported.current_end },
+      paidAt,
+    );
+  }
+  return 'processed';
+}
+
+function createRoute(env: Env) {
+  let deps: BillingDeps | undefined;
+  const seenEvents = new Set<string>();
+  return async (req: Request): Promise<Response> => {
+    if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
+    const signature = req.headers.get('x-razorpay-signature');
+    if (!signature) throw new HttpError(400, 'Missing webhook signature');
+    const raw = await readRawBody(req, MAX_BODY_BYTES);
+    const expected = await hmacSha256Hex(requireEnv(env, 'RAZORPAY_WEBHOOK_SECRET'), raw);
+    if (!timingSafeEqualText(expected, signature.trim().toLowerCase())) throw new HttpError(400, 'Invalid webhook signature');
+    const eventId = req.headers.get('x-razorpay-event-id');
+    if (eventId && seenEvents.has(eventId)) return json({ status: 'duplicate' });
+    let parsed;
+    try {
+      parsed = webhookEvent.safeParse(JSON.parse(raw));
+    } catch {
+      throw new HttpError(400, 'Webhook body is not JSON');
+    }
+    if (!parsed.success) throw new HttpError(400, 'Unexpected webhook body');
+    const event = parsed.data;
+    deps ??= billingDepsFrom(env);
+    let status = 'ignored';
+    if (event.event === 'payment.captured' || event.event === 'order.paid') status = await orderPaid(deps, event);
+    else if (event.event.startsWith('subscription.')) status = await subscriptionChanged(deps, event);
+    if (eventId) {
+      if (seenEvents.size >= SEEN_EVENTS_LIMIT) seenEvents.clear();
+      seenEvents.add(eventId);
+    }
+    return json({ status });
+  };
+}
+
+/** Builds the handler for a given environment; local-cloud injects its own, the edge uses Deno.env. */
+export function createHandler(env: Env): (req: Request) => Promise<Response> {
+  return answeringErrors('razorpay-webhook', 'Webhook could not be handled', createRoute(env));
+}
+
+const handler = createHandler(runtimeEnv());
+export default handler;
