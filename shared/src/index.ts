@@ -10,6 +10,7 @@ export * from './auth/authStore';
 export * from './auth/session';
 export * from './catalog/prices';
 export * from './account/storageUse';
+export * from './account/freeDomain';
 export * from './ui/Button';
 export * from './ui/Alert';
 export * from './ui/TextField';
