@@ -28,3 +28,5 @@ export * from './serverState/ServerStateProvider';
 export type { Database, Json } from './supabase/database.types';
 export * from './contracts/designNavigation';
 export * from './contracts/federatedModules';
+export * from './forms/fieldRules';
+export * from './forms/useFieldErrors';
