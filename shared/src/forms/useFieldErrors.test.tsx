@@ -26,7 +26,7 @@ function Form({ onSend, serverSays }: { onSend(): void; serverSays?: { email?: s
         setValues((current) => ({ ...current, [key]: event.target.value }));
         fields.changed(key);
       }}
-      onBlur={(event) => fields.touch(key, event.target.value)}
+      onBlur={(event) => fields.touch(key, event)}
       error={fields.errorOf(key)}
     />
   );
@@ -75,7 +75,12 @@ test('leaving an empty field says nothing; leaving a wrong one says what is wron
   await userEvent.tab();
   expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+  // Towards the send button nothing moves: the send's own check will say it.
   await userEvent.tab();
+  expect(screen.getByRole('button', { name: 'Send' })).toHaveFocus();
+  expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  await userEvent.click(screen.getByLabelText('Email'));
+  await userEvent.click(screen.getByLabelText('Name'));
   expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter an email address like name@example.com.');
 });
 

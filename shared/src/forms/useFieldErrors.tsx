@@ -37,9 +37,15 @@ export function useFieldErrors<K extends string>(check: () => FieldProblems<K>) 
   /** The error to show beside `field`, if any. */
   const errorOf = (field: K): string | undefined => fromServer[field] ?? (submitted || touched.has(field) ? local[field] : undefined);
 
-  /** The field was left: its check shows now, unless it is still empty (tabbing past is no mistake). */
-  const touch = (field: K, value: string) => {
-    if (value.trim()) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  /**
+   * The field was left (its blur event): its check shows now, unless it is still empty (tabbing past is
+   * no mistake) or focus went to the send button, whose own check shows everything: an error appearing
+   * between pressing and releasing would move the button from under the pointer.
+   */
+  const touch = (field: K, event: { target: { value: string }; relatedTarget?: EventTarget | null }) => {
+    const to = event.relatedTarget;
+    if (to instanceof HTMLElement && to.closest('button[type="submit"]')) return;
+    if (event.target.value.trim()) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   };
 
   /** After a successful send that emptied the form: nothing is wrong with fields not filled in yet. */

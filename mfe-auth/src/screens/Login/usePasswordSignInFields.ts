@@ -22,7 +22,7 @@ export function usePasswordSignInFields(values: Record<SignInField, string>, pro
       setValue(event.target.value);
       fields.changed(field);
     },
-    onBlur: (event: { target: { value: string } }) => fields.touch(field, event.target.value),
+    onBlur: (event: { target: { value: string }; relatedTarget: EventTarget | null }) => fields.touch(field, event),
   });
 
   return { formRef: fields.formRef, checkBeforeSubmit: fields.checkBeforeSubmit, fieldProps, announcement: fields.announcement };

@@ -36,7 +36,7 @@ export default function Register() {
       setForm((current) => ({ ...current, [field]: event.target.value }));
       fields.changed(field);
     },
-    onBlur: (event: { target: { value: string } }) => fields.touch(field, event.target.value),
+    onBlur: (event: { target: { value: string }; relatedTarget: EventTarget | null }) => fields.touch(field, event),
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -150,7 +150,7 @@ export default function Register() {
           // Said while typing, as soon as the server knows; a send is refused by the check above.
           error={fields.errorOf('username') ?? (availability === 'taken' ? USERNAME_TAKEN : undefined)}
           onBlur={(event) => {
-            fields.touch('username', event.target.value);
+            fields.touch('username', event);
             void checkNow();
           }}
           hint={usernameHint}
