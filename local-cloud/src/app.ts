@@ -6,6 +6,7 @@ import { mountRest } from './rest/routes.ts';
 import { mountStorage } from './storage/index.ts';
 import { mountFunctions } from './functions/index.ts';
 import { mountRazorpay } from './razorpay/index.ts';
+import { mountNamecom } from './namecom/index.ts';
 import { mountEmailjs } from './emailjs/index.ts';
 import { mountMail } from './mail/index.ts';
 
@@ -56,6 +57,7 @@ export function createApp(ctx: LocalCloudContext): Hono {
   mountStorage(app, ctx);
   mountFunctions(app, ctx);
   mountRazorpay(app, ctx);
+  mountNamecom(app, ctx);
   mountEmailjs(app, ctx);
   mountMail(app, ctx);
 

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { LocalCloudContext, MountRoutes } from '../context.ts';
 import { isFunctionName, loadHandler, verifyJwtSetting, type FunctionHandler } from './registry.ts';
+import { namecomSandboxCredentials } from '../namecom/credentials.ts';
 
 function functionEnv(ctx: LocalCloudContext): Record<string, string> {
   const base = ctx.config.publicUrl.replace(/\/+$/, '');
@@ -22,6 +23,10 @@ function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     EMAILJS_PUBLIC_KEY: ctx.keys.emailjsPublicKey,
     EMAILJS_SERVICE_ID: ctx.keys.emailjsServiceId,
     EMAILJS_TEMPLATE_ID: ctx.keys.emailjsTemplateId,
+    // The domains function registers free domains through this local-cloud's Name.com sandbox.
+    NAMECOM_API_URL: `${base}/namecom`,
+    NAMECOM_USERNAME: namecomSandboxCredentials(ctx.keys).username,
+    NAMECOM_TOKEN: namecomSandboxCredentials(ctx.keys).token,
   };
 }
 
