@@ -23,6 +23,9 @@ function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     EMAILJS_PUBLIC_KEY: ctx.keys.emailjsPublicKey,
     EMAILJS_SERVICE_ID: ctx.keys.emailjsServiceId,
     EMAILJS_TEMPLATE_ID: ctx.keys.emailjsTemplateId,
+    // Account mails (deletion code, deletion done) have a template of their own on EmailJS; the sink
+    // has one template and shows every parameter, so locally they share it.
+    EMAILJS_ACCOUNT_TEMPLATE_ID: ctx.keys.emailjsTemplateId,
     // The domains function registers free domains through this local-cloud's Name.com sandbox.
     NAMECOM_API_URL: `${base}/namecom`,
     NAMECOM_USERNAME: namecomSandboxCredentials(ctx.keys).username,
