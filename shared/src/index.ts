@@ -11,6 +11,7 @@ export * from './auth/session';
 export * from './catalog/prices';
 export * from './account/storageUse';
 export * from './account/freeDomain';
+export * from './account/yourData';
 export * from './ui/Button';
 export * from './ui/Alert';
 export * from './ui/TextField';

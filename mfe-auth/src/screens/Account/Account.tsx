@@ -15,6 +15,8 @@ import {
 } from './accountData';
 import { PlanSection } from './PlanSection';
 import { DomainsSection } from './DomainsSection';
+import { FreeDomainSection } from './FreeDomainSection';
+import { YourDataSection } from './YourDataSection';
 import { ProfileSection } from './ProfileSection';
 import styles from './Account.module.scss';
 
@@ -157,6 +159,8 @@ function AccountSections({ user }: { user: User }) {
 
       <section className={styles.section} aria-labelledby="account-section-domains">
         <h2 id="account-section-domains">Your domains</h2>
+        <FreeDomainSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
+        <h3>A domain you already own</h3>
         <DomainsSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
       </section>
 
@@ -189,6 +193,8 @@ function AccountSections({ user }: { user: User }) {
           <SubscriberList subscribers={subscribers.value} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
         ) : null}
       </section>
+
+      <YourDataSection user={user} />
 
       <section className={styles.section} aria-labelledby="account-section-sessions">
         <h2 id="account-section-sessions">Sessions</h2>
