@@ -47,7 +47,7 @@ test('without a plan it says the free domain comes with one', async () => {
   supabase.rpc.mockResolvedValue({ data: { available: false, reason: 'no_plan', next_at: null }, error: null });
   renderSection();
   expect(await screen.findByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
-  expect(screen.queryByLabelText('Find a name for your domain')).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Name you would like')).not.toBeInTheDocument();
 });
 
 test('search: a name that cannot be a domain is said beside the field; a good one lists names, prices and what is free', async () => {
@@ -67,7 +67,7 @@ test('search: a name that cannot be a domain is said beside the field; a good on
     error: null,
   });
   renderSection();
-  const field = await screen.findByLabelText('Find a name for your domain');
+  const field = await screen.findByLabelText('Name you would like');
   await userEvent.type(field, 'jane_doe!');
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -102,7 +102,7 @@ test('register: choose the name and the page, then it is registered and the page
     error: null,
   });
   renderSection();
-  await userEvent.type(await screen.findByLabelText('Find a name for your domain'), 'janedoe.com');
+  await userEvent.type(await screen.findByLabelText('Name you would like'), 'janedoe.com');
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Choose janedoe.com' }));
   const confirm = screen.getByRole('region', { name: 'Register janedoe.com' });
@@ -127,7 +127,7 @@ test("the registrar's refusal is said where the registration was asked for", asy
     ),
   });
   renderSection();
-  await userEvent.type(await screen.findByLabelText('Find a name for your domain'), 'janedoe');
+  await userEvent.type(await screen.findByLabelText('Name you would like'), 'janedoe');
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Choose janedoe.com' }));
   await userEvent.click(screen.getByRole('button', { name: 'Register janedoe.com' }));

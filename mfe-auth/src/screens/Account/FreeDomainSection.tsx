@@ -248,8 +248,8 @@ function DomainSearch({ portfolios, onRegistered }: { portfolios: readonly Portf
     <div className={styles.search}>
       <form className={styles.searchForm} onSubmit={(event) => void submit(event)} noValidate>
         <TextField
-          label="Find a name for your domain"
-          hint="Your name or your business, like janedoe or janedoe.com."
+          label="Name you would like"
+          hint="For your free domain: your name or your business, like janedoe or janedoe.com."
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
