@@ -139,6 +139,19 @@ for (const backend of BACKENDS)
         assert.doesNotMatch(everything, /fan-of-bob/);
       });
 
+      test("the page may read the download's file name (CORS exposes Content-Disposition)", async () => {
+        const user = await newUser('hal');
+        const answer = await fetch(`${t.url}/functions/v1/account`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}`, origin: 'http://localhost:3000' },
+          body: JSON.stringify({ action: 'export' }),
+        });
+        assert.equal(answer.headers.get('access-control-allow-origin'), 'http://localhost:3000');
+        assert.match(answer.headers.get('access-control-expose-headers') ?? '', /Content-Disposition/);
+        assert.match(answer.headers.get('access-control-expose-headers') ?? '', /Content-Range/, "local-cloud's own stay exposed");
+        await answer.arrayBuffer();
+      });
+
       test('needs the user: no token, or a forged one, gets nothing', async () => {
         assert.equal((await account(undefined, { action: 'export' })).status, 401);
         const forged = await fetch(`${t.url}/functions/v1/account`, {
