@@ -107,6 +107,8 @@ test('register: choose the name and the page, then it is registered and the page
   await userEvent.click(await screen.findByRole('button', { name: 'Choose janedoe.com' }));
   const confirm = screen.getByRole('region', { name: 'Register janedoe.com' });
   expect(within(confirm).getByLabelText('Page it shows')).toHaveValue('p-live');
+  // Once registered, the plan year is used: the search gives way, the news stays.
+  supabase.rpc.mockResolvedValue({ data: { available: false, reason: 'used', next_at: '2027-04-01T00:00:00Z' }, error: null });
   await userEvent.click(within(confirm).getByRole('button', { name: 'Register janedoe.com' }));
   expect(supabase.functions.invoke).toHaveBeenLastCalledWith('domains', {
     body: { action: 'register', domain: 'janedoe.com', portfolioId: 'p-live' },
@@ -114,6 +116,9 @@ test('register: choose the name and the page, then it is registered and the page
   const done = await screen.findByText(/is yours/);
   expect(done.closest('[role="status"]')).toHaveTextContent('janedoe.com is yours until 1 Apr 2027. It shows Ada’s Studio');
   expect(screen.getByRole('link', { name: 'Open janedoe.com' })).toHaveAttribute('href', 'https://janedoe.com/');
+  expect(await screen.findByText(/This plan year’s free domain is used/)).toBeInTheDocument();
+  expect(screen.queryByLabelText('Name you would like')).not.toBeInTheDocument();
+  expect(screen.getByText(/is yours/)).toBeInTheDocument();
 });
 
 test("the registrar's refusal is said where the registration was asked for", async () => {

@@ -29,6 +29,27 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 const usd = (amount: number | null) => (amount === null ? '' : `$${amount.toFixed(2)}`);
 const pageTitle = (portfolio: PortfolioSummary | undefined) => portfolio?.title?.trim() || 'Untitled portfolio';
 
+interface Registered {
+  domain: string;
+  url: string;
+  until: string;
+  page: PortfolioSummary | undefined;
+}
+
+function RegisteredNote({ registered }: { registered: Registered }) {
+  return (
+    <Alert tone="success">
+      <strong>{registered.domain} is yours</strong> until {formatDate(registered.until)}.{' '}
+      {registered.page?.published
+        ? `It shows ${pageTitle(registered.page)}: new domains usually answer within a few minutes to a few hours.`
+        : `It will show ${pageTitle(registered.page)} once you publish it.`}{' '}
+      <a href={registered.url} target="_blank" rel="noreferrer">
+        Open {registered.domain}
+      </a>
+    </Alert>
+  );
+}
+
 /** The queries a registration, renewal or move changes: read again so every part of the page agrees. */
 function useRefreshDomains(userId: string) {
   const client = useQueryClient();
@@ -47,6 +68,8 @@ export function FreeDomainSection({ userId, portfolios }: { userId: string; port
   const [allowance, reloadAllowance] = useFreeDomainAllowance(userId);
   const [claims] = useDomains(userId);
   const refresh = useRefreshDomains(userId);
+  // Kept here: once registered, the plan year is used and the search below gives way.
+  const [registered, setRegistered] = useState<Registered | null>(null);
 
   if (registrations.kind === 'loading' || allowance.kind === 'loading') return <p role="status">Loading your free domain…</p>;
   if (registrations.kind === 'failed' || allowance.kind === 'failed') {
@@ -78,6 +101,7 @@ export function FreeDomainSection({ userId, portfolios }: { userId: string; port
         names up to ${FREE_DOMAIN_MAX_PRICE_USD} a year are included; {REGISTRAR_NAME} registers them and FolioForge connects them to your
         page, with no DNS to set up. <Link to="/domains">How it works</Link>
       </p>
+      <div role="status">{registered ? <RegisteredNote registered={registered} /> : null}</div>
       {active.length ? (
         <ul className={styles.registrations} aria-label="Domains registered for you">
           {active.map((registration) => (
@@ -92,7 +116,13 @@ export function FreeDomainSection({ userId, portfolios }: { userId: string; port
         </ul>
       ) : null}
       {available ? (
-        <DomainSearch portfolios={portfolios} onRegistered={refresh} />
+        <DomainSearch
+          portfolios={portfolios}
+          onRegistered={(done) => {
+            setRegistered(done);
+            refresh();
+          }}
+        />
       ) : reason === 'no_plan' ? (
         <p>
           The free domain comes with every plan. <Link to="/pricing">Choose a plan</Link> to register one.
@@ -202,12 +232,17 @@ type SearchState =
   | { phase: 'found'; offers: DomainOffer[] }
   | { phase: 'failed'; message: string };
 
-function DomainSearch({ portfolios, onRegistered }: { portfolios: readonly PortfolioSummary[]; onRegistered: () => void }) {
+function DomainSearch({
+  portfolios,
+  onRegistered,
+}: {
+  portfolios: readonly PortfolioSummary[];
+  onRegistered: (registered: Registered) => void;
+}) {
   const [query, setQuery] = useState('');
   const [queryProblem, setQueryProblem] = useState<string | undefined>();
   const [search, setSearch] = useState<SearchState>({ phase: 'idle' });
   const [chosen, setChosen] = useState<DomainOffer | null>(null);
-  const [done, setDone] = useState<{ domain: string; url: string; until: string; page: PortfolioSummary | undefined } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -226,22 +261,6 @@ function DomainSearch({ portfolios, onRegistered }: { portfolios: readonly Portf
       setSearch({ phase: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
   };
-
-  if (done) {
-    return (
-      <div role="status" className={styles.done}>
-        <Alert tone="success">
-          <strong>{done.domain} is yours</strong> until {formatDate(done.until)}.{' '}
-          {done.page?.published
-            ? `It shows ${pageTitle(done.page)}: new domains usually answer within a few minutes to a few hours.`
-            : `It will show ${pageTitle(done.page)} once you publish it.`}{' '}
-          <a href={done.url} target="_blank" rel="noreferrer">
-            Open {done.domain}
-          </a>
-        </Alert>
-      </div>
-    );
-  }
 
   const free = search.phase === 'found' ? search.offers.filter((offer) => offer.free).length : 0;
   return (
@@ -301,10 +320,9 @@ function DomainSearch({ portfolios, onRegistered }: { portfolios: readonly Portf
           offer={chosen}
           portfolios={portfolios}
           onCancel={() => setChosen(null)}
-          onRegistered={(answer, page) => {
-            setDone({ domain: answer.registered.domain, url: answer.url, until: answer.registered.expiresAt, page });
-            onRegistered();
-          }}
+          onRegistered={(answer, page) =>
+            onRegistered({ domain: answer.registered.domain, url: answer.url, until: answer.registered.expiresAt, page })
+          }
         />
       ) : null}
     </div>
