@@ -47,10 +47,10 @@ describe('footer', () => {
       await page.goto(`${stack.shellUrl}${link.href}`);
       // The live screen, not only the copy rendered ahead of time: the remote has taken over.
       await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 20_000 });
-      const heading = page.locator('#root main h1').first();
+      const heading = page.locator('#root #main h1').first();
       await heading.waitFor({ timeout: 20_000 });
       assert.notEqual(await heading.innerText(), ERROR_HEADING, link.href);
-      const text = await page.locator('#root main').innerText();
+      const text = await page.locator('#root #main').innerText();
       assert.ok(text.length > 200, `${link.href} has content (${text.length} characters)`);
       assert.deepEqual(errors, [], link.href);
       await page.close();

@@ -116,7 +116,7 @@ describe('messages beside their fields', () => {
     );
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('This address cannot receive mail.').waitFor();
+    await page.getByText('This address cannot receive mail.', { exact: true }).waitFor();
     assert.equal(await invalid(page, 'Email'), true);
 
     answer = { status: 429, body: { error: 'Too many messages', retryAfterSeconds: 3 }, headers: { 'Retry-After': '3' } };
@@ -233,7 +233,7 @@ describe('the free domain and your data', () => {
     await yourData.getByRole('button', { name: 'Delete my account…' }).click();
     await yourData.getByLabel('Password', { exact: true }).fill('not the password');
     await yourData.getByRole('button', { name: 'Delete my account for good' }).click();
-    await yourData.getByText(/This is not your password/).waitFor();
+    await yourData.getByText(/^This is not your password/).waitFor();
     await yourData.getByLabel('Password', { exact: true }).fill(user.password);
     await yourData.getByRole('button', { name: 'Delete my account for good' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`, { timeout: 30_000 });
