@@ -27,10 +27,12 @@ export function PickTemplateStart() {
           </li>
         ))}
         <li className={styles.choice}>
-          <span className={styles.name}>Portfolio generator</span>
-          <span className={styles.description}>A simple one-page portfolio from your details and resume. Free to publish.</span>
-          <Button variant="secondary" onClick={() => navigate('/portfo')}>
-            Start with the generator
+          <span className={styles.text}>
+            <span className={styles.name}>Portfolio generator</span>
+            <span className={styles.description}>One page from your details and resume. Free to publish.</span>
+          </span>
+          <Button variant="secondary" aria-label="Start with the portfolio generator" onClick={() => navigate('/portfo')}>
+            Start
           </Button>
         </li>
       </ul>
