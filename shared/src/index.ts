@@ -16,6 +16,7 @@ export * from './ui/Button';
 export * from './ui/Alert';
 export * from './ui/TextField';
 export * from './ui/UnavailableNotice';
+export { saveDownload } from './ui/saveDownload';
 export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
 export { SafeLink, type SafeLinkProps } from './ui/safe/SafeLink';
 export * from './ui/safe/sanitizeRichText';

@@ -11,6 +11,7 @@ import {
   formatBytes,
   getSupabase,
   normaliseDeletionCode,
+  saveDownload,
   signOut,
   useAuthStore,
   useFieldErrors,
@@ -26,19 +27,6 @@ type DownloadState =
   | { phase: 'done'; fileName: string; bytes: number }
   | { phase: 'failed'; message: string };
 
-/** Hands a made file to the browser as a download. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the file after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** /account's "Your data": a zip of everything, and deleting the account with everything in it. */
 export function YourDataSection({ user }: { user: User }) {
   const [download, setDownload] = useState<DownloadState>({ phase: 'idle' });
@@ -47,7 +35,7 @@ export function YourDataSection({ user }: { user: User }) {
     setDownload({ phase: 'working', bytes: 0 });
     try {
       const { zip, fileName } = await downloadMyData((bytes) => setDownload({ phase: 'working', bytes }));
-      saveFile(zip, fileName);
+      saveDownload(zip, fileName);
       setDownload({ phase: 'done', fileName, bytes: zip.size });
     } catch (error) {
       setDownload({ phase: 'failed', message: error instanceof Error ? error.message : String(error) });
