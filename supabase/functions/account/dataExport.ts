@@ -74,8 +74,16 @@ const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 /** The zip as a stream of bytes; an error while making it ends the stream with that error. */
 export function exportStream(sources: ExportSources): ReadableStream<Uint8Array> {
   const { userId, asUser, admin } = sources;
+  // Files are read only as fast as the browser takes the zip: past a few chunks waiting, the maker
+  // pauses until the stream is pulled again, so a slow connection never piles the export up in memory.
+  let resume: (() => void) | undefined;
   return new ReadableStream<Uint8Array>({
+    pull() {
+      resume?.();
+      resume = undefined;
+    },
     start(controller) {
+      const drained = () => ((controller.desiredSize ?? 1) > 0 ? Promise.resolve() : new Promise<void>((resolve) => (resume = resolve)));
       const zip = new Zip((error, chunk, final) => {
         if (error) return controller.error(error);
         controller.enqueue(chunk);
@@ -108,6 +116,7 @@ export function exportStream(sources: ExportSources): ReadableStream<Uint8Array>
           for (const path of await listTree(admin, bucket, userId)) {
             const [, portfolioId, ...rest] = path.split('/');
             const folder = folders.get(portfolioId ?? '') ?? `portfolios/removed-${portfolioId}`;
+            await drained();
             const { data, error } = await admin.storage.from(bucket).download(path);
             if (error || !data) throw new Error(`${bucket}/${path} could not be read`);
             add(`${folder}/files/${bucket}/${rest.join('/')}`, new Uint8Array(await data.arrayBuffer()), false);

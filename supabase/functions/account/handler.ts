@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { sendAccountMail } from '../_shared/accountMail.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
-import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
+import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import {
   DELETION_CODE_MINUTES,
@@ -69,10 +69,11 @@ function refuse(status: number, body: AccountRefusal): Response {
 }
 
 async function caller(deps: Deps, req: Request): Promise<Caller> {
-  const { id, token } = await requireUser(deps.anonClient(), req, 'Sign in first.');
-  const { data } = await deps.anonClient().auth.getUser(token);
-  if (!data.user?.email) throw new HttpError(401, 'Your session has expired. Sign in again.');
-  return { id, token, email: data.user.email, createdAt: data.user.created_at };
+  const token = bearerToken(req);
+  if (!token) throw new HttpError(401, 'Sign in first.');
+  const { data, error } = await deps.anonClient().auth.getUser(token);
+  if (error || !data.user?.email) throw new HttpError(401, 'Your session has expired. Sign in again.');
+  return { id: data.user.id, token, email: data.user.email, createdAt: data.user.created_at };
 }
 
 function exportData(deps: Deps, user: Caller): Response {
