@@ -25,7 +25,11 @@ import { namecomClient, RegistrarError, type Availability, type Registrar } from
 import { domainsBody } from './schemas.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
-/** DNS records the registrar sets: the apex and www both lead to the site, which answers by Host. */
+/**
+ * The DNS record the registrar sets: the domain itself (an ANAME, Name.com's CNAME-like record for an
+ * apex) leads to the site, which answers by Host. No `www`: the site serves only the proven name, and a
+ * second name would outlive an unpublish (the publish function maps only the claimed one).
+ */
 const RECORD_TTL = 300;
 
 interface Deps {
@@ -169,10 +173,8 @@ async function releaseFreeYear(deps: Deps, claimId: string | null) {
 async function connect(deps: Deps, userId: string, domain: string, page: { id: string; slug: string | null; published: boolean }) {
   try {
     const existing = await deps.registrar.records(domain);
-    for (const host of ['', 'www']) {
-      if (!existing.some((record) => record.host === host && record.answer.replace(/\.$/, '') === deps.siteHost))
-        await deps.registrar.createRecord(domain, { host, type: host ? 'CNAME' : 'ANAME', answer: deps.siteHost, ttl: RECORD_TTL });
-    }
+    if (!existing.some((record) => record.host === '' && record.answer.replace(/\.$/, '') === deps.siteHost))
+      await deps.registrar.createRecord(domain, { host: '', type: 'ANAME', answer: deps.siteHost, ttl: RECORD_TTL });
   } catch (error) {
     if (error instanceof RegistrarError) throw registrarTrouble(error, 'set up the domain’s DNS records');
     throw error;

@@ -117,7 +117,7 @@ export function namecomClient(env: Env) {
     async records(domain: string) {
       return (await call('GET', `${domainPath(domain)}/records`, recordsAnswer)).records;
     },
-    createRecord(domain: string, record: { host: string; type: 'ANAME' | 'CNAME'; answer: string; ttl: number }) {
+    createRecord(domain: string, record: { host: string; type: 'ANAME'; answer: string; ttl: number }) {
       return call('POST', `${domainPath(domain)}/records`, recordEntity, record);
     },
   };
