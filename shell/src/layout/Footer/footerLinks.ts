@@ -1,5 +1,6 @@
 // The footer's columns, in order. Every link leads to a page of the product with real content; the
 // spec's other footer destinations (app market, hosting, careers …) had none and were removed.
+// Pricing is the header's (one link of a name per page).
 export interface FooterLink {
   to: string;
   label: string;
@@ -11,7 +12,6 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLin
     links: [
       { to: '/templates', label: 'Templates' },
       { to: '/features', label: 'Features' },
-      { to: '/pricing', label: 'Pricing' },
       { to: '/domains', label: 'Domains' },
     ],
   },
