@@ -16,13 +16,16 @@ export function PickTemplateStart() {
       <ul className={styles.choices}>
         {TEMPLATES.map((template) => (
           <li key={template.id} className={styles.choice}>
-            <span className={styles.name}>{template.name}</span>
-            <span className={styles.description}>{template.description}</span>
+            <span className={styles.text}>
+              <span className={styles.name}>{template.name}</span>
+              <span className={styles.description}>{template.description}</span>
+            </span>
             <Button
               variant="secondary"
+              aria-label={`Start with ${template.name}`}
               onClick={() => navigate('/design', { state: designNavigationState(template.id, template.sampleValues) })}
             >
-              Start with {template.name}
+              Start
             </Button>
           </li>
         ))}
