@@ -13,5 +13,10 @@ export default createWebpackConfig({
     './Blog': './src/screens/Blog/Blog.tsx',
     './ContactUs': './src/screens/ContactUs/ContactUs.tsx',
     './Features': './src/screens/Features/Features.tsx',
+    './TermsOfUse': './src/screens/TermsOfUse/TermsOfUse.tsx',
+    './PrivacyPolicy': './src/screens/PrivacyPolicy/PrivacyPolicy.tsx',
+    './AccessibilityStatement': './src/screens/AccessibilityStatement/AccessibilityStatement.tsx',
+    './HelpCenter': './src/screens/HelpCenter/HelpCenter.tsx',
+    './Domains': './src/screens/Domains/Domains.tsx',
   },
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { APPS } from '../../tooling/ports.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
-import { serveApp } from '../../scripts/lib/serveApps.mjs';
+import { SHELL_ROUTE_PATHS, serveApp } from '../../scripts/lib/serveApps.mjs';
 import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
 import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
@@ -70,7 +70,16 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
     const shell = key === 'shell';
     // The shell's origin is the site: it answers /p/<slug> too, as npm start does.
     const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl }) : undefined;
-    servers.set(key, await serveApp({ dir, port: ports[key], appConfig: shell ? () => appConfig : undefined, sites }));
+    servers.set(
+      key,
+      await serveApp({
+        dir,
+        port: ports[key],
+        appConfig: shell ? () => appConfig : undefined,
+        routes: shell ? SHELL_ROUTE_PATHS : undefined,
+        sites,
+      }),
+    );
   }
   async function stopApp(key: AppKey) {
     const server = servers.get(key);

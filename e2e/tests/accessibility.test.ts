@@ -50,6 +50,11 @@ describe('WCAG 2.1 AA (axe-core)', () => {
     ['/home', /Welcome to FolioForge/],
     ['/templates', /Template Collection/],
     ['/pricing', /Pricing|Plans/],
+    ['/privacy-policy', /^Privacy Policy$/],
+    ['/terms-of-use', /^Terms of Use$/],
+    ['/accessibility-statement', /^Accessibility Statement$/],
+    ['/domains', /^Domains$/],
+    ['/help-center', /^Help Center$/],
   ] as const) {
     test(`${route} has no violations`, async () => {
       const page = await browser.newPage();

@@ -94,6 +94,7 @@ describe('an account from registration to a new password', () => {
     assert.ok(link, 'the confirmation mail carries the verify link');
     await page.goto(link);
     await page.getByText('Your email is confirmed — you are signed in').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Pick a template to start' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/auth/callback');
     assert.equal(new URL(page.url()).hash, '', 'no tokens left in the address bar');
     await accountButton(page).waitFor();

@@ -28,6 +28,11 @@ const HEADINGS: Record<string, string> = {
   '/features': 'Features',
   '/templates': 'Template Collection',
   '/pricing': 'Pricing Plans',
+  '/domains': 'Domains',
+  '/help-center': 'Help Center',
+  '/terms-of-use': 'Terms of Use',
+  '/privacy-policy': 'Privacy Policy',
+  '/accessibility-statement': 'Accessibility Statement',
 };
 
 describe('pages rendered ahead', () => {

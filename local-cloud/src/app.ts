@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { LocalCloudContext } from './context.ts';
 import { cors } from './http/cors.ts';
 import { mountAuth } from './auth/routes.ts';
+import { mountAuthAdmin } from './authAdmin/index.ts';
 import { mountRest } from './rest/routes.ts';
 import { mountStorage } from './storage/index.ts';
 import { mountFunctions } from './functions/index.ts';
 import { mountRazorpay } from './razorpay/index.ts';
+import { mountNamecom } from './namecom/index.ts';
 import { mountEmailjs } from './emailjs/index.ts';
 import { mountMail } from './mail/index.ts';
 
@@ -51,11 +53,14 @@ export function createApp(ctx: LocalCloudContext): Hono {
     return c.json({ status: 'ok', database: ctx.db.kind });
   });
 
+  // Before mountAuth: its catch-all answers every other /auth/v1 path.
+  mountAuthAdmin(app, ctx);
   mountAuth(app, ctx);
   mountRest(app, ctx);
   mountStorage(app, ctx);
   mountFunctions(app, ctx);
   mountRazorpay(app, ctx);
+  mountNamecom(app, ctx);
   mountEmailjs(app, ctx);
   mountMail(app, ctx);
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { APPS } from '../../tooling/ports.mjs';
+import { SCREEN_ROUTES } from '../../shell/src/routeTable.mjs';
 import { repoRoot } from './repo.mjs';
 
 const CONTENT_TYPES = {
@@ -92,9 +93,9 @@ function fileInside(root, urlPath) {
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
  * @param {{ file: string, stat: fs.Stats }} found
- * @param {{ cacheControl?: string }} [options]
+ * @param {{ cacheControl?: string, status?: number }} [options]
  */
-function sendFile(req, res, { file, stat }, { cacheControl } = {}) {
+function sendFile(req, res, { file, stat }, { cacheControl, status = 200 } = {}) {
   const ext = path.extname(file).toLowerCase();
   const headers = {
     'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
@@ -118,13 +119,13 @@ function sendFile(req, res, { file, stat }, { cacheControl } = {}) {
   }
   headers.ETag = etagOf(body.stat, encoding);
   headers['Last-Modified'] = stat.mtime.toUTCString();
-  if (notModified(req, headers.ETag)) {
+  if (status === 200 && notModified(req, headers.ETag)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
   headers['Content-Length'] = String(body.stat.size);
-  res.writeHead(200, headers);
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') res.end();
   else fs.createReadStream(body.file).pipe(res);
 }
@@ -149,15 +150,25 @@ function sendJson(req, res, value) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** The shell's routes (shell/src/routeTable.mjs): the paths the site answers 200 with a page. */
+export const SHELL_ROUTE_PATHS = SCREEN_ROUTES.map((route) => route.path);
+
+/** `/home` and `/home/` are one route; anything else is a path the app has no screen for. */
+function isRoute(routes, pathname) {
+  return routes.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
 /**
  * The request handler of one static origin.
- * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, sites?: ((req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>) & { owns(req: http.IncomingMessage, pathname: string): boolean } }} options
+ * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, routes?: readonly string[], sites?: ((req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>) & { owns(req: http.IncomingMessage, pathname: string): boolean } }} options
  *   dir: served at the root, with index.html for any path that names no file (a single-page app);
  *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions;
+ *   routes: the app's route table; any other path gets the page with status 404 (its error screen);
  *   sites: answers /p/* and custom domains (published pages, scripts/lib/publishedSites.mjs).
  */
-export function staticHandler({ dir, appConfig, mounts = {}, sites }) {
+export function staticHandler({ dir, appConfig, mounts = {}, routes, sites }) {
   const root = dir ? path.resolve(dir) : undefined;
+  const knownRoutes = routes ? new Set(routes) : undefined;
   // Longest prefix first, so /content/v2/ wins over /content/.
   const prefixes = Object.entries(mounts)
     .map(([prefix, folder]) => ({ prefix: prefix.endsWith('/') ? prefix : `${prefix}/`, folder: path.resolve(folder) }))
@@ -204,7 +215,8 @@ export function staticHandler({ dir, appConfig, mounts = {}, sites }) {
       // app.html is the plain shell once the public pages are rendered ahead (index.html is then `/`).
       const page = path.extname(pathname) ? undefined : (fileInside(root, '/app.html') ?? fileInside(root, '/index.html'));
       if (page) {
-        sendFile(req, res, page, { cacheControl: REVALIDATE });
+        const status = knownRoutes && !isRoute(knownRoutes, pathname) ? 404 : 200;
+        sendFile(req, res, page, { cacheControl: REVALIDATE, status });
         return;
       }
     }
@@ -218,11 +230,11 @@ function notFound(res) {
 }
 
 /**
- * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string>, sites?: Parameters<typeof staticHandler>[0]['sites'] }} options
+ * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string>, routes?: readonly string[], sites?: Parameters<typeof staticHandler>[0]['sites'] }} options
  * @returns {Promise<http.Server>}
  */
-export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts, sites }) {
-  const server = http.createServer(staticHandler({ dir, appConfig, mounts, sites }));
+export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts, routes, sites }) {
+  const server = http.createServer(staticHandler({ dir, appConfig, mounts, routes, sites }));
   return new Promise((resolve, reject) => {
     server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       reject(
@@ -260,6 +272,7 @@ export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {},
       dir,
       port: ports[app.key] ?? app.port,
       appConfig: shell ? appConfig : undefined,
+      routes: shell ? SHELL_ROUTE_PATHS : undefined,
       sites: shell ? sites : undefined,
     });
     servers.push({ key: app.key, server });

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { LocalCloudContext, MountRoutes } from '../context.ts';
 import { EdgeWorkerError } from './edgeWorkers.ts';
 import { functionExists, isFunctionName, verifyJwtSetting } from './registry.ts';
+import { namecomSandboxCredentials } from '../namecom/credentials.ts';
 
 /** What a function reads from its environment; publicUrl is final only once the server listens. */
 export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
@@ -26,6 +27,13 @@ export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     EMAILJS_PUBLIC_KEY: ctx.keys.emailjsPublicKey,
     EMAILJS_SERVICE_ID: ctx.keys.emailjsServiceId,
     EMAILJS_TEMPLATE_ID: ctx.keys.emailjsTemplateId,
+    // Account mails (deletion code, deletion done) have a template of their own on EmailJS; the sink
+    // has one template and shows every parameter, so locally they share it.
+    EMAILJS_ACCOUNT_TEMPLATE_ID: ctx.keys.emailjsTemplateId,
+    // The domains function registers free domains through this local-cloud's Name.com sandbox.
+    NAMECOM_API_URL: `${base}/namecom`,
+    NAMECOM_USERNAME: namecomSandboxCredentials(ctx.keys).username,
+    NAMECOM_TOKEN: namecomSandboxCredentials(ctx.keys).token,
   };
 }
 

@@ -60,7 +60,9 @@ export function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
     if (!allowed) return;
     const addCors = (headers: Headers) => {
       headers.set('Access-Control-Allow-Origin', origin);
-      headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS.join(', '));
+      // Kept beside what the answer exposes itself: a function names its own (Content-Disposition of a download).
+      const own = headers.get('Access-Control-Expose-Headers');
+      headers.set('Access-Control-Expose-Headers', [...(own ? [own] : []), ...EXPOSE_HEADERS].join(', '));
       headers.append('Vary', 'Origin');
     };
     try {

@@ -11,10 +11,10 @@ function isAuthError(error: unknown): error is AuthError {
 // Turns what the auth server (GoTrue or local-cloud) answered into words for the visitor. The server's
 // own message is shown wherever it is already clear; a few codes get the rule or the next step added.
 
-/** supabase-js's own words when email or password is missing, checked before any call. */
-export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
-export const PASSWORD_RULE = 'At least 6 characters';
-export const WEAK_PASSWORD_MESSAGE = 'Your password must be at least 6 characters.';
+/** supabase/config.toml's `[auth] minimum_password_length`, which the auth server enforces. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters`;
+export const WEAK_PASSWORD_MESSAGE = `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 
 export interface AuthProblem {
   /** What to show in the page's alert. */

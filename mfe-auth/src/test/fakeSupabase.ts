@@ -60,12 +60,15 @@ export function installFakeSupabase() {
     signOut: mock(() => Promise.resolve({ error: null })),
   };
   const rpc = mock(() => ok(true));
-  const client = { auth, rpc, from: jest.fn(from) };
+  /** Edge Function calls: `{ data, error }` as supabase-js's functions.invoke answers. */
+  const functions = { invoke: mock(() => ok(null)) };
+  const client = { auth, rpc, functions, from: jest.fn(from) };
   setSupabase(client as unknown as SupabaseClient);
 
   return {
     auth,
     rpc,
+    functions,
     from: client.from,
     queries,
     /** Queues what the next awaits of `from(table)…` answer (the last one repeats). */

@@ -4,6 +4,30 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_deletion_codes: {
+        Row: {
+          attempts: number;
+          code_hash: string;
+          created_at: string;
+          expires_at: string;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          code_hash: string;
+          created_at?: string;
+          expires_at: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          code_hash?: string;
+          created_at?: string;
+          expires_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       custom_domains: {
         Row: {
           created_at: string;
@@ -41,6 +65,36 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      free_domain_years: {
+        Row: {
+          covers_from: string;
+          covers_until: string;
+          created_at: string;
+          domain: string;
+          id: string;
+          kind: string;
+          owner_id: string;
+        };
+        Insert: {
+          covers_from: string;
+          covers_until: string;
+          created_at?: string;
+          domain: string;
+          id?: string;
+          kind: string;
+          owner_id: string;
+        };
+        Update: {
+          covers_from?: string;
+          covers_until?: string;
+          created_at?: string;
+          domain?: string;
+          id?: string;
+          kind?: string;
+          owner_id?: string;
+        };
+        Relationships: [];
       };
       portfolios: {
         Row: {
@@ -149,6 +203,53 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [];
+      };
+      registered_domains: {
+        Row: {
+          created_at: string;
+          domain: string;
+          expires_at: string | null;
+          free_year_id: string | null;
+          id: string;
+          idempotency_key: string;
+          owner_id: string;
+          registered_at: string | null;
+          renewal_price_usd: number | null;
+          status: string;
+        };
+        Insert: {
+          created_at?: string;
+          domain: string;
+          expires_at?: string | null;
+          free_year_id?: string | null;
+          id?: string;
+          idempotency_key?: string;
+          owner_id: string;
+          registered_at?: string | null;
+          renewal_price_usd?: number | null;
+          status?: string;
+        };
+        Update: {
+          created_at?: string;
+          domain?: string;
+          expires_at?: string | null;
+          free_year_id?: string | null;
+          id?: string;
+          idempotency_key?: string;
+          owner_id?: string;
+          registered_at?: string | null;
+          renewal_price_usd?: number | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'registered_domains_free_year_id_fkey';
+            columns: ['free_year_id'];
+            isOneToOne: false;
+            referencedRelation: 'free_domain_years';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       reserved_slugs: {
         Row: {
@@ -365,6 +466,15 @@ export type Database = {
         };
         Returns: string;
       };
+      claim_free_domain_year: {
+        Args: {
+          for_user: string;
+          for_domain: string;
+          claim_kind: string;
+          starting: string;
+        };
+        Returns: Json;
+      };
       collects_subscribers: {
         Args: {
           portfolio: string;
@@ -382,6 +492,12 @@ export type Database = {
           [_ in never]: never;
         };
         Returns: string;
+      };
+      free_domain_allowance: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: Json;
       };
       may_publish: {
         Args: {

@@ -8,6 +8,8 @@ import { usePortfolios, useProfile, useSubscribers, type PortfolioSummary, type 
 import { BillingSection } from './BillingSection';
 import { PlanSection } from './PlanSection';
 import { DomainsSection } from './DomainsSection';
+import { FreeDomainSection } from './FreeDomainSection';
+import { YourDataSection } from './YourDataSection';
 import { ProfileSection } from './ProfileSection';
 import styles from './Account.module.scss';
 
@@ -113,6 +115,8 @@ function AccountSections({ user }: { user: User }) {
 
       <section className={styles.section} aria-labelledby="account-section-domains">
         <h2 id="account-section-domains">Your domains</h2>
+        <FreeDomainSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
+        <h3>A domain you already own</h3>
         <DomainsSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
       </section>
 
@@ -136,6 +140,8 @@ function AccountSections({ user }: { user: User }) {
           <SubscriberList subscribers={subscribers.value} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
         ) : null}
       </section>
+
+      <YourDataSection user={user} />
 
       <section className={styles.section} aria-labelledby="account-section-sessions">
         <h2 id="account-section-sessions">Sessions</h2>

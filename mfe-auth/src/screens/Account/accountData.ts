@@ -23,7 +23,10 @@ export type Loadable<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | {
  * One of the signed-in user's queries from the page's shared cache: its state, `reload` to ask
  * again (after a failure or an edit), and `replace` to put a value the server just returned.
  */
-function useAccountQuery<T>(queryKey: readonly [string, string], load: () => Promise<T>): [Loadable<T>, () => void, (value: T) => void] {
+export function useAccountQuery<T>(
+  queryKey: readonly [string, string],
+  load: () => Promise<T>,
+): [Loadable<T>, () => void, (value: T) => void] {
   const client = useQueryClient();
   const query = useQuery({ queryKey, queryFn: load });
   const { refetch } = query;

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/jest-globals';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthApiError, AuthImplicitGrantRedirectError } from '@supabase/supabase-js';
+import { TEMPLATES } from '@folioforge/templates';
 import AuthCallback from './AuthCallback';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
@@ -32,7 +33,19 @@ test('says it is confirming, then that the email is confirmed and the visitor si
   initialized.resolve({ error: null });
   const done = await screen.findByText('Your email is confirmed — you are signed in.');
   expect(done.parentElement).toHaveFocus();
-  expect(screen.getByRole('link', { name: 'Continue to Home' })).toHaveAttribute('href', '/home');
+  expect(screen.getByRole('heading', { name: 'Pick a template to start' })).toBeInTheDocument();
+});
+
+test('the confirmed visitor starts with one click: a template opens in the editor with its sample text', async () => {
+  supabase.auth.getSession.mockResolvedValueOnce({ data: { session: { access_token: 'a' } }, error: null });
+  renderScreen(<AuthCallback />, '/auth/callback');
+  const choices = await screen.findAllByRole('button', { name: /^Start with / });
+  expect(choices).toHaveLength(TEMPLATES.length + 1);
+  const first = TEMPLATES[0]!;
+  await userEvent.click(screen.getByRole('button', { name: `Start with ${first.name}` }));
+  expect(screen.getByTestId('destination')).toHaveTextContent('/design');
+  const state = JSON.parse(screen.getByTestId('destination-state').textContent ?? 'null') as { selectedTemplate: { id: number } };
+  expect(state.selectedTemplate).toEqual({ ...first.sampleValues, id: first.id });
 });
 
 test('an expired or used link says so, clears the address bar and offers a new link', async () => {

@@ -6,12 +6,13 @@ import { describeResendError } from '../../lib/authErrors';
 import { siteOrigin } from '../../lib/forms';
 import { clearAuthFragment, settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
+import { PickTemplateStart } from './PickTemplateStart';
 import layout from '../../lib/AuthLayout.module.scss';
 
 type CallbackState = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'failed'; failure: LinkFailure | null };
 type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; email: string } | { kind: 'failed'; message: string };
 
-/** Where the confirmation link from the sign-up mail lands (`emailRedirectTo` of Register). */
+/** Where the confirmation link from the sign-up mail lands (`emailRedirectTo` of Register): signed in, a template to pick. */
 export default function AuthCallback() {
   // The fragment as it arrived: supabase-js clears it once it has taken a session from it.
   const [hashAtArrival] = useState(() => window.location.hash);
@@ -64,18 +65,11 @@ export default function AuthCallback() {
 
   if (state.kind === 'confirmed') {
     return (
-      <AuthLayout heading="Email confirmation">
+      <AuthLayout heading="Welcome to FolioForge">
         <div ref={outcomeRef} tabIndex={-1} className={layout.focusTarget}>
           <Alert tone="success">Your email is confirmed — you are signed in.</Alert>
         </div>
-        <div className={layout.actions}>
-          <Link to="/home" className={layout.link}>
-            Continue to Home
-          </Link>
-          <Link to="/account" className={layout.link}>
-            Your account
-          </Link>
-        </div>
+        <PickTemplateStart />
       </AuthLayout>
     );
   }

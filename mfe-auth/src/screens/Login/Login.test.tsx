@@ -65,13 +65,19 @@ describe('what the screen shows', () => {
 });
 
 describe('signing in', () => {
-  test('without email or password says the auth rule and calls nothing', async () => {
+  test('a missing address or password is said beside its field, announced, and nothing is sent', async () => {
     renderScreen(<Login />, '/');
     await logIn('', 'secret1');
-    expect(screen.getByRole('alert')).toHaveTextContent('You must provide either an email or phone number and a password');
+    expect(emailField()).toHaveFocus();
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAccessibleDescription('Enter your email address.');
+    expect(screen.getByTestId('form-announcer')).toHaveTextContent('one field needs attention. Enter your email address.');
     await userEvent.clear(passwordField());
     await logIn('ada@example.com', '');
-    expect(screen.getByRole('alert')).toHaveTextContent('You must provide either an email or phone number and a password');
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
+    expect(passwordField()).toHaveFocus();
+    expect(passwordField()).toHaveAccessibleDescription('Enter your password.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(supabase.auth.signInWithPassword).not.toHaveBeenCalled();
   });
 
@@ -167,14 +173,16 @@ describe('failures keep the visitor on the page with the message inline', () => 
   });
 });
 
-test('an address that does not look like one gets a hint on leaving the field, and does not block', async () => {
-  supabase.auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error: invalidCredentials() });
+test('an address that does not look like one is said on leaving the field, and is not sent', async () => {
   renderScreen(<Login />, '/');
   await userEvent.type(emailField(), 'ada-at-example');
-  expect(screen.queryByText(/does not look like an email address/)).not.toBeInTheDocument();
+  expect(emailField()).not.toHaveAttribute('aria-invalid');
   await userEvent.tab();
-  expect(emailField()).toHaveAccessibleDescription(/does not look like an email address yet/);
+  expect(emailField()).toHaveAccessibleDescription('Enter an email address like name@example.com.');
   await userEvent.type(passwordField(), 'secret1');
   await userEvent.click(signIn());
-  expect(supabase.auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada-at-example', password: 'secret1' });
+  expect(supabase.auth.signInWithPassword).not.toHaveBeenCalled();
+  await userEvent.clear(emailField());
+  await userEvent.type(emailField(), 'ada@example.com');
+  expect(emailField()).not.toHaveAttribute('aria-invalid');
 });

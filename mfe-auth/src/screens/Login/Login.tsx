@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, TextField, loadSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, FormAnnouncer, TextField, loadSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
-import { MISSING_CREDENTIALS, describeAuthError, describeResendError } from '../../lib/authErrors';
-import { emailFormatHint, siteOrigin } from '../../lib/forms';
+import { describeAuthError, describeResendError } from '../../lib/authErrors';
+import { siteOrigin } from '../../lib/forms';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
+import { usePasswordSignInFields } from './usePasswordSignInFields';
 
 type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
@@ -16,17 +17,15 @@ export default function Login() {
   const { status, user } = useAuthStore();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [emailTouched, setEmailTouched] = useState(false);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  const signInFields = usePasswordSignInFields({ email, password }, problem);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setResend({ kind: 'idle' });
-    if (!email.trim() || !password) {
-      setProblem({ message: MISSING_CREDENTIALS });
-      return;
-    }
+    setProblem(null);
+    if (!signInFields.checkBeforeSubmit()) return;
     void submit(async () => {
       const { error } = await (await loadSupabase()).auth.signInWithPassword({ email: email.trim(), password });
       if (error) return describeAuthError(error);
@@ -47,8 +46,6 @@ export default function Login() {
     });
     setResend(error ? { kind: 'failed', message: describeResendError(error) } : { kind: 'sent' });
   }
-
-  const hint = emailTouched ? emailFormatHint(email) : undefined;
 
   return (
     <AuthLayout
@@ -87,7 +84,13 @@ export default function Login() {
       ) : null}
       {resend.kind === 'sent' ? <Alert tone="success">We sent a new confirmation link to {email.trim()}.</Alert> : null}
       {resend.kind === 'failed' ? <Alert tone="error">{resend.message}</Alert> : null}
-      <form className={layout.form} onSubmit={handleSubmit} noValidate aria-describedby={problem ? 'login-problem' : undefined}>
+      <form
+        ref={signInFields.formRef}
+        className={layout.form}
+        onSubmit={handleSubmit}
+        noValidate
+        aria-describedby={problem ? 'login-problem' : undefined}
+      >
         <TextField
           label="Email"
           name="username"
@@ -95,10 +98,7 @@ export default function Login() {
           autoComplete="username"
           inputMode="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => setEmailTouched(true)}
-          hint={hint}
-          aria-invalid={problem?.field === 'email' || undefined}
+          {...signInFields.fieldProps('email', setEmail)}
         />
         <TextField
           label="Password"
@@ -106,7 +106,7 @@ export default function Login() {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...signInFields.fieldProps('password', setPassword)}
         />
         <div className={layout.actions}>
           <Button type="submit" busy={busy}>
@@ -116,6 +116,7 @@ export default function Login() {
             Forgot password?
           </Link>
         </div>
+        <FormAnnouncer announcement={signInFields.announcement} />
       </form>
     </AuthLayout>
   );

@@ -92,21 +92,37 @@ describe('sign-up', () => {
     expect(await screen.findByRole('heading', { name: '/home page' })).toBeInTheDocument();
   });
 
-  test('without email or password says the auth rule and calls nothing', async () => {
+  test('empty or wrong fields are said beside each field, announced, and nothing is sent', async () => {
     renderScreen(<Register />, '/register');
-    await fillIn({ Name: 'Ada', Email: 'ada@example.com' });
+    await fillIn({ Name: 'Ada', Email: 'ada@example' });
     await userEvent.click(registerButton());
-    expect(screen.getByRole('alert')).toHaveTextContent('You must provide either an email or phone number and a password');
+    expect(field('Password')).toHaveFocus();
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Password')).toHaveAccessibleDescription(/Enter a password\./);
+    expect(field('Email')).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    expect(screen.getByTestId('form-announcer')).toHaveTextContent('Not sent: 2 fields need attention.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(supabase.auth.signUp).not.toHaveBeenCalled();
+  });
+
+  test('a short password is refused in the browser with the rule, and the error goes once it is long enough', async () => {
+    renderScreen(<Register />, '/register');
+    await fillIn({ Password: 'abc', Email: 'ada@example.com' });
+    await userEvent.click(registerButton());
+    expect(field('Password')).toHaveAccessibleDescription(/Use at least 6 characters\./);
+    await userEvent.type(field('Password'), 'def');
+    expect(field('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Use at least 6 characters.')).not.toBeInTheDocument();
     expect(supabase.auth.signUp).not.toHaveBeenCalled();
   });
 });
 
 describe('server errors are shown inline with every field kept', () => {
   async function submitAll() {
-    await fillIn({ Name: 'Ada Lovelace', Username: 'ada', Password: 'abc', Email: 'ada@example.com' });
+    await fillIn({ Name: 'Ada Lovelace', Username: 'ada', Password: 'secret1', Email: 'ada@example.com' });
     await userEvent.click(registerButton());
   }
-  function expectFieldsKept(password = 'abc') {
+  function expectFieldsKept(password = 'secret1') {
     expect(field('Name')).toHaveValue('Ada Lovelace');
     expect(field('Username')).toHaveValue('ada');
     expect(field('Password')).toHaveValue(password);
@@ -119,29 +135,33 @@ describe('server errors are shown inline with every field kept', () => {
     await submitAll();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('ada@example.com is already registered.');
+    expect(field('Email')).toHaveAccessibleDescription('This address is already registered.');
     expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/');
     expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByText('Check your email for verification link')).not.toBeInTheDocument();
     expectFieldsKept();
   });
 
-  test('weak password: the server rule, at the field too', async () => {
+  test('weak password (a server with a stricter rule): said beside the field', async () => {
     supabase.auth.signUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: weakPassword() });
     renderScreen(<Register />, '/register');
     await submitAll();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password should be at least 6 characters.');
+    await waitFor(() => expect(field('Password')).toHaveAttribute('aria-invalid', 'true'));
     expect(field('Password')).toHaveAccessibleDescription(/Your password must be at least 6 characters/);
-    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Password')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expectFieldsKept();
   });
 
-  test('invalid email', async () => {
+  test('an address the server refuses: said beside the email field until it changes', async () => {
     supabase.auth.signUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: invalidEmail() });
     renderScreen(<Register />, '/register');
     await submitAll();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to validate email address: invalid format');
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription('Unable to validate email address: invalid format'));
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
     expectFieldsKept();
+    await userEvent.type(field('Email'), 'x');
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
   });
 
   test('rate limited', async () => {
@@ -162,7 +182,8 @@ describe('username', () => {
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
     await fillIn({ Password: 'secret1', Email: 'g@example.com' });
     await userEvent.click(registerButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('That username is taken. Please choose another.');
+    expect(field('Username')).toHaveAccessibleDescription(/That username is taken\. Please choose another\./);
+    expect(field('Username')).toHaveFocus();
     expect(supabase.auth.signUp).not.toHaveBeenCalled();
   });
 

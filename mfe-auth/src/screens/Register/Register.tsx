@@ -1,56 +1,54 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
+import { Alert, Button, FormAnnouncer, TextField, loadSupabase, useFieldErrors } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
-import { MISSING_CREDENTIALS, PASSWORD_RULE, describeAuthError } from '../../lib/authErrors';
-import { USERNAME_RULE, emailFormatHint, siteOrigin } from '../../lib/forms';
+import { PASSWORD_RULE, describeAuthError } from '../../lib/authErrors';
+import { USERNAME_RULE, siteOrigin } from '../../lib/forms';
 import { MailSentActions } from '../../lib/MailSentActions';
+import { signUpProblems, type SignUpValues } from '../../lib/signUpFields';
 import { USERNAME_TAKEN, useUsernameAvailability } from '../../lib/useUsernameAvailability';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
 
-interface RegisterForm {
-  name: string;
-  username: string;
-  password: string;
-  email: string;
-}
+type Field = keyof SignUpValues;
 
-const EMPTY_FORM: RegisterForm = { name: '', username: '', password: '', email: '' };
+const EMPTY_FORM: SignUpValues = { name: '', username: '', password: '', email: '' };
 
 /** Register: Name, Username, Password, Email; a confirmation mail follows. */
 export default function Register() {
   const navigate = useNavigate();
-  const [form, setForm] = useState<RegisterForm>(EMPTY_FORM);
-  const [touched, setTouched] = useState({ username: false, email: false });
+  const [form, setForm] = useState<SignUpValues>(EMPTY_FORM);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { availability, checkNow } = useUsernameAvailability(form.username);
   const successRef = useFocusOnChange<HTMLDivElement>(sentTo);
+  const fields = useFieldErrors<Field>(() => ({
+    ...signUpProblems(form),
+    ...(availability === 'taken' ? { username: `${USERNAME_TAKEN}. Please choose another.` } : {}),
+  }));
 
-  const update = (field: keyof RegisterForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const inputProps = (field: Field) => ({
+    name: field,
+    value: form[field],
+    error: fields.errorOf(field),
+    onChange: (event: { target: { value: string } }) => {
+      setForm((current) => ({ ...current, [field]: event.target.value }));
+      fields.changed(field);
+    },
+    onBlur: (event: { target: { value: string }; relatedTarget: EventTarget | null }) => fields.touch(field, event),
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!fields.checkBeforeSubmit()) return;
     const email = form.email.trim();
-    if (!email || !form.password) {
-      setProblem({ message: MISSING_CREDENTIALS });
-      return;
-    }
     void submit(async () => {
       // Asked again right before sign-up: the database would otherwise start the profile without it.
       const username = form.username.trim();
-      if (username) {
-        const answer = await checkNow();
-        if (answer === 'taken' || answer === 'invalid') {
-          setTouched((current) => ({ ...current, username: true }));
-          return {
-            message: answer === 'taken' ? `${USERNAME_TAKEN}. Please choose another.` : `Usernames are ${USERNAME_RULE}.`,
-            field: 'username',
-          };
-        }
+      if (username && (await checkNow()) === 'taken') {
+        fields.showServerProblems({ username: `${USERNAME_TAKEN}. Please choose another.` });
+        return;
       }
       const { data, error } = await (
         await loadSupabase()
@@ -62,10 +60,17 @@ export default function Register() {
           emailRedirectTo: `${siteOrigin()}/auth/callback`,
         },
       });
-      if (error) return describeAuthError(error);
+      if (error) {
+        const described = describeAuthError(error);
+        if (!described.field) return described;
+        // A problem with one field is said beside it, not in a banner that outlives the fix.
+        fields.showServerProblems({ [described.field]: described.fieldMessage ?? described.message });
+        return;
+      }
       // With confirmations on, GoTrue answers a confirmed address with a look-alike user without
       // identities instead of an error, so addresses cannot be probed; the owner still deserves a hint.
       if (data.user && data.user.identities?.length === 0) {
+        fields.showServerProblems({ email: 'This address is already registered.' });
         return { message: `${email} is already registered.`, code: 'user_already_exists', field: 'email' };
       }
       if (data.session) {
@@ -94,17 +99,17 @@ export default function Register() {
             <p>We sent it to {sentTo}. Open it to confirm your address and sign in.</p>
           </Alert>
         </div>
-        <MailSentActions onUseAnotherEmail={() => setSentTo(null)} loginPath="/" />
+        <MailSentActions
+          onUseAnotherEmail={() => {
+            setProblem(null);
+            setSentTo(null);
+          }}
+          loginPath="/"
+        />
       </AuthLayout>
     );
   }
 
-  const usernameError =
-    availability === 'taken'
-      ? USERNAME_TAKEN
-      : availability === 'invalid' && touched.username
-        ? `Usernames are ${USERNAME_RULE}.`
-        : undefined;
   const usernameHint =
     availability === 'checking'
       ? 'Checking whether this username is free…'
@@ -134,50 +139,30 @@ export default function Register() {
           </Alert>
         </div>
       ) : null}
-      <form className={layout.form} onSubmit={handleSubmit} noValidate>
-        <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={update('name')} />
+      <form ref={fields.formRef} className={layout.form} onSubmit={handleSubmit} noValidate>
+        <TextField label="Name" autoComplete="name" {...inputProps('name')} />
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={form.username}
-          onChange={update('username')}
-          onBlur={() => {
-            setTouched((current) => ({ ...current, username: true }));
+          {...inputProps('username')}
+          // Said while typing, as soon as the server knows; a send is refused by the check above.
+          error={fields.errorOf('username') ?? (availability === 'taken' ? USERNAME_TAKEN : undefined)}
+          onBlur={(event) => {
+            fields.touch('username', event);
             void checkNow();
           }}
           hint={usernameHint}
-          error={usernameError ?? (problem?.field === 'username' ? problem.message : undefined)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={update('password')}
-          hint={PASSWORD_RULE}
-          error={problem?.field === 'password' ? (problem.fieldMessage ?? problem.message) : undefined}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={update('email')}
-          onBlur={() => setTouched((current) => ({ ...current, email: true }))}
-          hint={touched.email ? emailFormatHint(form.email) : undefined}
-          error={problem?.field === 'email' ? (problem.fieldMessage ?? problem.message) : undefined}
-        />
+        <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} {...inputProps('password')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...inputProps('email')} />
         <div className={layout.actions}>
           <Button type="submit" busy={busy}>
             Register
           </Button>
         </div>
+        <FormAnnouncer announcement={fields.announcement} />
       </form>
     </AuthLayout>
   );

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, expect, jest, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { setRuntimeConfig, setSupabase, type FolioForgeClient } from '@folioforge/shared';
 import { testRuntimeConfig } from '@folioforge/shared/testing';
 import ContactUs from './ContactUs';
+import { formatWait } from './sendContactMessage';
 
 // The page's Supabase client is a fake here: its function calls never reach the network.
 type Invoke = (name: string, options: { body: unknown }) => Promise<{ data: unknown; error: unknown }>;
@@ -106,18 +107,91 @@ test('a network failure is explained as one', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent(/could not reach the mail service/i);
 });
 
-test('hints at a mistyped email address without stopping the visitor from sending', async () => {
-  sendMock.mockResolvedValueOnce(SENT);
+test('empty or wrong fields are said beside each field before anything is sent, and announced', async () => {
   render(<ContactUs />);
-  const email = screen.getByLabelText('Email');
-  expect(email).toHaveAccessibleDescription('We reply to this address.');
-  await userEvent.type(email, 'ada.example.com');
-  // Not while typing: only once the visitor leaves the field.
-  expect(email).toHaveAccessibleDescription('We reply to this address.');
-  await userEvent.tab();
-  expect(email).toHaveAccessibleDescription(/check this address, e\.g\. name@example\.com/i);
-
+  await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-  expect(sendMock).toHaveBeenCalledTimes(1);
+  expect(sendMock).not.toHaveBeenCalled();
+  const message = screen.getByLabelText('Message');
+  expect(message).toHaveFocus();
+  expect(message).toHaveAttribute('aria-invalid', 'true');
+  expect(message).toHaveAccessibleDescription('Enter your message.');
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+    'We reply to this address. Enter an email address like name@example.com.',
+  );
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByTestId('form-announcer')).toHaveTextContent('Not sent: 2 fields need attention.');
+
+  sendMock.mockResolvedValueOnce(SENT);
+  await userEvent.type(message, 'Hello');
+  await userEvent.clear(screen.getByLabelText('Email'));
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  expect(screen.queryByText(/^Enter/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   expect(await screen.findByText('Thank you for your message')).toBeInTheDocument();
+  // The emptied form is not wrong: nothing is marked until the next try.
+  expect(screen.getByLabelText('Message')).not.toHaveAttribute('aria-invalid');
+});
+
+test("the function's field errors are shown beside their fields, the rest of the form kept", async () => {
+  sendMock.mockResolvedValueOnce({
+    data: null,
+    error: new FunctionsHttpError(
+      new Response(JSON.stringify({ error: 'Check the fields', fieldErrors: { user_email: 'This address cannot receive mail.' } }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    ),
+  });
+  render(<ContactUs />);
+  await fillForm();
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  const email = screen.getByLabelText('Email');
+  await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+  expect(email).toHaveAccessibleDescription(/This address cannot receive mail\./);
+  expect(email).toHaveFocus();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Message')).toHaveValue('I would like a custom domain for my portfolio.');
+});
+
+test('past the limit, says how long to wait, counts down, and sends nothing until then', async () => {
+  jest.useFakeTimers({ now: new Date('2026-04-01T10:00:00Z') });
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  sendMock.mockResolvedValueOnce({
+    data: null,
+    error: new FunctionsHttpError(
+      new Response(JSON.stringify({ error: 'Too many messages', retryAfterSeconds: 65 }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '65' },
+      }),
+    ),
+  });
+  render(<ContactUs />);
+  await user.type(screen.getByLabelText('Message'), 'Hello again');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('You can send it in 1 minute and 5 seconds; your text is still here.');
+  expect(screen.getByText('1 minute and 5 seconds', { selector: 'strong' })).toBeInTheDocument();
+
+  act(() => jest.advanceTimersByTime(20_000));
+  expect(screen.getByText('45 seconds', { selector: 'strong' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  expect(sendMock).toHaveBeenCalledTimes(1);
+  expect(screen.getByText(/You can send it in/, { selector: 'p' })).toHaveFocus();
+
+  act(() => jest.advanceTimersByTime(45_000));
+  expect(screen.getByRole('status')).toHaveTextContent('You can send your message now.');
+  sendMock.mockResolvedValueOnce(SENT);
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  expect(await screen.findByText('Thank you for your message')).toBeInTheDocument();
+  expect(sendMock).toHaveBeenCalledTimes(2);
+  jest.useRealTimers();
+});
+
+test('the wait is told in words people use', () => {
+  expect(formatWait(1)).toBe('1 second');
+  expect(formatWait(0.2)).toBe('1 second');
+  expect(formatWait(59)).toBe('59 seconds');
+  expect(formatWait(60)).toBe('1 minute');
+  expect(formatWait(125)).toBe('2 minutes and 5 seconds');
 });

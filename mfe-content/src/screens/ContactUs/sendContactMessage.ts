@@ -1,7 +1,10 @@
 // The contact form sends through the contact function (supabase/functions/contact), which looks up
 // a signed-in sender's plan itself (customer care, priority for Premium) and passes the message on to
 // EmailJS from the server. The page's one Supabase client sends the user's token when there is one.
-import { functionFailureOf, loadSupabase } from '@folioforge/shared';
+// The function's refusals:
+//   400 { error, fieldErrors?: { message?, user_name?, user_email? } }  a field is wrong (same rules as below)
+//   429 { error, retryAfterSeconds } and Retry-After                       too many messages: when to try again
+import { emailProblem, loadSupabase, textProblem, type FieldProblems } from '@folioforge/shared';
 
 /** The contact form's fields, named as the EmailJS template expects them: message, user_name, user_email. */
 export interface ContactMessage {
@@ -10,46 +13,100 @@ export interface ContactMessage {
   user_email: string;
 }
 
-/** A refusal or failure of the send, with the HTTP status when there was an answer. */
+export type ContactField = keyof ContactMessage;
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const NAME_MAX_LENGTH = 200;
+
+/** The checks the contact function makes, made first in the browser so most mistakes never travel. */
+export function contactProblems(contact: ContactMessage): FieldProblems<ContactField> {
+  return {
+    message: textProblem(contact.message, { label: 'your message', max: MESSAGE_MAX_LENGTH }),
+    user_name: textProblem(contact.user_name, { label: 'your name', max: NAME_MAX_LENGTH, required: false }),
+    user_email: emailProblem(contact.user_email),
+  };
+}
+
+/** A refusal or failure of the send, with what the function said about it. */
 export class ContactSendError extends Error {
   override name = 'ContactSendError';
   constructor(
     message: string,
-    readonly status?: number,
+    /** The HTTP status, or 0 when no answer came. */
+    readonly status: number,
+    readonly fieldErrors: FieldProblems<ContactField> = {},
+    /** How long to wait before the next message, when the function said (429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
 
-/** Resolves only when the mail service accepted the message; rejects with what went wrong otherwise. */
+const FIELDS: readonly ContactField[] = ['message', 'user_name', 'user_email'];
+
+function isResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && typeof (value as Response).json === 'function';
+}
+
+/** Reads the function's refusal from supabase-js's FunctionsHttpError (its `context` is the Response), trusting nothing in it. */
+async function refusalOf(error: unknown): Promise<ContactSendError> {
+  const context = typeof error === 'object' && error !== null ? (error as { context?: unknown }).context : undefined;
+  if (!isResponse(context)) return new ContactSendError('We could not reach the mail service.', 0);
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = await context.json();
+    if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: the status still says what happened
+  }
+  const fieldErrors: FieldProblems<ContactField> = {};
+  const given = typeof body.fieldErrors === 'object' && body.fieldErrors !== null ? (body.fieldErrors as Record<string, unknown>) : {};
+  for (const field of FIELDS) if (typeof given[field] === 'string' && given[field]) fieldErrors[field] = given[field];
+  const header = Number(context.headers?.get('Retry-After'));
+  const retryAfterSeconds =
+    typeof body.retryAfterSeconds === 'number' && body.retryAfterSeconds >= 0
+      ? Math.ceil(body.retryAfterSeconds)
+      : Number.isFinite(header) && header >= 0
+        ? Math.ceil(header)
+        : undefined;
+  const message = typeof body.error === 'string' && body.error ? body.error : 'The message could not be sent.';
+  return new ContactSendError(message, context.status, fieldErrors, retryAfterSeconds);
+}
+
+/** Resolves only when the mail service accepted the message; rejects with a ContactSendError otherwise. */
 export async function sendContactMessage(contact: ContactMessage): Promise<void> {
   let client;
   try {
     client = await loadSupabase();
   } catch (error) {
     console.error('[mfe-content] no connection settings:', error);
-    throw new ContactSendError('Sending messages is not set up on this page yet.');
+    throw new ContactSendError('Sending messages is not set up on this page yet.', 0);
   }
-  const { error } = await client.functions.invoke('contact', { body: { ...contact } });
-  if (!error) return;
-  const failure = await functionFailureOf(error);
-  throw new ContactSendError(failure.message ?? 'The message could not be sent.', failure.status ?? 0);
+  let answer;
+  try {
+    answer = await client.functions.invoke('contact', { body: { ...contact } });
+  } catch {
+    throw new ContactSendError('We could not reach the mail service.', 0);
+  }
+  if (answer.error) throw await refusalOf(answer.error);
 }
 
-/** What went wrong, in words a visitor can act on. */
+/** "45 seconds", "1 minute", "2 minutes and 5 seconds": how long a wait is, in words. */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  const unit = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (!minutes) return unit(rest, 'second');
+  return rest ? `${unit(minutes, 'minute')} and ${unit(rest, 'second')}` : unit(minutes, 'minute');
+}
+
+/** What went wrong, in words a visitor can act on (field problems and waits are shown on their own). */
 export function describeSendFailure(error: unknown): string {
   if (error instanceof ContactSendError) {
-    // No answer at all: the request never reached FolioForge.
     if (error.status === 0) return 'We could not reach the mail service. Please check your connection.';
-    if (error.status === 429) return 'Too many messages were sent just now. Please wait a minute.';
     return /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
   }
-  if (error instanceof TypeError) return 'We could not reach the mail service. Please check your connection.';
   if (error instanceof Error && error.message) return error.message;
   return 'Something unexpected went wrong.';
-}
-
-/** A light format check for a hint only; the visitor may still send (the spec has no validation). */
-export function looksLikeEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FOOTER_COLUMNS, labelForPath } from './footerLinks';
+import { FOOTER_COLUMNS } from './footerLinks';
 import styles from './Footer.module.scss';
 
 export function Footer() {
@@ -12,9 +12,9 @@ export function Footer() {
               {column.title}
             </h2>
             <ul>
-              {column.paths.map((path) => (
-                <li key={path}>
-                  <Link to={path}>{labelForPath(path)}</Link>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
                 </li>
               ))}
             </ul>

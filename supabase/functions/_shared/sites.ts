@@ -1,0 +1,17 @@
+// The public `sites` bucket the site serves from (scripts/lib/publishedSites.mjs locally, the CDN in
+// production): <slug>/index.html and <slug>/files/* per published page, and _domains/<domain> holding
+// the slug a proven custom domain shows.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export const SITES_BUCKET = 'sites';
+
+/** Where the site looks up the page of a request whose Host is `domain`. */
+export const domainMapPath = (domain: string) => `_domains/${domain}`;
+
+/** Points `domain` at the page `slug` (the map is revalidated within a minute, like a page). */
+export async function mapDomainToPage(admin: SupabaseClient, domain: string, slug: string): Promise<boolean> {
+  const { error } = await admin.storage
+    .from(SITES_BUCKET)
+    .upload(domainMapPath(domain), slug, { upsert: true, contentType: 'application/octet-stream', cacheControl: '60' });
+  return !error;
+}
