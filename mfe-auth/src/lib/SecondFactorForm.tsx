@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Alert, Button, TextField, getSupabase, signOut } from '@folioforge/shared';
 import { describeAuthError, type AuthProblem } from './authErrors';
@@ -30,6 +30,9 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
   const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
+  const fieldId = useRecovery ? 'second-factor-recovery' : 'second-factor-code';
+  // The step replaces the form the visitor just used: their next keystrokes belong in the code field.
+  useEffect(() => document.getElementById(fieldId)?.focus(), [fieldId]);
 
   function handleVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,14 +106,13 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
         ) : null}
         <TextField
           key={useRecovery ? 'recovery' : 'totp'}
-          id={useRecovery ? 'second-factor-recovery' : 'second-factor-code'}
+          id={fieldId}
           label={useRecovery ? 'Recovery code' : 'Authentication code'}
           name={useRecovery ? 'recovery-code' : 'one-time-code'}
           autoComplete={useRecovery ? 'off' : 'one-time-code'}
           inputMode={useRecovery ? 'text' : 'numeric'}
           autoCapitalize="characters"
           spellCheck={false}
-          autoFocus
           value={code}
           onChange={(event) => setCode(event.target.value)}
           hint={useRecovery ? 'Like ABCDE-23456' : undefined}

@@ -16,6 +16,7 @@ import {
 import { PlanSection } from './PlanSection';
 import { DomainsSection } from './DomainsSection';
 import { ProfileSection } from './ProfileSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import styles from './Account.module.scss';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
@@ -134,6 +135,11 @@ function AccountSections({ user }: { user: User }) {
           submitLabel="Change password"
           done={<Alert tone="success">Your password has been changed.</Alert>}
         />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-section-security" id="security">
+        <h2 id="account-section-security">Two-factor sign-in</h2>
+        <TwoFactorSection />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-portfolios">

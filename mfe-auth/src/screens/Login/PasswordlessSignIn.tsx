@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
 import { describeAuthError } from '../../lib/authErrors';
 import { localMailboxUrl, siteOrigin } from '../../lib/forms';
@@ -27,6 +27,10 @@ export function PasswordlessSignIn({ email, onMissingEmail, onSignedIn }: Passwo
   const [code, setCode] = useState('');
   const [sending, setSending] = useState<'link' | 'code' | null>(null);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
+  // Once the code is on its way, the next thing to type is the code.
+  useEffect(() => {
+    if (sent.kind === 'code') document.getElementById('email-code')?.focus();
+  }, [sent]);
 
   async function send(kind: 'link' | 'code') {
     const address = email.trim();
@@ -94,7 +98,6 @@ export function PasswordlessSignIn({ email, onMissingEmail, onSignedIn }: Passwo
             name="one-time-code"
             autoComplete="one-time-code"
             inputMode="numeric"
-            autoFocus
             value={code}
             onChange={(event) => setCode(event.target.value)}
             error={problem?.field === 'code' ? 'Check the code.' : undefined}
