@@ -90,7 +90,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
         className={layout.form}
         onSubmit={useRecovery ? handleRecovery : handleVerify}
         noValidate
-        aria-label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        aria-label={useRecovery ? 'Sign in with a recovery code' : 'Sign in with your authenticator'}
       >
         {!useRecovery && factors.length > 1 ? (
           <label className={layout.note}>

@@ -154,7 +154,6 @@ export default function Login() {
       {resend.kind === 'failed' ? <Alert tone="error">{resend.message}</Alert> : null}
       <form className={layout.form} onSubmit={handleSubmit} noValidate aria-describedby={problem ? 'login-problem' : undefined}>
         <TextField
-          id="login-email"
           label="Email"
           name="username"
           type="email"
@@ -185,7 +184,7 @@ export default function Login() {
       </form>
       <PasswordlessSignIn
         email={email}
-        onMissingEmail={() => document.getElementById('login-email')?.focus()}
+
         onSignedIn={() => void afterFirstFactor()}
       />
     </AuthLayout>

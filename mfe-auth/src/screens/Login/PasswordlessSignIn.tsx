@@ -11,8 +11,6 @@ type Sent = { kind: 'none' } | { kind: 'link'; email: string } | { kind: 'code';
 export interface PasswordlessSignInProps {
   /** The address typed in the login form's Email field. */
   email: string;
-  /** Asks the login form to point at its Email field when it is empty. */
-  onMissingEmail(): void;
   /** A code signed the visitor in (the login screen then asks for a second factor or moves on). */
   onSignedIn(): void;
 }
@@ -22,7 +20,7 @@ export interface PasswordlessSignInProps {
  * a six-digit code. Addresses without an account get the same answer (the mail then confirms a new
  * account), so this cannot be used to find out who has one.
  */
-export function PasswordlessSignIn({ email, onMissingEmail, onSignedIn }: PasswordlessSignInProps) {
+export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProps) {
   const [sent, setSent] = useState<Sent>({ kind: 'none' });
   const [code, setCode] = useState('');
   const [sending, setSending] = useState<'link' | 'code' | null>(null);
@@ -35,7 +33,6 @@ export function PasswordlessSignIn({ email, onMissingEmail, onSignedIn }: Passwo
   async function send(kind: 'link' | 'code') {
     const address = email.trim();
     if (!address) {
-      onMissingEmail();
       setProblem({ message: 'Enter your email address above first.', field: 'email' });
       return;
     }
