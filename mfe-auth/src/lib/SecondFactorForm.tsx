@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { Alert, Button, TextField, getSupabase, signOut } from '@folioforge/shared';
+import { Alert, Button, TextField, loadSupabase, signOut } from '@folioforge/shared';
 import { describeAuthError, type AuthProblem } from './authErrors';
 import { useAuthSubmit } from './useAuthSubmit';
 import layout from './AuthLayout.module.scss';
@@ -21,7 +21,8 @@ const RECOVERY_ANSWERS: Record<string, AuthProblem> = {
 };
 
 /**
- * The second step of signing in: the code from the user's authenticator app (challenge and verify,
+ * The second step of signing in (supabase-js may not be loaded yet: the app counts this visitor as
+ * signed out, so nothing else asked for it): the code from the user's authenticator app (challenge and verify,
  * which raises the session to aal2 and fires MFA_CHALLENGE_VERIFIED), or one of their recovery codes.
  */
 export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
@@ -42,7 +43,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
       return;
     }
     void submit(async () => {
-      const { error } = await getSupabase().auth.mfa.challengeAndVerify({ factorId, code: typed });
+      const { error } = await (await loadSupabase()).auth.mfa.challengeAndVerify({ factorId, code: typed });
       if (error) {
         setCode('');
         return describeAuthError(error);
@@ -58,7 +59,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
       return;
     }
     void submit(async () => {
-      const client = getSupabase();
+      const client = await loadSupabase();
       const { data, error } = await client.rpc('redeem_mfa_recovery_code', { code: code.trim() });
       if (error) return { message: error.message };
       if (data !== 'redeemed') return RECOVERY_ANSWERS[String(data)] ?? { message: 'That recovery code did not work.' };
@@ -132,7 +133,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
           >
             {useRecovery ? 'Use my authenticator app' : 'Use a recovery code instead'}
           </Button>
-          <Button variant="ghost" onClick={() => void signOut(getSupabase())}>
+          <Button variant="ghost" onClick={() => void loadSupabase().then((client) => signOut(client))}>
             Cancel and sign out
           </Button>
         </div>
