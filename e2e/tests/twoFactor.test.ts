@@ -38,7 +38,7 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.goto(`${stack.shellUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 async function signOutFromHeader(page: Page, name: string) {
@@ -112,7 +112,7 @@ describe('two-factor sign-in', () => {
     await signOutFromHeader(page, name);
     await passwordStep(page, user.email, user.password);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-    await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
+    await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!.toLowerCase());
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await page.waitForURL(`${stack.shellUrl}/account`);
     await page.getByText('You signed in with a recovery code').waitFor();
@@ -122,7 +122,7 @@ describe('two-factor sign-in', () => {
     await signOutFromHeader(page, name);
     await passwordStep(page, user.email, user.password);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-    await page.getByLabel('Recovery code').fill(codes[0]!);
+    await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!);
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await page.getByRole('alert').filter({ hasText: 'not valid or was already used' }).waitFor();
     await page.getByRole('button', { name: 'Use my authenticator app' }).click();
@@ -180,10 +180,10 @@ describe('signing in without the password', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${stack.shellUrl}/login`);
     await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Sign in with a code' }).click();
+    await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
     const mail = await waitForMail(stack.cloudUrl, user.email, /Your Magic Link/);
     await page.getByLabel('Code from the email').fill(String(mail.meta.otp));
-    await page.getByRole('button', { name: 'Sign in with this code' }).click();
+    await page.getByRole('button', { name: 'Use this code' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`);
     await page.getByRole('banner').getByText('Code Reader').first().waitFor();
   });

@@ -257,6 +257,8 @@ for (const backend of BACKENDS) {
       assert.equal(await landing('http://localhost:3000/reset-password/../p/x'), 'http://localhost:3000');
       assert.equal(await landing('http://localhost:3000/reset-password'), 'http://localhost:3000/reset-password');
       assert.equal(await landing('http://localhost:3000/login'), 'http://localhost:3000/login');
+      assert.equal(await landing('http://localhost:3000/login?via=link'), 'http://localhost:3000/login?via=link');
+      assert.equal(await landing('http://localhost:3000/login?next=/p/x'), 'http://localhost:3000');
       assert.equal(await landing('http://127.0.0.1:3000/auth/callback'), 'http://127.0.0.1:3000/auth/callback');
       assert.equal(await landing('https://evil.example/reset-password'), 'http://localhost:3000');
       // The link itself cannot be pointed elsewhere afterwards either.

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, TextField, loadSupabase, returnLocationAfterLogin, useAuthStore } from '@folioforge/shared';
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
 import { MISSING_CREDENTIALS, describeAuthError, describeResendError } from '../../lib/authErrors';
-import { emailFormatHint, siteOrigin } from '../../lib/forms';
+import { arrivedBySignInLink, emailFormatHint, siteOrigin } from '../../lib/forms';
 import { SecondFactorForm } from '../../lib/SecondFactorForm';
 import { clearAuthFragment, settleLinkSession } from '../../lib/urlAuthResult';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
@@ -31,9 +31,10 @@ export default function Login() {
   const [emailTouched, setEmailTouched] = useState(false);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
-  // The fragment as it arrived: supabase-js clears it once it has taken a session from it.
+  // The fragment as it arrived: supabase-js clears it once it has taken a session from it, often
+  // before this screen loads, so mailed links also say so in the query (`?via=link`), which stays.
   const [hashAtArrival] = useState(() => window.location.hash);
-  const fromLink = /(^#|&)(access_token|error|error_code)=/.test(hashAtArrival);
+  const fromLink = arrivedBySignInLink(location.search) || /(^#|&)(access_token|error|error_code)=/.test(hashAtArrival);
 
   function goOn() {
     const target = returnLocationAfterLogin(location);
@@ -54,6 +55,7 @@ export default function Login() {
     void settleLinkSession(hashAtArrival).then(async ({ signedIn, failure }) => {
       clearAuthFragment();
       if (!current) return;
+      navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state });
       if (failure) {
         setProblem({
           message:

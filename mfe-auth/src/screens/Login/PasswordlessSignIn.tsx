@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
 import { describeAuthError } from '../../lib/authErrors';
-import { localMailboxUrl, siteOrigin } from '../../lib/forms';
+import { localMailboxUrl, signInLinkTarget } from '../../lib/forms';
 import { normalizeTotpCode } from '../../lib/SecondFactorForm';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
@@ -16,7 +16,7 @@ export interface PasswordlessSignInProps {
 }
 
 /**
- * "Email me a sign-in link" and "Sign in with a code": one mail (POST /otp) carries both a link and
+ * "Email me a sign-in link" and "Email me a sign-in code": one mail (POST /otp) carries both a link and
  * a six-digit code. Addresses without an account get the same answer (the mail then confirms a new
  * account), so this cannot be used to find out who has one.
  */
@@ -44,7 +44,7 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
       ).auth.signInWithOtp({
         email: address,
         // create_user stays on: refusing unknown addresses would tell who has an account.
-        options: { emailRedirectTo: `${siteOrigin()}/login`, shouldCreateUser: true },
+        options: { emailRedirectTo: signInLinkTarget(), shouldCreateUser: true },
       });
       if (error) setProblem(describeAuthError(error));
       else setSent({ kind, email: address });
@@ -87,7 +87,7 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
         </Alert>
       ) : null}
       {sent.kind === 'code' ? (
-        <form onSubmit={handleCode} noValidate aria-label="Sign in with a code" className={layout.form}>
+        <form onSubmit={handleCode} noValidate aria-label="Sign-in code" className={layout.form}>
           <Alert tone="success">We emailed a 6-digit code to {sent.email}. It works once and for an hour.</Alert>
           <TextField
             id="email-code"
@@ -101,7 +101,7 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
           />
           <div className={layout.actions}>
             <Button type="submit" busy={busy}>
-              Sign in with this code
+              Use this code
             </Button>
           </div>
         </form>
@@ -120,7 +120,7 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
           Email me a sign-in link
         </Button>
         <Button variant="secondary" busy={sending === 'code'} onClick={() => void send('code')}>
-          Sign in with a code
+          Email me a sign-in code
         </Button>
       </div>
     </section>

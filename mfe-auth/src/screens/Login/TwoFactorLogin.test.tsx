@@ -84,25 +84,25 @@ describe('signing in without the password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(supabase.auth.signInWithOtp).toHaveBeenCalledWith({
       email: 'ada@example.com',
-      options: { emailRedirectTo: `${window.location.origin}/login`, shouldCreateUser: true },
+      options: { emailRedirectTo: `${window.location.origin}/login?via=link`, shouldCreateUser: true },
     });
     expect(await screen.findByText(/we sent a sign-in link to ada@example.com/)).toBeInTheDocument();
   });
 
-  test('"Sign in with a code" asks for the mailed code and signs in with it', async () => {
+  test('"Email me a sign-in code" asks for the mailed code and signs in with it', async () => {
     renderScreen(<Login />, '/login');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
     const field = await screen.findByLabelText('Code from the email');
     await userEvent.type(field, '246810');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with this code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use this code' }));
     expect(supabase.auth.verifyOtp).toHaveBeenCalledWith({ email: 'ada@example.com', token: '246810', type: 'email' });
     expect(await screen.findByRole('heading', { name: '/home page' })).toBeInTheDocument();
   });
 
   test('without an address it says so and sends nothing', async () => {
     renderScreen(<Login />, '/login');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter your email address above first.');
     expect(supabase.auth.signInWithOtp).not.toHaveBeenCalled();
   });
