@@ -72,10 +72,8 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
 
   const mailbox = localMailboxUrl();
   return (
-    <section aria-labelledby="passwordless-heading" className={layout.form}>
-      <h2 id="passwordless-heading" className={layout.note}>
-        Or sign in without your password
-      </h2>
+    <div className={layout.form}>
+      <h2 className={layout.note}>Or sign in without your password</h2>
       {problem ? (
         <div ref={problemRef} tabIndex={-1} className={layout.focusTarget}>
           <Alert tone="error">{problem.message}</Alert>
@@ -123,6 +121,6 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
           Email me a sign-in code
         </Button>
       </div>
-    </section>
+    </div>
   );
 }
