@@ -76,7 +76,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
   const codeError = problem?.field === 'code' ? (useRecovery ? 'Check the recovery code.' : 'Check the code.') : undefined;
   return (
     <>
-      <p>
+      <p className={layout.wrapAnywhere}>
         Two-factor sign-in is on for <strong>{user.email}</strong>.{' '}
         {useRecovery
           ? 'Enter one of the recovery codes you saved when you set it up. It works once, and turns two-factor sign-in off so you can set it up again on a new device.'
