@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { PASSWORD_RULE, describeAuthError } from './authErrors';
 import { passwordMismatch } from './forms';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import { useFocusOnChange } from './useFocusOnChange';
 import { useAuthSubmit } from './useAuthSubmit';
 import layout from './AuthLayout.module.scss';
@@ -104,16 +105,13 @@ export function NewPasswordForm({ idPrefix, submitLabel, done }: NewPasswordForm
       />
       {nonceState.kind !== 'none' ? (
         <>
-          <TextField
+          <OneTimeCodeField
             id={`${idPrefix}-nonce`}
             label="Code from the email"
-            name="one-time-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
             value={nonce}
-            onChange={(event) => setNonce(event.target.value)}
+            onChange={setNonce}
             hint="We emailed you a 6-digit code to confirm it is you. It works once and for an hour."
-            error={problem?.field === 'code' ? 'Check the code.' : undefined}
+            invalid={problem?.field === 'code'}
           />
           <Button variant="ghost" busy={nonceState.kind === 'sending'} onClick={() => void mailNonce()}>
             Email me a new code

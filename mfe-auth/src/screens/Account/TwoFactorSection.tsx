@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { Factor } from '@supabase/supabase-js';
 import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { describeAuthError } from '../../lib/authErrors';
+import { OneTimeCodeField } from '../../lib/OneTimeCodeField';
 import { normalizeTotpCode } from '../../lib/SecondFactorForm';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
@@ -100,15 +101,12 @@ function RemoveFactor({ factor, onRemoved, onCancel }: { factor: Factor; onRemov
           <Alert tone="error">{problem.message}</Alert>
         </div>
       ) : null}
-      <TextField
+      <OneTimeCodeField
         id={`remove-${factor.id}`}
         label={`Code from ${factor.friendly_name || 'this authenticator'}`}
-        name="one-time-code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
         value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={problem?.field === 'code' ? 'Check the code.' : undefined}
+        onChange={setCode}
+        invalid={problem?.field === 'code'}
       />
       <div className={styles.row}>
         <Button type="submit" variant="secondary" busy={busy}>
@@ -289,16 +287,13 @@ export function TwoFactorSection() {
               {groupedSecret(enrolment.secret)}
             </code>
           </p>
-          <TextField
+          <OneTimeCodeField
             id="two-factor-first-code"
             label="Code from the app"
-            name="one-time-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
             value={firstCode}
-            onChange={(event) => setFirstCode(event.target.value)}
+            onChange={setFirstCode}
             hint="The 6 digits it shows for FolioForge, to check it is set up right."
-            error={problem?.field === 'code' ? 'Check the code.' : undefined}
+            invalid={problem?.field === 'code'}
           />
           <div className={styles.row}>
             <Button type="submit" busy={busy}>

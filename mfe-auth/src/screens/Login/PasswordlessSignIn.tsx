@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, loadSupabase } from '@folioforge/shared';
+import { Alert, Button, loadSupabase } from '@folioforge/shared';
 import { describeAuthError } from '../../lib/authErrors';
-import { localMailboxUrl, signInLinkTarget } from '../../lib/forms';
+import { signInLinkTarget } from '../../lib/forms';
+import { LocalMailboxNote } from '../../lib/LocalMailboxNote';
+import { OneTimeCodeField } from '../../lib/OneTimeCodeField';
 import { normalizeTotpCode } from '../../lib/SecondFactorForm';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
@@ -70,7 +72,6 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
     });
   }
 
-  const mailbox = localMailboxUrl();
   return (
     <div className={layout.form}>
       <h2 className={layout.note}>Or sign in without your password</h2>
@@ -87,15 +88,12 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
       {sent.kind === 'code' ? (
         <form onSubmit={handleCode} noValidate aria-label="Sign-in code" className={layout.form}>
           <Alert tone="success">We emailed a 6-digit code to {sent.email}. It works once and for an hour.</Alert>
-          <TextField
+          <OneTimeCodeField
             id="email-code"
             label="Code from the email"
-            name="one-time-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
             value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={problem?.field === 'code' ? 'Check the code.' : undefined}
+            onChange={setCode}
+            invalid={problem?.field === 'code'}
           />
           <div className={layout.actions}>
             <Button type="submit" busy={busy}>
@@ -104,15 +102,7 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
           </div>
         </form>
       ) : null}
-      {sent.kind !== 'none' && mailbox ? (
-        <p className={layout.note}>
-          Working locally? Mails land in the local mailbox at{' '}
-          <a href={mailbox} className={layout.link}>
-            {mailbox}
-          </a>
-          .
-        </p>
-      ) : null}
+      {sent.kind !== 'none' ? <LocalMailboxNote /> : null}
       <div className={layout.actions}>
         <Button variant="secondary" busy={sending === 'link'} onClick={() => void send('link')}>
           Email me a sign-in link
