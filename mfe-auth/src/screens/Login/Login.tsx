@@ -20,7 +20,7 @@ type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | {
 /**
  * Login: email in the field named username, password, Sign In; or a mailed link or code. A user with
  * two-factor sign-in then enters the code from their authenticator app (or a recovery code). Mailed
- * links land here too (`/login#access_token=…`).
+ * links land here too (`/login?via=link#access_token=…`).
  */
 export default function Login() {
   const location = useLocation();
@@ -184,11 +184,7 @@ export default function Login() {
           </Link>
         </div>
       </form>
-      <PasswordlessSignIn
-        email={email}
-
-        onSignedIn={() => void afterFirstFactor()}
-      />
+      <PasswordlessSignIn email={email} onSignedIn={() => void afterFirstFactor()} />
     </AuthLayout>
   );
 }
