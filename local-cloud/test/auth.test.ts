@@ -38,7 +38,7 @@ for (const backend of BACKENDS) {
       const { data, error } = await sb.auth.signUp({
         email,
         password: 'secret-1',
-        options: { data: { name: 'Ada', username: `ada${Date.now() % 100000}` }, emailRedirectTo: 'http://localhost:3000/welcome' },
+        options: { data: { name: 'Ada', username: `ada${Date.now() % 100000}` }, emailRedirectTo: 'http://localhost:3000/auth/callback' },
       });
       assert.equal(error, null);
       assert.equal(data.session, null, 'confirmation on: no session yet');
@@ -60,7 +60,7 @@ for (const backend of BACKENDS) {
       const res = await fetch(link, { redirect: 'manual' });
       assert.equal(res.status, 303);
       const location = new URL(res.headers.get('location') ?? '');
-      assert.equal(location.origin + location.pathname, 'http://localhost:3000/welcome');
+      assert.equal(location.origin + location.pathname, 'http://localhost:3000/auth/callback');
       const frag = new URLSearchParams(location.hash.slice(1));
       for (const k of ['access_token', 'expires_at', 'expires_in', 'refresh_token']) assert.ok(frag.get(k), k);
       assert.equal(frag.get('token_type'), 'bearer');
@@ -210,14 +210,14 @@ for (const backend of BACKENDS) {
     test('recover mails a link; following it yields a recovery session that can set a new password', async () => {
       const { email } = await signedInUser(cloud);
       const sb = cloud.client();
-      const { data, error } = await sb.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:3000/reset' });
+      const { data, error } = await sb.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:3000/reset-password' });
       assert.equal(error, null);
       assert.deepEqual(data, {});
       const mail = await latestMailTo(cloud, email);
       assert.equal(new URL(mail.links[0]).searchParams.get('type'), 'recovery');
       const res = await fetch(mail.links[0], { redirect: 'manual' });
       const location = new URL(res.headers.get('location') ?? '');
-      assert.equal(location.pathname, '/reset');
+      assert.equal(location.pathname, '/reset-password');
       const frag = new URLSearchParams(location.hash.slice(1));
       assert.equal(frag.get('type'), 'recovery');
       const set = await sb.auth.setSession({ access_token: frag.get('access_token')!, refresh_token: frag.get('refresh_token')! });

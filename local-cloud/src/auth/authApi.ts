@@ -7,7 +7,9 @@ import { clientIp, readJsonBody } from '../http/body.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { JwtError } from '../jwt.ts';
 import { AuthError, validationFailed, weakPassword } from './errors.ts';
-import { EmailFrequencyGuard, sendAuthMail, verifyLink, type MailType } from './mailer.ts';
+import { readProjectConfig } from '../projectConfig.ts';
+import { readAuthSettings, type AuthSettings } from './authSettings.ts';
+import { EmailFrequencyGuard, sendAuthMail, sendReauthenticationMail, tokenColumnOf, verifyLink, type MailType } from './mailer.ts';
 import type { PasswordHasher } from './passwordHasher.ts';
 import { describeZodError } from './schemas.ts';
 import { sessionExists } from './sessions.ts';
@@ -20,24 +22,33 @@ export const MAX_WRONG_CODES = 5;
 
 export interface AuthApi {
   ctx: LocalCloudContext;
+  /** `[auth.mfa]`, secure_password_change, the MFA hook and notifications from config.toml. */
+  settings: AuthSettings;
   passwords: PasswordHasher;
   minimumPasswordLength: number;
   /** Parses the JSON body against a schema, turning every failure into GoTrue's error. */
   body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>>;
   /** Counts a request against `[auth.rate_limit]`; 429 over_request_rate_limit when over. */
   limit(c: Context, kind: 'signInsSignUps' | 'tokenRefreshes' | 'tokenVerifications'): void;
+  /** GoTrue's MFA limiter: 15 challenges (and, apart, 15 verifications) a minute per IP, bursts of 30. */
+  limitFactor(c: Context, kind: 'challenge' | 'verify'): void;
   /** Throws the 429 mailToken would, without sending: checked before creating what the mail is for. */
   checkMailLimits(email: string, type: MailType): void;
   /** Mails a confirmation, recovery or email-change link and code, within the mail limits. */
   mailToken(email: string, userId: string, type: MailType, redirectTo: string): Promise<void>;
-  /** Where an auth link may land: the site URL's origin or an additional_redirect_urls match, else the site URL. */
+  /** Mails a reauthentication code (no link) and stores its hash, within the mail limits. */
+  mailReauthentication(email: string, userId: string): Promise<void>;
+  /**
+   * Where an auth link may land: an `additional_redirect_urls` match (the app's auth routes; those
+   * written for config.toml's site_url follow SITE_URL), else the site URL itself.
+   */
   redirectTarget(candidate: string | undefined): string;
   /** The user behind the Bearer access token, with its live session. */
   authenticate(c: Context): Promise<{ claims: JwtClaims; user: UserRow; sessionId: string }>;
-  /** Records a wrong code for an address; true once it has had too many (its codes are then void). */
-  wrongCode(email: string): boolean;
+  /** Records a wrong code for an address (or `reauth:` + address); true once it has had too many (its codes are then void). */
+  wrongCode(key: string): boolean;
   /** Whether an address's codes were voided by wrong tries since its last mail. */
-  codesVoided(email: string): boolean;
+  codesVoided(key: string): boolean;
 }
 
 const emailRateLimitExceeded = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
@@ -67,6 +78,29 @@ export function mergeMetadata(current: Record<string, unknown>, updates: Record<
 }
 
 /**
+ * A token bucket per key (tollbooth, which GoTrue's MFA limits use): `burst` at once, then
+ * `perMinute` spread over each minute.
+ */
+export class TokenBucket {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+  constructor(
+    private readonly perMinute: number,
+    private readonly burst: number,
+  ) {}
+
+  take(key: string, now = Date.now()): boolean {
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 60_000) * this.perMinute);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > 10_000) this.buckets.delete(this.buckets.keys().next().value!);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+}
+
+/**
  * GoTrue's allow-list globs: `*` matches within one host label or path segment, `**` across them.
  * (gobwas/glob with '.' and '/' as separators.)
  */
@@ -78,9 +112,23 @@ export function redirectPatternMatches(pattern: string, url: string): boolean {
   return new RegExp(`^${regex}$`).test(url);
 }
 
+/**
+ * The allow-list with the entries written for config.toml's site_url moved to the site URL in force
+ * (SITE_URL), as `env()` in config.toml would: the auth routes stay the auth routes wherever the site runs.
+ */
+export function redirectAllowList(patterns: string[], tomlSiteUrl: string, siteUrl: string): string[] {
+  const from = new URL(tomlSiteUrl).origin;
+  const to = new URL(siteUrl).origin;
+  if (from === to) return patterns;
+  return patterns.flatMap((pattern) => (pattern.startsWith(`${from}/`) ? [pattern, `${to}${pattern.slice(from.length)}`] : [pattern]));
+}
+
 export function createAuthApi(ctx: LocalCloudContext): AuthApi {
   const { config } = ctx;
   const siteUrl = config.siteUrl ?? 'http://localhost:3000';
+  const settings = readAuthSettings();
+  const allowList = redirectAllowList(config.additionalRedirectUrls ?? [], readProjectConfig().auth.site_url, siteUrl);
+  const factorLimits = { challenge: new TokenBucket(15, 30), verify: new TokenBucket(15, 30) };
   const limits = config.authRateLimits;
   const perIp = {
     signInsSignUps: new RateLimiter(limits.signInsSignUpsPer5Min, FIVE_MINUTES),
@@ -95,6 +143,7 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
 
   return {
     ctx,
+    settings,
     passwords,
     minimumPasswordLength: config.minimumPasswordLength ?? 6,
 
@@ -115,6 +164,10 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
     },
 
+    limitFactor(c, kind) {
+      if (!factorLimits[kind].take(clientIp(c))) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    },
+
     checkMailLimits(email, type) {
       mailGuard.check(email, type);
       if (!emailsSent.allows('project')) throw emailRateLimitExceeded();
@@ -123,7 +176,7 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
     async mailToken(email, userId, type, redirectTo) {
       mailGuard.check(email, type);
       if (!emailsSent.hit('project')) throw emailRateLimitExceeded();
-      const column = type === 'signup' ? 'confirmation' : type;
+      const column = tokenColumnOf(type);
       const { otp, tokenHash } = newOtp(email);
       await ctx.db.asOwner((tx) =>
         updateUser(tx, userId, { [`${column}_token`]: tokenHash, [`${column}_sent_at`]: new Date().toISOString() }),
@@ -131,6 +184,18 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
       wrongCodes.delete(normalizeEmail(email));
       await sendAuthMail(ctx, email, type, otp, verifyLink(ctx, tokenHash, type, redirectTo));
       mailGuard.record(email, type);
+    },
+
+    async mailReauthentication(email, userId) {
+      mailGuard.check(email, 'reauthentication');
+      if (!emailsSent.hit('project')) throw emailRateLimitExceeded();
+      const { otp, tokenHash } = newOtp(email);
+      await ctx.db.asOwner((tx) =>
+        updateUser(tx, userId, { reauthentication_token: tokenHash, reauthentication_sent_at: new Date().toISOString() }),
+      );
+      wrongCodes.delete(`reauth:${normalizeEmail(email)}`);
+      await sendReauthenticationMail(ctx, email, otp);
+      mailGuard.record(email, 'reauthentication');
     },
 
     redirectTarget(candidate) {
@@ -142,10 +207,10 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
         return siteUrl;
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl;
-      if (url.origin === new URL(siteUrl).origin) return url.toString();
-      return (config.additionalRedirectUrls ?? []).some((pattern) => redirectPatternMatches(pattern, url.toString()))
-        ? url.toString()
-        : siteUrl;
+      // Matched without the fragment, as GoTrue does. Any other page of the site (a published /p/
+      // page among them) would receive the session in its address: only the auth routes may.
+      const target = url.toString().split('#')[0];
+      return allowList.some((pattern) => redirectPatternMatches(pattern, target)) ? url.toString() : siteUrl;
     },
 
     async authenticate(c) {
@@ -175,16 +240,16 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
       return { claims, user: found.user, sessionId };
     },
 
-    wrongCode(email) {
-      const key = normalizeEmail(email);
+    wrongCode(address) {
+      const key = normalizeEmail(address);
       const count = (wrongCodes.get(key) ?? 0) + 1;
       wrongCodes.set(key, count);
       if (wrongCodes.size > 10_000) wrongCodes.delete(wrongCodes.keys().next().value!);
       return count >= MAX_WRONG_CODES;
     },
 
-    codesVoided(email) {
-      return (wrongCodes.get(normalizeEmail(email)) ?? 0) >= MAX_WRONG_CODES;
+    codesVoided(address) {
+      return (wrongCodes.get(normalizeEmail(address)) ?? 0) >= MAX_WRONG_CODES;
     },
   };
 }

@@ -1,27 +1,37 @@
 import type { LocalCloudContext } from '../context.ts';
 import { AuthError } from './errors.ts';
 
-export type MailType = 'signup' | 'recovery' | 'email_change';
+/** GoTrue's mails that carry a link and a code (a magic link is a recovery token with another text). */
+export type MailType = 'signup' | 'recovery' | 'email_change' | 'magiclink';
 
 const SUBJECTS: Record<MailType, string> = {
   signup: 'Confirm your signup',
   recovery: 'Reset your password',
   email_change: 'Confirm email change',
+  magiclink: 'Your Magic Link',
 };
 
 const INTROS: Record<MailType, string> = {
   signup: 'Follow this link to confirm your FolioForge account:',
   recovery: 'Follow this link to reset the password of your FolioForge account:',
   email_change: 'Follow this link to confirm the new email address of your FolioForge account:',
+  magiclink: 'Follow this link to sign in to FolioForge:',
 };
+
+/** The token column a mail type writes: magic links share the recovery token and its timer, as in GoTrue. */
+export function tokenColumnOf(type: MailType): 'confirmation' | 'recovery' | 'email_change' {
+  return type === 'signup' ? 'confirmation' : type === 'magiclink' ? 'recovery' : type;
+}
+
+const frequencyKey = (type: MailType | 'reauthentication') => (type === 'magiclink' ? 'recovery' : type);
 
 /** Limits how often one address gets the same kind of mail, like GoTrue's SMTP max frequency. */
 export class EmailFrequencyGuard {
   private lastSent = new Map<string, number>();
   constructor(private readonly intervalSeconds: number) {}
 
-  check(email: string, type: MailType, now = Date.now()): void {
-    const key = `${type}:${email}`;
+  check(email: string, type: MailType | 'reauthentication', now = Date.now()): void {
+    const key = `${frequencyKey(type)}:${email}`;
     const last = this.lastSent.get(key);
     if (last !== undefined && now - last < this.intervalSeconds * 1000) {
       const wait = Math.ceil((this.intervalSeconds * 1000 - (now - last)) / 1000);
@@ -29,8 +39,8 @@ export class EmailFrequencyGuard {
     }
   }
 
-  record(email: string, type: MailType, now = Date.now()): void {
-    this.lastSent.set(`${type}:${email}`, now);
+  record(email: string, type: MailType | 'reauthentication', now = Date.now()): void {
+    this.lastSent.set(`${frequencyKey(type)}:${email}`, now);
   }
 }
 
@@ -48,5 +58,36 @@ export async function sendAuthMail(ctx: LocalCloudContext, to: string, type: Mai
     text: `${INTROS[type]}\n\n${link}\n\nOr enter this code: ${otp}\n`,
     links: [link],
     meta: { type, otp, link },
+  });
+}
+
+/** The reauthentication mail: a code only, for a password change (GoTrue's reauthentication template). */
+export async function sendReauthenticationMail(ctx: LocalCloudContext, to: string, otp: string): Promise<void> {
+  await ctx.mailbox.add({
+    kind: 'auth',
+    to,
+    from: 'FolioForge <noreply@folioforge.local>',
+    subject: 'Confirm reauthentication',
+    text: `Enter this code to confirm it is you: ${otp}\n\nIf you did not ask to change your password, someone may be signed in to your account: change it from a device you trust.\n`,
+    links: [],
+    meta: { type: 'reauthentication', otp },
+  });
+}
+
+/** GoTrue's security notifications when a second factor is added or removed (`[auth.email.notification]`). */
+export async function sendFactorNotification(ctx: LocalCloudContext, to: string, change: 'enrolled' | 'unenrolled'): Promise<void> {
+  const subject = change === 'enrolled' ? 'A new MFA factor was enrolled' : 'An MFA factor was removed';
+  const text =
+    change === 'enrolled'
+      ? 'An authenticator app was added to your FolioForge account for two-factor sign-in.'
+      : 'An authenticator app was removed from the two-factor sign-in of your FolioForge account.';
+  await ctx.mailbox.add({
+    kind: 'auth',
+    to,
+    from: 'FolioForge <noreply@folioforge.local>',
+    subject,
+    text: `${text}\n\nIf this was not you, change your password and review your account's security at once.\n`,
+    links: [],
+    meta: { type: `mfa_factor_${change}` },
   });
 }

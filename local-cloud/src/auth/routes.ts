@@ -2,7 +2,10 @@
 import { Hono } from 'hono';
 import type { LocalCloudContext, MountRoutes } from '../context.ts';
 import { createAuthApi } from './authApi.ts';
+import { mountFactors } from './endpoints/factors.ts';
 import { mountLogout } from './endpoints/logout.ts';
+import { mountOtp } from './endpoints/otp.ts';
+import { mountReauthenticate } from './endpoints/reauthenticate.ts';
 import { mountRecover } from './endpoints/recover.ts';
 import { mountResend } from './endpoints/resend.ts';
 import { mountSettings } from './endpoints/settings.ts';
@@ -35,6 +38,9 @@ export const mountAuth: MountRoutes = (app: Hono, ctx: LocalCloudContext) => {
   mountRecover(auth, api);
   mountResend(auth, api);
   mountVerify(auth, api);
+  mountOtp(auth, api);
+  mountReauthenticate(auth, api);
+  mountFactors(auth, api);
 
   // unknown auth paths answer in GoTrue's shape too
   auth.all('*', (c) => sendAuthError(c, new AuthError(404, 'not_found', `Unknown auth endpoint ${c.req.method} ${c.req.path}`)));

@@ -37,6 +37,25 @@ export const VerifyBody = z.looseObject({
   redirect_to: z.string().optional(),
 });
 
+export const EnrollFactorBody = z.looseObject({
+  factor_type: z.string().optional(),
+  friendly_name: z.string().max(120).optional(),
+  issuer: z.string().max(120).optional(),
+  phone: z.string().optional(),
+});
+
+export const ChallengeFactorBody = z.looseObject({ channel: z.string().optional() });
+
+export const VerifyFactorBody = z.looseObject({ challenge_id: z.string().optional(), code: z.string().optional() });
+
+export const OtpBody = z.looseObject({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  create_user: z.boolean().optional(),
+  data: metadata.nullish(),
+  channel: z.string().optional(),
+});
+
 export function describeZodError(err: z.ZodError): string {
   const issue = err.issues[0];
   return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request body';

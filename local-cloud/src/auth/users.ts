@@ -14,6 +14,8 @@ export interface UserRow {
   email_change: string | null;
   email_change_token: string | null;
   email_change_sent_at: Date | string | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | string | null;
   last_sign_in_at: Date | string | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -22,7 +24,8 @@ export interface UserRow {
 }
 
 const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_token, confirmation_sent_at,
-  recovery_token, recovery_sent_at, email_change, email_change_token, email_change_sent_at, last_sign_in_at,
+  recovery_token, recovery_sent_at, email_change, email_change_token, email_change_sent_at, reauthentication_token,
+  reauthentication_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
 export const iso = (v: Date | string | null | undefined): string | null =>
@@ -78,8 +81,49 @@ export const otpHash = (email: string, otp: string) =>
     .update(normalizeEmail(email) + otp)
     .digest('hex');
 
-/** The User object GoTrue returns. */
-export function userJson(u: UserRow): Record<string, unknown> {
+/** A row of auth.mfa_factors, as the auth API reads it. */
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: 'totp' | 'phone' | 'webauthn';
+  status: 'unverified' | 'verified';
+  secret: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  last_challenged_at: Date | string | null;
+}
+
+export async function findFactors(tx: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await tx.query<FactorRow>(
+    `select id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at, last_challenged_at
+       from auth.mfa_factors where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** A factor as GoTrue lists it in the User (never its secret). */
+export function factorJson(f: FactorRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: f.id,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    status: f.status,
+    factor_type: f.factor_type,
+    last_challenged_at: iso(f.last_challenged_at),
+  };
+  if (f.friendly_name) out.friendly_name = f.friendly_name;
+  return out;
+}
+
+/** The User object with its factors, read in the caller's transaction. */
+export async function loadUserJson(tx: Queryable, u: UserRow): Promise<Record<string, unknown>> {
+  return userJson(u, await findFactors(tx, u.id));
+}
+
+/** The User object GoTrue returns; `factors` appears once the user has one, as in GoTrue. */
+export function userJson(u: UserRow, factors: FactorRow[] = []): Record<string, unknown> {
   const email = u.email ?? '';
   const confirmedAt = iso(u.email_confirmed_at);
   const identityId = u.id;
@@ -114,6 +158,7 @@ export function userJson(u: UserRow): Record<string, unknown> {
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     is_anonymous: false,
+    factors: factors.length ? factors.map(factorJson) : undefined,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;

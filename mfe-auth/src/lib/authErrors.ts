@@ -15,6 +15,9 @@ function isAuthError(error: unknown): error is AuthError {
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters`;
 export const WEAK_PASSWORD_MESSAGE = `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+/** A wrong code and a reused one get the same answer from the server, so one sentence covers both. */
+export const WRONG_TOTP_CODE =
+  'That code did not work. Codes change every 30 seconds and each one works once: enter the newest code from your authenticator app.';
 
 export interface AuthProblem {
   /** What to show in the page's alert. */
@@ -22,7 +25,7 @@ export interface AuthProblem {
   /** The machine code, when the server sent one (invalid_credentials, weak_password …). */
   code?: string;
   /** The field the problem belongs to, so it can be marked and described there too. */
-  field?: 'email' | 'password' | 'username';
+  field?: 'email' | 'password' | 'username' | 'code' | 'name';
   /** A short line to show at that field (defaults to the message). */
   fieldMessage?: string;
 }
@@ -61,6 +64,27 @@ export function describeAuthError(error: unknown): AuthProblem {
       return { message: error.message, code, field: /email/i.test(error.message) ? 'email' : undefined };
     case 'user_already_exists':
     case 'email_exists':
+      return { message: error.message, code, field: 'email' };
+    case 'mfa_verification_failed':
+      return { message: WRONG_TOTP_CODE, code, field: 'code' };
+    case 'mfa_challenge_expired':
+      return { message: 'That took too long. Enter the code your app shows now.', code, field: 'code' };
+    case 'mfa_verification_rejected':
+      // The server has ended every session: the message says why and when to try again.
+      return { message: `${error.message} You have been signed out for your security.`, code };
+    case 'mfa_factor_name_conflict':
+      return { message: 'You already have an authenticator with this name. Choose another name.', code, field: 'name' };
+    case 'too_many_enrolled_mfa_factors':
+      return { message: 'You have as many authenticators as an account may have. Remove one to add another.', code };
+    case 'insufficient_aal':
+      return { message: 'Confirm it is you with a code from your authenticator app first.', code };
+    case 'reauthentication_needed':
+      return { message: 'For your security, enter the code we emailed you to change your password.', code, field: 'code' };
+    case 'reauthentication_not_valid':
+      return { message: 'That code is not right or has expired. Check the newest email from us, or send a new code.', code, field: 'code' };
+    case 'otp_expired':
+      return { message: 'That code is not right or has expired. Ask for a new one.', code, field: 'code' };
+    case 'otp_disabled':
       return { message: error.message, code, field: 'email' };
     default:
       if (error.status === 429) return { message: `Too many attempts for now: ${error.message}`, code };

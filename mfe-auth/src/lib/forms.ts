@@ -23,6 +23,13 @@ export function passwordMismatch(password: string, confirm: string): string | un
   return password === confirm ? undefined : 'The two passwords do not match.';
 }
 
+/**
+ * Where a mailed sign-in link lands: /login, marked in the query, which (unlike the fragment that
+ * supabase-js clears as it takes the session) is still there when the login screen loads.
+ */
+export const signInLinkTarget = () => `${siteOrigin()}/login?via=link`;
+export const arrivedBySignInLink = (search: string) => new URLSearchParams(search).get('via') === 'link';
+
 /** Where the app runs, for the links the auth server mails (confirmation, reset). */
 export function siteOrigin(): string {
   return window.location.origin;

@@ -1,4 +1,4 @@
-import { getSupabase } from '@folioforge/shared';
+import { loadSupabase } from '@folioforge/shared';
 
 /** What the auth server put in the fragment of a mailed link's redirect when it refused the link. */
 export interface LinkFailure {
@@ -21,7 +21,7 @@ export function linkFailureInHash(hash: string): LinkFailure | null {
  * before this remote loads) and tells whether it produced a session or a failure.
  */
 export async function settleLinkSession(hashAtArrival: string): Promise<{ signedIn: boolean; failure: LinkFailure | null }> {
-  const auth = getSupabase().auth;
+  const auth = (await loadSupabase()).auth;
   const { error } = await auth.initialize();
   const fromHash = linkFailureInHash(hashAtArrival);
   if (error || fromHash) {

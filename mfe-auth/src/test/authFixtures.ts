@@ -36,7 +36,17 @@ export function signedOut() {
 }
 
 export function resetAuthStore() {
-  act(() => useAuthStore.setState({ status: 'loading', session: null, user: null, notice: null, passwordRecovery: false }));
+  act(() =>
+    useAuthStore.setState({
+      status: 'loading',
+      session: null,
+      user: null,
+      notice: null,
+      passwordRecovery: false,
+      aal: { current: null, next: null },
+      secondFactor: null,
+    }),
+  );
 }
 
 /** A promise the test settles, to look at a screen while a call is under way. */
@@ -46,4 +56,26 @@ export function deferred<T>() {
     resolve = settle;
   });
   return { promise, resolve };
+}
+
+export const wrongTotpCode = () => new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed');
+export const reauthenticationNeeded = () => new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed');
+
+/** A sign-in that owes its second factor: the store holds it apart, as connectAuthStore does for an aal1 session. */
+export function awaitingSecondFactor(user: User = fakeUser()) {
+  const withFactor = {
+    ...user,
+    factors: [{ id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone', created_at: '', updated_at: '' }],
+  } as User;
+  const session = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: withFactor } as Session;
+  act(() =>
+    useAuthStore.setState({
+      status: 'signedOut',
+      session: null,
+      user: null,
+      aal: { current: 'aal1', next: 'aal2' },
+      secondFactor: { session, user: withFactor },
+    }),
+  );
+  return withFactor;
 }

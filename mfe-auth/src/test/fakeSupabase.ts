@@ -58,6 +58,17 @@ export function installFakeSupabase() {
     initialize: mock(() => Promise.resolve({ error: null })),
     getSession: mock(() => ok({ session: null })),
     signOut: mock(() => Promise.resolve({ error: null })),
+    signInWithOtp: mock(() => ok({ user: null, session: null })),
+    verifyOtp: mock(() => ok({ user: null, session: null })),
+    reauthenticate: mock(() => ok({ user: null, session: null })),
+    refreshSession: mock(() => ok({ user: null, session: null })),
+    mfa: {
+      getAuthenticatorAssuranceLevel: mock(() => ok({ currentLevel: 'aal1', nextLevel: 'aal1', currentAuthenticationMethods: [] })),
+      listFactors: mock(() => ok({ all: [], totp: [], phone: [], webauthn: [] })),
+      enroll: mock(() => ok(null)),
+      challengeAndVerify: mock(() => ok(null)),
+      unenroll: mock(() => ok(null)),
+    },
   };
   const rpc = mock(() => ok(true));
   /** Edge Function calls: `{ data, error }` as supabase-js's functions.invoke answers. */

@@ -150,3 +150,46 @@ test('a stored session that supabase-js finds gone when it loads leaves a notice
   expect(useAuthStore.getState().status).toBe('signedOut');
   expect([SESSION_ENDED_NOTICE, SIGNED_OUT_ELSEWHERE_NOTICE]).toContain(useAuthStore.getState().notice);
 });
+
+/** A token whose payload says the given level (the store reads the claim, it does not verify it). */
+const tokenWith = (aal: string) => `h.${btoa(JSON.stringify({ aal })).replace(/=+$/, '')}.s`;
+const verifiedFactor = { id: 'f1', factor_type: 'totp', status: 'verified', created_at: '', updated_at: '' };
+
+test('a sign-in that owes its second factor is not signed in yet; MFA_CHALLENGE_VERIFIED completes it', () => {
+  const pending = {
+    access_token: tokenWith('aal1'),
+    user: { id: 'u1', email: 'ada@example.com', factors: [verifiedFactor] },
+  } as unknown as Session;
+  fake.emit('SIGNED_IN', pending);
+  expect(useAuthStore.getState()).toMatchObject({
+    status: 'signedOut',
+    session: null,
+    user: null,
+    aal: { current: 'aal1', next: 'aal2' },
+    secondFactor: { session: pending, user: pending.user },
+  });
+  const raised = { ...pending, access_token: tokenWith('aal2') } as Session;
+  fake.emit('MFA_CHALLENGE_VERIFIED', raised);
+  expect(useAuthStore.getState()).toMatchObject({
+    status: 'signedIn',
+    user: raised.user,
+    aal: { current: 'aal2', next: 'aal2' },
+    secondFactor: null,
+  });
+});
+
+test('without a verified factor aal1 is a complete sign-in; an unverified factor asks nothing', () => {
+  const plain = {
+    access_token: tokenWith('aal1'),
+    user: { id: 'u1', factors: [{ ...verifiedFactor, status: 'unverified' }] },
+  } as unknown as Session;
+  fake.emit('SIGNED_IN', plain);
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', aal: { current: 'aal1', next: 'aal1' }, secondFactor: null });
+});
+
+test('the stored session of a sign-in owing its code shows the visitor signed out on the first paint', () => {
+  useAuthStore.setState({ status: 'loading' });
+  const stored = { access_token: tokenWith('aal1'), refresh_token: 'r', user: { id: 'u1', factors: [verifiedFactor] } };
+  restoreStoredSession('key', { getItem: () => JSON.stringify(stored) });
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', secondFactor: { user: { id: 'u1' } } });
+});

@@ -1,13 +1,22 @@
 import { create } from 'zustand';
 import * as z from 'zod/mini';
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { assuranceOf, awaitsSecondFactor, type Assurance } from './assurance';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface AuthState {
+  /** signedIn only once the sign-in is complete: a session still owing its second factor is not. */
   status: AuthStatus;
   session: Session | null;
   user: User | null;
+  /** The session's assurance level and the one its user needs (aal2 with a verified factor). */
+  aal: Assurance;
+  /**
+   * A sign-in waiting for the code from the user's authenticator app (an aal1 session of a user with
+   * a verified factor): the app treats the visitor as signed out and /login asks for the code.
+   */
+  secondFactor: { session: Session; user: User } | null;
   /** A message for the visitor about their session (ended, expired), cleared when read. */
   notice: string | null;
   /** True after a password-recovery link signed the visitor in, until they sign out. */
@@ -22,10 +31,21 @@ export const useAuthStore = create<AuthState>()((set) => ({
   status: 'loading',
   session: null,
   user: null,
+  aal: { current: null, next: null },
+  secondFactor: null,
   notice: null,
   passwordRecovery: false,
   setNotice: (notice) => set({ notice }),
 }));
+
+/** The store's view of a session: complete (signedIn), owing its second factor, or none. */
+function sessionState(session: Session | null): Pick<AuthState, 'status' | 'session' | 'user' | 'aal' | 'secondFactor'> {
+  const aal = assuranceOf(session);
+  if (session && awaitsSecondFactor(aal)) {
+    return { status: 'signedOut', session: null, user: null, aal, secondFactor: { session, user: session.user } };
+  }
+  return { status: session ? 'signedIn' : 'signedOut', session, user: session?.user ?? null, aal, secondFactor: null };
+}
 
 /**
  * Our own cross-tab note "this sign-out was asked for". supabase-js already broadcasts SIGNED_OUT to
@@ -68,16 +88,15 @@ export function connectAuthStore(client: SupabaseClient): () => void {
     const signingOut = expectedSignOut;
     if (event === 'SIGNED_OUT') expectedSignOut = false;
     let notice = previous.notice;
-    if (event === 'SIGNED_IN') notice = null; // a fresh login makes an old "session ended" moot
+    // A fresh login makes an old "session ended" moot.
+    if (event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED') notice = null;
     // INITIAL_SESSION without one after the header showed the stored session: it ended before
     // supabase-js loaded (expired, or signed out in another tab), which the visitor should hear too.
     if ((event === 'SIGNED_OUT' || (event === 'INITIAL_SESSION' && !session)) && wasSignedIn && !signingOut) {
       notice = Date.now() - signedOutElsewhereAt < ELSEWHERE_WINDOW_MS ? SIGNED_OUT_ELSEWHERE_NOTICE : SESSION_ENDED_NOTICE;
     }
     useAuthStore.setState({
-      status: session ? 'signedIn' : 'signedOut',
-      session,
-      user: session?.user ?? null,
+      ...sessionState(session),
       notice,
       passwordRecovery: event === 'PASSWORD_RECOVERY' ? true : session ? previous.passwordRecovery : false,
     });
@@ -96,6 +115,7 @@ const storedSessionSchema = z.looseObject({
     id: z.string(),
     email: z.optional(z.string()),
     user_metadata: z.optional(z.record(z.string(), z.unknown())),
+    factors: z.optional(z.array(z.looseObject({ status: z.string() }))),
   }),
 });
 
@@ -115,12 +135,12 @@ export function restoreStoredSession(storageKey: string, storage: Pick<Storage, 
   }
   const parsed = storedSessionSchema.safeParse(stored);
   if (!parsed.success) {
-    useAuthStore.setState({ status: 'signedOut', session: null, user: null });
+    useAuthStore.setState(sessionState(null));
     return;
   }
   // Checked for the fields FolioForge reads; the rest is supabase-js's own Session as it wrote it.
   const session = parsed.data as unknown as Session;
-  useAuthStore.setState({ status: 'signedIn', session, user: session.user });
+  useAuthStore.setState(sessionState(session));
 }
 
 /** Signs out on the server (local scope by default) and marks the SIGNED_OUT as asked for. */

@@ -96,6 +96,60 @@ export type Database = {
         };
         Relationships: [];
       };
+      mfa_failed_verification_attempts: {
+        Row: {
+          factor_id: string;
+          failed_at: string;
+          user_id: string;
+        };
+        Insert: {
+          factor_id: string;
+          failed_at?: string;
+          user_id: string;
+        };
+        Update: {
+          factor_id?: string;
+          failed_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      mfa_recovery_attempts: {
+        Row: {
+          attempted_at: string;
+          user_id: string;
+        };
+        Insert: {
+          attempted_at?: string;
+          user_id: string;
+        };
+        Update: {
+          attempted_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      mfa_recovery_codes: {
+        Row: {
+          code_hash: string;
+          created_at: string;
+          id: string;
+          user_id: string;
+        };
+        Insert: {
+          code_hash: string;
+          created_at?: string;
+          id?: string;
+          user_id: string;
+        };
+        Update: {
+          code_hash?: string;
+          created_at?: string;
+          id?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       portfolios: {
         Row: {
           created_at: string;
@@ -481,6 +535,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      create_mfa_recovery_codes: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string[];
+      };
       current_plan: {
         Args: {
           [_ in never]: never;
@@ -493,9 +553,21 @@ export type Database = {
         };
         Returns: string;
       };
+      discard_mfa_recovery_codes: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: undefined;
+      };
       free_domain_allowance: {
         Args: {
           [_ in never]: never;
+        };
+        Returns: Json;
+      };
+      hook_mfa_verification_attempt: {
+        Args: {
+          event: Json;
         };
         Returns: Json;
       };
@@ -503,6 +575,25 @@ export type Database = {
         Args: {
           for_user: string;
           template: string;
+        };
+        Returns: boolean;
+      };
+      mfa_recovery_code_hash: {
+        Args: {
+          for_user: string;
+          code: string;
+        };
+        Returns: string;
+      };
+      mfa_recovery_codes_left: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
+      mfa_satisfied: {
+        Args: {
+          [_ in never]: never;
         };
         Returns: boolean;
       };
@@ -544,6 +635,12 @@ export type Database = {
           plan: string;
           paid_through: string;
         }[];
+      };
+      redeem_mfa_recovery_code: {
+        Args: {
+          code: string;
+        };
+        Returns: string;
       };
       save_portfolio: {
         Args: {

@@ -11,6 +11,7 @@ import { DomainsSection } from './DomainsSection';
 import { FreeDomainSection } from './FreeDomainSection';
 import { YourDataSection } from './YourDataSection';
 import { ProfileSection } from './ProfileSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import styles from './Account.module.scss';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
@@ -92,6 +93,11 @@ function AccountSections({ user }: { user: User }) {
           submitLabel="Change password"
           done={<Alert tone="success">Your password has been changed.</Alert>}
         />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-section-security" id="security">
+        <h2 id="account-section-security">Two-factor sign-in</h2>
+        <TwoFactorSection />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-portfolios">

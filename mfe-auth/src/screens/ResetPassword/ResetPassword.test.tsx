@@ -7,7 +7,16 @@ import { useAuthStore } from '@folioforge/shared';
 import ResetPassword from './ResetPassword';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
-import { deferred, fakeUser, resetAuthStore, samePassword, signedInAs, signedOut, weakPassword } from '../../test/authFixtures';
+import {
+  awaitingSecondFactor,
+  deferred,
+  fakeUser,
+  resetAuthStore,
+  samePassword,
+  signedInAs,
+  signedOut,
+  weakPassword,
+} from '../../test/authFixtures';
 
 let supabase: FakeSupabase;
 beforeEach(() => {
@@ -88,4 +97,12 @@ test('a visitor without a session (link opened twice, or typed in) is sent for a
   signedOut();
   renderScreen(<ResetPassword />, '/reset-password');
   expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
+});
+
+test('with two-factor sign-in the reset link asks for the code before the new password', async () => {
+  const user = awaitingSecondFactor();
+  renderScreen(<ResetPassword />, '/reset-password');
+  expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+  expect(screen.getByText(user.email!)).toBeInTheDocument();
+  expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
 });

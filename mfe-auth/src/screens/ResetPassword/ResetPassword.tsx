@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert, useAuthStore } from '@folioforge/shared';
 import { AuthLayout } from '../../lib/AuthLayout';
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
+import { SecondFactorForm } from '../../lib/SecondFactorForm';
 import { clearAuthFragment, settleLinkSession, type LinkFailure } from '../../lib/urlAuthResult';
 import layout from '../../lib/AuthLayout.module.scss';
 
@@ -11,7 +12,7 @@ import layout from '../../lib/AuthLayout.module.scss';
  * PASSWORD_RECOVERY) and they choose a new password here.
  */
 export default function ResetPassword() {
-  const { status, user, passwordRecovery } = useAuthStore();
+  const { status, user, passwordRecovery, secondFactor } = useAuthStore();
   const [hashAtArrival] = useState(() => window.location.hash);
   const [linkRead, setLinkRead] = useState(false);
   const [failure, setFailure] = useState<LinkFailure | null>(null);
@@ -33,6 +34,15 @@ export default function ResetPassword() {
     return (
       <AuthLayout heading="Choose a new password">
         <p role="status">Opening your reset link…</p>
+      </AuthLayout>
+    );
+  }
+
+  // With two-factor sign-in, the link is only the first factor: the password changes after the code.
+  if (!failure && secondFactor) {
+    return (
+      <AuthLayout heading="Choose a new password">
+        <SecondFactorForm user={secondFactor.user} onDone={() => undefined} />
       </AuthLayout>
     );
   }

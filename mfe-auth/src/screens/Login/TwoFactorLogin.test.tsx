@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Login from './Login';
+import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
+import { renderScreen } from '../../test/renderScreen';
+import { awaitingSecondFactor, resetAuthStore, signedOut, wrongTotpCode } from '../../test/authFixtures';
+
+let supabase: FakeSupabase;
+
+beforeEach(() => {
+  supabase = installFakeSupabase();
+  signedOut();
+});
+afterEach(resetAuthStore);
+
+describe('a user with two-factor sign-in', () => {
+  test('after the password, the code is asked for when the assurance level says aal2 is next', async () => {
+    supabase.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValueOnce({
+      data: { currentLevel: 'aal1', nextLevel: 'aal2', currentAuthenticationMethods: [] },
+      error: null,
+    });
+    supabase.auth.signInWithPassword.mockImplementationOnce(async () => {
+      awaitingSecondFactor();
+      return { data: { user: null, session: null }, error: null };
+    });
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toHaveFocus();
+    expect(screen.queryByTestId('destination')).not.toBeInTheDocument();
+  });
+
+  test('a wrong or reused code is refused with a clear message; the right one goes on', async () => {
+    awaitingSecondFactor();
+    supabase.auth.mfa.challengeAndVerify.mockResolvedValueOnce({ data: null, error: wrongTotpCode() });
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(supabase.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('each one works once');
+    expect(screen.getByLabelText('Authentication code')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(screen.getByLabelText('Authentication code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: '/home page' })).toBeInTheDocument();
+  });
+
+  test('a code that is not six digits is caught before asking the server', async () => {
+    awaitingSecondFactor();
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Authentication code'), '12a');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the 6-digit code');
+    expect(supabase.auth.mfa.challengeAndVerify).not.toHaveBeenCalled();
+  });
+
+  test('a recovery code: wrong ones are named, a right one turns two-factor off and opens the account page', async () => {
+    awaitingSecondFactor();
+    supabase.rpc.mockResolvedValueOnce({ data: 'wrong', error: null }).mockResolvedValueOnce({ data: 'redeemed', error: null });
+    renderScreen(<Login />, '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'AAAAA-BBBBB');
+    await userEvent.click(screen.getByRole('button', { name: 'Use recovery code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('not valid or was already used');
+    await userEvent.clear(screen.getByLabelText('Recovery code'));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'CDEFG-23456');
+    await userEvent.click(screen.getByRole('button', { name: 'Use recovery code' }));
+    expect(await screen.findByRole('heading', { name: '/account page' })).toBeInTheDocument();
+    expect(supabase.rpc).toHaveBeenLastCalledWith('redeem_mfa_recovery_code', { code: 'CDEFG-23456' });
+    expect(supabase.auth.refreshSession).toHaveBeenCalled();
+    expect(supabase.auth.signOut).toHaveBeenCalledWith({ scope: 'others' });
+    expect(screen.getByTestId('destination-state')).toHaveTextContent('"twoFactorRecovered":true');
+  });
+});
+
+describe('signing in without the password', () => {
+  test('"Email me a sign-in link" mails a link back to /login and says where it went', async () => {
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(supabase.auth.signInWithOtp).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      options: { emailRedirectTo: `${window.location.origin}/login?via=link`, shouldCreateUser: true },
+    });
+    expect(await screen.findByText(/we sent a sign-in link to ada@example.com/)).toBeInTheDocument();
+  });
+
+  test('"Email me a sign-in code" asks for the mailed code and signs in with it', async () => {
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
+    const field = await screen.findByLabelText('Code from the email');
+    await userEvent.type(field, '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this code' }));
+    expect(supabase.auth.verifyOtp).toHaveBeenCalledWith({ email: 'ada@example.com', token: '246810', type: 'email' });
+    expect(await screen.findByRole('heading', { name: '/home page' })).toBeInTheDocument();
+  });
+
+  test('without an address it says so and sends nothing', async () => {
+    renderScreen(<Login />, '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter your email address above first.');
+    expect(supabase.auth.signInWithOtp).not.toHaveBeenCalled();
+  });
+});
