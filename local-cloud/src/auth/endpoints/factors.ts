@@ -73,6 +73,8 @@ export function mountFactors(auth: Hono, api: AuthApi): void {
     };
     const answer = await ctx.db.asOwner(async (tx) => {
       await tx.query(`set local statement_timeout = '2s'`);
+      // As GoTrue runs a Postgres hook: as supabase_auth_admin, under its grants and row-level security.
+      await tx.query('set local role supabase_auth_admin');
       const { rows } = await tx.query<{ answer: HookAnswer | null }>(`select ${hook}($1::jsonb) as answer`, [JSON.stringify(input)]);
       return rows[0]?.answer ?? {};
     });
