@@ -4,7 +4,10 @@
 --   tests.act_as(user)            the rest of the transaction runs as that signed-in user, as PostgREST
 --                                 sets it up (role authenticated, request.jwt.claims), so RLS decides
 --   tests.act_as_anon(), tests.act_as_service(), tests.act_as_owner() (back to the test's superuser)
+--   tests.act_as_at(user, aal)     the same with the assurance level the user's token carries ('aal1', 'aal2')
+--   tests.add_factor(user, status) a TOTP factor in auth.mfa_factors ('verified' unless told), its id
 --   tests.grant_plan(user, plan), tests.grant_template(user, template): paid purchases
+--   tests.grant_subscription(user, plan, …): a Razorpay subscription as the payment functions mirror it
 -- Every other file runs in one transaction and rolls it back.
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
@@ -28,6 +31,18 @@ $$;
 create or replace function tests.act_as(user_id uuid) returns void
 language sql as $$
   select tests.act_with('authenticated', jsonb_build_object('sub', user_id, 'role', 'authenticated', 'aud', 'authenticated'));
+$$;
+
+create or replace function tests.act_as_at(user_id uuid, aal text) returns void
+language sql as $$
+  select tests.act_with('authenticated',
+    jsonb_build_object('sub', user_id, 'role', 'authenticated', 'aud', 'authenticated', 'aal', aal));
+$$;
+
+create or replace function tests.add_factor(user_id uuid, factor_status text default 'verified') returns uuid
+language sql as $$
+  insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
+  values (user_id, 'Phone ' || gen_random_uuid(), 'totp', factor_status, 'JBSWY3DPEHPK3PXP') returning id;
 $$;
 
 create or replace function tests.act_as_anon() returns void
@@ -58,9 +73,23 @@ language sql as $$
   values (user_id, 'template', template, 10000, 'order_' || replace(gen_random_uuid()::text, '-', ''), 'paid', now());
 $$;
 
+create or replace function tests.grant_subscription(
+  user_id uuid, plan text, sub_status text default 'active', period_end timestamptz default now() + interval '25 days',
+  cancelled boolean default false, ended timestamptz default null
+) returns uuid
+language sql as $$
+  insert into public.subscriptions (user_id, plan_id, razorpay_subscription_id, razorpay_plan_id, status, amount, currency,
+                                    current_start, current_end, charge_at, cancel_at_period_end, ended_at)
+  values (user_id, plan, 'sub_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 14), 'plan_' || plan, sub_status,
+          case plan when 'basic' then 999 when 'pro' then 1999 else 2999 end, 'USD',
+          period_end - interval '1 month', period_end, case when not cancelled then period_end end, cancelled, ended)
+  returning id;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
-select plan(2);
+select plan(3);
 select has_function('tests', 'act_as', array['uuid'], 'tests.act_as is there for the other files');
+select has_table('auth', 'mfa_factors', 'auth.mfa_factors is there, as Supabase Auth keeps it');
 select has_extension('pgtap', 'pgTAP is installed');
 select * from finish();

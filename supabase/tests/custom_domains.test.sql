@@ -4,7 +4,8 @@ begin;
 select plan(9);
 
 select policies_are('public', 'custom_domains', array[
-  'custom domains: the owner reads theirs', 'custom domains: an owner with a plan adds one']);
+  'custom domains: the owner reads theirs', 'custom domains: an owner with a plan adds one',
+  'custom domains: a second factor first, when the owner has one']);
 
 select tests.create_user('alice') as alice \gset
 select tests.create_user('bob') as bob \gset

@@ -2,7 +2,7 @@
 begin;
 select plan(8);
 
-select policies_are('public', 'purchases', array['purchases: owner reads']);
+select policies_are('public', 'purchases', array['purchases: owner reads', 'purchases: a second factor first, when the owner has one']);
 select tests.create_user('alice') as alice \gset
 select tests.create_user('bob') as bob \gset
 select tests.grant_plan(:'alice', 'basic');

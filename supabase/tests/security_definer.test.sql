@@ -2,13 +2,15 @@
 -- tests (in the file of its table). Each pins its search_path, so no caller's schema can stand in for
 -- public or auth, and none is callable by more roles than meant.
 begin;
-select plan(5);
+select plan(7);
 
 select is(
   array(select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public' and p.prosecdef order by 1),
-  array['active_plan', 'collects_subscribers', 'current_plan', 'enforce_storage_quota', 'handle_new_user', 'may_publish',
-        'portfolios_guard_look', 'portfolios_guard_publish', 'slug_available', 'username_available'],
+  array['active_plan', 'claim_free_domain_year', 'collects_subscribers', 'create_mfa_recovery_codes', 'current_plan',
+        'current_plan_paid_through', 'discard_mfa_recovery_codes', 'enforce_storage_quota', 'free_domain_allowance',
+        'handle_new_user', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'plan_paid_through', 'plans_held',
+        'portfolios_guard_look', 'portfolios_guard_publish', 'redeem_mfa_recovery_code', 'slug_available', 'username_available'],
   'the security-definer functions are these, each tested beside its table');
 select is_empty(
   $$ select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -23,6 +25,16 @@ select ok(not has_function_privilege('anon', 'public.active_plan(uuid)', 'execut
       and not has_function_privilege('authenticated', 'public.may_publish(uuid, text)', 'execute')
       and has_function_privilege('service_role', 'public.may_publish(uuid, text)', 'execute'),
   'what anyone is entitled to is asked by the service role only');
+select ok(not has_function_privilege('authenticated', 'public.plans_held(uuid)', 'execute')
+      and not has_function_privilege('authenticated', 'public.plan_paid_through(uuid)', 'execute')
+      and not has_function_privilege('authenticated', 'public.claim_free_domain_year(uuid, text, text, timestamptz)', 'execute')
+      and has_function_privilege('service_role', 'public.claim_free_domain_year(uuid, text, text, timestamptz)', 'execute'),
+  'so are the plans someone holds and the claim of a free domain-year');
+select ok(bool_and(not has_function_privilege('anon', p.oid, 'execute') and has_function_privilege('authenticated', p.oid, 'execute'))
+            filter (where p.proname in ('current_plan_paid_through', 'free_domain_allowance', 'mfa_satisfied', 'create_mfa_recovery_codes',
+                                        'mfa_recovery_codes_left', 'redeem_mfa_recovery_code', 'discard_mfa_recovery_codes')),
+  'the caller''s own answers (plan, free domain, second factor, recovery codes) are for signed-in users only')
+  from pg_proc p where p.pronamespace = 'public'::regnamespace;
 select ok(has_function_privilege('anon', 'public.username_available(text)', 'execute')
       and has_function_privilege('anon', 'public.slug_available(text, uuid)', 'execute')
       and has_function_privilege('anon', 'public.collects_subscribers(uuid)', 'execute')

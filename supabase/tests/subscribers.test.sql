@@ -6,7 +6,8 @@ select plan(12);
 
 select policies_are('public', 'subscribers', array[
   'subscribers: anyone signs up on a page that collects', 'subscribers: the page''s owner reads them',
-  'subscribers: the page''s owner removes them']);
+  'subscribers: the page''s owner removes them', 'subscribers: a second factor first to read them',
+  'subscribers: a second factor first to remove them']);
 
 select tests.create_user('owner') as owner \gset
 select tests.create_user('free') as free \gset
