@@ -95,17 +95,39 @@ for (const backend of BACKENDS)
       return data!.id as string;
     }
 
-    /** Gives the user a new plan year, as if a year had passed since their last free domain-year. */
-    async function aYearLater(user: User) {
-      const { error } = await serviceClient(t)
-        .from('free_domain_years')
-        .update({
-          covers_from: new Date(Date.now() - 400 * 86_400_000).toISOString(),
-          covers_until: new Date(Date.now() - 1000).toISOString(),
-        })
-        .eq('owner_id', user.id);
-      assert.equal(error, null);
+    /**
+     * Moves the user's plan start and free domain-years `ms` into the past, as if that long had gone by:
+     * plan years are counted from the day the plan started.
+     */
+    async function timePasses(user: User, ms: number) {
+      const service = serviceClient(t);
+      const back = (iso: string) => new Date(Date.parse(iso) - ms).toISOString();
+      const { data: plans } = await service.from('purchases').select('id, paid_at').eq('user_id', user.id).eq('item_type', 'plan');
+      for (const plan of plans ?? [])
+        assert.equal(
+          (
+            await service
+              .from('purchases')
+              .update({ paid_at: back(plan.paid_at) })
+              .eq('id', plan.id)
+          ).error,
+          null,
+        );
+      const { data: years } = await service.from('free_domain_years').select('id, covers_from, covers_until').eq('owner_id', user.id);
+      for (const year of years ?? [])
+        assert.equal(
+          (
+            await service
+              .from('free_domain_years')
+              .update({ covers_from: back(year.covers_from), covers_until: back(year.covers_until) })
+              .eq('id', year.id)
+          ).error,
+          null,
+        );
     }
+
+    /** Gives the user a new plan year: a year (and a day) has passed since their plan started. */
+    const aYearLater = (user: User) => timePasses(user, 366 * 86_400_000);
 
     describe('search', () => {
       test('lists the name in every ending with its prices, and which ones the plan pays for', async () => {
@@ -321,7 +343,8 @@ for (const backend of BACKENDS)
         const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
         const service = serviceClient(t);
         await service.from('registered_domains').update({ expires_at: soon }).eq('domain', domain);
-        await service.from('free_domain_years').update({ covers_until: soon }).eq('owner_id', alice.id);
+        const { data: used } = await service.from('free_domain_years').select('covers_until').eq('owner_id', alice.id).single();
+        await timePasses(alice, Date.parse(used!.covers_until) - Date.parse(soon));
         const registrarBefore = (await atRegistrar(domain)).body.expireDate as string;
 
         const renewed = await domains(alice, { action: 'renew', domain });

@@ -597,6 +597,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      next_unclaimed_plan_year: {
+        Args: {
+          for_user: string;
+          at_time: string;
+        };
+        Returns: string;
+      };
       plan_customizes_look: {
         Args: {
           plan: string;
@@ -621,11 +628,24 @@ export type Database = {
         };
         Returns: string;
       };
+      plan_started_at: {
+        Args: {
+          for_user: string;
+        };
+        Returns: string;
+      };
       plan_storage_bytes: {
         Args: {
           plan: string;
         };
         Returns: number;
+      };
+      plan_year_start: {
+        Args: {
+          for_user: string;
+          at_time: string;
+        };
+        Returns: string;
       };
       plans_held: {
         Args: {

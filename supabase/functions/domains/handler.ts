@@ -272,7 +272,8 @@ async function renew(deps: Deps, req: Request, domain: string): Promise<Response
     throw new HttpError(400, `${domain} can be renewed from ${dateWords(renewalOpensAt(expires).toISOString())}.`);
   if (now > renewalClosesAt(expires))
     throw new HttpError(410, `${domain} expired on ${dateWords(row.expires_at!)} and can no longer be renewed.`);
-  const claimId = await claimFreeYear(deps, user.id, domain, 'renewal', expires.toISOString());
+  // The plan year the new domain-year falls in: the one holding the expiry, or now when renewed late.
+  const claimId = await claimFreeYear(deps, user.id, domain, 'renewal', new Date(Math.max(expires.getTime(), now.getTime())).toISOString());
   let updated: RegistrationRow;
   try {
     // One key per renewal of one expiry date: repeating it (a lost answer) renews once.

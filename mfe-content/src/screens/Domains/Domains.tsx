@@ -17,8 +17,8 @@ const SECTIONS: readonly DocumentSection[] = [
     body: (
       <>
         <p>
-          Every plan (Basic, Pro and Premium) includes one free domain-year per account per plan year. On{' '}
-          <Link to="/account">your account page</Link>, under &ldquo;Your domains&rdquo;:
+          Every plan (Basic, Pro and Premium) includes one free domain-year per account per plan year, plan years counting from the day your
+          first plan started. On <Link to="/account">your account page</Link>, under &ldquo;Your domains&rdquo;:
         </p>
         <ol>
           <li>Type the name you would like, such as your own name.</li>

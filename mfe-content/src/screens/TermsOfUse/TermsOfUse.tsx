@@ -90,7 +90,8 @@ const SECTIONS: readonly DocumentSection[] = [
       <>
         <p>
           Every plan includes one free domain-year per account per plan year: register one new domain, or renew the one you have, for a
-          year. It covers standard names whose yearly price is at most ${FREE_DOMAIN_MAX_PRICE_USD} (see <Link to="/domains">Domains</Link>
+          year. Plan years count from the day your first plan started (your first payment for it), one year at a time. It covers standard
+          names whose yearly price is at most ${FREE_DOMAIN_MAX_PRICE_USD} (see <Link to="/domains">Domains</Link>
           ).
         </p>
         <ul>
