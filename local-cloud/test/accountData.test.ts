@@ -1,5 +1,6 @@
 // "Your data": the account function's zip of everything a user has, and deleting an account, which
-// must leave nothing of it (rows, Storage files, published pages, domain maps, sign-up lists) and
+// must leave nothing of it (rows, Storage files, published pages, domain maps, sign-up lists, the
+// plan's subscription and charges), cancel the plan at Razorpay so it never charges again, and leave
 // nothing of anyone else's gone. Tried as an attacker too: a wrong password, guessed codes, someone
 // else's token, and the GoTrue admin call without the service role.
 import { after, before, describe, test } from 'node:test';
@@ -7,10 +8,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { strFromU8, unzipSync } from 'fflate';
+import { subscribed } from './support/billing.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callFunction, callPublish } from './support/functions.ts';
 import { PDF_BYTES, PNG_BYTES } from './support/services-files.ts';
 import { anonClient, serviceClient, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { advanceClock, razorpayApi } from './support/services-razorpay.ts';
 
 interface User {
   client: SupabaseClient;
@@ -44,10 +47,12 @@ for (const backend of BACKENDS)
     const account = (user: User | undefined, body: unknown) => callFunction(t, 'account', user?.accessToken, body);
     const mailsTo = async (email: string) => (await t.cloud.ctx.mailbox.list()).filter((mail) => mail.to === email);
 
-    /** A user with everything an account can hold: pages with files, a plan, a sign-up, domains. */
+    /** A user with everything an account can hold: pages with files, a plan and a template, a sign-up, domains. */
     async function fullUser(label: string) {
       const user = await newUser(label);
-      await grantPurchase(serviceClient(t), user.id, { itemType: 'plan', itemId: 'pro' });
+      // Pro as a monthly Razorpay subscription, charged once; a template bought outright.
+      const { razorpayId } = await subscribed(t, user, 'pro');
+      await grantPurchase(serviceClient(t), user.id, { itemType: 'template', itemId: '2' });
       const photo = new Uint8Array(4_900_000);
       photo.set(randomBytes(photo.length));
       photo.set(PNG_BYTES.subarray(0, 8));
@@ -94,7 +99,7 @@ for (const backend of BACKENDS)
         .from('custom_domains')
         .insert({ domain, portfolio_id: pages[0], owner_id: user.id, verified_at: new Date().toISOString() });
       await serviceClient(t).storage.from('sites').upload(`_domains/${domain}`, slug, { contentType: 'application/octet-stream' });
-      return { user, pages, slug, domain, photo };
+      return { user, pages, slug, domain, photo, razorpayId };
     }
 
     describe('download my data', () => {
@@ -126,8 +131,23 @@ for (const backend of BACKENDS)
         const orders = JSON.parse(strFromU8(files['orders.json']!));
         assert.deepEqual(
           orders.map((order: { item_id: string; status: string }) => [order.item_id, order.status]),
-          [['pro', 'paid']],
+          [['2', 'paid']],
         );
+        const billing = JSON.parse(strFromU8(files['subscriptions.json']!));
+        assert.deepEqual(
+          billing.subscriptions.map((row: { plan_id: string; status: string; currency: string }) => [
+            row.plan_id,
+            row.status,
+            row.currency,
+          ]),
+          [['pro', 'active', 'USD']],
+        );
+        assert.deepEqual(
+          billing.charges.map((row: { plan_id: string; amount: number; currency: string }) => [row.plan_id, row.amount, row.currency]),
+          [['pro', 1999, 'USD']],
+          'the first charge, its receipt',
+        );
+        assert.match(strFromU8(files['README.txt']!), /subscriptions\.json/);
         const domains = JSON.parse(strFromU8(files['domains.json']!));
         assert.equal(domains.customDomains.length, 1);
         const csv = strFromU8(files['subscribers.csv']!);
@@ -178,11 +198,19 @@ for (const backend of BACKENDS)
         assert.equal(done.status, 200, await done.clone().text());
         assert.deepEqual(await done.json(), { deleted: true, mailedTo: ada.user.email });
 
+        // The plan's subscription is cancelled at Razorpay, now: nothing renews for an account that is gone.
+        const atRazorpay = (await razorpayApi(t, 'GET', `/v1/subscriptions/${ada.razorpayId}`)).body;
+        assert.equal(atRazorpay.status, 'cancelled');
+        assert.equal(atRazorpay.paid_count, 1);
+
         // Rows: none left in any table that names the user or their pages.
         for (const [table, column, value] of [
           ['profiles', 'id', ada.user.id],
           ['portfolios', 'owner_id', ada.user.id],
           ['purchases', 'user_id', ada.user.id],
+          ['subscriptions', 'user_id', ada.user.id],
+          ['subscription_charges', 'user_id', ada.user.id],
+          ['account_deletion_codes', 'user_id', ada.user.id],
           ['custom_domains', 'owner_id', ada.user.id],
           ['registered_domains', 'owner_id', ada.user.id],
           ['free_domain_years', 'owner_id', ada.user.id],
@@ -213,6 +241,15 @@ for (const backend of BACKENDS)
 
         // Bob keeps all of his.
         assert.equal((await service.from('portfolios').select('id').eq('owner_id', bob.user.id)).data?.length, 2);
+        assert.equal((await razorpayApi(t, 'GET', `/v1/subscriptions/${bob.razorpayId}`)).body.status, 'active');
+
+        // A month and more on, the renewals fall due: Bob's plan is charged again, the deleted user's never.
+        const chargeAt = Number((await razorpayApi(t, 'GET', `/v1/subscriptions/${bob.razorpayId}`)).body.charge_at);
+        const { now } = (await razorpayApi(t, 'GET', '/_sandbox/clock')).body as { now: number };
+        await advanceClock(t, chargeAt - now + 3600);
+        assert.equal((await razorpayApi(t, 'GET', `/v1/subscriptions/${bob.razorpayId}`)).body.paid_count, 2);
+        assert.equal((await razorpayApi(t, 'GET', `/v1/subscriptions/${ada.razorpayId}`)).body.paid_count, 1);
+        assert.deepEqual((await service.from('subscription_charges').select('id').eq('user_id', ada.user.id)).data, []);
         assert.equal((await fetch(`${t.url}/storage/v1/object/public/sites/${bob.slug}/index.html`)).status, 200);
         assert.equal((await service.storage.from('sites').download(`_domains/${bob.domain}`)).error, null);
         assert.equal((await service.storage.from('portfolio-images').list(`${bob.user.id}/${bob.pages[0]}`)).data?.length, 1);

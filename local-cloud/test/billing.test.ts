@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { callFunction } from './support/functions.ts';
+import { callPayments, subscribed } from './support/billing.ts';
 import { advanceClock, authoriseSubscription, razorpayApi, webhookDeliveries } from './support/services-razorpay.ts';
 
 const DAY = 86_400;
@@ -19,10 +19,7 @@ interface User {
   accessToken: string;
 }
 
-async function payments(t: TestCloud, user: User | undefined, body: unknown) {
-  const res = await callFunction(t, 'payments', user?.accessToken, body);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const payments = (t: TestCloud, user: User | undefined, body: unknown) => callPayments(t, user?.accessToken, body);
 
 type Row = Record<string, unknown>;
 
@@ -36,17 +33,6 @@ async function activePlan(t: TestCloud, userId: string): Promise<string | null> 
   const { data, error } = await serviceClient(t).rpc('active_plan', { for_user: userId });
   assert.equal(error, null);
   return data as string | null;
-}
-
-/** Subscribes, authorises in the sandbox with a subscription card and verifies, as the browser does. */
-async function subscribed(t: TestCloud, user: User, planId = 'pro', card?: string) {
-  const opened = await payments(t, user, { action: 'subscribe', planId });
-  assert.equal(opened.status, 200, JSON.stringify(opened.body));
-  const authorised = await authoriseSubscription(t, String(opened.body.subscriptionId), card);
-  assert.equal(authorised.status, 200, JSON.stringify(authorised.body));
-  const verified = await payments(t, user, { action: 'verify-subscription', ...authorised.body });
-  assert.equal(verified.status, 200, JSON.stringify(verified.body));
-  return { opened: opened.body, verified: verified.body.subscription as Row, razorpayId: String(opened.body.subscriptionId) };
 }
 
 /** Moves the sandbox clock to just past this Razorpay subscription's next charge; webhooks are delivered. */

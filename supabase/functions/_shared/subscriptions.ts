@@ -3,8 +3,8 @@
 // subscription mirrors its state, and each captured charge is recorded once, by payment id.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BILLING_SUBSCRIPTION_COLUMNS, billingSubscriptionSchema, type BillingSubscription } from './billing.ts';
-import type { PlanPrice } from './prices.ts';
-import type { RazorpayPayment, RazorpaySubscription } from './razorpay.ts';
+import { planById, type PlanPrice } from './prices.ts';
+import { RazorpayApiError, type RazorpayApi, type RazorpayPayment, type RazorpaySubscription } from './razorpay.ts';
 
 /** Our row with what only the server needs besides what the owner reads. */
 export interface SubscriptionRecord extends BillingSubscription {
@@ -151,4 +151,32 @@ export async function recordCharge(
 /** The row as the owner reads it (what the function answers the browser). */
 export function forOwner(record: SubscriptionRecord): BillingSubscription {
   return billingSubscriptionSchema.parse(record);
+}
+
+/** Razorpay's states in which a subscription may still charge, or be authorised and then charge. */
+const MAY_STILL_CHARGE: ReadonlySet<string> = new Set(['created', 'authenticated', 'active', 'pending', 'halted', 'paused']);
+
+/**
+ * Cancels at Razorpay, at once (`cancel_at_cycle_end: 0`, as Razorpay documents it), every subscription
+ * of the user that may still charge, and mirrors each: before an account is deleted, so nobody is
+ * charged for an account that is gone. One Razorpay refuses because it has ended meanwhile is fine;
+ * any other failure is thrown, and the caller must not go on.
+ */
+export async function cancelEverySubscription(db: SupabaseClient, razorpay: RazorpayApi, userId: string): Promise<number> {
+  let cancelled = 0;
+  for (const record of await subscriptionsOf(db, userId)) {
+    if (!MAY_STILL_CHARGE.has(record.status)) continue;
+    let entity: RazorpaySubscription;
+    try {
+      entity = await razorpay.cancelSubscription(record.razorpay_subscription_id, false);
+    } catch (error) {
+      if (!(error instanceof RazorpayApiError)) throw error;
+      entity = await razorpay.fetchSubscription(record.razorpay_subscription_id);
+      if (MAY_STILL_CHARGE.has(entity.status)) throw error;
+    }
+    const plan = planById(record.plan_id);
+    if (plan) await mirrorSubscription(db, record, entity, plan, { cancel_at_period_end: false, scheduled_plan_id: null });
+    cancelled++;
+  }
+  return cancelled;
 }

@@ -4,9 +4,10 @@
 /**
  * POST /functions/v1/account, with the user's token:
  *   {action: 'export'}                   → 200 application/zip, streamed: every portfolio with its files,
- *                                          orders, domains and sign-up lists
+ *                                          orders, subscriptions and charges, domains and sign-up lists
  *   {action: 'send-deletion-code'}       → 200 {sentTo}: a code to the account's address (10 minutes)
- *   {action: 'delete', password | code}  → 200 {deleted: true, mailedTo}: everything removed, a mail says so
+ *   {action: 'delete', password | code}  → 200 {deleted: true, mailedTo}: the plan cancelled at Razorpay,
+ *                                          everything removed, a mail says so
  * Refusals: `{ error, fieldErrors?: { password?, code? } }` (400), `{ error, retryAfterSeconds }` (429).
  */
 export type AccountRequest =

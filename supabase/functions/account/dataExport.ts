@@ -25,6 +25,8 @@ account.json        your account: email address, name, username, when it was mad
 portfolios/         one folder per portfolio: portfolio.json (everything you entered, the template,
                     the address it is published at) and files/ (the pictures and resumes you uploaded)
 orders.json         every order: what, amount and currency, status and dates, Razorpay's numbers
+subscriptions.json  your plan's subscriptions (plan, status, periods, Razorpay's numbers) and every
+                    charge made for them: amount and currency, the period it paid for, when
 domains.json        your custom domains, the free domains registered for you and the plan years used
 subscribers.csv     the people who signed up on your published pages (also subscribers.json)
 
@@ -124,6 +126,13 @@ export function exportStream(sources: ExportSources): ReadableStream<Uint8Array>
         }
 
         add('orders.json', json(await rows(asUser, 'purchases', '*', { column: 'user_id', id: userId })));
+        add(
+          'subscriptions.json',
+          json({
+            subscriptions: await rows(asUser, 'subscriptions', '*', { column: 'user_id', id: userId }),
+            charges: await rows(asUser, 'subscription_charges', '*', { column: 'user_id', id: userId }),
+          }),
+        );
         add(
           'domains.json',
           json({

@@ -1,16 +1,18 @@
 // The account function: a user's own data on /account (see _shared/yourData.ts for the calls and
 // answers). "Download my data" streams a zip; "Delete my account" is confirmed by the password or by
-// a code mailed to the account's address, then removes the published pages, domain maps and files in
-// Storage and the user (every row of theirs goes with it: the tables reference auth.users with
-// `on delete cascade`), and mails that it is done. Uses the service role, only under what the
-// database says is the caller's.
+// a code mailed to the account's address, then cancels the plan's subscription at Razorpay, removes the
+// published pages, domain maps and files in Storage and the user (every row of theirs goes with it: the
+// tables reference auth.users with `on delete cascade`), and mails that it is done. Uses the service
+// role, only under what the database says is the caller's.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { sendAccountMail } from '../_shared/accountMail.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
+import { razorpayApiFrom, type RazorpayApi } from '../_shared/razorpay.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
+import { cancelEverySubscription } from '../_shared/subscriptions.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import {
   DELETION_CODE_MINUTES,
@@ -41,6 +43,7 @@ interface Deps {
   admin: SupabaseClient;
   anonClient(): SupabaseClient;
   userClient(token: string): SupabaseClient;
+  razorpay: RazorpayApi;
 }
 
 interface Caller {
@@ -58,6 +61,7 @@ function depsFrom(env: Env): Deps {
     admin: serverClient(url, requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY')),
     anonClient: () => serverClient(url, anonKey),
     userClient: (token) => serverClient(url, anonKey, token),
+    razorpay: razorpayApiFrom(env, (name) => requireEnv(env, name)),
   };
 }
 
@@ -188,6 +192,15 @@ async function deleteAccount(deps: Deps, user: Caller, request: Extract<AccountR
   const refusal = await confirmationProblem(deps, user, request);
   if (refusal) return refusal;
 
+  // First, no more charges: every subscription that could still renew is cancelled at Razorpay now.
+  // Should Razorpay not answer, nothing is deleted, so a gone account is never left paying.
+  try {
+    await cancelEverySubscription(deps.admin, deps.razorpay, user.id);
+  } catch (error) {
+    console.error('account: a subscription could not be cancelled', error);
+    throw new HttpError(503, 'Your plan could not be cancelled at our payment provider. Nothing was deleted; try again in a minute.');
+  }
+
   // What is theirs in the public bucket: their rows' pages and proven domains. Slugs are unique, so no
   // other user's page lives under these folders.
   const [{ data: pages, error: pagesError }, { data: domains, error: domainsError }] = await Promise.all([
@@ -220,7 +233,8 @@ async function deleteAccount(deps: Deps, user: Caller, request: Extract<AccountR
       message: [
         `The FolioForge account of ${user.email} has been deleted, as you asked.`,
         '',
-        'Your published pages are offline, your domains are disconnected, and your portfolios, pictures, resumes, orders and sign-up lists are deleted. Backups that still hold them expire within 7 days.',
+        'Your published pages are offline, your domains are disconnected, and your portfolios, pictures, resumes, orders, plan and receipts and sign-up lists are deleted. Backups that still hold them expire within 7 days.',
+        'Your plan is cancelled: you will not be charged again.',
         'A free domain registered for you is not renewed and lapses on its expiry date. Razorpay keeps its own records of your payments, as the law requires.',
         '',
         'Thank you for having used FolioForge.',

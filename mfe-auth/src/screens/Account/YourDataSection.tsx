@@ -46,8 +46,8 @@ export function YourDataSection({ user }: { user: User }) {
     <section className={`${account.section} ${styles.yourData}`} aria-labelledby="account-section-your-data">
       <h2 id="account-section-your-data">Your data</h2>
       <p>
-        A zip of every portfolio with its pictures and resumes, your orders, your domains and the people who signed up on your pages. The{' '}
-        <Link to="/privacy-policy">Privacy Policy</Link> says what we keep and for how long.
+        A zip of every portfolio with its pictures and resumes, your orders, your plan and its charges, your domains and the people who
+        signed up on your pages. The <Link to="/privacy-policy">Privacy Policy</Link> says what we keep and for how long.
       </p>
       <Button variant="secondary" busy={download.phase === 'working'} onClick={() => void handleDownload()}>
         Download my data
@@ -155,8 +155,9 @@ function DeleteAccount({ email }: { email: string }) {
       </h3>
       <p>Deleting {email} at once:</p>
       <ul>
+        <li>cancels your plan, so you are not charged again;</li>
         <li>takes your published pages offline and disconnects your domains;</li>
-        <li>deletes your portfolios, pictures and resumes, orders, and the lists of people who signed up on your pages;</li>
+        <li>deletes your portfolios, pictures and resumes, orders and receipts, and the lists of people who signed up on your pages;</li>
         <li>ends your sessions everywhere and deletes your account.</li>
       </ul>
       <p>It cannot be undone. A free domain registered for you is not renewed and lapses on its expiry date.</p>
