@@ -12,16 +12,20 @@ export interface BillingDeps {
   plans: PlanCatalog;
   admin: SupabaseClient;
   anonClient(): SupabaseClient;
+  /** Supabase as the signed-in user (row-level security applies). */
+  userClient(token: string): SupabaseClient;
 }
 
 export function billingDepsFrom(env: Env): BillingDeps {
   const url = requireEnv(env, 'SUPABASE_URL');
+  const anonKey = requireEnv(env, 'SUPABASE_ANON_KEY');
   const razorpay = razorpayApiFrom(env, (name) => requireEnv(env, name));
   return {
     env,
     razorpay,
     plans: planCatalog(razorpay, env),
     admin: serverClient(url, requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY')),
-    anonClient: () => serverClient(url, requireEnv(env, 'SUPABASE_ANON_KEY')),
+    anonClient: () => serverClient(url, anonKey),
+    userClient: (token) => serverClient(url, anonKey, token),
   };
 }

@@ -1,8 +1,9 @@
 // What every function does with a request, on the runtime Supabase runs it on (`deno test`, run by
 // `npm test`): bodies capped while read, JSON checked, errors answered as JSON with CORS headers.
 import assert from 'node:assert/strict';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { answeringErrors, bearerToken, HttpError, readJsonBody, readRawBody } from './request.ts';
+import { answeringErrors, bearerToken, HttpError, readJsonBody, readRawBody, requireSecondFactor } from './request.ts';
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request('http://functions.test/fn', { method: 'POST', body, headers });
@@ -83,4 +84,26 @@ Deno.test('the bearer token is read from Authorization, in any case, and only fr
   assert.equal(bearerToken(post(null, { authorization: 'bearer abc.def' })), 'abc.def');
   assert.equal(bearerToken(post(null, { authorization: 'Basic abc' })), undefined);
   assert.equal(bearerToken(post(null)), undefined);
+});
+
+Deno.test('the second factor: asked of Postgres as the user; false is 403, a failed check 503', async () => {
+  const asked: string[] = [];
+  const answering = (answer: { data: unknown; error: unknown }) =>
+    ({
+      rpc: (name: string) => {
+        asked.push(name);
+        return Promise.resolve(answer);
+      },
+    }) as unknown as SupabaseClient;
+  await requireSecondFactor(answering({ data: true, error: null }));
+  await assert.rejects(requireSecondFactor(answering({ data: false, error: null })), (error: unknown) => {
+    assert.ok(error instanceof HttpError);
+    assert.deepEqual([error.status, error.message], [403, 'Enter the code from your authenticator app first: sign in again to do so.']);
+    return true;
+  });
+  await assert.rejects(
+    requireSecondFactor(answering({ data: null, error: { message: 'connection refused' } })),
+    (error: unknown) => error instanceof HttpError && error.status === 503,
+  );
+  assert.deepEqual(asked, ['mfa_satisfied', 'mfa_satisfied', 'mfa_satisfied']);
 });

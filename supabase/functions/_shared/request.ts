@@ -55,6 +55,18 @@ export async function requireUser(anon: SupabaseClient, req: Request, signInMess
   return { id: data.user.id, token };
 }
 
+/**
+ * Refuses (403) a user who has a verified second factor but whose session has not used it (aal1), for
+ * what must not be done with a stolen password alone: paying, cancelling, domains, the account's data.
+ * Asked of Postgres as the user (`mfa_satisfied()`, the rule the tables' restrictive policies apply),
+ * so the function and the database never disagree. `asUser` is a client carrying the user's token.
+ */
+export async function requireSecondFactor(asUser: SupabaseClient): Promise<void> {
+  const { data, error } = await asUser.rpc('mfa_satisfied');
+  if (error) throw new HttpError(503, 'Your sign-in could not be checked. Try again.');
+  if (data !== true) throw new HttpError(403, 'Enter the code from your authenticator app first: sign in again to do so.');
+}
+
 /** The body as JSON checked by `schema`; 400 with the first problem when it is not. */
 export async function readJsonBody<T extends z.ZodType>(req: Request, maxBytes: number, schema: T): Promise<z.infer<T>> {
   let body: unknown;

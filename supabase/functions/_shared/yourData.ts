@@ -8,6 +8,7 @@
  *   {action: 'send-deletion-code'}       → 200 {sentTo}: a code to the account's address (10 minutes)
  *   {action: 'delete', password | code}  → 200 {deleted: true, mailedTo}: the plan cancelled at Razorpay,
  *                                          everything removed, a mail says so
+ * Export and delete need the second factor of a user who has one (403 otherwise).
  * Refusals: `{ error, fieldErrors?: { password?, code? } }` (400), `{ error, retryAfterSeconds }` (429).
  */
 export type AccountRequest =

@@ -11,7 +11,7 @@ import { sendAccountMail } from '../_shared/accountMail.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { razorpayApiFrom, type RazorpayApi } from '../_shared/razorpay.ts';
-import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
+import { answeringErrors, bearerToken, HttpError, readJsonBody, requireSecondFactor } from '../_shared/request.ts';
 import { cancelEverySubscription } from '../_shared/subscriptions.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import {
@@ -255,6 +255,8 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
     deps ??= depsFrom(env);
     const request = await readJsonBody(req, MAX_BODY_BYTES, accountBody);
     const user = await caller(deps, req);
+    // The account's data leaves, or the account goes, only with the second factor of a user who has one.
+    if (request.action !== 'send-deletion-code') await requireSecondFactor(deps.userClient(user.token));
     switch (request.action) {
       case 'export':
         return exportData(deps, user);

@@ -18,7 +18,7 @@ import {
   type DomainOffer,
   type RegisteredDomain,
 } from '../_shared/freeDomain.ts';
-import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
+import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { domainMapPath, mapDomainToPage, SITES_BUCKET } from '../_shared/sites.ts';
 import { serverClient } from '../_shared/supabase-client.ts';
 import { namecomClient, RegistrarError, type Availability, type Registrar } from './registrar.ts';
@@ -196,6 +196,7 @@ async function connect(deps: Deps, userId: string, domain: string, page: { id: s
 
 async function register(deps: Deps, req: Request, domain: string, portfolioId: string): Promise<Response> {
   const user = await requireUser(deps.anonClient(), req, 'Sign in to register a domain');
+  await requireSecondFactor(deps.userClient(user.token));
   const page = await ownPortfolio(deps, user.token, user.id, portfolioId);
   let row = await registrationOf(deps, domain);
   if (row && row.owner_id !== user.id) throw new HttpError(409, `${domain} is taken. Choose another name.`);
@@ -265,6 +266,7 @@ async function ownRegistration(deps: Deps, userId: string, domain: string): Prom
 
 async function renew(deps: Deps, req: Request, domain: string): Promise<Response> {
   const user = await requireUser(deps.anonClient(), req, 'Sign in to renew a domain');
+  await requireSecondFactor(deps.userClient(user.token));
   const row = await ownRegistration(deps, user.id, domain);
   const expires = new Date(row.expires_at!);
   const now = new Date();
@@ -304,6 +306,7 @@ async function renew(deps: Deps, req: Request, domain: string): Promise<Response
 
 async function reconnect(deps: Deps, req: Request, domain: string, portfolioId: string): Promise<Response> {
   const user = await requireUser(deps.anonClient(), req, 'Sign in to connect a domain');
+  await requireSecondFactor(deps.userClient(user.token));
   const row = await ownRegistration(deps, user.id, domain);
   const page = await ownPortfolio(deps, user.token, user.id, portfolioId);
   await connect(deps, user.id, domain, page);

@@ -14,7 +14,7 @@ import { billingDepsFrom } from '../_shared/billingDeps.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { RazorpayApiError } from '../_shared/razorpay.ts';
-import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
+import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { createOrder, verifyOrder } from './orders.ts';
 import { actionBody } from './schemas.ts';
 import { cancelSubscription, changePlan, subscribe, verifySubscription } from './subscribing.ts';
@@ -27,6 +27,9 @@ async function route(deps: BillingDeps, req: Request): Promise<Response> {
   const request = await readJsonBody(req, MAX_BODY_BYTES, actionBody);
   // The signed-in user, checked by Supabase Auth itself.
   const user = await requireUser(deps.anonClient(), req, 'Sign in to buy');
+  // Opening an order or a subscription, and cancelling or changing a plan, take the second factor of a
+  // user who has one; confirming a payment already made does not (it must never be lost).
+  if (request.action !== 'verify' && request.action !== 'verify-subscription') await requireSecondFactor(deps.userClient(user.token));
   switch (request.action) {
     case 'create-order':
       return createOrder(deps, user, request.item);

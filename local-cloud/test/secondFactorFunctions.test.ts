@@ -1,0 +1,120 @@
+// The functions ask for the second factor where a stolen password must not be enough: a user with a
+// verified authenticator whose session used only the password (aal1) is refused (403) by payments
+// (an order, a subscription, cancelling or changing the plan), domains (register, renew, connect) and
+// account (download the data, delete the account), and nothing is done; the same user's aal2 session
+// goes through. A payment already made is still confirmed from an aal1 session.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { unzipSync } from 'fflate';
+import { callPayments } from './support/billing.ts';
+import { grantPurchase, startTestCloud as startCoreTestCloud, type TestCloud as CoreTestCloud } from './support/cloud.ts';
+import { callFunction } from './support/functions.ts';
+import { serviceClient, BACKENDS, skipFor, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { authoriseSubscription, razorpayApi } from './support/services-razorpay.ts';
+import { claimsOf, passwordOnly, twoFactorUser, type TwoFactorUser } from './support/twoFactor.ts';
+
+after(stopClusters);
+
+const SECOND_FACTOR_FIRST = 'Enter the code from your authenticator app first: sign in again to do so.';
+
+let counter = 0;
+const freshDomain = () => `second-factor-${process.pid}-${Date.now().toString(36)}-${++counter}.com`;
+
+for (const backend of BACKENDS)
+  describe(`the second factor in the functions (${backend})`, { skip: skipFor(backend) }, () => {
+    /** The cloud as the two-factor helpers take it (sign-ups confirmed by mail), and as the others do. */
+    let core: CoreTestCloud;
+    let t: TestCloud;
+    let user: TwoFactorUser;
+    /** The user's tokens: after the authenticator's code (aal2), and after the password alone (aal1). */
+    let aal2: string;
+    let aal1: string;
+
+    before(async () => {
+      core = await startCoreTestCloud(backend, { silent: !process.env.LOCAL_CLOUD_LOG });
+      t = { cloud: core, url: core.url, dataDir: core.ctx.config.dataDir, stop: () => core.stop() };
+      user = await twoFactorUser(core);
+      aal2 = (await user.sb.auth.getSession()).data.session!.access_token;
+      aal1 = (await passwordOnly(core, user)).session.access_token;
+      assert.deepEqual([claimsOf(aal2).aal, claimsOf(aal1).aal], ['aal2', 'aal1']);
+    });
+    after(async () => t?.stop());
+
+    async function refused(name: string, body: unknown) {
+      const answer = await callFunction(t, name, aal1, body);
+      assert.equal(answer.status, 403, `${name} ${JSON.stringify(body)}`);
+      assert.deepEqual(await answer.json(), { error: SECOND_FACTOR_FIRST });
+    }
+
+    const rowsOf = async (table: string, column: string) => {
+      const { data, error } = await serviceClient(t).from(table).select('*').eq(column, user.userId);
+      assert.equal(error, null);
+      return data!;
+    };
+
+    test('payments: no order or subscription is opened, nor a plan cancelled or changed, with the password alone', async () => {
+      await refused('payments', { action: 'create-order', item: { itemType: 'template', itemId: '2' } });
+      await refused('payments', { action: 'subscribe', planId: 'pro' });
+      assert.deepEqual(await rowsOf('purchases', 'user_id'), []);
+      assert.deepEqual(await rowsOf('subscriptions', 'user_id'), []);
+
+      const order = await callPayments(t, aal2, { action: 'create-order', item: { itemType: 'template', itemId: '2' } });
+      assert.equal(order.status, 200, JSON.stringify(order.body));
+      const opened = await callPayments(t, aal2, { action: 'subscribe', planId: 'pro' });
+      assert.equal(opened.status, 200, JSON.stringify(opened.body));
+      const razorpayId = String(opened.body.subscriptionId);
+      const authorised = await authoriseSubscription(t, razorpayId);
+      assert.equal(authorised.status, 200);
+      // Confirming what the card already paid never waits for the factor: the charge is recorded.
+      const verified = await callPayments(t, aal1, { action: 'verify-subscription', ...authorised.body });
+      assert.equal(verified.status, 200, JSON.stringify(verified.body));
+      assert.equal((await rowsOf('subscription_charges', 'user_id')).length, 1);
+
+      await refused('payments', { action: 'change-plan', planId: 'premium' });
+      await refused('payments', { action: 'cancel-subscription' });
+      const atRazorpay = (await razorpayApi(t, 'GET', `/v1/subscriptions/${razorpayId}`)).body;
+      assert.deepEqual([atRazorpay.status, atRazorpay.has_scheduled_changes], ['active', false], 'Razorpay was not asked');
+
+      const changed = await callPayments(t, aal2, { action: 'change-plan', planId: 'premium' });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.equal((changed.body.subscription as { scheduled_plan_id: string }).scheduled_plan_id, 'premium');
+      const cancelled = await callPayments(t, aal2, { action: 'cancel-subscription' });
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+      assert.equal((cancelled.body.subscription as { cancel_at_period_end: boolean }).cancel_at_period_end, true);
+    });
+
+    test('domains: nothing is registered, renewed or connected with the password alone', async () => {
+      await grantPurchase(serviceClient(t), user.userId, { itemType: 'plan', itemId: 'basic' });
+      const { data: page } = await user.sb.from('portfolios').insert({ template_id: '1', title: 'Two factors' }).select('id').single();
+      const domain = freshDomain();
+      await refused('domains', { action: 'register', domain, portfolioId: page!.id });
+      assert.deepEqual(await rowsOf('registered_domains', 'owner_id'), []);
+      assert.deepEqual(await rowsOf('free_domain_years', 'owner_id'), [], 'the plan year is not spent');
+
+      const registered = await callFunction(t, 'domains', aal2, { action: 'register', domain, portfolioId: page!.id });
+      assert.equal(registered.status, 200, await registered.clone().text());
+      await refused('domains', { action: 'connect', domain, portfolioId: page!.id });
+      await refused('domains', { action: 'renew', domain });
+      const connected = await callFunction(t, 'domains', aal2, { action: 'connect', domain, portfolioId: page!.id });
+      assert.equal(connected.status, 200);
+      // Past the second factor, renewal answers on its own terms: not open yet.
+      const renewed = await callFunction(t, 'domains', aal2, { action: 'renew', domain });
+      assert.equal(renewed.status, 400);
+      assert.match((await renewed.json()).error, /can be renewed from/);
+    });
+
+    test('account: the data is not downloaded, nor the account deleted, with the password alone', async () => {
+      await refused('account', { action: 'export' });
+      await refused('account', { action: 'delete', password: user.password });
+      assert.equal((await rowsOf('profiles', 'id')).length, 1, 'the account is still here');
+
+      const exported = await callFunction(t, 'account', aal2, { action: 'export' });
+      assert.equal(exported.status, 200);
+      const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+      assert.ok('subscriptions.json' in files);
+
+      const deleted = await callFunction(t, 'account', aal2, { action: 'delete', password: user.password });
+      assert.equal(deleted.status, 200, await deleted.clone().text());
+      assert.deepEqual(await rowsOf('profiles', 'id'), []);
+    });
+  });
