@@ -24,6 +24,8 @@ const ENV = {
   RAZORPAY_KEY_ID: 'rzp_test_bench',
   RAZORPAY_KEY_SECRET: 'bench',
   RAZORPAY_WEBHOOK_SECRET: 'bench',
+  NAMECOM_USERNAME: 'bench',
+  NAMECOM_TOKEN: 'bench',
 };
 
 /** The function's bundle, resolved as deployed: its deno.json maps `npm:pkg@version` to the package in node_modules. */
@@ -71,7 +73,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 export async function benchFunctions(): Promise<void> {
   console.log(`Edge functions under Deno (${WARM_REQUESTS} warm requests each, a request the function refuses after reading it)`);
-  console.log('function     bundle (min)   gzip     cold start   warm p50   warm p95   answer');
+  console.log('function         bundle (min)   gzip     cold start   warm p50   warm p95   answer');
   for (const name of functionNames()) {
     const size = await bundleSize(name);
     const workers = new EdgeWorkers({ env: () => ENV, log: quiet });
@@ -90,7 +92,7 @@ export async function benchFunctions(): Promise<void> {
       }
       warm.sort((a, b) => a - b);
       console.log(
-        `${name.padEnd(12)} ${kb(size.raw).padStart(12)} ${kb(size.gzip).padStart(8)} ${`${cold.toFixed(0)} ms`.padStart(12)}` +
+        `${name.padEnd(16)} ${kb(size.raw).padStart(12)} ${kb(size.gzip).padStart(8)} ${`${cold.toFixed(0)} ms`.padStart(12)}` +
           ` ${`${percentile(warm, 50).toFixed(1)} ms`.padStart(10)} ${`${percentile(warm, 95).toFixed(1)} ms`.padStart(10)}   ${first.status}`,
       );
     } finally {

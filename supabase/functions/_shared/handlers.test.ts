@@ -2,10 +2,14 @@
 // preflight, the wrong method, and bodies past each function's cap or not JSON are answered at once.
 // `deno test` runs with no permissions, so a handler reaching the network here fails the test.
 import assert from 'node:assert/strict';
+import { createHandler as account } from '../account/handler.ts';
 import { createHandler as contact } from '../contact/handler.ts';
+import { createHandler as domains } from '../domains/handler.ts';
 import { createHandler as payments } from '../payments/handler.ts';
 import { createHandler as publish } from '../publish/handler.ts';
+import { createHandler as razorpayWebhook } from '../razorpay-webhook/handler.ts';
 import { createHandler as subscribe } from '../subscribe/handler.ts';
+import { hmacSha256Hex } from './hmac.ts';
 
 const env = (name: string) =>
   ({
@@ -16,9 +20,17 @@ const env = (name: string) =>
     RAZORPAY_KEY_ID: 'rzp_test_x',
     RAZORPAY_KEY_SECRET: 'secret',
     RAZORPAY_WEBHOOK_SECRET: 'hook',
+    NAMECOM_USERNAME: 'folioforge',
+    NAMECOM_TOKEN: 'token',
   })[name];
 
-const JSON_FUNCTIONS = { contact: contact(env), payments: payments(env), publish: publish(env) };
+const JSON_FUNCTIONS = {
+  account: account(env),
+  contact: contact(env),
+  domains: domains(env),
+  payments: payments(env),
+  publish: publish(env),
+};
 const request = (method: string, body?: BodyInit, headers: Record<string, string> = {}) =>
   new Request('http://functions.test/fn', { method, body, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -65,4 +77,31 @@ Deno.test('subscribe: the wrong method, a form past its cap, or one naming no pa
   // A bad address of a real page goes back to the page's own note, not to anywhere the form named.
   const invalid = await handler(form('slug=ada-lovelace&portfolio=not-a-uuid&email=a%40b.co'));
   assert.deepEqual([invalid.status, invalid.headers.get('location')], [303, 'https://folioforge.example/p/ada-lovelace#subscribe-failed']);
+});
+
+Deno.test('razorpay-webhook: nothing is read from a body whose signature is missing or wrong', async () => {
+  const handler = razorpayWebhook(env);
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    new Request('http://functions.test/razorpay-webhook', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const signed = async (body: string) => post(body, { 'x-razorpay-signature': await hmacSha256Hex('hook', body) });
+
+  const get = await handler(new Request('http://functions.test/razorpay-webhook'));
+  assert.equal(get.status, 405);
+  await get.body?.cancel();
+  const unsigned = await handler(post('{"event":"order.paid"}'));
+  assert.deepEqual([unsigned.status, await unsigned.json()], [400, { error: 'Missing webhook signature' }]);
+  const forged = await handler(post('{"event":"order.paid"}', { 'x-razorpay-signature': await hmacSha256Hex('not-the-secret', '{}') }));
+  assert.deepEqual([forged.status, await forged.json()], [400, { error: 'Invalid webhook signature' }]);
+  const huge = await handler(await signed(JSON.stringify({ pad: 'x'.repeat(300 * 1024) })));
+  assert.equal(huge.status, 413);
+  await huge.body?.cancel();
+  const garbage = await handler(await signed('{"event":'));
+  assert.deepEqual([garbage.status, await garbage.json()], [400, { error: 'Webhook body is not JSON' }]);
+  // An authentic event the app does not act on is acknowledged, so Razorpay does not retry it.
+  const other = await handler(await signed(JSON.stringify({ event: 'refund.created', payload: {} })));
+  assert.deepEqual([other.status, await other.json()], [200, { status: 'ignored' }]);
 });
