@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@folioforge/shared';
+import { Button, saveDownload } from '@folioforge/shared';
 import { fetchBrandKit, type BrandKit } from './publishApi';
-import { saveDownload } from './saveDownload';
 import { usePlanFeatures } from './usePlanFeatures';
 import styles from './PublishPanel.module.scss';
 

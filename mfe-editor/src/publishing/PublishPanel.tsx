@@ -1,11 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, publicPagePath, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { Button, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys, usePortfolio } from '../portfolios/queries';
 import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
-import { saveDownload } from './saveDownload';
 import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
 import styles from './PublishPanel.module.scss';
 
