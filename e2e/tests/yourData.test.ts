@@ -1,7 +1,7 @@
 // Trust, as a user meets it in Chromium: errors beside the fields of Register and Contact (and the
 // contact limit explained with its wait), a free domain registered in the Name.com sandbox that then
 // serves the page at its Host, and an account deleted from /account with nothing of it left: rows,
-// Storage files, /p/ pages, domains.
+// Storage files, /p/ pages, domains, and the plan's subscription cancelled at Razorpay.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,8 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { listMail } from '../support/mailbox';
+import { razorpay } from '../support/razorpaySandbox';
 import { userClient } from '../support/portfolios';
 
 let stack: Stack;
@@ -146,8 +147,9 @@ describe('the free domain and your data', () => {
     page = await (await browser.newContext({ acceptDownloads: true })).newPage();
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/pricing`);
+    // Pro as a monthly subscription, authorised with one of Razorpay's subscription test cards.
     await page.getByRole('button', { name: 'Choose Pro' }).click();
-    await payWithCard(page, GOOD_CARD);
+    await payWithCard(page, SUBSCRIPTION_CARD);
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
 
     // A published page with a picture, and a visitor who signed up on it.
@@ -207,7 +209,7 @@ describe('the free domain and your data', () => {
     await page.getByText(/This plan year’s free domain is used/).waitFor();
   });
 
-  test('download my data: a zip with the portfolio, its picture, the order and the sign-up', async () => {
+  test('download my data: a zip with the portfolio, its picture, the plan and its charge, and the sign-up', async () => {
     await page.goto(`${stack.shellUrl}/account`);
     const yourData = page.getByRole('region', { name: 'Your data' });
     const downloading = page.waitForEvent('download');
@@ -221,16 +223,30 @@ describe('the free domain and your data', () => {
       names.join(', '),
     );
     assert.equal(names.find((entry) => entry.endsWith('/files/portfolio-images/photo.png')) !== undefined, true);
-    assert.match(new TextDecoder().decode(files['orders.json']), /"item_id": "pro"/);
+    const billing = JSON.parse(new TextDecoder().decode(files['subscriptions.json'])) as {
+      subscriptions: { plan_id: string; status: string }[];
+      charges: { amount: number; currency: string }[];
+    };
+    assert.deepEqual(
+      billing.subscriptions.map((row) => [row.plan_id, row.status]),
+      [['pro', 'active']],
+    );
+    assert.deepEqual(
+      billing.charges.map((row) => [row.amount, row.currency]),
+      [[1999, 'USD']],
+    );
     assert.match(new TextDecoder().decode(files['subscribers.csv']), /fan@example\.com/);
     assert.match(new TextDecoder().decode(files['domains.json']), new RegExp(domain.replace('.', '\\.')));
     await yourData.getByText(/^Downloaded folioforge-data-/).waitFor();
   });
 
   test('delete my account: confirmed by password, then nothing of it is left', async () => {
+    const { client } = await userClient(stack, user);
+    const { data: subscription } = await client.from('subscriptions').select('razorpay_subscription_id').single();
     await page.goto(`${stack.shellUrl}/account`);
     const yourData = page.getByRole('region', { name: 'Your data' });
     await yourData.getByRole('button', { name: 'Delete my account…' }).click();
+    await yourData.getByText('cancels your plan, so you are not charged again;').waitFor();
     await yourData.getByLabel('Password', { exact: true }).fill('not the password');
     await yourData.getByRole('button', { name: 'Delete my account for good' }).click();
     await yourData.getByText(/^This is not your password/).waitFor();
@@ -245,7 +261,17 @@ describe('the free domain and your data', () => {
       fetch(`${stack.cloudUrl}/rest/v1/${path}`, { headers: { apikey: stack.keys.anonKey!, authorization: `Bearer ${oldToken}` } }).then(
         (response) => response.json() as Promise<unknown[]>,
       );
-    for (const table of ['profiles', 'portfolios', 'purchases', 'custom_domains', 'registered_domains', 'free_domain_years', 'subscribers'])
+    for (const table of [
+      'profiles',
+      'portfolios',
+      'purchases',
+      'subscriptions',
+      'subscription_charges',
+      'custom_domains',
+      'registered_domains',
+      'free_domain_years',
+      'subscribers',
+    ])
       assert.deepEqual(await rest(`${table}?select=*`), [], table);
     // Storage, the /p/ page and its files, the domain.
     const listing = await fetch(`${stack.cloudUrl}/storage/v1/object/list/portfolio-images`, {
@@ -257,6 +283,8 @@ describe('the free domain and your data', () => {
     assert.equal((await fetch(`${stack.shellUrl}/p/${slug}`)).status, 404);
     assert.equal((await fetch(`${stack.shellUrl}/p/${slug}/files/photo.png`)).status, 404);
     assert.equal((await fetchWithHost(`${stack.shellUrl}/`, domain)).status, 404);
+    // The plan's subscription is cancelled at Razorpay: nothing charges a deleted account.
+    assert.equal((await razorpay(stack, 'GET', `/v1/subscriptions/${subscription!.razorpay_subscription_id}`)).status, 'cancelled');
     // The password no longer signs in, and the mail says it is done.
     await assert.rejects(userClient(stack, user));
     const mails = await listMail(stack.cloudUrl, user.email);
