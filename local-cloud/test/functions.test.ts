@@ -7,7 +7,15 @@ import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
-import { events, merchantPage, openCheckout, payWithCard, razorpayApi, webhookDeliveries } from './support/services-razorpay.ts';
+import {
+  events,
+  merchantPage,
+  openCheckout,
+  payThroughCheckout,
+  payWithCard,
+  razorpayApi,
+  webhookDeliveries,
+} from './support/services-razorpay.ts';
 
 interface User {
   client: SupabaseClient;
@@ -35,19 +43,10 @@ async function purchaseRow(t: TestCloud, orderId: string) {
   return data as Record<string, unknown>;
 }
 
-/** Pays an order through the sandbox's checkout endpoint directly (what checkout.js posts). */
-async function payInSandbox(t: TestCloud, orderId: string, card = '4100280000001007') {
-  const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      key_id: t.cloud.keys.razorpayKeyId,
-      order_id: orderId,
-      method: 'card',
-      card: { number: card, expiry: '12/30', cvv: '123' },
-    }),
-  });
-  return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+/** Pays an order through the sandbox's checkout with a card that charges. */
+async function payInSandbox(t: TestCloud, orderId: string) {
+  const paid = await payThroughCheckout(t, { order_id: orderId }, '4100280000001007');
+  return paid.body as unknown as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 }
 
 for (const backend of BACKENDS)

@@ -140,18 +140,25 @@ export async function webhookDeliveries(t: TestCloud): Promise<WebhookDelivery[]
   return body.items as unknown as WebhookDelivery[];
 }
 
-/** Authorises a subscription through the sandbox's checkout endpoint directly (what checkout.js posts). */
-export async function authoriseSubscription(t: TestCloud, subscriptionId: string, card = '4718 6091 0820 4366') {
+/** Pays an order, or authorises a subscription, through the sandbox's checkout endpoint directly (what checkout.js posts). */
+export async function payThroughCheckout(
+  t: TestCloud,
+  target: { order_id: string } | { subscription_id: string; email: string },
+  card: string,
+) {
   const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       key_id: t.cloud.keys.razorpayKeyId,
-      subscription_id: subscriptionId,
+      ...target,
       method: 'card',
       card: { number: card, expiry: '12/30', cvv: '123' },
-      email: 'asha@example.test',
     }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: Record<string, unknown> } };
 }
+
+/** Authorises a subscription with one of Razorpay's subscription test cards. */
+export const authoriseSubscription = (t: TestCloud, subscriptionId: string, card = '4718 6091 0820 4366') =>
+  payThroughCheckout(t, { subscription_id: subscriptionId, email: 'asha@example.test' }, card);

@@ -5,7 +5,6 @@
 // tables reference auth.users with `on delete cascade`), and mails that it is done. Uses the service
 // role, only under what the database says is the caller's.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { sendAccountMail } from '../_shared/accountMail.ts';
 import { corsHeaders, json } from '../_shared/cors.ts';
@@ -13,7 +12,7 @@ import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { razorpayApiFrom, type RazorpayApi } from '../_shared/razorpay.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody, requireSecondFactor } from '../_shared/request.ts';
 import { cancelEverySubscription } from '../_shared/subscriptions.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
 import {
   DELETION_CODE_MINUTES,
   DELETION_CODE_PATTERN,
@@ -38,11 +37,8 @@ const accountBody = z.union([
   z.object({ action: z.literal('delete'), code: z.string().max(20) }),
 ]) satisfies z.ZodType<AccountRequest, unknown>;
 
-interface Deps {
+interface Deps extends SupabaseClients {
   env: Env;
-  admin: SupabaseClient;
-  anonClient(): SupabaseClient;
-  userClient(token: string): SupabaseClient;
   razorpay: RazorpayApi;
 }
 
@@ -54,13 +50,9 @@ interface Caller {
 }
 
 function depsFrom(env: Env): Deps {
-  const url = requireEnv(env, 'SUPABASE_URL');
-  const anonKey = requireEnv(env, 'SUPABASE_ANON_KEY');
   return {
     env,
-    admin: serverClient(url, requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY')),
-    anonClient: () => serverClient(url, anonKey),
-    userClient: (token) => serverClient(url, anonKey, token),
+    ...supabaseClientsFrom(env),
     razorpay: razorpayApiFrom(env, (name) => requireEnv(env, name)),
   };
 }

@@ -7,7 +7,6 @@
 //   {action: 'connect', domain, portfolioId} → {registered, url}: shows another page (or repairs DNS)
 // Refusals are `{ error }` with a status. The registrar's credentials stay here (NAMECOM_*); the browser
 // never names a price: what is free is decided from the registrar's own answer.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../_shared/freeDomain.ts';
 import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { domainMapPath, mapDomainToPage, SITES_BUCKET } from '../_shared/sites.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
 import { namecomClient, RegistrarError, type Availability, type Registrar } from './registrar.ts';
 import { domainsBody } from './schemas.ts';
 
@@ -32,11 +31,8 @@ const MAX_BODY_BYTES = 4 * 1024;
  */
 const RECORD_TTL = 300;
 
-interface Deps {
+interface Deps extends SupabaseClients {
   siteHost: string;
-  admin: SupabaseClient;
-  anonClient(): SupabaseClient;
-  userClient(token: string): SupabaseClient;
   registrar: Registrar;
 }
 
@@ -55,13 +51,9 @@ interface RegistrationRow {
 const REGISTRATION_COLUMNS = 'id, domain, owner_id, status, idempotency_key, free_year_id, registered_at, expires_at, renewal_price_usd';
 
 function depsFrom(env: Env): Deps {
-  const url = requireEnv(env, 'SUPABASE_URL');
-  const anonKey = requireEnv(env, 'SUPABASE_ANON_KEY');
   return {
     siteHost: new URL(requireEnv(env, 'SITE_URL')).hostname,
-    admin: serverClient(url, requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY')),
-    anonClient: () => serverClient(url, anonKey),
-    userClient: (token) => serverClient(url, anonKey, token),
+    ...supabaseClientsFrom(env),
     registrar: namecomClient(env),
   };
 }
