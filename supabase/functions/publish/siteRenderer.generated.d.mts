@@ -18,22 +18,28 @@ export interface StaticPage {
   description: string;
 }
 
+/** A portfolio in the model (templates/src/model), as the renderer checked it. */
+export interface Portfolio {
+  schemaVersion: number;
+  profile: Record<string, string>;
+  socials: readonly { id: string; network: string; url: string }[];
+  sections: readonly { id: string; kind: string; title: string; hidden: boolean; body: string; items: readonly Record<string, string>[] }[];
+}
+
 export interface CheckedPortfolio {
-  definition: { readonly id: number; readonly name: string; readonly fields: readonly { key: string; kind: string }[] };
-  values: Record<string, string>;
+  template: { readonly name: string };
+  portfolio: Portfolio;
 }
 
 export declare class InvalidPortfolioError extends Error {
   readonly issues: readonly string[];
 }
 
-export declare function renderStaticPage(templateId: unknown, savedValues: unknown, options: StaticPageOptions): StaticPage;
-export declare function checkedValues(
-  templateId: unknown,
-  savedValues: unknown,
-  files?: Readonly<Record<string, string>>,
-): CheckedPortfolio;
-export declare function toJsonResume(definition: CheckedPortfolio['definition'], values: Record<string, string>, pageUrl?: string): unknown;
+export declare function renderStaticPage(templateId: unknown, savedData: unknown, options: StaticPageOptions): StaticPage;
+export declare function checkedPortfolio(templateId: unknown, savedData: unknown): CheckedPortfolio;
+export declare function storedFileRefs(templateId: unknown, savedData: unknown): string[];
+export declare function shareImageRef(portfolio: Portfolio): string | undefined;
+export declare function toJsonResume(portfolio: Portfolio, pageUrl?: string, files?: Readonly<Record<string, string>>): unknown;
 export declare function accentHex(look: { accent?: string; font?: string }): string;
 export declare function toPageLook(value: unknown): { accent?: string; font?: string };
 /** The templates' styles, inlined into every page. */
