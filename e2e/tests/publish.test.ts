@@ -262,7 +262,13 @@ describe('publishing', () => {
     await page.waitForURL(/\/portfo\?portfolio=/);
     await savedStatus(page);
     await page.getByLabel('Name', { exact: true }).fill('Gen Publisher');
-    await page.getByRole('textbox', { name: 'Skills (separate them with commas)' }).fill('Rust, Elm');
+    // One skill each: the generator's skills are a list.
+    const skills = page.getByRole('form').getByRole('region', { name: /^Skills/ });
+    for (const skill of ['Rust', 'Elm']) {
+      await skills.getByRole('button', { name: 'Add skill' }).click();
+      await page.keyboard.type(skill);
+    }
+    await savedStatus(page);
     const slug = `gen-${Date.now().toString(36)}`;
     await publishAs(page, slug);
     const live = await visit(slug, { javaScriptEnabled: false });

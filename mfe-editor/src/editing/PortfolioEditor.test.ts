@@ -47,16 +47,16 @@ test('changes of parts are steps of their own: undo brings a removed item back w
   });
 });
 
-test('a file chosen on this device becomes the stored one everywhere, history too, once uploaded', () => {
+test('a file chosen on this device becomes the stored one once uploaded; undo takes back text, never a file', () => {
   const editor = newEditor();
-  editor.change({ ...editor.portfolio, profile: { ...editor.portfolio.profile, photo: 'device:file-1' } }, { label: 'Chose me.png' });
+  editor.setField(profilePath('name'), 'Kabir');
+  editor.setFile(profilePath('photo'), 'device:file-1');
   editor.replaceFile('device:file-1', 'storage:portfolio-images/u/p/photo-1.png');
   expect(editor.portfolio.profile.photo).toBe('storage:portfolio-images/u/p/photo-1.png');
   editor.undo();
-  editor.redo();
+  expect(editor.portfolio.profile.name).toBe('Aarav Mehta');
   expect(editor.portfolio.profile.photo).toBe('storage:portfolio-images/u/p/photo-1.png');
-  expect(editor.filesInUse()).toContain('storage:portfolio-images/u/p/photo-1.png');
-  expect(editor.filesInUse()).toContain('sample:portraitAarav');
+  expect([...editor.filesInUse()]).toEqual(['storage:portfolio-images/u/p/photo-1.png', 'sample:resume']);
 });
 
 test('switching the template keeps every text', () => {

@@ -2,10 +2,25 @@
 // React state so that a key press re-renders only what shows that field (the preview's part), not the
 // form around it. Every change goes through here, so undo and redo see them all.
 import { createStore, type StoreApi } from 'zustand';
-import { fileValuesOf, replaceFileValue, type Portfolio } from '@folioforge/templates';
+import { fileSlotsOf, fileValuesOf, replaceFileValue, type FileSlot, type Portfolio } from '@folioforge/templates';
 import type { PortfolioTemplateId } from '../templates/templateCatalog';
 import { EditHistory, type HistoryStep } from './editHistory';
-import { changedPaths, placeOf, readField, writeField, type FieldPath } from './portfolioEdits';
+import { changedPaths, itemPath, placeOf, profilePath, readField, writeField, type FieldPath } from './portfolioEdits';
+
+const slotPath = (slot: FileSlot): FieldPath => (slot.scope === 'profile' ? profilePath(slot.key) : itemPath(slot.sectionId, slot.itemId, slot.key));
+
+/**
+ * `target` with the pictures and resumes `current` has in the same places: undo and redo take back
+ * text and parts, never a file (a replaced file is removed from storage once the change is saved).
+ */
+function keepFiles(current: Portfolio, target: Portfolio): Portfolio {
+  const now = new Map(fileSlotsOf(current).map(({ slot, value }) => [slotPath(slot), value]));
+  return fileSlotsOf(target).reduce((result, { slot, value }) => {
+    const path = slotPath(slot);
+    const kept = now.get(path);
+    return kept !== undefined && kept !== value ? writeField(result, path, kept) : result;
+  }, target);
+}
 
 export type UploadState =
   { kind: 'uploading'; fileName: string; fraction: number } | { kind: 'failed'; message: string } | { kind: 'stored'; fileName: string };
@@ -108,8 +123,9 @@ export class PortfolioEditor {
   };
 
   /** Puts a step's portfolio on screen: fields whose text it changes are drawn again, focus goes where it belongs. */
-  private applyStep(step: HistoryStep, to: Portfolio, direction: 'undo' | 'redo'): void {
+  private applyStep(step: HistoryStep, stepPortfolio: Portfolio, direction: 'undo' | 'redo'): void {
     const current = this.portfolio;
+    const to = keepFiles(current, stepPortfolio);
     const changed = changedPaths(current, to);
     const revisions = { ...this.store.getState().revisions };
     for (const path of changed) revisions[path] = (revisions[path] ?? 0) + 1;
@@ -149,7 +165,12 @@ export class PortfolioEditor {
     this.store.setState({ active: place.sectionId ? { ...place, serial: this.next() } : null });
   };
 
-  /** A file's reference changed everywhere it is used, history too (an upload finished, or went back). */
+  /** A picture or resume chosen or removed: not a step of undo (files are not taken back). */
+  readonly setFile = (path: FieldPath, value: string): void => {
+    this.store.setState((state) => ({ portfolio: writeField(state.portfolio, path, value) }));
+  };
+
+  /** A file's reference changed wherever it is used (an upload finished, or went back). */
   readonly replaceFile = (from: string, to: string): void => {
     this.history.rewrite((portfolio) => replaceFileValue(portfolio, from, to));
     this.store.setState((state) => ({ portfolio: replaceFileValue(state.portfolio, from, to) }));
@@ -172,8 +193,8 @@ export class PortfolioEditor {
     });
   };
 
-  /** Every file the portfolio or its history names (kept while undo can bring them back). */
+  /** Every file the portfolio names now. */
   filesInUse(): Set<string> {
-    return new Set([this.portfolio, ...this.history.portfolios()].flatMap(fileValuesOf));
+    return new Set(fileValuesOf(this.portfolio));
   }
 }

@@ -71,11 +71,6 @@ export class EditHistory {
     }
   }
 
-  /** Every portfolio the history holds (files they name are kept in storage while it does). */
-  portfolios(): Portfolio[] {
-    return this.steps.flatMap((step) => [step.before, step.after]);
-  }
-
   clear(): void {
     this.steps = [];
     this.done = 0;

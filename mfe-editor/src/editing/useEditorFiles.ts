@@ -5,7 +5,7 @@ import type { FileFieldKind } from '../portfolios/fileRules';
 import type { DraftTarget } from '../drafts/draftTarget';
 import type { FileActions } from './editorHooks';
 import type { PortfolioEditor } from './PortfolioEditor';
-import { itemPath, profilePath, readField, writeField, type FieldPath } from './portfolioEdits';
+import { itemPath, profilePath, readField, type FieldPath } from './portfolioEdits';
 
 const pathOf = (slot: FileSlot): FieldPath =>
   slot.scope === 'profile' ? profilePath(slot.key) : itemPath(slot.sectionId, slot.itemId, slot.key);
@@ -105,13 +105,13 @@ export function useEditorFiles(editor: PortfolioEditor, target: DraftTarget): Fi
         editor.showFiles({ [ref]: url });
         editor.nameFile(ref, file.name);
         editor.setUpload(path, undefined);
-        editor.change(writeField(editor.portfolio, path, ref), { label: `Chose ${file.name}`, focus: path });
+        editor.setFile(path, ref);
         keepOnDevice(ref, file).catch((error: unknown) => console.warn('[FolioForge] could not keep the chosen file for later:', error));
         upload(ref, path, kind, file, before);
       },
       remove: (path) => {
         editor.setUpload(path, undefined);
-        editor.change(writeField(editor.portfolio, path, ''), { label: 'Removed the file', focus: path });
+        editor.setFile(path, '');
       },
     }),
     [editor, upload],

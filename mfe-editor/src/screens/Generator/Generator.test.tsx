@@ -38,14 +38,14 @@ test("the form has the spec's fields, the preview its sections, a sample resume 
   expect(field('Resume (PDF)')).toHaveAttribute('accept', 'application/pdf,.pdf');
   for (const section of ['Personal Information', 'Skills', 'Experience', 'Education', 'Social Links', 'Resume'])
     expect(within(preview()).getByRole('heading', { name: section })).toBeInTheDocument();
-  expect(await within(preview()).findByText('Page 1 of 2')).toBeInTheDocument();
+  expect(await within(preview()).findByText('Page 1 of 2', undefined, { timeout: 5000 })).toBeInTheDocument();
   expect(fakePdf.loadedUrls).toEqual(['test-file-stub']);
-});
+}, 20_000);
 
 test('the preview updates live: skills one by one, rich experience; only safe links become links', async () => {
   const user = userEvent.setup();
   openGenerator();
-  await screen.findByText('Page 1 of 2');
+  await screen.findByText('Page 1 of 2', undefined, { timeout: 5000 });
   fireEvent.change(field('Name'), { target: { value: 'Ada Lovelace' } });
   fireEvent.change(field('Email'), { target: { value: 'ada@example.com' } });
   const skills = within(form()).getByRole('region', { name: /^Skills/ });
@@ -67,7 +67,7 @@ test('the preview updates live: skills one by one, rich experience; only safe li
 
 test('pickers refuse wrong types; a chosen resume replaces the sample in the viewer', async () => {
   openGenerator();
-  await screen.findByText('Page 1 of 2');
+  await screen.findByText('Page 1 of 2', undefined, { timeout: 5000 });
   fireEvent.change(field('Resume (PDF)'), {
     target: { files: [fileOf('cv.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')] },
   });

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
 import { GeneratorPage, generatorDefinition, starterPortfolio, type TemplatePageProps } from '@folioforge/templates';
@@ -24,18 +24,40 @@ import styles from './Generator.module.scss';
 // pdf.js (and its worker) load with this chunk, only when a preview shows a resume.
 const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '../../resume/ResumeViewer'));
 
-/** The preview draws the resume with pdf.js (a published page links to it instead). */
+/**
+ * The preview draws the resume with pdf.js (a published page links to it instead), once it is near
+ * the view: the generator's first screen does not wait for pdf.js.
+ */
 function DrawnResume({ url, title }: { url: string; title: string }) {
+  const [near, setNear] = useState(false);
+  const placeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const place = placeRef.current;
+    if (near || !place) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px' });
+    observer.observe(place);
+    return () => observer.disconnect();
+  }, [near]);
   return (
-    <Suspense
-      fallback={
-        <p role="status" className={styles.loading}>
-          Loading the resume viewer…
-        </p>
-      }
-    >
-      <ResumeViewer url={url} title={title} />
-    </Suspense>
+    <div ref={placeRef}>
+      {near ? (
+        <Suspense
+          fallback={
+            <p role="status" className={styles.loading}>
+              Loading the resume viewer…
+            </p>
+          }
+        >
+          <ResumeViewer url={url} title={title} />
+        </Suspense>
+      ) : (
+        <p className={styles.loading}>{title} shows here.</p>
+      )}
+    </div>
   );
 }
 

@@ -15,8 +15,12 @@ export const templateOfPath = (pathname: string): PortfolioTemplateId =>
  * on this device (chosen pictures included), or its sample when there is none.
  */
 export default function TemplatePage() {
-  const { pathname } = useLocation();
-  const templateId = templateOfPath(pathname);
+  const templateId = templateOfPath(useLocation().pathname);
+  // One screen serves every /template<N>: another one is another page.
+  return <TemplateView key={templateId} templateId={templateId} />;
+}
+
+function TemplateView({ templateId }: { templateId: PortfolioTemplateId }) {
   const content = contentOf(templateId);
   const [portfolio] = useState(() => newestDeviceDraft((id) => id === templateId)?.portfolio ?? content.sample);
   const [urls, setUrls] = useState<Record<string, string>>({});
