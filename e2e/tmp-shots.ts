@@ -12,7 +12,10 @@ try {
     await page.goto(`${stack.shellUrl}/templates`);
     for (const id of [1, 2, 3, 4]) {
       await page.goto(`${stack.shellUrl}/templates`);
-      await page.getByRole('button', { name: 'Use Template' }).nth(id - 1).click();
+      await page
+        .getByRole('button', { name: 'Use Template' })
+        .nth(id - 1)
+        .click();
       await page.getByRole('form').waitFor();
       await page.waitForTimeout(1500);
       await page.screenshot({ path: `/tmp/shots/design-t${id}-${width}.png`, fullPage: false });

@@ -85,7 +85,13 @@ export function bigPortfolio(): Portfolio {
   const kinds: SectionKind[] = ['projects', 'experience', 'education', 'skills', 'highlights', 'products', 'testimonials', 'contact'];
   const counts = [6, 5, 3, 6, 3, 3, 2, 2];
   const text = (kind: string, n: number, key: string) =>
-    key === 'url' ? `https://example.com/${kind}/${n}` : key === 'image' ? '' : key.endsWith('Date') ? '2024' : `${kind} ${n} ${key}: a few words of text`;
+    key === 'url'
+      ? `https://example.com/${kind}/${n}`
+      : key === 'image'
+        ? ''
+        : key.endsWith('Date')
+          ? '2024'
+          : `${kind} ${n} ${key}: a few words of text`;
   const sections = kinds.map(
     (kind, index) =>
       ({
@@ -131,7 +137,11 @@ async function openDesignWith(page: Page, stack: Stack, portfolio: Portfolio | u
   await page.evaluate((draft) => {
     localStorage.setItem(
       'folioforge.editor.drafts.v2',
-      JSON.stringify({ version: 2, last: 'bench', drafts: { bench: { id: 'bench', templateId: '1', portfolio: draft, updatedAt: Date.now() } } }),
+      JSON.stringify({
+        version: 2,
+        last: 'bench',
+        drafts: { bench: { id: 'bench', templateId: '1', portfolio: draft, updatedAt: Date.now() } },
+      }),
     );
   }, portfolio);
   await page.goto(`${stack.shellUrl}/design`);
@@ -142,7 +152,12 @@ export interface LatencyOptions {
   portfolio?: Portfolio;
 }
 
-export async function measureEditorLatency(browser: Browser, stack: Stack, samples = 200, { portfolio }: LatencyOptions = {}): Promise<LatencyResult> {
+export async function measureEditorLatency(
+  browser: Browser,
+  stack: Stack,
+  samples = 200,
+  { portfolio }: LatencyOptions = {},
+): Promise<LatencyResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openDesignWith(page, stack, portfolio);
@@ -188,7 +203,12 @@ ReactDOM.createRoot(document.getElementById('root')).render(h(App));`;
 }
 
 /** The same in a rich text field (template 1's About, Tiptap): key press → the preview's copy of it. */
-export async function measureRichTextLatency(browser: Browser, stack: Stack, samples = 200, { portfolio }: LatencyOptions = {}): Promise<LatencyResult> {
+export async function measureRichTextLatency(
+  browser: Browser,
+  stack: Stack,
+  samples = 200,
+  { portfolio }: LatencyOptions = {},
+): Promise<LatencyResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openDesignWith(page, stack, portfolio);

@@ -156,7 +156,12 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * Runs every route of ROUTE_GOALS `runs` times on each target and prints one table: the median run's
  * score, LCP, TBT and bytes per route, and the goals it misses. Returns the routes that miss a goal.
  */
-export async function benchLighthouse(targets: LighthouseTarget[], runs: number, log = console.log, only?: readonly string[]): Promise<string[]> {
+export async function benchLighthouse(
+  targets: LighthouseTarget[],
+  runs: number,
+  log = console.log,
+  only?: readonly string[],
+): Promise<string[]> {
   const missing: string[] = [];
   log(
     `\nLighthouse ${runs > 1 ? `median of ${runs} runs` : 'one run'}, mobile (simulated slow 4G, 4x CPU); reports in ${path.relative(process.cwd(), REPORT_DIR)}/`,

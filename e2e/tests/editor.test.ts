@@ -52,8 +52,10 @@ describe('design screen', () => {
       const page = await browser.newPage();
       const errors = trackPageErrors(page);
       await openDesignFor(page, index);
-      const firstText = page.locator('main form input[type="text"], main form input:not([type])').first();
-      assert.notEqual(await firstText.inputValue(), '', 'the first field is prefilled from the template');
+      const values = await page
+        .locator('main form input[type="text"], main form input:not([type])')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      assert.ok(values.filter(Boolean).length >= 3, 'the fields are prefilled from the template');
       assert.deepEqual(errors, []);
       await page.close();
     });

@@ -503,7 +503,11 @@ describe('files in storage', () => {
     await page.getByText('Stored in your account: big.png').waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await waitForStatus(page, 'Saved');
-    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.profile?.photo?.startsWith('storage:portfolio-images/') === true);
+    const [row] = await waitForStored(
+      stack,
+      user,
+      (rows) => rows[0]?.data.profile?.photo?.startsWith('storage:portfolio-images/') === true,
+    );
     const firstRef = row!.data.profile.photo!;
     assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.png$`));
     assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), [firstRef.split('/').pop()]);

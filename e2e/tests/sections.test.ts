@@ -47,14 +47,12 @@ const savedStatus = (page: Page) =>
 
 /** The sections the preview shows, in order, each with its text (whitespace made single). */
 async function shownSections(page: Page, root = preview(page)) {
-  return root
-    .locator('[data-section-id]')
-    .evaluateAll((sections) =>
-      sections.map((section) => ({
-        id: section.getAttribute('data-section-id'),
-        text: (section.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      })),
-    );
+  return root.locator('[data-section-id]').evaluateAll((sections) =>
+    sections.map((section) => ({
+      id: section.getAttribute('data-section-id'),
+      text: (section.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    })),
+  );
 }
 
 /** The project titles the form holds, in order. */

@@ -7,7 +7,8 @@ import type { PortfolioTemplateId } from '../templates/templateCatalog';
 import { EditHistory, type HistoryStep } from './editHistory';
 import { changedPaths, itemPath, placeOf, profilePath, readField, writeField, type FieldPath } from './portfolioEdits';
 
-const slotPath = (slot: FileSlot): FieldPath => (slot.scope === 'profile' ? profilePath(slot.key) : itemPath(slot.sectionId, slot.itemId, slot.key));
+const slotPath = (slot: FileSlot): FieldPath =>
+  slot.scope === 'profile' ? profilePath(slot.key) : itemPath(slot.sectionId, slot.itemId, slot.key);
 
 /**
  * `target` with the pictures and resumes `current` has in the same places: undo and redo take back

@@ -38,7 +38,9 @@ function DrawnResume({ url, title }: { url: string; title: string }) {
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '300px',
+    });
     observer.observe(place);
     return () => observer.disconnect();
   }, [near]);
