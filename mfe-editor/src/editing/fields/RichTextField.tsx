@@ -65,15 +65,25 @@ export const RichTextField = memo(function RichTextField({ path, label, accessib
   );
 });
 
-/** Preloads the rich text editor once the browser is idle (after the first screen is drawn). */
-export function usePreloadRichTextEditor(): void {
+/**
+ * Preloads the rich text editor as soon as the visitor starts working in the form (a pointer down or a
+ * focus anywhere in it), not while the page is still starting: its first screen never waits for it,
+ * and by the time a long field is reached it is usually there.
+ */
+export function usePreloadRichTextEditor(formRef: React.RefObject<HTMLElement>): void {
   useEffect(() => {
-    const idle = (window as { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
-    if (idle) {
-      const handle = idle(preloadRichTextEditor, { timeout: 3000 });
-      return () => (window as { cancelIdleCallback?: (handle: number) => void }).cancelIdleCallback?.(handle);
-    }
-    const timer = setTimeout(preloadRichTextEditor, 2000);
-    return () => clearTimeout(timer);
-  }, []);
+    const form = formRef.current;
+    if (!form) return;
+    const stop = () => {
+      form.removeEventListener('pointerdown', preload);
+      form.removeEventListener('focusin', preload);
+    };
+    const preload = () => {
+      preloadRichTextEditor();
+      stop();
+    };
+    form.addEventListener('pointerdown', preload);
+    form.addEventListener('focusin', preload);
+    return stop;
+  }, [formRef]);
 }

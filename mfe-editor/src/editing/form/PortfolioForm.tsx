@@ -32,7 +32,7 @@ export function PortfolioForm({ label, labels }: PortfolioFormProps) {
   const editor = useEditor();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusRequests(formRef);
-  usePreloadRichTextEditor();
+  usePreloadRichTextEditor(formRef);
   // Where the visitor is: the preview keeps that part in view.
   const onFocus = (event: FocusEvent<HTMLFormElement>) => {
     const target = event.target.closest<HTMLElement>('[name], [data-field], [data-focus], [data-place]');
