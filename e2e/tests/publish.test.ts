@@ -72,7 +72,8 @@ const savedStatus = (page: Page) =>
 
 const publishRegion = (page: Page) => page.getByRole('region', { name: 'Publish' });
 /** All the text of the page's content (menus at any width included): the preview's, or a published page's body. */
-const previewText = async (page: Page) => normalise((await page.getByTestId('template-preview').locator('[data-preview-root]').textContent()) ?? '');
+const previewText = async (page: Page) =>
+  normalise((await page.getByTestId('template-preview').locator('[data-preview-root]').textContent()) ?? '');
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The page as a visitor sees it: a fresh, signed-out browser, JavaScript on or off. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState, 
 import type { DraftTarget } from '../drafts/draftTarget';
 import { EditorContext, FileActionsContext } from './editorHooks';
 import type { PortfolioEditor } from './PortfolioEditor';
+import { ProblemsNotice } from './ProblemsNotice';
 import { UndoRedoButtons, useUndoShortcuts } from './UndoRedo';
 import { useDraftSaving } from './useDraftSaving';
 import { useEditorFiles } from './useEditorFiles';
@@ -54,6 +55,7 @@ export function EditorScreen(props: EditorScreenProps) {
   const [view, setView] = useState<View>('edit');
   const [width, setWidth] = useState<Width>('desktop');
   const lastField = useLastField(screenRef);
+  useStickyTop(screenRef);
 
   const show = useCallback((next: View) => setView(next), []);
   // Back on the form, the caret returns to the field it was in.
@@ -100,6 +102,7 @@ export function EditorScreen(props: EditorScreenProps) {
                 {panelTitle}
               </h2>
               {top}
+              <ProblemsNotice />
               <UndoRedoButtons />
               {form}
               {bottom}
@@ -133,6 +136,26 @@ export function EditorScreen(props: EditorScreenProps) {
       </FileActionsContext.Provider>
     </EditorContext.Provider>
   );
+}
+
+/**
+ * The page's own sticky header (the site's banner) covers the top of the screen: the phone's Edit /
+ * Preview switch sticks just below it. Measured, since the header belongs to the page around.
+ */
+function useStickyTop(screenRef: React.RefObject<HTMLElement>) {
+  useLayoutEffect(() => {
+    const screen = screenRef.current;
+    if (!screen) return;
+    // The first header outside the editor (the templates in the preview have their own).
+    const banner = Array.from(document.querySelectorAll<HTMLElement>('header')).find((header) => !screen.contains(header));
+    if (!banner || getComputedStyle(banner).position !== 'sticky') return;
+    const measure = () => screen.style.setProperty('--ff-sticky-top', `${banner.getBoundingClientRect().height}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [screenRef]);
 }
 
 /** Shows a lazily loaded part (the publish panel) with a quiet note while it loads. */

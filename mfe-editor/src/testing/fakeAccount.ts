@@ -32,7 +32,8 @@ export interface FakeAccount {
 let clock = Date.parse('2026-01-01T00:00:00Z');
 const now = () => new Date((clock += 1000)).toISOString();
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Signs a user in (the auth store as the shell fills it) and answers their portfolio requests. */
 export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com'): FakeAccount {
@@ -66,7 +67,8 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     const answer = (found: FakeRow[]) => {
       if (!single) return json(found);
-      if (found.length !== 1) return json({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: null, hint: null }, 406);
+      if (found.length !== 1)
+        return json({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: null, hint: null }, 406);
       return json(found[0]);
     };
     if (url.pathname === '/rest/v1/portfolios' && method === 'GET') {

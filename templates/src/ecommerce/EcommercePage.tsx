@@ -1,8 +1,9 @@
 import { memo, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { RichText, SafeLink, mailtoHref, telHref, useFocusTrap } from '@folioforge/shared';
+import { RichText, SafeLink, useFocusTrap } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import { visibleSections, type Portfolio, type SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLink, SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
@@ -220,36 +221,17 @@ interface FooterProps {
 }
 
 const Footer = memo(function Footer({ name, contact, socials, email, phone, address, website, resume }: FooterProps) {
-  const resumeUrl = useAssetUrl(resume);
   return (
     <footer className={styles.footer}>
       <div className={styles.lines}>
         <p className={styles.footerName}>{name}</p>
-        {address ? <p>{address}</p> : null}
-        {phone ? (
-          <p>
-            <SafeLink href={telHref(phone)}>{phone}</SafeLink>
-          </p>
-        ) : null}
-        {email ? (
-          <p>
-            <SafeLink href={mailtoHref(email)}>{email}</SafeLink>
-          </p>
-        ) : null}
-        {website ? (
-          <p>
-            <SafeLink href={website} newTab>
-              {website.replace(/^https?:\/\//i, '')}
-            </SafeLink>
-          </p>
-        ) : null}
-        {resumeUrl ? (
-          <p>
-            <a href={resumeUrl} target="_blank" rel="noopener noreferrer">
-              Our brochure (PDF)
-            </a>
-          </p>
-        ) : null}
+        <ContactLines
+          address={address}
+          phone={phone}
+          email={email}
+          website={website}
+          resume={{ value: resume, label: 'Our brochure (PDF)' }}
+        />
       </div>
       <SocialLinks
         label={`${name || 'Business'} on social media`}

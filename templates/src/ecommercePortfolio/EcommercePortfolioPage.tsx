@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { RichText, SafeLink, mailtoHref, telHref } from '@folioforge/shared';
+import { RichText, SafeLink } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { ItemOf, SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { StorefrontIcon } from '../common/icons';
 import { SectionList, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
@@ -141,31 +142,13 @@ const Footer = memo(function Footer({ email, phone, address, website, resume, so
   return (
     <footer className={styles.footer}>
       <div>
-        {address ? <p>{address}</p> : null}
-        {phone ? (
-          <p>
-            <SafeLink href={telHref(phone)}>{phone}</SafeLink>
-          </p>
-        ) : null}
-        {email ? (
-          <p>
-            <SafeLink href={mailtoHref(email)}>{email}</SafeLink>
-          </p>
-        ) : null}
-        {website ? (
-          <p>
-            <SafeLink href={website} newTab>
-              {website.replace(/^https?:\/\//i, '')}
-            </SafeLink>
-          </p>
-        ) : null}
-        {resumeUrl ? (
-          <p>
-            <a href={resumeUrl} target="_blank" rel="noopener noreferrer">
-              Our catalogue (PDF)
-            </a>
-          </p>
-        ) : null}
+        <ContactLines
+          address={address}
+          phone={phone}
+          email={email}
+          website={website}
+          resume={{ value: resume, label: 'Our catalogue (PDF)' }}
+        />
       </div>
       <SocialLinks label="Find us on" listClassName={styles.socials} linkClassName={styles.socialLink} links={socials} />
     </footer>

@@ -1,8 +1,9 @@
 import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
-import { RichText, SafeLink, mailtoHref, telHref, animateScrollToTop, findScrollTarget } from '@folioforge/shared';
+import { RichText, SafeLink, animateScrollToTop, findScrollTarget } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MenuIcon } from '../common/icons';
@@ -238,24 +239,7 @@ const Footer = memo(function Footer({ name, address, phone, email, website, soci
     <footer className={styles.footer}>
       <div>
         <p className={styles.footerName}>{name}</p>
-        {address ? <p>{address}</p> : null}
-        {phone ? (
-          <p>
-            <SafeLink href={telHref(phone)}>{phone}</SafeLink>
-          </p>
-        ) : null}
-        {email ? (
-          <p>
-            <SafeLink href={mailtoHref(email)}>{email}</SafeLink>
-          </p>
-        ) : null}
-        {website ? (
-          <p>
-            <SafeLink href={website} newTab>
-              {website.replace(/^https?:\/\//i, '')}
-            </SafeLink>
-          </p>
-        ) : null}
+        <ContactLines address={address} phone={phone} email={email} website={website} />
       </div>
       <div>
         <p className={styles.connect}>Connect With me on</p>

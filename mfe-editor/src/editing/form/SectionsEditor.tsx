@@ -18,7 +18,8 @@ import {
   setHidden,
 } from '../portfolioEdits';
 import { EditedField } from './EditedField';
-import { DragHandle, SortableEntry, SortableList } from './SortableList';
+import { RowTools } from './RowTools';
+import { SortableEntry, SortableList } from './SortableList';
 import styles from './PortfolioForm.module.scss';
 
 /** The sections, in page order: each to rename, hide, move, duplicate or remove, with its items. */
@@ -113,26 +114,17 @@ const SectionCard = memo(function SectionCard({ id, index, count }: { id: string
             <span className={styles.kind}> · {spec.label}</span>
             {hidden ? <span className={styles.hiddenBadge}> · hidden from the page</span> : null}
           </h3>
-          <div className={styles.rowTools} role="group" aria-label={`${name} section`} data-editor-toolbar="">
-            <DragHandle label={`Reorder the ${name} section`} focusKey={`section-handle:${id}`} className={styles.handle} />
-            <button
-              type="button"
-              className={styles.tool}
-              onClick={() => move(index - 1)}
-              disabled={index === 0}
-              aria-label={`Move ${name} up`}
-            >
-              Up
-            </button>
-            <button
-              type="button"
-              className={styles.tool}
-              onClick={() => move(index + 1)}
-              disabled={index === count - 1}
-              aria-label={`Move ${name} down`}
-            >
-              Down
-            </button>
+          <RowTools
+            name={name}
+            groupLabel={`${name} section`}
+            handleKey={`section-handle:${id}`}
+            index={index}
+            count={count}
+            onMove={move}
+            onDuplicate={duplicate}
+            duplicateKey={`section-duplicate:${id}`}
+            onRemove={remove}
+          >
             <button
               type="button"
               className={styles.tool}
@@ -143,19 +135,7 @@ const SectionCard = memo(function SectionCard({ id, index, count }: { id: string
             >
               {hidden ? 'Hidden' : 'Hide'}
             </button>
-            <button
-              type="button"
-              className={styles.tool}
-              onClick={duplicate}
-              data-focus={`section-duplicate:${id}`}
-              aria-label={`Duplicate ${name}`}
-            >
-              Duplicate
-            </button>
-            <button type="button" className={styles.tool} onClick={remove} aria-label={`Remove ${name}`}>
-              Remove
-            </button>
-          </div>
+          </RowTools>
         </div>
         <EditedField
           path={sectionPath(id, 'title')}
@@ -245,33 +225,16 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
     <SortableEntry id={itemId} className={styles.item}>
       <div className={styles.itemHead}>
         <p className={styles.itemName}>{name}</p>
-        <div className={styles.rowTools} role="group" aria-label={name} data-editor-toolbar="">
-          <DragHandle label={`Reorder ${name}`} focusKey={`item-handle:${sectionId}:${itemId}`} className={styles.handle} />
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => move(index - 1)}
-            disabled={index === 0}
-            aria-label={`Move ${name} up`}
-          >
-            Up
-          </button>
-          <button
-            type="button"
-            className={styles.tool}
-            onClick={() => move(index + 1)}
-            disabled={index === count - 1}
-            aria-label={`Move ${name} down`}
-          >
-            Down
-          </button>
-          <button type="button" className={styles.tool} onClick={duplicate} aria-label={`Duplicate ${name}`}>
-            Duplicate
-          </button>
-          <button type="button" className={styles.tool} onClick={remove} aria-label={`Remove ${name}`}>
-            Remove
-          </button>
-        </div>
+        <RowTools
+          name={name}
+          groupLabel={name}
+          handleKey={`item-handle:${sectionId}:${itemId}`}
+          index={index}
+          count={count}
+          onMove={move}
+          onDuplicate={duplicate}
+          onRemove={remove}
+        />
       </div>
       <div data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
         {spec.fields.map((field, fieldIndex) => (

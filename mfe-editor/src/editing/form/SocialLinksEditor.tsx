@@ -4,7 +4,8 @@ import { KNOWN_NETWORKS } from '@folioforge/templates';
 import { useEditor, useEditorList, useEditorState } from '../editorHooks';
 import { addSocial, cannotAddSocial, moveSocial, removeSocial, socialPath } from '../portfolioEdits';
 import { EditedField } from './EditedField';
-import { DragHandle, SortableEntry, SortableList } from './SortableList';
+import { RowTools } from './RowTools';
+import { SortableEntry, SortableList } from './SortableList';
 import styles from './PortfolioForm.module.scss';
 
 const NETWORKS_LIST_ID = 'ff-known-networks';
@@ -81,30 +82,15 @@ const SocialRow = memo(function SocialRow({ id, index, count }: { id: string; in
     });
   return (
     <SortableEntry id={id} className={styles.socialRow}>
-      <div className={styles.rowTools} role="group" aria-label={`${name} link`} data-editor-toolbar="">
-        <DragHandle label={`Reorder the ${name} link`} focusKey={`social-handle:${id}`} className={styles.handle} />
-        <button
-          type="button"
-          className={styles.tool}
-          onClick={() => move(index - 1)}
-          disabled={index === 0}
-          aria-label={`Move the ${name} link up`}
-        >
-          Up
-        </button>
-        <button
-          type="button"
-          className={styles.tool}
-          onClick={() => move(index + 1)}
-          disabled={index === count - 1}
-          aria-label={`Move the ${name} link down`}
-        >
-          Down
-        </button>
-        <button type="button" className={styles.tool} onClick={remove} aria-label={`Remove the ${name} link`}>
-          Remove
-        </button>
-      </div>
+      <RowTools
+        name={`the ${name} link`}
+        groupLabel={`${name} link`}
+        handleKey={`social-handle:${id}`}
+        index={index}
+        count={count}
+        onMove={move}
+        onRemove={remove}
+      />
       <div className={styles.socialFields} data-place={socialPath(id, 'url')}>
         <NetworkField id={id} index={index} />
         <EditedField

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { TEMPLATES } from '@folioforge/templates';
@@ -318,4 +318,12 @@ test('below 900 px, Edit and Preview take turns; back on Edit the caret is in th
   expect(within(tabs).getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
   await user.click(within(tabs).getByRole('tab', { name: 'Edit' }));
   expect(field('Address')).toHaveFocus();
+});
+
+test('what the schema would refuse is said in the editor, and goes once fixed', async () => {
+  openDesign({ id: 1 });
+  fireEvent.change(field('Email'), { target: { value: 'not an email' } });
+  expect(await screen.findByText('Email: enter an email address like name@example.com', undefined, { timeout: 3000 })).toBeInTheDocument();
+  fireEvent.change(field('Email'), { target: { value: 'fixed@example.com' } });
+  await waitFor(() => expect(screen.queryByText(/Email: enter an email address/)).toBeNull(), { timeout: 3000 });
 });
