@@ -59,7 +59,7 @@ select tests.act_as_owner();
 select ok((select updated_at > now() - interval '1 minute' and version = 2 from public.portfolios where id = :'draft'),
   'a rename stamps updated_at and keeps the version');
 
--- The portfolio model (20260601000000_portfolio_sections.sql): a save may move the portfolio to
+-- The portfolio model (20260620000000_portfolio_sections.sql): a save may move the portfolio to
 -- another template; a new row starts as an empty model; the upgrade of old rows is the migration's alone.
 select tests.act_as(:'alice');
 select results_eq(
