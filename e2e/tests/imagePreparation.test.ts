@@ -10,7 +10,13 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { repoRoot } from '../../scripts/lib/repo.mjs';
-import type { prepareImage as PrepareImage } from '../../mfe-editor/src/images/prepareImage';
+
+/** What the page calls: mfe-editor/src/images/prepareImage.ts's prepareImage, as far as the test reads it. */
+type PreparedFile = { width: number; height: number; blob: Blob };
+type PrepareImage = (
+  file: Blob,
+  options: { onProgress: (fraction: number) => void },
+) => Promise<{ format: string; main: PreparedFile; variants: PreparedFile[]; originalBytes: number; saving: string }>;
 
 interface Summary {
   format: string;
@@ -122,7 +128,7 @@ async function makePhoto(width: number, height: number, type: 'image/jpeg' | 'im
 /** In the page: prepareImage on the photo made last, every output decoded again to read its size. */
 function prepareInPage(): Promise<Summary> {
   return page.evaluate(async () => {
-    const { prepareImage } = (globalThis as unknown as { ImagePreparer: { prepareImage: typeof PrepareImage } }).ImagePreparer;
+    const { prepareImage } = (globalThis as unknown as { ImagePreparer: { prepareImage: PrepareImage } }).ImagePreparer;
     const photo = (globalThis as unknown as { photo: Blob }).photo;
     const progress: number[] = [];
     const started = performance.now();

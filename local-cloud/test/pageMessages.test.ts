@@ -122,7 +122,7 @@ for (const backend of BACKENDS)
 
     test('control characters and over-long text are refused, nothing stored', async () => {
       const page = await ownerWithPage();
-      for (const extra of [
+      for (const extra of <Record<string, string>[]>[
         { name: 'Evil\u001b[2J' },
         { name: 'A\r\nBcc: everyone@example.com' },
         { email: 'zoe@example.com\r\nBcc: x@example.com' },
