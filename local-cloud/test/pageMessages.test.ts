@@ -5,12 +5,12 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
 import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
 
 after(stopClusters);
 
 const SITE = 'http://localhost:3000';
-let pageCounter = 0;
 
 for (const backend of BACKENDS)
   describe(`messages from a page (${backend})`, { skip: skipFor(backend) }, () => {
@@ -26,19 +26,7 @@ for (const backend of BACKENDS)
       assert.equal((await service.from('page_message_senders').delete().gte('sent_at', '2000-01-01')).error, null);
     });
 
-    /** An owner and a page, published (as the publish function writes it) unless asked otherwise. */
-    async function ownerWithPage({ published = true } = {}) {
-      const owner = await signedInUser(t, 'owner');
-      const slug = `messages-${process.pid}-${++pageCounter}`;
-      const { data, error } = await owner.client
-        .from('portfolios')
-        .insert({ template_id: 'generator', title: 'Ada' })
-        .select('id')
-        .single();
-      assert.equal(error, null);
-      assert.equal((await service.from('portfolios').update({ slug, published }).eq('id', data!.id)).error, null);
-      return { owner, slug, pageId: data!.id as string };
-    }
+    const ownerWithPage = (options?: { published?: boolean }) => ownerWithPageIn(t, service, 'messages', options);
 
     const post = (
       fields: Record<string, string>,
@@ -86,7 +74,7 @@ for (const backend of BACKENDS)
     test("a proven custom domain of the page may send it, and is sent back to itself; another page's domain may not", async () => {
       const page = await ownerWithPage();
       const other = await ownerWithPage();
-      const domain = `ada-${process.pid}-${pageCounter}.example.com`;
+      const domain = `${page.slug}.example.com`;
       const claim = await service
         .from('custom_domains')
         .insert({ domain, portfolio_id: page.pageId, owner_id: page.owner.id, verified_at: new Date().toISOString() });

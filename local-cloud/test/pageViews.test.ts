@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { pageViewCounter } from '../../scripts/lib/pageViews.mjs';
 import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
+import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
 import {
   BACKENDS,
   anonClient,
@@ -24,7 +25,6 @@ after(stopClusters);
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
-let pageCounter = 0;
 
 for (const backend of BACKENDS)
   describe(`page views (${backend})`, { skip: skipFor(backend) }, () => {
@@ -50,25 +50,13 @@ for (const backend of BACKENDS)
       await t?.stop();
     });
 
-    /** A signed-in owner with a published page (written as the publish function writes it) and its stored HTML. */
-    async function ownerWithPage({ published = true } = {}) {
-      const owner = await signedInUser(t, 'owner');
-      const slug = `views-${process.pid}-${++pageCounter}`;
-      const { data, error } = await owner.client
-        .from('portfolios')
-        .insert({ template_id: 'generator', title: 'Views' })
-        .select('id')
-        .single();
-      assert.equal(error, null);
+    /** An owner with a page, published unless asked otherwise, and its HTML stored as the publish function stores it. */
+    async function ownerWithPage(options?: { published?: boolean }) {
       const service = serviceClient(t);
-      assert.equal((await service.from('portfolios').update({ slug, published }).eq('id', data!.id)).error, null);
-      const upload = await service.storage
-        .from('sites')
-        .upload(`${slug}/index.html`, new Blob(['<!doctype html><title>Views</title><h1>Hello</h1>'], { type: 'text/html' }), {
-          upsert: true,
-        });
-      assert.equal(upload.error, null);
-      return { owner, slug, pageId: data!.id as string };
+      const page = await ownerWithPageIn(t, service, 'views', options);
+      const html = new Blob(['<!doctype html><title>Views</title><h1>Hello</h1>'], { type: 'text/html' });
+      assert.equal((await service.storage.from('sites').upload(`${page.slug}/index.html`, html, { upsert: true })).error, null);
+      return page;
     }
 
     const counted = async () => (await Promise.all(pending.splice(0))).filter(Boolean).length;

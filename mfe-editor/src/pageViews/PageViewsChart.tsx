@@ -51,7 +51,7 @@ export function PageViewsChart({ summary, pageName }: { summary: PageViewSummary
       <details className={styles.details}>
         <summary>Views by day</summary>
         <table className={styles.table}>
-          <caption className={styles.hidden}>Views of {pageName} by day</caption>
+          <caption className="visually-hidden">Views of {pageName} by day</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
