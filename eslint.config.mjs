@@ -28,6 +28,7 @@ export default tseslint.config(
       '**/*.min.js',
       'templates/.test-build-*/**',
       'supabase/functions/publish/siteRenderer.generated.mjs',
+      'supabase/functions/_shared/shareCard/engine.generated.mjs',
     ],
   },
   js.configs.recommended,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { buildApps } from './lib/buildApps.mjs';
+import { buildShareCardEngine } from './lib/shareCardEngine.mjs';
 import { buildSiteRenderer } from './lib/siteRenderer.mjs';
 import { repoRoot } from './lib/repo.mjs';
 
@@ -127,6 +128,7 @@ if (wants('types')) {
 // network namespace of their own where the machine allows: nothing may be fetched (tooling/deno.mjs).
 if (wants('deno')) {
   await buildSiteRenderer(); // the publish function imports the page renderer
+  await buildShareCardEngine(); // satori, resvg's wasm and fonts for _shared/shareCard
   const deno = denoBinary();
   const entries = [...functionNames().map((name) => `supabase/functions/${name}/index.ts`), 'local-cloud/edge-runtime/worker.ts'];
   const check = withoutNetwork(deno, denoArgs('check', ...entries));

@@ -72,11 +72,12 @@ export function requestHost(req) {
 
 /**
  * The handler for /p/* on the site's origin, and for every request to a custom domain.
- * @param {{ storageUrl: () => string, siteHosts?: string[] }} options
+ * @param {{ storageUrl: () => string, siteHosts?: string[], onPageView?: (req: import('node:http').IncomingMessage, slug: string, host: string) => unknown }} options
  *   storageUrl: where Storage and the functions answer (local-cloud, or Supabase);
- *   siteHosts: the site's own domain names (e.g. folioforge.example), which are never custom domains.
+ *   siteHosts: the site's own domain names (e.g. folioforge.example), which are never custom domains;
+ *   onPageView: told of every page answered (200 or 304), after the answer (./pageViews.mjs counts it).
  */
-export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
+export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView }) {
   const ownHosts = new Set(siteHosts.map((host) => host.toLowerCase()));
   const isCustomDomain = (host) => host.length <= 253 && DOMAIN_NAME.test(host) && !ownHosts.has(host);
   const objectUrl = (path) => `${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${path}`;
@@ -150,9 +151,12 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
     };
     const etag = upstream.headers.get('etag');
     if (etag) headers.ETag = etag;
+    // Page views (issue 22): counted after the answer, never holding it up.
+    const viewed = () => object.page && onPageView?.(req, object.path.slice(0, object.path.indexOf('/')), requestHost(req));
     if (etag && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();
+      viewed();
       return;
     }
     if (object.page) {
@@ -165,5 +169,6 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [] }) {
     headers['Content-Length'] = String(body.length);
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
+    viewed();
   }
 }

@@ -5,6 +5,8 @@ export * from './config/runtimeConfig';
 export * from './supabase/createSupabase';
 export * from './supabase/functionErrors';
 export * from './publishing/slugs';
+export * from './publishing/imageVariants';
+export * from './publishing/pageMessages';
 export { domainProofRecord } from './publishing/domains';
 export * from './auth/authStore';
 export * from './auth/session';
