@@ -112,7 +112,7 @@ export default tseslint.config(
   },
   // Browser tests, the preview script and the prerender hand functions to page.evaluate, which run in the page.
   {
-    files: ['e2e/**', 'scripts/make-template-previews.mjs', 'scripts/lib/prerender.mjs'],
+    files: ['e2e/**', 'scripts/make-template-previews.mjs', 'tooling/prerender.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {

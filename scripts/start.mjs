@@ -1,11 +1,11 @@
 // npm start: build what is stale, start local-cloud, serve the six production builds, print the address.
-import { buildApps } from './lib/buildApps.mjs';
-import { startLocalCloud } from './lib/localCloudProcess.mjs';
-import { serveAllApps } from './lib/serveApps.mjs';
-import { publishedSiteHandler } from './lib/publishedSites.mjs';
+import { buildApps } from '../tooling/buildApps.mjs';
+import { startLocalCloud } from '../tooling/localCloudProcess.mjs';
+import { serveAllApps } from '../tooling/serveApps.mjs';
+import { publishedSiteHandler } from '../tooling/publishedSites.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
-import { loadDotEnv } from './lib/repo.mjs';
+import { loadDotEnv } from '../tooling/repo.mjs';
 
 loadDotEnv();
 

@@ -10,7 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { createRuntimeConfig } from './appConfig.mjs';
-import { publishedSiteHandler } from '../scripts/lib/publishedSites.mjs';
+import { publishedSiteHandler } from './publishedSites.mjs';
 import { APPS } from './ports.mjs';
 
 const require = createRequire(import.meta.url);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS } from '../../tooling/ports.mjs';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 import type { AppKey } from './stack';
 
 export interface BuildOptions {

@@ -12,7 +12,7 @@ import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { storedFiles, storedPortfolios, waitForStored } from '../support/portfolios';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 
 let stack: Stack;
 let browser: Browser;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
 import { callPublish } from './support/functions.ts';

@@ -1,4 +1,4 @@
-// Types of siteRenderer.generated.mjs, the bundle scripts/lib/siteRenderer.mjs builds from
+// Types of siteRenderer.generated.mjs, the bundle tooling/siteRenderer.mjs builds from
 // templates/src/render (see there for the documentation of each export).
 export interface StaticPageOptions {
   url?: string;

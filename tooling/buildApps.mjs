@@ -2,8 +2,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APPS } from '../../tooling/ports.mjs';
-import { writeTemplateIndex } from '../../tooling/templateIndex.mjs';
+import { APPS } from './ports.mjs';
+import { writeTemplateIndex } from './templateIndex.mjs';
 import { prerenderPages } from './prerender.mjs';
 import { buildSiteRenderer } from './siteRenderer.mjs';
 import { inputsFingerprint } from './buildInputs.mjs';

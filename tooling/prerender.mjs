@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { APPS } from '../../tooling/ports.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
-import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
-import { SCREEN_ROUTES } from '../../shell/src/routeTable.mjs';
+import { APPS } from './ports.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { createRuntimeConfig } from './appConfig.mjs';
+import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
 import { closeServer, serveApp } from './serveApps.mjs';
 import { repoRoot } from './repo.mjs';
 

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { APPS } from '../../tooling/ports.mjs';
-import { SCREEN_ROUTES } from '../../shell/src/routeTable.mjs';
+import { APPS } from './ports.mjs';
+import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
 import { repoRoot } from './repo.mjs';
 
 const CONTENT_TYPES = {
@@ -164,7 +164,7 @@ function isRoute(routes, pathname) {
  *   dir: served at the root, with index.html for any path that names no file (a single-page app);
  *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions;
  *   routes: the app's route table; any other path gets the page with status 404 (its error screen);
- *   sites: answers /p/* and custom domains (published pages, scripts/lib/publishedSites.mjs).
+ *   sites: answers /p/* and custom domains (published pages, tooling/publishedSites.mjs).
  */
 export function staticHandler({ dir, appConfig, mounts = {}, routes, sites }) {
   const root = dir ? path.resolve(dir) : undefined;
@@ -260,7 +260,7 @@ export function closeServer(server) {
 /**
  * Serves every app's dist/ on its port (or the ports given).
  * @param {{ ports?: Record<string, number>, appConfig: () => object, only?: string[], distDirs?: Record<string,string>, sites?: Parameters<typeof staticHandler>[0]['sites'] }} options
- *   sites: the shell's origin is the site, so it also answers /p/<slug> (scripts/lib/publishedSites.mjs).
+ *   sites: the shell's origin is the site, so it also answers /p/<slug> (tooling/publishedSites.mjs).
  */
 export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {}, sites }) {
   const servers = [];
