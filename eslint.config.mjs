@@ -112,7 +112,7 @@ export default tseslint.config(
   },
   // Browser tests, the preview script and the prerender hand functions to page.evaluate, which run in the page.
   {
-    files: ['e2e/**', 'scripts/make-template-previews.mjs', 'tooling/prerender.mjs'],
+    files: ['e2e/**', 'scripts/makeTemplatePreviews.mjs', 'tooling/prerender.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
@@ -123,7 +123,7 @@ export default tseslint.config(
   // The Razorpay sandbox's checkout.js runs in the visitor's browser as a plain ES5 script, like
   // Razorpay's own, so its closures keep `this` as `self`.
   {
-    files: ['local-cloud/src/razorpay/checkout-browser.js'],
+    files: ['local-cloud/src/razorpay/checkoutBrowser.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self'] }] },
   },

@@ -12,7 +12,7 @@ import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callFunction, callPublish } from './support/functions.ts';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
 interface User {
   client: SupabaseClient;

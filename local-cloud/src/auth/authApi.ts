@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { clientIp, readJsonBody } from '../http/body.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
 import { JwtError } from '../jwt.ts';
 import { AuthError, validationFailed, weakPassword } from './errors.ts';
 import { readProjectConfig } from '../projectConfig.ts';

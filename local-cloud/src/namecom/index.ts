@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { LocalCloudContext, MountRoutes, Queryable } from '../context.ts';
 import { readBodyCapped } from '../http/body.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
 import { safeEqual } from '../razorpay/signature.ts';
 import { namecomSandboxCredentials } from './credentials.ts';
 import { cents, dollars, judgeName } from './registry.ts';

@@ -6,7 +6,7 @@ import type { LocalCloudContext } from '../context.ts';
 import { razorpayId } from './ids.ts';
 import { webhookSignature } from './signature.ts';
 import type { OrderEntity, PaymentEntity } from './store.ts';
-import type { SubscriptionEntity } from './subscriptions-store.ts';
+import type { SubscriptionEntity } from './subscriptionsStore.ts';
 
 export interface SandboxEvent {
   event: string;

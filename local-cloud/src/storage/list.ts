@@ -2,7 +2,7 @@
 // objects with their metadata; only rows the caller may select (RLS).
 import { z } from 'zod';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
-import { objectJson, OBJECT_COLUMNS, type ObjectRow } from './objects-db.ts';
+import { objectJson, OBJECT_COLUMNS, type ObjectRow } from './objectsDb.ts';
 
 export const listBody = z.object({
   prefix: z.string().max(1024).default(''),

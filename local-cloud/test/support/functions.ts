@@ -1,6 +1,6 @@
 // Calling a function as the browser does: POST /functions/v1/<name> with JSON and, when signed in,
 // the user's token.
-import type { TestCloud } from './services-cloud.ts';
+import type { TestCloud } from './servicesCloud.ts';
 
 export function callFunction(t: TestCloud, name: string, token: string | undefined, body: unknown): Promise<Response> {
   return fetch(`${t.url}/functions/v1/${name}`, {

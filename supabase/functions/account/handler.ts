@@ -12,7 +12,7 @@ import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { razorpayApiFrom, type RazorpayApi } from '../_shared/razorpay.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody, requireSecondFactor } from '../_shared/request.ts';
 import { cancelEverySubscription } from '../_shared/subscriptions.ts';
-import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import {
   DELETION_CODE_MINUTES,
   DELETION_CODE_PATTERN,

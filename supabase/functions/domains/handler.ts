@@ -19,7 +19,7 @@ import {
 } from '../_shared/freeDomain.ts';
 import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { domainMapPath, mapDomainToPage, SITES_BUCKET } from '../_shared/sites.ts';
-import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import { namecomClient, RegistrarError, type Availability, type Registrar } from './registrar.ts';
 import { domainsBody } from './schemas.ts';
 

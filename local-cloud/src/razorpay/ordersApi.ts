@@ -1,11 +1,11 @@
 // The server-side Orders and Payments API (what a merchant's backend calls with its key secret).
 import type { Hono } from 'hono';
 import { requireKeyAuth } from './auth.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
-import { parseOrderInput } from './order-input.ts';
+import { parseOrderInput } from './orderInput.ts';
 import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
 
 /** Orders one key may create per minute. */

@@ -1,6 +1,6 @@
 // Writes the bundled sample resume (templates/src/assets/sample-resume.pdf) with pdf-lib, so
 // the PDF in the repo is made from readable source, not a binary of unknown origin.
-// Run: node scripts/make-sample-resume.mjs  (the output is committed; rerun after editing this file)
+// Run: node scripts/makeSampleResume.mjs  (the output is committed; rerun after editing this file)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ const fixedDate = new Date('2024-01-01T00:00:00Z');
 pdf.setTitle(`${resume.name} - Resume`);
 pdf.setAuthor(resume.name);
 pdf.setSubject('Sample resume bundled with FolioForge templates');
-pdf.setProducer('FolioForge scripts/make-sample-resume.mjs (pdf-lib)');
+pdf.setProducer('FolioForge scripts/makeSampleResume.mjs (pdf-lib)');
 pdf.setCreator('FolioForge');
 pdf.setCreationDate(fixedDate);
 pdf.setModificationDate(fixedDate);

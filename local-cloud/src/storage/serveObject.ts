@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { storageErrors } from './errors.ts';
 import { versionFilePath } from './keys.ts';
-import { OBJECT_COLUMNS, type ObjectRow } from './objects-db.ts';
+import { OBJECT_COLUMNS, type ObjectRow } from './objectsDb.ts';
 
 /** The row as `claims` may see it (RLS), or as the owner when claims is 'owner' (public and signed URLs). */
 export async function findObject(ctx: LocalCloudContext, claims: JwtClaims | 'owner', bucket: string, key: string): Promise<ObjectRow> {

@@ -14,7 +14,7 @@ import { requireKeyAuth } from './auth.ts';
 import { runDueCharges } from './billing.ts';
 import { NOT_FOUND, badRequest, readRazorpayJson, sendError } from './errors.ts';
 import type { Sandbox } from './sandbox.ts';
-import { findSubscriptionRow, toSubscription, updateSubscription } from './subscriptions-store.ts';
+import { findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
 
 const advanceBody = z.object({
   advance_seconds: z

@@ -1,6 +1,6 @@
 // Renders each template's Preview with its sample values in Chromium and saves three catalog
 // pictures per template into mfe-templates/src/screens/TemplateCollection/previews/template<id>-<n>.jpg.
-// Run: node scripts/make-template-previews.mjs  (outputs are committed; rerun after changing a preview)
+// Run: node scripts/makeTemplatePreviews.mjs  (outputs are committed; rerun after changing a preview)
 // Needs only what is installed: webpack (+ the repo's loaders) to build a tiny harness page, and
 // playwright-core driving Debian's Chromium. No network.
 import fs from 'node:fs/promises';

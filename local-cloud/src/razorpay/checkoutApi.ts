@@ -10,8 +10,8 @@ import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { paymentSignature, safeEqual } from './signature.ts';
 import { findOrder, insertOrder, insertPayment, recordOrderAttempt, type PaymentEntity } from './store.ts';
-import { findPlanRow, findSubscriptionRow, toSubscription, updateSubscription } from './subscriptions-store.ts';
-import { cardOutcome, digitsOnly, upiOutcome, type InstrumentOutcome } from './test-instruments.ts';
+import { findPlanRow, findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
+import { cardOutcome, digitsOnly, upiOutcome, type InstrumentOutcome } from './testInstruments.ts';
 import type { SandboxEvent } from './webhooks.ts';
 
 const payBody = z

@@ -7,7 +7,7 @@ import { catchUp } from './billing.ts';
 import { addPeriod } from './clock.ts';
 import { NOT_FOUND, badRequest, readRazorpayJson, sendError, type RazorpayErrorBody } from './errors.ts';
 import { razorpayId } from './ids.ts';
-import { amountProblem, parseNotes, SUPPORTED_CURRENCIES } from './order-input.ts';
+import { amountProblem, parseNotes, SUPPORTED_CURRENCIES } from './orderInput.ts';
 import type { Sandbox } from './sandbox.ts';
 import {
   findPlanRow,
@@ -18,7 +18,7 @@ import {
   updateSubscription,
   type PlanRow,
   type SubscriptionRow,
-} from './subscriptions-store.ts';
+} from './subscriptionsStore.ts';
 
 const PERIODS = new Set(['daily', 'weekly', 'monthly', 'yearly']);
 const PLAN_FIELDS = new Set(['period', 'interval', 'item', 'notes']);

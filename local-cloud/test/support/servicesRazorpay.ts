@@ -2,7 +2,7 @@
 // opens checkout.js and records what the callbacks received.
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { TestCloud } from './services-cloud.ts';
+import type { TestCloud } from './servicesCloud.ts';
 
 export function basicAuth(keyId: string, secret: string): string {
   return `Basic ${Buffer.from(`${keyId}:${secret}`).toString('base64')}`;
