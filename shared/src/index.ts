@@ -1,36 +1,159 @@
 // @folioforge/shared: the contracts every app relies on. Import it only by this package name,
 // so the federation runtime hands every remote the same instance.
-export * from './contracts/apps';
-export * from './config/runtimeConfig';
-export * from './supabase/createSupabase';
-export * from './supabase/functionErrors';
-export * from './publishing/slugs';
+export { type AppKey, APPS, LOCAL_CLOUD_PORT, REMOTE_KEYS, type RemoteKey, REMOTES, SHELL } from './contracts/apps';
+export { getRuntimeConfig, loadRuntimeConfig, type RuntimeConfig, runtimeConfigSchema, setRuntimeConfig } from './config/runtimeConfig';
+export {
+  configureSupabase,
+  type FolioForgeClient,
+  getSupabase,
+  isSupabaseLoaded,
+  loadSupabase,
+  setSupabase,
+  supabaseStorageKey,
+} from './supabase/createSupabase';
+export { type FunctionFailure, functionFailureOf } from './supabase/functionErrors';
+export { publicPagePath, SLUG_PATTERN, slugFromTitle, slugProblem } from './publishing/slugs';
 export { domainProofRecord } from './publishing/domains';
-export * from './auth/authStore';
-export * from './auth/session';
-export * from './catalog/prices';
-export * from './catalog/billing';
-export * from './account/storageUse';
-export * from './account/billing';
-export * from './account/freeDomain';
-export * from './account/yourData';
-export * from './ui/Button';
-export * from './ui/Alert';
-export * from './ui/TextField';
-export * from './ui/UnavailableNotice';
+export {
+  type AuthState,
+  type AuthStatus,
+  connectAuthStore,
+  restoreStoredSession,
+  SESSION_ENDED_NOTICE,
+  SIGNED_OUT_ELSEWHERE_NOTICE,
+  signOut,
+  useAuthStore,
+} from './auth/authStore';
+export {
+  AFTER_LOGIN_PATH,
+  type Assurance,
+  type AssuranceLevel,
+  assuranceOf,
+  awaitsSecondFactor,
+  LOGIN_PATH,
+  type LoginRouteState,
+  RequireAuth,
+  type RequireAuthProps,
+  type ReturnLocation,
+  returnLocationAfterLogin,
+  sameOriginPath,
+} from './auth/session';
+export {
+  type Currency,
+  currencyName,
+  formatInr,
+  formatMoney,
+  PLAN_CURRENCY,
+  PLAN_IDS,
+  planById,
+  type PlanId,
+  type PlanPrice,
+  PLANS,
+  type Price,
+  priceFor,
+  priceOf,
+  type PurchaseItem,
+  TEMPLATE_CURRENCY,
+  TEMPLATE_PRICES,
+  type TemplateId,
+} from './catalog/prices';
+export {
+  BILLING_HISTORY_COLUMNS,
+  BILLING_SUBSCRIPTION_COLUMNS,
+  type BillingHistoryEntry,
+  billingHistoryEntrySchema,
+  type BillingState,
+  billingStateOf,
+  type BillingSubscription,
+  billingSubscriptionSchema,
+  cancelSubscriptionRequest,
+  changePlanRequest,
+  goesOn,
+  GRACE_PERIOD_DAYS,
+  holdsUntil,
+  planIdSchema,
+  subscribeRequest,
+  SUBSCRIPTION_STATUSES,
+  subscriptionAnswerSchema,
+  type SubscriptionCheckout,
+  subscriptionCheckoutSchema,
+  type SubscriptionStatus,
+  verifySubscriptionRequest,
+} from './catalog/billing';
+export { fetchStorageUse, formatBytes, type StorageUse } from './account/storageUse';
+export {
+  billingQueryKeys,
+  type Entitlements,
+  fetchBillingHistory,
+  fetchEntitlements,
+  fetchSubscriptions,
+  invalidateBilling,
+} from './account/billing';
+export {
+  domainCandidates,
+  domainNameProblem,
+  type DomainOffer,
+  type DomainRegisteredAnswer,
+  type DomainSearchAnswer,
+  type DomainsRequest,
+  FREE_DOMAIN_ENDINGS,
+  FREE_DOMAIN_MAX_PRICE_USD,
+  type RegisteredDomain,
+  REGISTRAR_NAME,
+  RENEWAL_GRACE_DAYS,
+  RENEWAL_OPENS_DAYS_BEFORE,
+  renewalClosesAt,
+  renewalOpensAt,
+} from './account/freeDomain';
+export {
+  type AccountDeleted,
+  type AccountRefusal,
+  type AccountRequest,
+  DELETION_CODE_MINUTES,
+  DELETION_CODE_PATTERN,
+  DELETION_CODE_RESEND_SECONDS,
+  DELETION_CODE_TRIES,
+  type DeletionCodeSent,
+  type DeletionField,
+  normaliseDeletionCode,
+} from './account/yourData';
+export { Button, type ButtonProps } from './ui/Button';
+export { Alert, type AlertProps } from './ui/Alert';
+export { TextAreaField, type TextAreaFieldProps, TextField, type TextFieldProps } from './ui/TextField';
+export { UNAVAILABLE_MESSAGE, UnavailableNotice } from './ui/UnavailableNotice';
 export { saveDownload } from './ui/saveDownload';
 export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
 export { SafeLink, type SafeLinkProps } from './ui/safe/SafeLink';
-export * from './ui/safe/sanitizeRichText';
+export {
+  type DomFreeSanitizer,
+  inertDocumentOf,
+  INLINE_RICH_TEXT_TAGS,
+  isRichTextHtml,
+  plainTextToHtml,
+  RICH_TEXT_FORBID_CONTENTS,
+  RICH_TEXT_TAGS,
+  richTextToPlainText,
+  richTextToSafeHtml,
+  richTextToSafeInlineHtml,
+  SAFE_LINK_ATTRIBUTES,
+  sanitizeRichText,
+  sanitizeRichTextNodes,
+  type SanitizingHost,
+} from './ui/safe/sanitizeRichText';
 export { RichText, SanitizingHostContext, type RichTextProps } from './ui/safe/RichText';
 export { useFocusTrap, focusableIn } from './ui/useFocusTrap';
 export { animateScrollToTop, findScrollTarget, scrollToSection, SCROLL_TO_TOP_MS, type ScrollTarget } from './ui/scroll';
-export * from './federation/FederatedRegion';
-export * from './routerFuture';
-export * from './serverState/queryClient';
-export * from './serverState/ServerStateProvider';
+export { type FederatedModule, FederatedRegion, type FederatedRegionProps } from './federation/FederatedRegion';
+export { ROUTER_FUTURE } from './routerFuture';
+export { queryClient } from './serverState/queryClient';
+export { ServerStateProvider } from './serverState/ServerStateProvider';
 export type { Database, Json } from './supabase/database.types';
-export * from './contracts/designNavigation';
-export * from './contracts/federatedModules';
-export * from './forms/fieldRules';
-export * from './forms/useFieldErrors';
+export {
+  designNavigationState,
+  type DesignNavigationState,
+  parseDesignNavigationState,
+  type SelectedTemplate,
+} from './contracts/designNavigation';
+export { type CheckoutButtonProps } from './contracts/federatedModules';
+export { EMAIL_MAX_LENGTH, emailProblem, textProblem } from './forms/fieldRules';
+export { type FieldProblems, FormAnnouncer, useFieldErrors } from './forms/useFieldErrors';

@@ -1,3 +1,25 @@
 // The billing contract is the payment functions' (supabase/functions/_shared/billing.ts): one set of
 // shapes for what the browser sends, what the functions answer and the rows every screen reads.
-export * from '../../../supabase/functions/_shared/billing';
+export {
+  BILLING_HISTORY_COLUMNS,
+  BILLING_SUBSCRIPTION_COLUMNS,
+  type BillingHistoryEntry,
+  billingHistoryEntrySchema,
+  type BillingState,
+  billingStateOf,
+  type BillingSubscription,
+  billingSubscriptionSchema,
+  cancelSubscriptionRequest,
+  changePlanRequest,
+  goesOn,
+  GRACE_PERIOD_DAYS,
+  holdsUntil,
+  planIdSchema,
+  subscribeRequest,
+  SUBSCRIPTION_STATUSES,
+  subscriptionAnswerSchema,
+  type SubscriptionCheckout,
+  subscriptionCheckoutSchema,
+  type SubscriptionStatus,
+  verifySubscriptionRequest,
+} from '../../../supabase/functions/_shared/billing';
