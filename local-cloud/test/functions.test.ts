@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
+import { assertWithinContract } from './support/functions.ts';
 import {
   events,
   merchantPage,
@@ -34,6 +35,7 @@ async function callPayments(t: TestCloud, body: unknown, token?: string, headers
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  await assertWithinContract('payments', body, res);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

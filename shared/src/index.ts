@@ -12,6 +12,18 @@ export {
   supabaseStorageKey,
 } from './supabase/createSupabase';
 export { type FunctionFailure, functionFailureOf } from './supabase/functionErrors';
+export { type CallWords, FunctionCallError, type FunctionCallFailure, invokeFunction, streamFunction } from './functions/invokeFunction';
+export {
+  accountFunction,
+  type AnswerOf,
+  type DeletionField,
+  type DomainOffer,
+  domainsFunction,
+  type FunctionContract,
+  paymentsFunction,
+  type RegisteredDomain,
+  type RequestOf,
+} from './functions/contracts';
 export { publicPagePath, SLUG_PATTERN, slugFromTitle, slugProblem } from './publishing/slugs';
 export { domainProofRecord } from './publishing/domains';
 export {
@@ -66,39 +78,28 @@ export {
   billingStateOf,
   type BillingSubscription,
   billingSubscriptionSchema,
-  cancelSubscriptionRequest,
-  changePlanRequest,
   goesOn,
   GRACE_PERIOD_DAYS,
   holdsUntil,
   planIdSchema,
-  subscribeRequest,
   SUBSCRIPTION_STATUSES,
-  subscriptionAnswerSchema,
-  type SubscriptionCheckout,
-  subscriptionCheckoutSchema,
   type SubscriptionStatus,
-  verifySubscriptionRequest,
 } from './catalog/billing';
-export { fetchStorageUse, formatBytes, type StorageUse } from './account/storageUse';
+export { fetchStorageUse, formatBytes, type StorageUse, storageUseQuery } from './account/storageUse';
 export {
-  billingQueryKeys,
+  billingHistoryQuery,
   type Entitlements,
+  entitlementsQuery,
   fetchBillingHistory,
   fetchEntitlements,
   fetchSubscriptions,
-  invalidateBilling,
+  subscriptionsQuery,
 } from './account/billing';
 export {
   domainCandidates,
   domainNameProblem,
-  type DomainOffer,
-  type DomainRegisteredAnswer,
-  type DomainSearchAnswer,
-  type DomainsRequest,
   FREE_DOMAIN_ENDINGS,
   FREE_DOMAIN_MAX_PRICE_USD,
-  type RegisteredDomain,
   REGISTRAR_NAME,
   RENEWAL_GRACE_DAYS,
   RENEWAL_OPENS_DAYS_BEFORE,
@@ -106,15 +107,10 @@ export {
   renewalOpensAt,
 } from './account/freeDomain';
 export {
-  type AccountDeleted,
-  type AccountRefusal,
-  type AccountRequest,
   DELETION_CODE_MINUTES,
   DELETION_CODE_PATTERN,
   DELETION_CODE_RESEND_SECONDS,
   DELETION_CODE_TRIES,
-  type DeletionCodeSent,
-  type DeletionField,
   normaliseDeletionCode,
 } from './account/yourData';
 export { Button, type ButtonProps } from './ui/Button';
@@ -146,6 +142,8 @@ export { animateScrollToTop, findScrollTarget, scrollToSection, SCROLL_TO_TOP_MS
 export { type FederatedModule, FederatedRegion, type FederatedRegionProps } from './federation/FederatedRegion';
 export { ROUTER_FUTURE } from './routerFuture';
 export { queryClient } from './serverState/queryClient';
+export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';
+export { invalidateBilling, invalidateDomains, invalidatePortfolios } from './serverState/invalidate';
 export { ServerStateProvider } from './serverState/ServerStateProvider';
 export type { Database, Json } from './supabase/database.types';
 export {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import {
+  FunctionCallError,
   getRuntimeConfig,
   invalidateBilling,
   queryClient,
@@ -9,7 +10,7 @@ import {
   type PurchaseItem,
 } from '@folioforge/shared';
 import { CHECKOUT_SCRIPT_FAILED_MESSAGE, loadCheckoutScript } from './loadCheckoutScript';
-import { confirmCheckout, openCheckout, PaymentApiError, type OpenedCheckout } from './paymentApi';
+import { confirmCheckout, openCheckout, type OpenedCheckout } from './paymentApi';
 import type { RazorpayCheckout, RazorpayConstructor } from './razorpayCheckout';
 
 /** Merchant name shown in the checkout dialog. */
@@ -135,7 +136,7 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
       if (userId) void invalidateBilling(queryClient, userId);
     } catch (error) {
       if (!isCurrent()) return;
-      const detail = error instanceof PaymentApiError ? error.message : 'The payment could not be verified.';
+      const detail = error instanceof FunctionCallError ? error.message : 'The payment could not be verified.';
       const paymentId =
         typeof response === 'object' && response !== null ? (response as { razorpay_payment_id?: unknown }).razorpay_payment_id : undefined;
       setState({ phase: 'failed', step: 'verify', message: detail, ...(typeof paymentId === 'string' ? { paymentId } : {}) });
@@ -171,14 +172,14 @@ export function useCheckout(item: PurchaseItem, description: string): UseCheckou
         opened = await openCheckout(buying);
       } catch (error) {
         if (!isCurrent()) return;
-        if (error instanceof PaymentApiError && error.status === 401) {
+        if (error instanceof FunctionCallError && error.status === 401) {
           // The function answers 401 both to visitors never signed in and to expired sessions.
           setState({ phase: 'login-required', reason: useAuthStore.getState().user ? 'session-expired' : 'signed-out' });
         } else {
           setState({
             phase: 'failed',
             step: 'order',
-            message: error instanceof PaymentApiError ? error.message : 'Could not create the order.',
+            message: error instanceof FunctionCallError ? error.message : 'Could not create the order.',
           });
         }
         return;

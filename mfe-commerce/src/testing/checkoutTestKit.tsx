@@ -70,7 +70,7 @@ export function httpError(status: number, message: string): InvokeResult {
   };
 }
 
-export const ORDER_ANSWER = { orderId: 'order_TEST1', amount: 10000, currency: 'INR', keyId: 'rzp_test_from_function' };
+export const ORDER_ANSWER = { orderId: 'order_TEST000001', amount: 10000, currency: 'INR', keyId: 'rzp_test_from_function' };
 export const SUBSCRIPTION_ANSWER = {
   subscriptionId: 'sub_TEST123456789',
   keyId: 'rzp_test_from_function',
@@ -138,7 +138,7 @@ export class FakeRazorpay {
   close(): void {
     this.closed = true;
   }
-  succeed(paymentId = 'pay_TEST123'): void {
+  succeed(paymentId = 'pay_TEST000123'): void {
     this.options.handler({
       razorpay_payment_id: paymentId,
       ...(this.options.subscription_id
@@ -154,7 +154,7 @@ export class FakeRazorpay {
       source: 'bank',
       step: 'payment_authorization',
       reason,
-      metadata: { order_id: this.options.order_id ?? this.options.subscription_id, payment_id: 'pay_FAILED1' },
+      metadata: { order_id: this.options.order_id ?? this.options.subscription_id, payment_id: 'pay_FAILED0001' },
     };
     this.failedListeners.forEach((listener) => listener({ error }));
   }

@@ -1,14 +1,9 @@
-// The free domain's rules and the domains function's answers (supabase/functions/_shared/freeDomain.ts).
+// The free domain's rules (supabase/functions/_shared/freeDomain.ts), for /account and the pages that explain it.
 export {
   domainCandidates,
   domainNameProblem,
-  type DomainOffer,
-  type DomainRegisteredAnswer,
-  type DomainSearchAnswer,
-  type DomainsRequest,
   FREE_DOMAIN_ENDINGS,
   FREE_DOMAIN_MAX_PRICE_USD,
-  type RegisteredDomain,
   REGISTRAR_NAME,
   RENEWAL_GRACE_DAYS,
   RENEWAL_OPENS_DAYS_BEFORE,

@@ -1,5 +1,5 @@
-// The billing contract is the payment functions' (supabase/functions/_shared/billing.ts): one set of
-// shapes for what the browser sends, what the functions answer and the rows every screen reads.
+// Billing's rows and rules (supabase/functions/_shared/billing.ts): one set of shapes for the rows
+// every screen reads, the same as the payments function answers.
 export {
   BILLING_HISTORY_COLUMNS,
   BILLING_SUBSCRIPTION_COLUMNS,
@@ -9,17 +9,10 @@ export {
   billingStateOf,
   type BillingSubscription,
   billingSubscriptionSchema,
-  cancelSubscriptionRequest,
-  changePlanRequest,
   goesOn,
   GRACE_PERIOD_DAYS,
   holdsUntil,
   planIdSchema,
-  subscribeRequest,
   SUBSCRIPTION_STATUSES,
-  subscriptionAnswerSchema,
-  type SubscriptionCheckout,
-  subscriptionCheckoutSchema,
   type SubscriptionStatus,
-  verifySubscriptionRequest,
 } from '../../../supabase/functions/_shared/billing';
