@@ -10,7 +10,7 @@ import { inputsFingerprint } from './buildInputs.mjs';
 import { repoRoot } from './repo.mjs';
 
 const STAMP = '.build-stamp';
-export function isStale(app) {
+function isStale(app) {
   const stamp = path.join(repoRoot, app.dir, 'dist', STAMP);
   return !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== inputsFingerprint(app);
 }

@@ -20,7 +20,7 @@ const sharedVersion = require('../shared/package.json').version;
 const templatesVersion = require('../templates/package.json').version;
 
 /** The federation singletons (docs/ARCHITECTURE.md): one React, one router, one store, one Supabase client per page. */
-export function sharedSingletons() {
+function sharedSingletons() {
   const singleton = (pkg) => ({ singleton: true, requiredVersion: rootDeps[pkg], strictVersion: false });
   return {
     react: singleton('react'),
@@ -115,7 +115,7 @@ function contentHashedEntryName(pathData) {
  * `https://cdn.example.com/content/1.4.0/`): every asset is then loaded from under that versioned path.
  * Without it, 'auto': chunks load from wherever remoteEntry.js was served.
  */
-export function publicUrlFromEnv(value = process.env.PUBLIC_URL) {
+function publicUrlFromEnv(value = process.env.PUBLIC_URL) {
   if (!value) return undefined;
   const absolute = /^https?:\/\/[^/]+\//.test(value) || value.startsWith('/');
   if (!absolute || !value.endsWith('/')) {

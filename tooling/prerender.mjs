@@ -23,7 +23,7 @@ const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAAL
 export const PRERENDERED_ROUTES = SCREEN_ROUTES.filter((route) => route.prerender).map((route) => route.path);
 
 /** Where a route's page is written: `/` → index.html, `/home` → home/index.html. */
-export function prerenderedFile(route) {
+function prerenderedFile(route) {
   return path.join(shellDist, route === '/' ? 'index.html' : path.join(route, 'index.html'));
 }
 

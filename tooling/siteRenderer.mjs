@@ -13,7 +13,7 @@ import { repoRoot } from './repo.mjs';
 
 const require = createRequire(import.meta.url);
 const outDir = path.join(repoRoot, 'supabase/functions/publish');
-export const SITE_RENDERER_FILE = path.join(outDir, 'siteRenderer.generated.mjs');
+const SITE_RENDERER_FILE = path.join(outDir, 'siteRenderer.generated.mjs');
 const STAMP_FILE = path.join(repoRoot, 'node_modules/.cache/site-renderer.stamp');
 const INPUTS = { dir: 'templates' };
 

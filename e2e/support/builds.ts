@@ -8,7 +8,7 @@ import { APPS } from '../../tooling/ports.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 import type { AppKey } from './stack';
 
-export interface BuildOptions {
+interface BuildOptions {
   key: AppKey;
   /** Where the build will be served from (PUBLIC_URL); none for 'auto'. */
   publicUrl?: string;

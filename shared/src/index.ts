@@ -1,7 +1,7 @@
 // @folioforge/shared: the contracts every app relies on. Import it only by this package name,
 // so the federation runtime hands every remote the same instance.
-export { type AppKey, APPS, LOCAL_CLOUD_PORT, REMOTE_KEYS, type RemoteKey, REMOTES, SHELL } from './contracts/apps';
-export { getRuntimeConfig, loadRuntimeConfig, type RuntimeConfig, runtimeConfigSchema, setRuntimeConfig } from './config/runtimeConfig';
+export { APPS, LOCAL_CLOUD_PORT, REMOTE_KEYS, type RemoteKey, REMOTES } from './contracts/apps';
+export { getRuntimeConfig, loadRuntimeConfig, type RuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
 export {
   configureSupabase,
   type FolioForgeClient,
@@ -12,7 +12,7 @@ export {
   supabaseStorageKey,
 } from './supabase/createSupabase';
 export { type FunctionFailure, functionFailureOf } from './supabase/functionErrors';
-export { type CallWords, FunctionCallError, type FunctionCallFailure, invokeFunction, streamFunction } from './functions/invokeFunction';
+export { FunctionCallError, invokeFunction, streamFunction } from './functions/invokeFunction';
 export {
   accountFunction,
   type AnswerOf,
@@ -24,11 +24,9 @@ export {
   type RegisteredDomain,
   type RequestOf,
 } from './functions/contracts';
-export { publicPagePath, SLUG_PATTERN, slugFromTitle, slugProblem } from './publishing/slugs';
+export { publicPagePath, slugFromTitle, slugProblem } from './publishing/slugs';
 export { domainProofRecord } from './publishing/domains';
 export {
-  type AuthState,
-  type AuthStatus,
   connectAuthStore,
   restoreStoredSession,
   SESSION_ENDED_NOTICE,
@@ -37,21 +35,17 @@ export {
   useAuthStore,
 } from './auth/authStore';
 export {
-  AFTER_LOGIN_PATH,
   type Assurance,
-  type AssuranceLevel,
   assuranceOf,
   awaitsSecondFactor,
   LOGIN_PATH,
   type LoginRouteState,
   RequireAuth,
-  type RequireAuthProps,
   type ReturnLocation,
   returnLocationAfterLogin,
   sameOriginPath,
 } from './auth/session';
 export {
-  type Currency,
   currencyName,
   formatInr,
   formatMoney,
@@ -61,7 +55,6 @@ export {
   type PlanId,
   type PlanPrice,
   PLANS,
-  type Price,
   priceFor,
   priceOf,
   type PurchaseItem,
@@ -78,23 +71,12 @@ export {
   billingStateOf,
   type BillingSubscription,
   billingSubscriptionSchema,
-  goesOn,
   GRACE_PERIOD_DAYS,
   holdsUntil,
   planIdSchema,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
 } from './catalog/billing';
-export { fetchStorageUse, formatBytes, type StorageUse, storageUseQuery } from './account/storageUse';
-export {
-  billingHistoryQuery,
-  type Entitlements,
-  entitlementsQuery,
-  fetchBillingHistory,
-  fetchEntitlements,
-  fetchSubscriptions,
-  subscriptionsQuery,
-} from './account/billing';
+export { formatBytes, storageUseQuery } from './account/storageUse';
+export { billingHistoryQuery, type Entitlements, entitlementsQuery, subscriptionsQuery } from './account/billing';
 export {
   domainCandidates,
   domainNameProblem,
@@ -113,17 +95,16 @@ export {
   DELETION_CODE_TRIES,
   normaliseDeletionCode,
 } from './account/yourData';
-export { Button, type ButtonProps } from './ui/Button';
-export { Alert, type AlertProps } from './ui/Alert';
-export { TextAreaField, type TextAreaFieldProps, TextField, type TextFieldProps } from './ui/TextField';
-export { UNAVAILABLE_MESSAGE, UnavailableNotice } from './ui/UnavailableNotice';
+export { Button } from './ui/Button';
+export { Alert } from './ui/Alert';
+export { TextAreaField, TextField } from './ui/TextField';
+export { UnavailableNotice } from './ui/UnavailableNotice';
 export { saveDownload } from './ui/saveDownload';
 export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
-export { SafeLink, type SafeLinkProps } from './ui/safe/SafeLink';
+export { SafeLink } from './ui/safe/SafeLink';
 export {
   type DomFreeSanitizer,
   inertDocumentOf,
-  INLINE_RICH_TEXT_TAGS,
   isRichTextHtml,
   plainTextToHtml,
   RICH_TEXT_FORBID_CONTENTS,
@@ -136,22 +117,17 @@ export {
   sanitizeRichTextNodes,
   type SanitizingHost,
 } from './ui/safe/sanitizeRichText';
-export { RichText, SanitizingHostContext, type RichTextProps } from './ui/safe/RichText';
-export { useFocusTrap, focusableIn } from './ui/useFocusTrap';
-export { animateScrollToTop, findScrollTarget, scrollToSection, SCROLL_TO_TOP_MS, type ScrollTarget } from './ui/scroll';
-export { type FederatedModule, FederatedRegion, type FederatedRegionProps } from './federation/FederatedRegion';
+export { RichText, SanitizingHostContext } from './ui/safe/RichText';
+export { useFocusTrap } from './ui/useFocusTrap';
+export { animateScrollToTop, findScrollTarget, scrollToSection } from './ui/scroll';
+export { type FederatedModule, FederatedRegion } from './federation/FederatedRegion';
 export { ROUTER_FUTURE } from './routerFuture';
 export { queryClient } from './serverState/queryClient';
 export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';
 export { invalidateBilling, invalidateDomains, invalidatePortfolios } from './serverState/invalidate';
 export { ServerStateProvider } from './serverState/ServerStateProvider';
-export type { Database, Json } from './supabase/database.types';
-export {
-  designNavigationState,
-  type DesignNavigationState,
-  parseDesignNavigationState,
-  type SelectedTemplate,
-} from './contracts/designNavigation';
+export type { Database } from './supabase/database.types';
+export { designNavigationState, parseDesignNavigationState } from './contracts/designNavigation';
 export { type CheckoutButtonProps } from './contracts/federatedModules';
-export { EMAIL_MAX_LENGTH, emailProblem, textProblem } from './forms/fieldRules';
+export { emailProblem, textProblem } from './forms/fieldRules';
 export { type FieldProblems, FormAnnouncer, useFieldErrors } from './forms/useFieldErrors';

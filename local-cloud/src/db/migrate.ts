@@ -4,7 +4,7 @@ import type { Database } from '../context.ts';
 import type { ScriptRunner } from './types.ts';
 import { BOOTSTRAP_SQL } from './bootstrapSql.ts';
 
-export interface AppliedMigration {
+interface AppliedMigration {
   version: string;
   name: string;
 }

@@ -16,7 +16,7 @@ export function amountProblem(amount: unknown, currency: string): string | undef
   return undefined;
 }
 
-export interface OrderInput {
+interface OrderInput {
   amount: number;
   currency: string;
   receipt: string | null;

@@ -9,7 +9,7 @@ import { parseOrderInput } from './orderInput.ts';
 import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
 
 /** Orders one key may create per minute. */
-export const ORDERS_PER_MINUTE = 120;
+const ORDERS_PER_MINUTE = 120;
 
 export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
   const { ctx, ready, clock } = sandbox;

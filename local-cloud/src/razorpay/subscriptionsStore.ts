@@ -2,7 +2,7 @@
 import type { Queryable } from '../context.ts';
 import { notesOut } from './store.ts';
 
-export interface PlanEntity {
+interface PlanEntity {
   id: string;
   entity: 'plan';
   interval: number;

@@ -15,7 +15,7 @@ export type InstrumentOutcome =
   | { kind: 'invalid'; description: string; field: string };
 
 /** A documented test card, as the checkout dialog lists it. */
-export interface TestCard {
+interface TestCard {
   /** Spaced as Razorpay prints it. */
   number: string;
   network: string;
@@ -211,7 +211,7 @@ export const TEST_CARDS: readonly TestCard[] = CARDS.map(({ number, network, use
 export const RENEWAL_FAILURE = INSUFFICIENT_FUNDS;
 
 /** MM/YY or MM/YYYY, not in the past (a card is valid through the end of its expiry month). */
-export function expiryIsValid(expiry: string, now = new Date()): boolean {
+function expiryIsValid(expiry: string, now = new Date()): boolean {
   const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
   if (!match) return false;
   const month = Number(match[1]);

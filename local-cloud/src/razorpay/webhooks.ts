@@ -16,7 +16,7 @@ export interface SandboxEvent {
 }
 
 /** The function Razorpay's dashboard would be pointed at (docs/DEPLOY.md names it for production). */
-export const WEBHOOK_FUNCTION = 'razorpay-webhook';
+const WEBHOOK_FUNCTION = 'razorpay-webhook';
 
 const RETRY_DELAYS_MS = [0, 250, 1000];
 

@@ -6,7 +6,7 @@ import { EXPOSED_SCHEMA } from './catalog.ts';
 import { RestError } from './errors.ts';
 import { parseField, parseLogic, parseOperation, type Condition } from './parse.ts';
 
-export const REST_BODY_LIMIT = 1024 * 1024;
+const REST_BODY_LIMIT = 1024 * 1024;
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'or', 'and', 'not.or', 'not.and']);
 const SINGLE_OBJECT = 'vnd.pgrst.object+json';
 

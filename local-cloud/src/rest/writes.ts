@@ -8,7 +8,7 @@ import { assertSingle, contentRange, jsonResponse, wantsSingle, type JsonRow, ty
 import type { RestApi } from './restApi.ts';
 import { projectionSql, type Params } from './sql.ts';
 
-export interface WriteStatement {
+interface WriteStatement {
   sql: string;
   params: Params;
 }

@@ -16,7 +16,7 @@ export const listBody = z.object({
     .default({ column: 'name', order: 'asc' }),
   search: z.string().max(1024).optional(),
 });
-export type ListBody = z.infer<typeof listBody>;
+type ListBody = z.infer<typeof listBody>;
 
 type Entry =
   | ReturnType<typeof objectJson>

@@ -40,7 +40,7 @@ export function merchantPage(cloudUrl: string): string {
 <body><main><h1>Shop</h1><button id="buy">Buy</button></main></body></html>`;
 }
 
-export interface CheckoutEvents {
+interface CheckoutEvents {
   success: Array<{
     razorpay_payment_id: string;
     razorpay_order_id?: string;
@@ -123,7 +123,7 @@ export async function advanceClock(t: TestCloud, seconds: number): Promise<{ now
   return body as unknown as { now: number; events: string[] };
 }
 
-export interface WebhookDelivery {
+interface WebhookDelivery {
   event_id: string;
   event: string;
   body: string;

@@ -11,7 +11,7 @@ import {
 // The signed-in user's plan, bought templates and subscriptions, from the page's shared query cache
 // (the same entries /account reads); a finished checkout invalidates them (checkoutPipeline.ts).
 
-export type BillingStatus = 'signed-out' | 'loading' | 'ready' | 'error';
+type BillingStatus = 'signed-out' | 'loading' | 'ready' | 'error';
 
 export interface UserBilling {
   status: BillingStatus;

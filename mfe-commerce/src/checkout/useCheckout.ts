@@ -6,7 +6,7 @@ import { runCheckout, type CheckoutRun, type CheckoutState } from './checkoutPip
 
 export type { CheckoutState };
 
-export interface UseCheckoutResult {
+interface UseCheckoutResult {
   state: CheckoutState;
   /** True while a payment is under way: the button shows busy and ignores clicks. */
   busy: boolean;

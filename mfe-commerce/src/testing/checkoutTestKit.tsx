@@ -10,11 +10,11 @@ import { queryClient, setRuntimeConfig, setSupabase, useAuthStore, type BillingS
 import type { RazorpayCheckoutOptions } from '../checkout/razorpayCheckout';
 import { testRuntimeConfig } from '@folioforge/shared/testing';
 
-export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
+const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
 export const CHECKOUT_SCRIPT_URL = 'http://localhost:54321/razorpay/v1/checkout.js';
 
 /** What the user holds, as the database would answer: their entitlements row and subscriptions. */
-export interface BillingRows {
+interface BillingRows {
   entitlements?: Partial<Entitlements>;
   subscriptions?: BillingSubscription[];
 }
@@ -55,7 +55,7 @@ export interface InvokeResult {
   data: unknown;
   error: unknown;
 }
-export type InvokeHandler = (body: Record<string, unknown>) => Promise<InvokeResult>;
+type InvokeHandler = (body: Record<string, unknown>) => Promise<InvokeResult>;
 
 export function answer(data: unknown): InvokeResult {
   return { data, error: null };
@@ -80,7 +80,7 @@ export const SUBSCRIPTION_ANSWER = {
   startsAt: null,
 };
 
-export interface FakeSupabase {
+interface FakeSupabase {
   invoke: jest.Mock<(name: string, options: { body: Record<string, unknown> }) => Promise<InvokeResult>>;
   rows: BillingRows;
   /** Bodies sent to the payment function, in order. */
@@ -173,7 +173,7 @@ export function removeRazorpay(): void {
   delete (window as WindowWithRazorpay).Razorpay;
 }
 
-export function signIn(): void {
+function signIn(): void {
   const user = { id: TEST_USER_ID, email: 'asha@example.com', user_metadata: { name: 'Asha Rao' } } as unknown as User;
   useAuthStore.setState({ status: 'signedIn', user, session: null });
 }

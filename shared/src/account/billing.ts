@@ -15,7 +15,7 @@ import { billingKeys } from '../serverState/keys';
 import { loadSupabase, type FolioForgeClient } from '../supabase/createSupabase';
 
 /** What the user's purchases and plan grant now: the caller's one row of the `entitlements` view. */
-export async function fetchEntitlements(client: FolioForgeClient) {
+async function fetchEntitlements(client: FolioForgeClient) {
   const { data, error } = await client
     .from('entitlements')
     .select('plan, plan_expires_at, templates, remove_branding, customized_look, brand_kit, priority_care')
@@ -38,7 +38,7 @@ export async function fetchEntitlements(client: FolioForgeClient) {
 export type Entitlements = Awaited<ReturnType<typeof fetchEntitlements>>;
 
 /** The user's subscriptions, newest first (row-level security shows their own only). */
-export async function fetchSubscriptions(client: FolioForgeClient, userId: string): Promise<BillingSubscription[]> {
+async function fetchSubscriptions(client: FolioForgeClient, userId: string): Promise<BillingSubscription[]> {
   const { data, error } = await client
     .from('subscriptions')
     .select(BILLING_SUBSCRIPTION_COLUMNS)
@@ -49,7 +49,7 @@ export async function fetchSubscriptions(client: FolioForgeClient, userId: strin
 }
 
 /** What the user has paid, newest first: paid orders and subscription charges. */
-export async function fetchBillingHistory(client: FolioForgeClient): Promise<BillingHistoryEntry[]> {
+async function fetchBillingHistory(client: FolioForgeClient): Promise<BillingHistoryEntry[]> {
   const { data, error } = await client.from('billing_history').select(BILLING_HISTORY_COLUMNS).order('paid_at', { ascending: false });
   if (error) throw new Error(error.message);
   return billingHistoryEntrySchema.array().parse(data ?? []);

@@ -4,14 +4,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { storageKeys } from '../serverState/keys';
 import { loadSupabase, type FolioForgeClient } from '../supabase/createSupabase';
 
-export interface StorageUse {
+interface StorageUse {
   bytes: number;
   files: number;
   /** What the plan includes; undefined when it could not be read. */
   quotaBytes: number | undefined;
 }
 
-export async function fetchStorageUse(client: FolioForgeClient): Promise<StorageUse> {
+async function fetchStorageUse(client: FolioForgeClient): Promise<StorageUse> {
   const [used, granted] = await Promise.all([
     client.from('storage_usage').select('bytes, files').maybeSingle(),
     client.from('entitlements').select('storage_quota_bytes').maybeSingle(),

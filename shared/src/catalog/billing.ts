@@ -9,10 +9,7 @@ export {
   billingStateOf,
   type BillingSubscription,
   billingSubscriptionSchema,
-  goesOn,
   GRACE_PERIOD_DAYS,
   holdsUntil,
   planIdSchema,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
 } from '../../../supabase/functions/_shared/billing';

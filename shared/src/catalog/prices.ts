@@ -1,7 +1,6 @@
 // The price list is the payment function's (supabase/functions/_shared/prices.ts): one list, charged
 // by the server and shown by the screens.
 export {
-  type Currency,
   currencyName,
   formatInr,
   formatMoney,
@@ -11,7 +10,6 @@ export {
   type PlanId,
   type PlanPrice,
   PLANS,
-  type Price,
   priceFor,
   priceOf,
   type PurchaseItem,

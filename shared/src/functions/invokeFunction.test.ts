@@ -1,6 +1,6 @@
 // invokeFunction and streamFunction through the real supabase-js client, with the network mocked at
 // fetch: what leaves the browser, and what a screen gets back for each kind of answer.
-import { afterEach, beforeEach, expect, jest, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, expect, jest, test } from '@jest/globals';
 import { createClient } from '@supabase/supabase-js';
 import { setRuntimeConfig } from '../config/runtimeConfig';
 import { setSupabase } from '../supabase/createSupabase';
@@ -8,7 +8,7 @@ import { testRuntimeConfig } from '../testing/testRuntimeConfig';
 import { accountFunction, domainsFunction, paymentsFunction } from './contracts';
 import { FunctionCallError, invokeFunction, streamFunction } from './invokeFunction';
 
-let fetchMock: jest.Mock<typeof fetch>;
+const fetchMock = jest.fn<typeof fetch>();
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 const sent = (call = 0) => {
@@ -33,9 +33,8 @@ const CHECKOUT = {
   startsAt: null,
 };
 
-beforeEach(() => {
+beforeAll(() => {
   setRuntimeConfig(testRuntimeConfig());
-  fetchMock = jest.fn<typeof fetch>();
   setSupabase(
     createClient('http://localhost:54321', 'anon-key', {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -43,7 +42,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => setSupabase(undefined));
+beforeEach(() => {
+  fetchMock.mockReset();
+});
+afterAll(() => setSupabase(undefined));
 
 test('a request is sent as JSON to the function, and its answer comes back checked and typed', async () => {
   fetchMock.mockResolvedValueOnce(json(200, CHECKOUT));

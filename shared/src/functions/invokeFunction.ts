@@ -15,7 +15,7 @@ import { loadSupabase } from '../supabase/createSupabase';
 import { functionFailureOf, refusalIn, type FunctionFailure } from '../supabase/functionErrors';
 
 /** No answer at all (offline, the host down), a refusal with its status, or an answer not as promised. */
-export type FunctionCallFailure = 'unreachable' | 'refused' | 'unexpected';
+type FunctionCallFailure = 'unreachable' | 'refused' | 'unexpected';
 
 export class FunctionCallError extends Error {
   override name = 'FunctionCallError';
@@ -37,7 +37,7 @@ const UNREACHABLE = 'FolioForge could not be reached. Check your connection and 
 const UNEXPECTED = 'FolioForge sent an unexpected answer. Try again.';
 
 /** What a caller says when the function refused without words of its own. */
-export interface CallWords {
+interface CallWords {
   refused?: string;
 }
 

@@ -7,7 +7,7 @@ import { PLAN_IDS, type PlanId } from './prices.ts';
 
 export const planIdSchema = z.enum(PLAN_IDS as [PlanId, ...PlanId[]]);
 
-export const SUBSCRIPTION_STATUSES = [
+const SUBSCRIPTION_STATUSES = [
   'created',
   'authenticated',
   'active',
@@ -18,7 +18,6 @@ export const SUBSCRIPTION_STATUSES = [
   'expired',
   'paused',
 ] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A row of public.subscriptions as the owner reads it (and the payments function answers it). */
 export const billingSubscriptionSchema = z.object({
@@ -79,7 +78,7 @@ export function holdsUntil(sub: Pick<BillingSubscription, 'status' | 'current_en
 }
 
 /** Whether Razorpay will charge it again: renewing, retrying a renewal, or waiting to start. */
-export function goesOn(sub: Pick<BillingSubscription, 'status' | 'cancel_at_period_end'>): boolean {
+function goesOn(sub: Pick<BillingSubscription, 'status' | 'cancel_at_period_end'>): boolean {
   return ['authenticated', 'active', 'pending'].includes(sub.status) && !sub.cancel_at_period_end;
 }
 

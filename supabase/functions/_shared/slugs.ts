@@ -2,7 +2,7 @@
 // for the publish function; the database checks the same pattern and keeps the reserved words.
 
 /** Lowercase letters, digits and dashes, 3–40 long, starting and ending with a letter or digit. */
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
+const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 
 /** Why a typed address cannot be one, or undefined when its form is fine (the database still decides). */
 export function slugProblem(candidate: string): string | undefined {

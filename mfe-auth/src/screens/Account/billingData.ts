@@ -21,7 +21,7 @@ export function useBillingHistory(userId: string) {
   return useQuery(billingHistoryQuery(userId));
 }
 
-export type PlanAction = Extract<RequestOf<typeof paymentsFunction>, { action: 'cancel-subscription' | 'change-plan' }>;
+type PlanAction = Extract<RequestOf<typeof paymentsFunction>, { action: 'cancel-subscription' | 'change-plan' }>;
 
 export interface PlanActionState {
   busy: boolean;

@@ -16,7 +16,7 @@ import template4a from './previews/template4-1.jpg';
 import template4b from './previews/template4-2.jpg';
 import template4c from './previews/template4-3.jpg';
 
-export interface PreviewPicture {
+interface PreviewPicture {
   src: string;
   alt: string;
 }

@@ -32,7 +32,7 @@ export function defineFunction<Request extends ActionSchema, Answers extends Ans
 
 /** What the browser may send: the request schema's input (before its transforms). */
 export type RequestOf<Contract extends FunctionContract> = z.input<Contract['request']>;
-export type ActionOf<Contract extends FunctionContract> = z.output<Contract['request']>['action'];
+type ActionOf<Contract extends FunctionContract> = z.output<Contract['request']>['action'];
 /** The actions answered with JSON, and those answered with a stream. */
 export type JsonActionOf<Contract extends FunctionContract> = {
   [Action in ActionOf<Contract>]: Contract['answers'][Action] extends z.ZodType ? Action : never;

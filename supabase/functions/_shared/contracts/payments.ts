@@ -43,7 +43,7 @@ const changePlanRequest = z.object({ action: z.literal('change-plan'), planId: p
 
 // ─── answers ────────────────────────────────────────────────────────────────────────────────
 /** What checkout opens for a template: the order and what it charges, in the catalog's currency. */
-export const createdOrderSchema = z.object({
+const createdOrderSchema = z.object({
   orderId: z.string().min(1),
   amount: z.number().int().positive(),
   currency: z.literal(TEMPLATE_CURRENCY),
@@ -51,7 +51,7 @@ export const createdOrderSchema = z.object({
 });
 
 /** A template's purchase, paid: what verify answers (again, for an order verified before). */
-export const paidOrderSchema = z.object({
+const paidOrderSchema = z.object({
   status: z.literal('paid'),
   orderId: z.string(),
   paymentId: z.string().nullable(),
@@ -64,7 +64,7 @@ export const paidOrderSchema = z.object({
 });
 
 /** What checkout needs for a new subscription: Razorpay's id and what it charges, and from when. */
-export const subscriptionCheckoutSchema = z.object({
+const subscriptionCheckoutSchema = z.object({
   subscriptionId: razorpayId('sub'),
   keyId: z.string().min(1),
   planId: planIdSchema,
@@ -74,7 +74,6 @@ export const subscriptionCheckoutSchema = z.object({
   /** ISO time of the first charge when it is not now (a plan resumed before its paid period ends). */
   startsAt: z.string().nullable(),
 });
-export type SubscriptionCheckout = z.infer<typeof subscriptionCheckoutSchema>;
 
 /** The answer to subscribe's follow-ups (verify, cancel, change): the subscription as it now is. */
 const subscriptionAnswerSchema = z.object({ subscription: billingSubscriptionSchema });
