@@ -48,6 +48,8 @@ export default tseslint.config(
       '**/*.min.js',
       'templates/.test-build-*/**',
       'supabase/functions/publish/siteRenderer.generated.mjs',
+      'supabase/functions/publish/siteRenderer.generated.d.mts',
+      'supabase/functions/publish/siteRenderer.types/**',
     ],
   },
   js.configs.recommended,
