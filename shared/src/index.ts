@@ -24,7 +24,7 @@ export {
   type RegisteredDomain,
   type RequestOf,
 } from './functions/contracts';
-export { publicPagePath, slugFromTitle, slugProblem } from './publishing/slugs';
+export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
 export { domainProofRecord } from './publishing/domains';
 export {
   connectAuthStore,
@@ -45,6 +45,8 @@ export {
   returnLocationAfterLogin,
   sameOriginPath,
 } from './auth/session';
+// Prices, billing rows, the free domain's and the deletion code's rules are the functions' own
+// (supabase/functions/_shared): one copy, charged and enforced by the server, shown by the screens.
 export {
   currencyName,
   formatInr,
@@ -61,7 +63,7 @@ export {
   TEMPLATE_CURRENCY,
   TEMPLATE_PRICES,
   type TemplateId,
-} from './catalog/prices';
+} from '../../supabase/functions/_shared/prices';
 export {
   BILLING_HISTORY_COLUMNS,
   BILLING_SUBSCRIPTION_COLUMNS,
@@ -74,7 +76,7 @@ export {
   GRACE_PERIOD_DAYS,
   holdsUntil,
   planIdSchema,
-} from './catalog/billing';
+} from '../../supabase/functions/_shared/billing';
 export { formatBytes, storageUseQuery } from './account/storageUse';
 export { billingHistoryQuery, type Entitlements, entitlementsQuery, subscriptionsQuery } from './account/billing';
 export {
@@ -87,14 +89,14 @@ export {
   RENEWAL_OPENS_DAYS_BEFORE,
   renewalClosesAt,
   renewalOpensAt,
-} from './account/freeDomain';
+} from '../../supabase/functions/_shared/freeDomain';
 export {
   DELETION_CODE_MINUTES,
   DELETION_CODE_PATTERN,
   DELETION_CODE_RESEND_SECONDS,
   DELETION_CODE_TRIES,
   normaliseDeletionCode,
-} from './account/yourData';
+} from '../../supabase/functions/_shared/yourData';
 export { Button } from './ui/Button';
 export { Alert } from './ui/Alert';
 export { TextAreaField, TextField } from './ui/TextField';

@@ -10,7 +10,7 @@ import {
   billingSubscriptionSchema,
   type BillingHistoryEntry,
   type BillingSubscription,
-} from '../catalog/billing';
+} from '../../../supabase/functions/_shared/billing';
 import { billingKeys } from '../serverState/keys';
 import { loadSupabase, type FolioForgeClient } from '../supabase/createSupabase';
 
