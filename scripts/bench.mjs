@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApps } from './lib/buildApps.mjs';
-import { buildShareCardEngine } from './lib/shareCardEngine.mjs';
-import { buildSiteRenderer } from './lib/siteRenderer.mjs';
-import { repoRoot } from './lib/repo.mjs';
+import { buildApps } from '../tooling/buildApps.mjs';
+import { buildShareCardEngine } from '../tooling/shareCardEngine.mjs';
+import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
+import { repoRoot } from '../tooling/repo.mjs';
 
 const args = process.argv.slice(2);
 const FUNCTIONS_BENCH = 'local-cloud/bench/functions.ts';

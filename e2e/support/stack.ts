@@ -6,11 +6,11 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { APPS } from '../../tooling/ports.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
-import { SHELL_ROUTE_PATHS, serveApp } from '../../scripts/lib/serveApps.mjs';
-import { pageViewCounter } from '../../scripts/lib/pageViews.mjs';
-import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
-import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { SHELL_ROUTE_PATHS, serveApp } from '../../tooling/serveApps.mjs';
+import { pageViewCounter } from '../../tooling/pageViews.mjs';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
+import { startLocalCloud } from '../../tooling/localCloudProcess.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 import { freePorts } from './ports';
 
 /** Many sign-ups and messages from one address in a few minutes: the rate limits lifted for the tests. */

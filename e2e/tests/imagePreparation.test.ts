@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 
 /** What the page calls: mfe-editor/src/images/prepareImage.ts's prepareImage, as far as the test reads it. */
 type PreparedFile = { width: number; height: number; blob: Blob };

@@ -6,7 +6,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
 after(stopClusters);
 

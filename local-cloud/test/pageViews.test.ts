@@ -1,4 +1,4 @@
-// Views of published pages, counted by the site's server as it answers them (scripts/lib/pageViews.mjs,
+// Views of published pages, counted by the site's server as it answers them (tooling/pageViews.mjs,
 // hooked into publishedSites.mjs) through count_page_view: no cookie, no address kept, three visits
 // are three views. The owner reads their counts; another user neither reads nor inflates them
 // beyond what opening the page does. Through supabase-js and real HTTP, on both backends.
@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { pageViewCounter } from '../../scripts/lib/pageViews.mjs';
-import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
+import { pageViewCounter } from '../../tooling/pageViews.mjs';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
 import {
   BACKENDS,
@@ -19,7 +19,7 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 

@@ -2,7 +2,7 @@
 // written with the service role as the publish function writes them.
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { signedInUser, type TestCloud } from './services-cloud.ts';
+import { signedInUser, type TestCloud } from './servicesCloud.ts';
 
 let pageCounter = 0;
 

@@ -1,6 +1,6 @@
 // A page's views in the last 30 days, small enough for a card on My portfolios: bars for the eye, a
 // caption with the total, the same figures as a table for a screen reader or anyone who opens it,
-// and the sites that sent the most visitors. Counted without cookies (scripts/lib/pageViews.mjs).
+// and the sites that sent the most visitors. Counted without cookies (tooling/pageViews.mjs).
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';

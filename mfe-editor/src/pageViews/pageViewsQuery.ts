@@ -1,5 +1,5 @@
 // A published page's views for its owner: the last 30 days, one figure a day (days without a view
-// are 0), and the sites that sent the most. Counted by the site's server (scripts/lib/pageViews.mjs)
+// are 0), and the sites that sent the most. Counted by the site's server (tooling/pageViews.mjs)
 // into page_view_days and page_view_referrers; row-level security shows an owner their own only.
 import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,6 +1,6 @@
 // robots.txt and sitemap.xml for published pages, as the sitemaps protocol (sitemaps.org) and RFC
 // 9309 (robots.txt) write them. Plain JavaScript so both sides can use one copy: the site's server
-// (scripts/lib, Node) answers them per request, and the publish function (Deno) can store the list
+// (tooling/, Node) answers them per request, and the publish function (Deno) can store the list
 // of published pages as a file. What is served where:
 //   the site's own host   /robots.txt      every crawler welcome but on the app's private routes;
 //                                          names /sitemap.xml (the app's public pages) and

@@ -16,7 +16,7 @@ import { hmacSha256Hex } from '../_shared/hmac.ts';
 import { PAGE_MESSAGE_NOTES, pageMessageBody, type PageMessageAnswer, type PageMessageBody } from '../_shared/pageMessages.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
-import { supabaseClientsFrom } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,35 +5,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
 import { useAccountQuery } from './accountData';
 
-export interface PageMessage {
-  id: string;
-  portfolio_id: string;
-  sender_name: string;
-  sender_email: string;
-  message: string;
-  created_at: string;
-  read_at: string | null;
-}
-
 /** The newest this many are shown; older ones stay until removed. */
 export const MESSAGES_SHOWN = 100;
 
+// Only /account reads these rows, so their key lives here rather than in shared's factories.
 const messagesKey = (userId: string) => ['page-messages', userId] as const;
 
+async function fetchPageMessages() {
+  const { data, error } = await getSupabase()
+    .from('page_messages')
+    .select('id, portfolio_id, sender_name, sender_email, message, created_at, read_at')
+    .order('created_at', { ascending: false })
+    .limit(MESSAGES_SHOWN);
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+export type PageMessage = Awaited<ReturnType<typeof fetchPageMessages>>[number];
+
 export function usePageMessages(userId: string) {
-  const key = useMemo(() => messagesKey(userId), [userId]);
-  return useAccountQuery<PageMessage[]>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('page_messages')
-      .select('id, portfolio_id, sender_name, sender_email, message, created_at, read_at')
-      .order('created_at', { ascending: false })
-      .limit(MESSAGES_SHOWN);
-    if (error) throw new Error(error.message);
-    return data ?? [];
-  });
+  return useAccountQuery(useMemo(() => ({ queryKey: messagesKey(userId), queryFn: fetchPageMessages }), [userId]));
 }
 
-/** Marks a message read, or removes it; the list is asked again afterwards. */
 export function usePageMessageActions(userId: string) {
   const client = useQueryClient();
   const settled = () => client.invalidateQueries({ queryKey: messagesKey(userId) });

@@ -2,7 +2,7 @@
 // favicon (SVG and PNG), drawn at publish time: the page's name, headline, accent colour and
 // monogram, laid out by satori (text becomes paths, so no font is needed where the SVG is shown)
 // and rasterised by resvg's wasm. Everything it needs is inside engine.generated.mjs (built by
-// scripts/lib/shareCardEngine.mjs), so it runs on Deno with no network and no permissions.
+// tooling/shareCardEngine.mjs), so it runs on Deno with no network and no permissions.
 //
 // Cost (npm run bench -- functions prints it): the first card of an isolate takes about 0.7 s
 // (resvg's wasm and satori's layout engine start), later ones about 0.1–0.3 s. Draw it after the
