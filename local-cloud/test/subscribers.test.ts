@@ -12,7 +12,7 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
+} from './support/servicesCloud.ts';
 import { grantPurchase } from './support/cloud.ts';
 
 after(stopClusters);

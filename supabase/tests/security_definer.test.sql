@@ -7,9 +7,9 @@ select plan(7);
 select is(
   array(select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public' and p.prosecdef order by 1),
-  array['active_plan', 'claim_free_domain_year', 'collects_subscribers', 'create_mfa_recovery_codes', 'current_plan',
+  array['active_plan', 'claim_free_domain_year', 'collects_subscribers', 'count_page_view', 'create_mfa_recovery_codes', 'current_plan',
         'current_plan_paid_through', 'discard_mfa_recovery_codes', 'enforce_storage_quota', 'free_domain_allowance',
-        'handle_new_user', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'plan_paid_through', 'plans_held',
+        'handle_new_user', 'leave_page_message', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'plan_paid_through', 'plans_held',
         'portfolios_guard_look', 'portfolios_guard_publish', 'redeem_mfa_recovery_code', 'slug_available', 'username_available'],
   'the security-definer functions are these, each tested beside its table');
 select is_empty(

@@ -95,7 +95,7 @@ export class EdgeWorkers {
   }
 
   /** `req` served by function `name`, which sees the path from `/<name>` on, as on Supabase. */
-  async fetch(name: string, req: Request, subPath: string): Promise<Response> {
+  async fetch(name: string, req: Request, subPath: string, { forwardedFor }: { forwardedFor?: string } = {}): Promise<Response> {
     const worker = await this.acquire(name);
     worker.inFlight++;
     const timeout = new AbortController();
@@ -106,6 +106,7 @@ export class EdgeWorkers {
       for (const hopByHop of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']) headers.delete(hopByHop);
       // Deno.serve compresses for clients that ask; the relay passes bodies through as they are.
       headers.set('accept-encoding', 'identity');
+      if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
       const body = req.method !== 'GET' && req.method !== 'HEAD' && req.body ? relayedBody(req.body) : undefined;
       const res = await fetch(`http://127.0.0.1:${worker.port}/${name}${subPath}${url.search}`, {
         method: req.method,

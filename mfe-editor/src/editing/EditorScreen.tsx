@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DraftTarget } from '../drafts/draftTarget';
 import { EditorContext, FileActionsContext } from './editorHooks';
-import type { PortfolioEditor } from './PortfolioEditor';
+import type { PortfolioEditor } from './portfolioEditor';
 import { ProblemsNotice } from './ProblemsNotice';
 import { UndoRedoButtons, useUndoShortcuts } from './UndoRedo';
 import { useDraftSaving } from './useDraftSaving';

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Portfolio } from '@folioforge/templates';
 import type { FileFieldKind } from '../portfolios/fileRules';
-import type { EditorState, PortfolioEditor } from './PortfolioEditor';
+import type { EditorState, PortfolioEditor } from './portfolioEditor';
 
 /** The editor of the screen, for the form's parts (set by the editor screen). */
 export const EditorContext = createContext<PortfolioEditor | null>(null);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { DraftTarget } from '../drafts/draftTarget';
-import type { PortfolioEditor } from './PortfolioEditor';
+import type { PortfolioEditor } from './portfolioEditor';
 
 /** Saved as opened (which makes this the draft to reopen) and after every change of the portfolio or its template. */
 export function useDraftSaving(editor: PortfolioEditor, target: DraftTarget): void {

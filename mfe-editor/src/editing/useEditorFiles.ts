@@ -4,7 +4,7 @@ import { deviceFile, keepOnDevice, newDeviceRef } from '../portfolios/deviceFile
 import type { FileFieldKind } from '../portfolios/fileRules';
 import type { DraftTarget } from '../drafts/draftTarget';
 import type { FileActions } from './editorHooks';
-import type { PortfolioEditor } from './PortfolioEditor';
+import type { PortfolioEditor } from './portfolioEditor';
 import { itemPath, profilePath, readField, type FieldPath } from './portfolioEdits';
 
 const pathOf = (slot: FileSlot): FieldPath =>

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { markCopySaved, removeAccountCopy, sameSaved, writeAccountCopy } from './accountCopies';
 import type { PortfolioRow, SavedPortfolio } from './portfolioApi';
-import { portfolioKeys } from './queries';
+import { invalidatePortfolios, portfolioKeys } from '@folioforge/shared';
 
 /** The account holds `row`, and this device now shows exactly it (made, loaded, copied). */
 export function adoptRow(queryClient: QueryClient, userId: string, row: PortfolioRow, shown: SavedPortfolio = row): void {
@@ -29,7 +29,8 @@ export function noteSaved(queryClient: QueryClient, userId: string, row: Portfol
 /** Something other than the content changed on the server (title, publishing, look). */
 export function patchRow(queryClient: QueryClient, userId: string, id: string, change: Partial<PortfolioRow>): void {
   queryClient.setQueryData<PortfolioRow>(portfolioKeys.one(userId, id), (old) => (old ? { ...old, ...change } : old));
-  void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
+  // Every view of the user's pages (My portfolios, /account in another remote) and their space read again.
+  void invalidatePortfolios(queryClient, userId);
 }
 
 /** The portfolio is gone (deleted, or given up for a copy): nothing of it stays on this device. */

@@ -1,4 +1,4 @@
-// The public `sites` bucket the site serves from (scripts/lib/publishedSites.mjs locally, the CDN in
+// The public `sites` bucket the site serves from (tooling/publishedSites.mjs locally, the CDN in
 // production): <slug>/index.html and <slug>/files/* per published page, and _domains/<domain> holding
 // the slug a proven custom domain shows. The one definition of these names for every function (the
 // publish function still has its own SITES_BUCKET and DOMAIN_MAP_FOLDER, to be replaced by these).

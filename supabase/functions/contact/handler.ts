@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { serverClient } from '../_shared/supabaseClient.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -21,7 +21,7 @@ import { domainProofRecord } from '../_shared/domains.ts';
 import { publishBody, type PublishedPage } from '../_shared/publishing.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_shared/request.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { serverClient } from '../_shared/supabaseClient.ts';
 import {
   accentHex,
   checkedPortfolio,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
 import { publicPagePath, slugProblem } from '../_shared/slugs.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { serverClient } from '../_shared/supabaseClient.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
 

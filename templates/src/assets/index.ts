@@ -1,5 +1,5 @@
 // Bundled sample assets, as URLs (webpack asset/resource; inlined as data URLs in the publish
-// function's renderer). Small hand-made SVGs and a PDF made by scripts/make-sample-resume.mjs;
+// function's renderer). Small hand-made SVGs and a PDF made by scripts/makeSampleResume.mjs;
 // nothing is fetched from the internet. A portfolio names them as `sample:<name>` (model/files.ts).
 import type { SampleName } from '../model';
 import sampleResumeUrl from './sample-resume.pdf';

@@ -1,6 +1,6 @@
 // Server-side rendering of a portfolio: the static page publishing stores and an export zips, the
 // export's portfolio.json, and the import of a JSON Resume file. Bundled for the publish function by
-// scripts/lib/siteRenderer.mjs.
+// tooling/siteRenderer.mjs.
 export { renderStaticPage, type StaticPage, type StaticPageOptions } from './renderStaticPage';
 export { checkedPortfolio, InvalidPortfolioError, shareImageRef, storedFileRefs, type CheckedPortfolio } from './checkedPortfolio';
 export { toJsonResume, type JsonResume } from './jsonResume';

@@ -1,7 +1,7 @@
 import { memo, useId, useState, type ChangeEvent } from 'react';
 import { Button } from '@folioforge/shared';
 import { ACCEPT, LIMITS_HINT, rejectionFor, type FileFieldKind } from '../../portfolios/fileRules';
-import type { UploadState } from '../PortfolioEditor';
+import type { UploadState } from '../portfolioEditor';
 import styles from './FieldInput.module.scss';
 
 export interface FilePickerProps {

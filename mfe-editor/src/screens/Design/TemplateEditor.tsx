@@ -11,7 +11,7 @@ import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
 import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
-import { PortfolioEditor } from '../../editing/PortfolioEditor';
+import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { contentOf, startingPortfolio, type PortfolioTemplateId } from '../../templates/templateCatalog';
