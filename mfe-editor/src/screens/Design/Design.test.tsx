@@ -285,6 +285,48 @@ test('a draft kept before the portfolio model opens upgraded, nothing typed lost
   expect(localStorage.getItem(DRAFTS_KEY)).not.toBeNull();
 });
 
+test('page settings: title and description default to the name and headline, the language to English; each is kept, and a wrong one said beside its field', async () => {
+  const { unmount } = openDesign({ id: 1 });
+  const settings = within(form()).getByRole('group', { name: 'Page settings' });
+  const title = within(settings).getByLabelText('Page title') as HTMLInputElement;
+  const description = within(settings).getByLabelText('Page description') as HTMLInputElement;
+  const language = within(settings).getByLabelText('Page language') as HTMLSelectElement;
+  expect(title).toHaveAttribute('placeholder', 'Aarav Mehta');
+  expect(title).toHaveAccessibleDescription('Empty: the page uses your name, “Aarav Mehta”.');
+  expect(description.placeholder).toMatch(/^Front-end developer building fast/);
+  expect(language.value).toBe('');
+  // The default follows the profile as it is typed.
+  fireEvent.change(field('Name'), { target: { value: 'Zoë 🎨 Åkesson' } });
+  expect(title).toHaveAttribute('placeholder', 'Zoë 🎨 Åkesson');
+
+  fireEvent.change(title, { target: { value: 'Zoë Åkesson — illustrator' } });
+  expect(title).toHaveAccessibleDescription('25 of 70 characters.');
+  expect(title).toHaveAttribute('maxlength', '70');
+  await userEvent.selectOptions(language, 'hi');
+  const savedPage = () => Object.values(readDeviceDrafts().drafts)[0]?.portfolio.page;
+  await waitFor(() => expect(savedPage()).toEqual({ title: 'Zoë Åkesson — illustrator', language: 'hi' }));
+  // Emptied, a setting goes back to its default.
+  fireEvent.change(title, { target: { value: '' } });
+  await waitFor(() => expect(savedPage()).toEqual({ language: 'hi' }));
+  unmount();
+
+  // A draft whose language is not one offered (another version, a hand-edited import) says so beside the field.
+  const drafts = readDeviceDrafts();
+  for (const draft of Object.values(drafts.drafts)) draft.portfolio.page = { language: 'tlh', description: 'd'.repeat(230) };
+  localStorage.setItem(DRAFTS_KEY, JSON.stringify(drafts));
+  openDesign();
+  const reopened = within(form()).getByRole('group', { name: 'Page settings' });
+  expect(within(reopened).getByLabelText('Page language')).toHaveAccessibleDescription(
+    /^Must be one of the page languages: en, en-GB, .*\. Browsers, translators and screen readers/,
+  );
+  expect(within(reopened).getByLabelText('Page description')).toHaveAttribute('aria-invalid', 'true');
+  expect(
+    within(reopened)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent),
+  ).toEqual(['At most 200 characters (it has 230).', expect.stringMatching(/^Must be one of the page languages/)]);
+});
+
 test('with no draft at all: template 1 with its sample and a way to the catalog', () => {
   openDesign();
   expect(screen.getByRole('heading', { name: 'Input Section' })).toBeInTheDocument();
