@@ -43,7 +43,7 @@ async function ttfbMedian(url: string): Promise<number> {
 }
 
 /** A user with template 1 bought through the sandbox, on /design with their first portfolio. */
-async function publisher(browser: Browser, stack: Stack): Promise<Page> {
+export async function publisher(browser: Browser, stack: Stack): Promise<Page> {
   const user = await createConfirmedUser(stack, 'Bench Publisher');
   const page = await browser.newPage();
   await logInThroughUi(page, stack, user);
