@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { GOOD_CARD, payWithCard } from '../support/checkout';
 
 let stack: Stack;
 let owners: Browser;
@@ -25,6 +26,11 @@ after(async () => {
 async function publish(page: Page, slug: string) {
   await page.goto(`${stack.shellUrl}/design`);
   await page.waitForURL(/\/design\?portfolio=/);
+  // A page is published once its template is bought (the sandbox's card).
+  await page.getByRole('button', { name: 'Get Temp 1' }).click();
+  await payWithCard(page, GOOD_CARD);
+  await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
   await page.getByLabel('Name', { exact: true }).fill('Counted Visitor');
   const region = page.getByRole('region', { name: 'Publish' });
   await region.getByLabel('Page address').fill(slug);
@@ -82,6 +88,7 @@ describe('page views', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     await chart.waitFor({ timeout: 1000 });
+    await chart.getByText('Views by day').click();
     const today = await chart.getByRole('table').getByRole('row').last().textContent();
     assert.match(today ?? '', /3$/, 'all three today');
     // The visitor who came from a link: its site is named (Chromium cuts the referrer to the origin).
