@@ -65,7 +65,7 @@ export function newFilePath(userId: string, portfolioId: string, fieldKey: strin
 }
 
 /** Every path a stored file occupies: a prepared photo's main file and its narrower copies, or the file alone. */
-export function pathsOf(path: string): string[] {
+function pathsOf(path: string): string[] {
   const image = storedImageFromPath(path);
   return image ? [image.path, ...image.variants.map((variant) => variant.path)] : [path];
 }

@@ -62,6 +62,12 @@ export const pageSettingsSchema = z.object({
     .optional(),
 });
 
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The words of a rich text field (the headline is one), for a title or description: no tags, plain characters. */
+const plainText = (html: string) =>
+  html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!);
+
 /** What a page is called, described as and written in: its own settings, else its name, its headline, English. */
 export function pageMeta(portfolio: { profile: { name: string; headline: string }; page?: PageSettings }): {
   title: string;
@@ -70,7 +76,7 @@ export function pageMeta(portfolio: { profile: { name: string; headline: string 
 } {
   const page = portfolio.page ?? {};
   const title = cleanPageText(page.title ?? '') || cleanPageText(portfolio.profile.name);
-  const description = cleanPageText(page.description ?? '') || cleanPageText(portfolio.profile.headline);
+  const description = cleanPageText(page.description ?? '') || cleanPageText(plainText(portfolio.profile.headline));
   return {
     title: title.slice(0, PAGE_LIMITS.title),
     description: description.slice(0, PAGE_LIMITS.description),

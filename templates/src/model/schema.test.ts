@@ -129,5 +129,7 @@ describe("a page's own settings", () => {
     const portfolio = coercePortfolio('1', { ...everyKindPortfolio(), page: { title: 'My work', language: 'ta', extra: 1 } });
     expect(portfolio.page).toEqual({ title: 'My work', language: 'ta' });
     expect(pageMeta({ ...portfolio, page: { ...portfolio.page, language: 'xx' } })).toMatchObject({ title: 'My work', language: 'en' });
+    // The headline is rich text: its words only.
+    expect(pageMeta({ profile: { name: 'A', headline: '<p>Maps &amp; <strong>charts</strong></p>' } }).description).toBe('Maps & charts');
   });
 });
