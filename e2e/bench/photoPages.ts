@@ -83,9 +83,7 @@ export async function benchPhotoPages(browser: Browser, stack: Stack, runs: numb
     log(
       `\nPublished pages, Lighthouse ${runs > 1 ? `median of ${runs} runs` : 'one run'}, mobile (goals: performance ≥ ${PAGE_GOALS.performance}, LCP ≤ ${PAGE_GOALS.lcpMs / 1000} s, SEO ${PAGE_GOALS.seo}, total bytes ≤ ${PAGE_GOALS.bytes / 1024} KB):`,
     );
-    log(
-      `  photo: ${(fs.statSync(photo).size / (1024 * 1024)).toFixed(1)} MB JPEG 4000×3000; the editor said "${saving}"`,
-    );
+    log(`  photo: ${(fs.statSync(photo).size / (1024 * 1024)).toFixed(1)} MB JPEG 4000×3000; the editor said "${saving}"`);
     log(`  ${'page'.padEnd(26)} perf  LCP     SEO  bytes    goal`);
     const missing: string[] = [];
     for (const [label, figures] of [
