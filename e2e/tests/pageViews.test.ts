@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { buyTemplate } from '../support/checkout';
 
 let stack: Stack;
 let owners: Browser;
@@ -27,10 +27,7 @@ async function publish(page: Page, slug: string) {
   await page.goto(`${stack.shellUrl}/design`);
   await page.waitForURL(/\/design\?portfolio=/);
   // A page is published once its template is bought (the sandbox's card).
-  await page.getByRole('button', { name: 'Get Temp 1' }).click();
-  await payWithCard(page, GOOD_CARD);
-  await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
+  await buyTemplate(page);
   await page.getByLabel('Name', { exact: true }).fill('Counted Visitor');
   const region = page.getByRole('region', { name: 'Publish' });
   await region.getByLabel('Page address').fill(slug);

@@ -60,14 +60,7 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
         aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
         onChange={(event: ChangeEvent<HTMLInputElement>) => editor.setField(path, event.target.value)}
       />
-      <p id={`${id}-hint`} className={fieldStyles.hint}>
-        {hint}
-      </p>
-      {problem ? (
-        <p id={`${id}-error`} role="alert" className={fieldStyles.error}>
-          {problem}
-        </p>
-      ) : null}
+      <Notes id={id} hint={hint} problem={problem} />
     </div>
   );
 }
@@ -100,14 +93,23 @@ function PageLanguageField() {
         ))}
         {value && !isPageLanguage(value) ? <option value={value}>{value} (not offered)</option> : null}
       </select>
+      <Notes id={id} hint="Browsers, translators and screen readers read your page in this language." problem={problem} />
+    </div>
+  );
+}
+
+/** What a setting is for (`<id>-hint`) and, when it is wrong, why (`<id>-error`), beside its field. */
+function Notes({ id, hint, problem }: { id: string; hint: string; problem: string | null }) {
+  return (
+    <>
       <p id={`${id}-hint`} className={fieldStyles.hint}>
-        Browsers, translators and screen readers read your page in this language.
+        {hint}
       </p>
       {problem ? (
         <p id={`${id}-error`} role="alert" className={fieldStyles.error}>
           {problem}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

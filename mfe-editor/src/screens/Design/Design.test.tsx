@@ -199,7 +199,7 @@ test("a phone's 5 MB photo is taken: resized here with progress, the saving said
   const ref = photoOfDraft();
   await waitFor(async () => expect((await deviceFile(ref))?.size).toBe(310 * 1024));
   expect((await deviceFile(ref))?.type).toBe('image/webp');
-});
+}, 20_000);
 
 test('a picture that cannot be read, or one too large to open, is refused beside the field and the sample stays', async () => {
   openDesign({ id: 1 });
@@ -325,7 +325,7 @@ test('page settings: title and description default to the name and headline, the
       .getAllByRole('alert')
       .map((alert) => alert.textContent),
   ).toEqual(['At most 200 characters (it has 230).', expect.stringMatching(/^Must be one of the page languages/)]);
-});
+}, 20_000);
 
 test('with no draft at all: template 1 with its sample and a way to the catalog', () => {
   openDesign();
