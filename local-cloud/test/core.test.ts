@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -135,15 +137,27 @@ describe('local-cloud process', () => {
 
   test('graceful close lets an in-flight request finish', async () => {
     const cloud = await startLocalCloud({ port: 0, dataDir: await tempDir(), silent: true, autoconfirm: true });
-    const inflight = fetch(`${cloud.url}/auth/v1/signup`, {
+    const body = JSON.stringify({ email: 'inflight@example.com', password: 'secret-1' });
+    const request = http.request(`${cloud.url}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: cloud.keys.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'inflight@example.com', password: 'secret-1' }),
+      // 100-continue: the server answers "go on" once it has the request's head, so the close below
+      // comes while this request is surely in flight, however slow the machine.
+      headers: {
+        apikey: cloud.keys.anonKey,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     });
-    await new Promise((r) => setTimeout(r, 20));
+    const status = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => (response.resume(), resolve(response.statusCode ?? 0)));
+      request.on('error', reject);
+    });
+    request.flushHeaders();
+    await once(request, 'continue');
     const closing = cloud.close();
-    const res = await inflight;
-    assert.equal(res.status, 200);
+    request.end(body);
+    assert.equal(await status, 200);
     await closing;
   });
 });
