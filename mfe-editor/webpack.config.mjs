@@ -12,8 +12,7 @@ export default createWebpackConfig({
     // The screens the shell routes to (shell/src/routes.ts).
     './Design': './src/screens/Design/Design.tsx',
     './Generator': './src/screens/Generator/Generator.tsx',
-    './TemplateOnePage': './src/screens/TemplateOnePage/TemplateOnePage.tsx',
-    './TemplateTwoPage': './src/screens/TemplateTwoPage/TemplateTwoPage.tsx',
+    './TemplatePage': './src/screens/TemplatePage/TemplatePage.tsx',
     './Portfolios': './src/screens/Portfolios/Portfolios.tsx',
   },
 });

@@ -9,7 +9,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFile = path.join(repoRoot, 'templates/src/assets/sample-resume.pdf');
 
-// Matches template 1's sample values (templates/src/personal/sampleValues.ts).
+// Matches template 1's sample portfolio (templates/src/personal/sample.ts).
 const resume = {
   name: 'Aarav Mehta',
   role: 'Front-end Developer',

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { SCHEMA_VERSION, SECTION_KINDS, type AnyItem, type Portfolio, type Section, type SectionKind } from '@folioforge/templates/model';
 import type { Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { median, percentile } from './firstLoad';
@@ -79,14 +80,87 @@ async function timeKeyPresses(page: Page, field: Locator, previewSelector: strin
   };
 }
 
-export async function measureEditorLatency(browser: Browser, stack: Stack, samples = 200): Promise<LatencyResult> {
+/** Issue 21's measure: a portfolio of 30 items in 8 sections, every field filled. */
+export function bigPortfolio(): Portfolio {
+  const kinds: SectionKind[] = ['projects', 'experience', 'education', 'skills', 'highlights', 'products', 'testimonials', 'contact'];
+  const counts = [6, 5, 3, 6, 3, 3, 2, 2];
+  const text = (kind: string, n: number, key: string) =>
+    key === 'url'
+      ? `https://example.com/${kind}/${n}`
+      : key === 'image'
+        ? ''
+        : key.endsWith('Date')
+          ? '2024'
+          : `${kind} ${n} ${key}: a few words of text`;
+  const sections = kinds.map(
+    (kind, index) =>
+      ({
+        id: `${kind}-section`,
+        kind,
+        title: SECTION_KINDS[kind].label,
+        hidden: false,
+        body: '',
+        items: Array.from({ length: counts[index]! }, (_, n) =>
+          Object.fromEntries([['id', `${kind}-${n}`], ...SECTION_KINDS[kind].fields.map((field) => [field.key, text(kind, n, field.key)])]),
+        ) as AnyItem[],
+      }) as Section,
+  );
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    profile: {
+      name: 'Bench Person',
+      email: 'bench@example.com',
+      headline: '<p>Measuring the editor</p>',
+      about: '<p>About the bench person, a paragraph of text to type into.</p>',
+      address: 'Pune',
+      phone: '+91 90000 00000',
+      website: 'https://bench.example.com',
+      photo: 'sample:portraitAarav',
+      resume: '',
+    },
+    socials: [{ id: 'github', network: 'GitHub', url: 'https://github.com/bench' }],
+    sections,
+  };
+}
+
+/** /design opened on a device draft of `portfolio` (template 1), as a reload would reopen it. */
+async function openDesignWith(page: Page, stack: Stack, portfolio: Portfolio | undefined) {
+  if (!portfolio) {
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page
+      .getByRole('button', { name: /use template/i })
+      .first()
+      .click();
+    return;
+  }
+  await page.goto(`${stack.shellUrl}/templates`);
+  await page.evaluate((draft) => {
+    localStorage.setItem(
+      'folioforge.editor.drafts.v2',
+      JSON.stringify({
+        version: 2,
+        last: 'bench',
+        drafts: { bench: { id: 'bench', templateId: '1', portfolio: draft, updatedAt: Date.now() } },
+      }),
+    );
+  }, portfolio);
+  await page.goto(`${stack.shellUrl}/design`);
+}
+
+/** A build from before the model (the baseline) has no sections: it is measured with its own sample. */
+export interface LatencyOptions {
+  portfolio?: Portfolio;
+}
+
+export async function measureEditorLatency(
+  browser: Browser,
+  stack: Stack,
+  samples = 200,
+  { portfolio }: LatencyOptions = {},
+): Promise<LatencyResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${stack.shellUrl}/templates`);
-  await page
-    .getByRole('button', { name: /use template/i })
-    .first()
-    .click();
+  await openDesignWith(page, stack, portfolio);
   const field = page.getByLabel('Name', { exact: true }).first();
   await field.waitFor();
   await field.fill('');
@@ -129,17 +203,19 @@ ReactDOM.createRoot(document.getElementById('root')).render(h(App));`;
 }
 
 /** The same in a rich text field (template 1's About, Tiptap): key press → the preview's copy of it. */
-export async function measureRichTextLatency(browser: Browser, stack: Stack, samples = 200): Promise<LatencyResult> {
+export async function measureRichTextLatency(
+  browser: Browser,
+  stack: Stack,
+  samples = 200,
+  { portfolio }: LatencyOptions = {},
+): Promise<LatencyResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${stack.shellUrl}/templates`);
-  await page
-    .getByRole('button', { name: /use template/i })
-    .first()
-    .click();
-  const field = page.getByRole('textbox', { name: 'About', exact: true });
+  await openDesignWith(page, stack, portfolio);
+  await page.getByRole('textbox', { name: 'About', exact: true }).first().click();
+  // The field opens its editor when focused (loaded apart from the form).
+  const field = page.locator('main form [contenteditable="true"][aria-label="About"]');
   await field.waitFor();
-  await field.click();
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Backspace');
   const result = await timeKeyPresses(page, field, '[data-testid="template-preview"]', samples);

@@ -3,11 +3,19 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Stack } from './stack';
 
+/** A saved portfolio's data, as the browser tests read it (templates/src/model has the whole shape). */
+export interface StoredData {
+  schemaVersion?: number;
+  profile: Record<string, string>;
+  socials: { id: string; network: string; url: string }[];
+  sections: { id: string; kind: string; title: string; hidden: boolean; body: string; items: Record<string, string>[] }[];
+}
+
 export interface StoredPortfolio {
   id: string;
   template_id: string;
   title: string | null;
-  data: Record<string, string>;
+  data: StoredData;
   version: number;
 }
 
@@ -32,10 +40,12 @@ export async function storedFiles(stack: Stack, user: { email: string; password:
 
 /** Every portfolio of the user, newest first. */
 export async function storedPortfolios(stack: Stack, user: { email: string; password: string }): Promise<StoredPortfolio[]> {
-  const { client } = await userClient(stack, user);
+  const { client, userId } = await userClient(stack, user);
+  // Their own: anyone's published rows are readable too.
   const { data, error } = await client
     .from('portfolios')
     .select('id, template_id, title, data, version')
+    .eq('owner_id', userId)
     .order('updated_at', { ascending: false });
   if (error) throw error;
   return data as StoredPortfolio[];

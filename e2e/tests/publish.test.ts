@@ -72,7 +72,8 @@ const savedStatus = (page: Page) =>
 
 const publishRegion = (page: Page) => page.getByRole('region', { name: 'Publish' });
 /** All the text of the page's content (menus at any width included): the preview's, or a published page's body. */
-const previewText = async (page: Page) => normalise((await page.getByTestId('template-preview').locator('> div').textContent()) ?? '');
+const previewText = async (page: Page) =>
+  normalise((await page.getByTestId('template-preview').locator('[data-preview-root]').textContent()) ?? '');
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The page as a visitor sees it: a fresh, signed-out browser, JavaScript on or off. */
@@ -262,7 +263,13 @@ describe('publishing', () => {
     await page.waitForURL(/\/portfo\?portfolio=/);
     await savedStatus(page);
     await page.getByLabel('Name', { exact: true }).fill('Gen Publisher');
-    await page.getByRole('textbox', { name: 'Skills (separate them with commas)' }).fill('Rust, Elm');
+    // One skill each: the generator's skills are a list.
+    const skills = page.getByRole('form').getByRole('region', { name: /^Skills/ });
+    for (const skill of ['Rust', 'Elm']) {
+      await skills.getByRole('button', { name: 'Add skill' }).click();
+      await page.keyboard.type(skill);
+    }
+    await savedStatus(page);
     const slug = `gen-${Date.now().toString(36)}`;
     await publishAs(page, slug);
     const live = await visit(slug, { javaScriptEnabled: false });

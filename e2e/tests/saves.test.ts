@@ -65,7 +65,7 @@ describe('cloud saves', () => {
     const id = await openDesign(first.page);
     await nameField(first.page).fill('Grace Hopper');
     await waitForStatus(first.page, 'Saved');
-    const rows = await waitForStored(stack, user, (all) => all[0]?.data.name === 'Grace Hopper');
+    const rows = await waitForStored(stack, user, (all) => all[0]?.data.profile.name === 'Grace Hopper');
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.id, id);
     assert.equal(rows[0]!.template_id, '1');
@@ -95,7 +95,7 @@ describe('cloud saves', () => {
     await nameField(page).fill('Closed in a hurry');
     await page.clock.runFor(200);
     await page.close();
-    await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'Closed in a hurry');
+    await waitForStored(stack, user, (rows) => rows[0]?.data.profile.name === 'Closed in a hurry');
     await context.close();
   });
 
@@ -106,11 +106,11 @@ describe('cloud saves', () => {
     await context.setOffline(true);
     await nameField(page).fill('Typed in a tunnel');
     await waitForStatus(page, 'Offline — kept on this device, will retry');
-    assert.notEqual((await storedPortfolios(stack, user))[0]?.data.name, 'Typed in a tunnel');
+    assert.notEqual((await storedPortfolios(stack, user))[0]?.data.profile.name, 'Typed in a tunnel');
     // A reload while offline would lose nothing either: the page is not reloaded here, the network comes back.
     await context.setOffline(false);
     await waitForStatus(page, 'Saved');
-    await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'Typed in a tunnel');
+    await waitForStored(stack, user, (rows) => rows[0]?.data.profile.name === 'Typed in a tunnel');
     await context.close();
   });
 
@@ -124,13 +124,13 @@ describe('cloud saves', () => {
 
     await nameField(tabA).fill('From tab A');
     await waitForStatus(tabA, 'Saved');
-    await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'From tab A');
+    await waitForStored(stack, user, (rows) => rows[0]?.data.profile.name === 'From tab A');
 
     await nameField(tabB).fill('From stale tab B');
     await waitForStatus(tabB, 'Not saved: a newer version exists');
     const dialog = tabB.getByRole('alertdialog');
     await dialog.getByText(/newer version of this portfolio was saved/).waitFor();
-    assert.equal((await storedPortfolios(stack, user))[0]?.data.name, 'From tab A', 'the stale save did not overwrite');
+    assert.equal((await storedPortfolios(stack, user))[0]?.data.profile.name, 'From tab A', 'the stale save did not overwrite');
 
     await dialog.getByRole('button', { name: 'Load the newer version' }).click();
     await waitForStatus(tabB, 'Saved');
@@ -138,7 +138,7 @@ describe('cloud saves', () => {
 
     // Now tab A is the stale one: it keeps its own copy as a new portfolio.
     await nameField(tabB).fill('From tab B, newer');
-    await waitForStored(stack, user, (rows) => rows.find((row) => row.id === id)?.data.name === 'From tab B, newer');
+    await waitForStored(stack, user, (rows) => rows.find((row) => row.id === id)?.data.profile.name === 'From tab B, newer');
     await nameField(tabA).fill('Tab A keeps this');
     await waitForStatus(tabA, 'Not saved: a newer version exists');
     await tabA.getByRole('button', { name: 'Keep mine as a new portfolio' }).click();
@@ -147,9 +147,9 @@ describe('cloud saves', () => {
     assert.equal(await nameField(tabA).inputValue(), 'Tab A keeps this');
     const rows = await storedPortfolios(stack, user);
     assert.equal(rows.length, 2);
-    assert.equal(rows.find((row) => row.id === id)?.data.name, 'From tab B, newer');
+    assert.equal(rows.find((row) => row.id === id)?.data.profile.name, 'From tab B, newer');
     const copy = rows.find((row) => row.id !== id)!;
-    assert.equal(copy.data.name, 'Tab A keeps this');
+    assert.equal(copy.data.profile.name, 'Tab A keeps this');
     assert.match(copy.title ?? '', /my copy/);
     await context.close();
   });
@@ -178,7 +178,7 @@ describe('cloud saves', () => {
     assert.equal(await nameField(page).inputValue(), 'Drafted before login');
     const rows = await storedPortfolios(stack, user);
     assert.equal(rows.length, 1);
-    assert.equal(rows[0]!.data.name, 'Drafted before login');
+    assert.equal(rows[0]!.data.profile.name, 'Drafted before login');
 
     // Signing out and in again does not offer (or copy) the same draft a second time.
     await page.getByRole('button', { name: /account menu/ }).click();
@@ -227,7 +227,7 @@ describe('My portfolios', () => {
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
     const afterCopy = await waitForStored(stack, user, (rows) => rows.length === 3);
     const copy = afterCopy.find((row) => row.title === 'Studio site (copy)')!;
-    assert.equal(copy.data.name, 'First of many');
+    assert.equal(copy.data.profile.name, 'First of many');
 
     await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor({ state: 'detached' });
@@ -312,6 +312,25 @@ async function pasteHtml(page: Page, field: ReturnType<Page['locator']>, html: s
 
 const RICH_FIELDS = 'main form [data-field][contenteditable]';
 
+/** Long fields show their text until opened: every one of them is opened (its editor loads with the first). */
+async function openRichFields(page: Page) {
+  const closed = page.locator('main form [data-rich-text-preview]');
+  await closed.first().waitFor();
+  while ((await closed.count()) > 0) {
+    const before = await page.locator(RICH_FIELDS).count();
+    await closed.first().click();
+    await page.locator(RICH_FIELDS).nth(before).waitFor();
+  }
+}
+
+/** Every text a stored value holds, however deep. */
+function textsOf(value: unknown, where = 'data'): [string, string][] {
+  if (typeof value === 'string') return [[where, value]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => textsOf(item, `${where}[${index}]`));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => textsOf(item, `${where}.${key}`));
+  return [];
+}
+
 /** Nothing ran, and every place typed HTML lands holds only the allow-list. */
 async function assertInert(page: Page, where: string) {
   const report = await page.evaluate(() => {
@@ -345,8 +364,8 @@ describe('rich text', () => {
       .first()
       .click();
     await page.waitForURL(/\/design$/);
-    const about = page.getByRole('textbox', { name: 'About', exact: true });
-    await about.click();
+    await page.getByRole('textbox', { name: 'About', exact: true }).click();
+    await page.locator('main form [contenteditable="true"][aria-label="About"]').waitFor();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Plain start ');
     await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bold' }).click();
@@ -384,8 +403,8 @@ describe('rich text', () => {
         .nth(index)
         .click();
       await page.waitForURL(/\/design$/);
+      await openRichFields(page);
       const fields = page.locator(RICH_FIELDS);
-      await fields.first().waitFor();
       const count = await fields.count();
       assert.ok(count >= 4, `template ${index + 1} has its long fields as rich text`);
       for (let i = 0; i < count; i += 1) await pasteHtml(page, fields.nth(i), payload);
@@ -403,8 +422,8 @@ describe('rich text', () => {
       await assertInert(page, route);
     }
     await page.goto(`${stack.shellUrl}/portfo`);
+    await openRichFields(page);
     const generatorFields = page.locator(RICH_FIELDS);
-    await generatorFields.first().waitFor();
     assert.equal(await generatorFields.count(), 2);
     for (let i = 0; i < 2; i += 1) await pasteHtml(page, generatorFields.nth(i), payload);
     await page.getByTestId('portfolio-preview').locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
@@ -420,11 +439,12 @@ describe('rich text', () => {
     const { context, page } = await signedInContext(user);
     const id = await openDesign(page);
     const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+    await openRichFields(page);
     const fields = page.locator(RICH_FIELDS);
     for (let i = 0; i < (await fields.count()); i += 1) await pasteHtml(page, fields.nth(i), payload);
     await waitForStatus(page, 'Saved');
-    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.about?.includes('kept') === true);
-    for (const [key, value] of Object.entries(row!.data)) {
+    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.profile?.about?.includes('kept') === true);
+    for (const [key, value] of textsOf(row!.data)) {
       // Payload words may stay as text ("a javascript: link"); no element, handler, style or unsafe href may.
       assert.doesNotMatch(
         value,
@@ -493,17 +513,21 @@ describe('files in storage', () => {
     await page.getByText('Stored in your account: big.png').waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await waitForStatus(page, 'Saved');
-    const [row] = await waitForStored(stack, user, (rows) => rows[0]?.data.image?.startsWith('storage:portfolio-images/') === true);
-    const firstRef = row!.data.image!;
+    const [row] = await waitForStored(
+      stack,
+      user,
+      (rows) => rows[0]?.data.profile?.photo?.startsWith('storage:portfolio-images/') === true,
+    );
+    const firstRef = row!.data.profile.photo!;
     assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.png$`));
     assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), [firstRef.split('/').pop()]);
 
     await picker.setInputFiles(path.join(dir, 'me.png'));
     await page.getByText('Stored in your account: me.png').waitFor();
     await waitForStatus(page, 'Saved');
-    const [replaced] = await waitForStored(stack, user, (rows) => rows[0]?.data.image !== firstRef);
+    const [replaced] = await waitForStored(stack, user, (rows) => rows[0]?.data.profile.photo !== firstRef);
     const names = await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 1);
-    assert.deepEqual(names, [replaced!.data.image!.split('/').pop()], 'the replaced picture was removed');
+    assert.deepEqual(names, [replaced!.data.profile.photo!.split('/').pop()], 'the replaced picture was removed');
 
     // Another browser of the same user sees the picture through a short-lived signed URL.
     const second = await signedInContext(user);

@@ -1,5 +1,5 @@
-// The page scripts/makeTemplatePreviews.mjs screenshots: one template's Preview with its sample
-// values, chosen by query string (?id=1&frame=page|phones|tablet). Not part of any app.
+// The page scripts/makeTemplatePreviews.mjs screenshots: one template's Page with its sample
+// portfolio, chosen by query string (?id=1&frame=page|phones|tablet). Not part of any app.
 import { createRoot } from 'react-dom/client';
 import { getTemplate } from '@folioforge/templates';
 import './harness.css';
@@ -12,16 +12,16 @@ const container = document.getElementById('root');
 if (!template || !container) {
   document.body.textContent = `Unknown template ${params.get('id')}`;
 } else {
-  const { Preview, sampleValues } = template;
+  const { Page, sample } = template;
   document.body.dataset.frame = frame;
   const framed = (className: string, key: string) => (
     <div key={key} className={`frame ${className}`} data-frame-index={key}>
-      <Preview values={sampleValues} />
+      <Page portfolio={sample} />
     </div>
   );
   createRoot(container).render(
     frame === 'page' ? (
-      <Preview values={sampleValues} />
+      <Page portfolio={sample} />
     ) : frame === 'tablet' ? (
       <div className="stage">{framed('tablet', '0')}</div>
     ) : (

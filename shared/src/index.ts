@@ -155,8 +155,14 @@ export { queryClient } from './serverState/queryClient';
 export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';
 export { invalidateBilling, invalidateDomains, invalidatePortfolios } from './serverState/invalidate';
 export { ServerStateProvider } from './serverState/ServerStateProvider';
-export type { Database } from './supabase/database.types';
-export { designNavigationState, parseDesignNavigationState } from './contracts/designNavigation';
+export type { Database, Json } from './supabase/database.types';
+export {
+  DETAILS_FIELDS,
+  type DetailsValues,
+  designNavigationState,
+  EMPTY_DETAILS,
+  parseDesignNavigationState,
+} from './contracts/designNavigation';
 export { type CheckoutButtonProps } from './contracts/federatedModules';
 export { emailProblem, textProblem } from './forms/fieldRules';
 export { type FieldProblems, FormAnnouncer, useFieldErrors } from './forms/useFieldErrors';

@@ -43,7 +43,7 @@ export const SCREEN_ROUTES = [
   { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection', clientOnDemand: true, prerender: true },
   { path: '/design', remote: 'mfe_editor/Design', title: 'Design' },
   { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator' },
-  { path: '/template1', remote: 'mfe_editor/TemplateOnePage', title: 'Portfolio' },
-  { path: '/template2', remote: 'mfe_editor/TemplateTwoPage', title: 'E-Commerce' },
+  { path: '/template1', remote: 'mfe_editor/TemplatePage', title: 'Portfolio' },
+  { path: '/template2', remote: 'mfe_editor/TemplatePage', title: 'E-Commerce' },
   { path: '/pricing', remote: 'mfe_commerce/Pricing', title: 'Pricing Plans', clientOnDemand: true, prerender: true },
 ];

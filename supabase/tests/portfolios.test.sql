@@ -1,7 +1,7 @@
 -- portfolios: the owner's rows, readable by anyone once published; every change of `data` names the
 -- version it was made from (portfolios_guard_version, save_portfolio), updated_at kept by a trigger.
 begin;
-select plan(19);
+select plan(24);
 
 select policies_are('public', 'portfolios', array[
   'portfolios: owner reads', 'portfolios: anyone reads published', 'portfolios: owner inserts',
@@ -58,6 +58,21 @@ update public.portfolios set title = 'Renamed' where id = :'draft';
 select tests.act_as_owner();
 select ok((select updated_at > now() - interval '1 minute' and version = 2 from public.portfolios where id = :'draft'),
   'a rename stamps updated_at and keeps the version');
+
+-- The portfolio model (20260620000000_portfolio_sections.sql): a save may move the portfolio to
+-- another template; a new row starts as an empty model; the upgrade of old rows is the migration's alone.
+select tests.act_as(:'alice');
+select results_eq(
+  format($$ select template_id from public.save_portfolio(%L, 2, '{"schemaVersion": 2}', 'generator') $$, :'draft'),
+  array['generator'], 'a save switches template with its content');
+select results_eq(
+  format($$ select template_id from public.save_portfolio(%L, 3, '{"schemaVersion": 2}') $$, :'draft'),
+  array['generator'], 'and one that names none keeps it');
+select lives_ok($$ insert into public.portfolios (template_id, title) values ('2', 'Empty') $$, 'a portfolio made without data');
+select is((select data from public.portfolios where title = 'Empty'), '{"schemaVersion": 2, "profile": {}, "socials": [], "sections": []}'::jsonb,
+  'starts as an empty portfolio in the model');
+select throws_ok($$ select public.portfolio_from_legacy('1', '{"name": "x"}') $$, '42501', null, 'users cannot run the migration''s upgrade');
+select tests.act_as_owner();
 
 select * from finish();
 rollback;

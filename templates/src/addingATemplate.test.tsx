@@ -1,6 +1,6 @@
 // Adding a template is adding a folder. A test build copies this package's sources, drops the fifth
-// template fixture in as a new folder, runs the indexer, and loads the result: the registry, the
-// design form's fields, the preview and the payment function's price all know template 5.
+// template fixture in as a new folder, runs the indexer, and loads the result: the registry, its
+// sample, its page and the payment function's price all know template 5.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,12 +45,12 @@ describe('a fifth template folder', () => {
     expect(templates.TEMPLATES.map((template) => template.id)).toEqual([1, 2, 3, 4, 5]);
     const fifth = templates.getTemplate('5');
     expect(fifth).toMatchObject({ id: 5, name: 'Studio Page', priceRupees: 250, getButtonLabel: 'Get Temp 5' });
-    expect(fifth?.fields.map((field) => field.label)).toEqual(['Headline', 'Story', 'Website']);
-    // Its values pass the shared schema and its preview shows them.
-    expect(templates.templateValuesSchema(fifth!).safeParse(fifth!.sampleValues).success).toBe(true);
-    const Preview = fifth!.Preview;
-    render(<Preview values={{ ...fifth!.sampleValues, headline: 'Made in the test build' }} />);
+    // Its sample passes the shared schema and its page shows any portfolio, its sections too.
+    expect(templates.checkPortfolio(fifth!.sample)).toMatchObject({ ok: true });
+    const { Page } = fifth!;
+    render(<Page portfolio={{ ...fifth!.sample, profile: { ...fifth!.sample.profile, name: 'Made in the test build' } }} />);
     expect(screen.getByRole('heading', { name: 'Made in the test build' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Our story' })).toBeInTheDocument();
   });
 
   test('is charged by the payment function at its price, in paise', () => {

@@ -1,23 +1,63 @@
-// @folioforge/templates: the template domain — one folder per template (template.json with its id
-// and price, definition.ts with fields, sample values and preview), the registry generated from
-// those folders, the values schema and the details form. Templates are reached through the registry.
-// Collection screenshots are not here: mfe-templates owns them, so the editor never bundles them.
-// Import it only by this package name: it is a federation singleton, like @folioforge/shared.
-export type {
-  FieldKind,
-  TemplateField,
-  TemplateValues,
-  TemplatePreviewProps,
-  TemplateContent,
-  TemplateDefinition,
-  DetailsKey,
-  DetailsValues,
-} from './types';
+// @folioforge/templates: the portfolio model (model/: its parts, schema, upgrades and starts) and the
+// templates that show it, one folder per template (template.json with its id and price, definition.ts
+// with its sample and page), with the registry generated from those folders. Templates are reached
+// through the registry. Collection screenshots are not here: mfe-templates owns them, so the editor
+// never bundles them. Import it only by this package name: it is a federation singleton, like
+// @folioforge/shared.
+export type { TemplatePageProps, TemplateContent, TemplateDefinition } from './types';
 export { TEMPLATES, getTemplate } from './registry';
-export { templateValuesSchema, FIELD_MAX_LENGTH, type TemplateValuesSchema } from './schema';
-export { DETAILS_FIELDS, EMPTY_DETAILS, applyDetails } from './details';
-export { SocialLinks, type SocialLink, type SocialNetwork } from './common/SocialLinks';
-export { SAMPLE_RESUME_URL, SAMPLE_IMAGES } from './assets';
-export { GeneratorPreview, type GeneratorPreviewProps, type ResumeView } from './generator/GeneratorPreview';
-export { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS, splitSkills } from './generator/generatorFields';
+export {
+  applyDetails,
+  checkPortfolio,
+  coercePortfolio,
+  FIELD_MAX_LENGTH,
+  fieldText,
+  fileSlotsOf,
+  fileValuesOf,
+  importJsonResume,
+  isDeviceRef,
+  isFileKind,
+  isFileValue,
+  isLegacyData,
+  isSectionKind,
+  isStorageRef,
+  kindSpec,
+  LIMITS,
+  MAX_IMPORT_BYTES,
+  maxLengthOf,
+  newId,
+  PROFILE_FIELDS,
+  REPLACE_PREFIX,
+  replaceFileValue,
+  sampleRef,
+  SCHEMA_VERSION,
+  SECTION_KINDS,
+  SECTION_KIND_NAMES,
+  starterPortfolio,
+  toModelData,
+  upgradeLegacy,
+  visibleSections,
+  withNewIds,
+  type Account,
+  type AnyItem,
+  type FileSlot,
+  type ImportResult,
+  type LegacyValues,
+  type SectionKindSpec,
+  type FieldKind,
+  type FieldSpec,
+  type ItemOf,
+  type Portfolio,
+  type Profile,
+  type ProfileKey,
+  type Section,
+  type SectionKind,
+  type SectionOf,
+  type SocialLink,
+} from './model';
+export { AssetUrlsProvider, resolveAsset, useAssetUrl } from './common/assets';
+export { SocialLinks, KNOWN_NETWORKS, iconFor } from './common/SocialLinks';
+export { SAMPLE_RESUME_URL, SAMPLE_URLS } from './assets';
+export { GeneratorPage, ShowsPlaceholders, type GeneratorPageProps, type ResumeView } from './generator/GeneratorPage';
+export { generatorDefinition } from './generator/definition';
 export { ACCENTS, FONTS, lookCss, toPageLook, type AccentName, type FontName, type PageLook } from './looks';

@@ -1,114 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { TEMPLATES, getTemplate, templateValuesSchema, applyDetails } from './index';
-
-// The design form's labels, in the product's order, with template 2's second
-// highlight given its own label and template 3 given the full portfolio-profile editor.
-const SPEC_LABELS: Record<number, string[]> = {
-  1: [
-    'Name',
-    'Email',
-    'Description',
-    'About',
-    'Address',
-    'Project 1 Title',
-    'Description',
-    'URL',
-    'Project 2 Title',
-    'Description',
-    'URL',
-    'Phone',
-    'Image',
-    'Resume',
-    'Facebook',
-    'Instagram',
-    'Twitter',
-    'GitHub',
-    'LinkedIn',
-  ],
-  2: [
-    'Name',
-    'Main Description',
-    'Main Summary',
-    'Contact link',
-    'About Header',
-    'About Description',
-    'What we offer Header',
-    'What we offer Description',
-    'Highlights heading 1',
-    'Highlights content 1',
-    'Highlights heading 2',
-    'Highlights content 2',
-    'Facebook',
-    'Instagram',
-    'Twitter',
-    'LinkedIn',
-  ],
-  3: [
-    'Name',
-    'Description',
-    'About',
-    'Address',
-    'Phone',
-    'Email',
-    'Profile Image',
-    'Facebook',
-    'Instagram',
-    'Twitter',
-    'GitHub',
-    'LinkedIn',
-    'Project 1 Title',
-    'Project 1 Description',
-    'Project 1 URL',
-    'Project 2 Title',
-    'Project 2 Description',
-    'Project 2 URL',
-  ],
-  4: ['Heading', 'Description', 'Image', 'Product URL'],
-};
-
-// The value keys each template is saved with (stored rows depend on them).
-const SPEC_KEYS: Record<number, string[]> = {
-  1: [
-    'name',
-    'email',
-    'description',
-    'about',
-    'address',
-    'project1title',
-    'project1description',
-    'project1url',
-    'project2title',
-    'project2description',
-    'project2url',
-    'phone',
-    'image',
-    'resume',
-    'facebooklink',
-    'instagramlink',
-    'twitterlink',
-    'githublink',
-    'linkedinlink',
-  ],
-  2: [
-    'temp2name',
-    'temp2maindescription',
-    'temp2mainsummary',
-    'temp2contactlink',
-    'temp2aboutheader',
-    'temp2aboutdescription',
-    'temp2whatweofferhead',
-    'temp2whatweofferdescription',
-    'temp2highlightsheading1',
-    'temp2highlightscontent1',
-    'temp2highlightsheading2',
-    'temp2highlightscontent2',
-    'temp2facebooklink',
-    'temp2instagramlink',
-    'temp2twitterlink',
-    'temp2linkedinlink',
-  ],
-  4: ['temp4heading', 'temp4description', 'temp4image', 'temp4url'],
-};
+import { TEMPLATES, getTemplate, applyDetails, starterPortfolio, REPLACE_PREFIX, checkPortfolio, SECTION_KINDS } from './index';
 
 describe('template catalog', () => {
   test('has templates 1–4 with the spec names, uses, panel titles, buttons and prices', () => {
@@ -120,26 +11,21 @@ describe('template catalog', () => {
     ]);
   });
 
-  test.each(TEMPLATES.map((t) => [t.id, t] as const))('template %i lists its labels in spec order', (id, template) => {
-    expect(template.fields.map((field) => field.label)).toEqual(SPEC_LABELS[id]);
+  test("each template starts with the spec's content: template 1 two projects and five socials, template 2 its bakery, template 4 its product", () => {
+    const [one, two, , four] = TEMPLATES;
+    expect(one!.labels).toMatchObject({ headline: 'Description', photo: 'Image' });
+    expect(one!.sample.sections.map((section) => [section.kind, section.items.length])).toEqual([
+      ['projects', 2],
+      ['education', 1],
+    ]);
+    expect(one!.sample.socials.map((link) => link.network)).toEqual(['Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn']);
+    expect(two!.labels).toMatchObject({ headline: 'Main Description', about: 'Main Summary' });
+    expect(two!.sample.sections.map((section) => section.kind)).toEqual(['text', 'highlights', 'contact']);
+    expect(four!.sample.sections[0]).toMatchObject({ kind: 'products', items: [{ name: 'Monsoon Mug, thrown by hand', price: '₹1,200' }] });
   });
 
-  test.each([1, 2, 4])('template %i keeps the value keys saved rows use', (id) => {
-    expect(getTemplate(id)?.fields.map((field) => field.key)).toEqual(SPEC_KEYS[id]);
-  });
-
-  test('every field has a sample value, and every sample value a field', () => {
-    for (const template of TEMPLATES) {
-      expect(Object.keys(template.sampleValues).sort()).toEqual(template.fields.map((f) => f.key).sort());
-      for (const field of template.fields) expect(template.sampleValues[field.key]).not.toBe('');
-    }
-  });
-
-  test('repeated visible labels carry a distinct accessible label', () => {
-    for (const template of TEMPLATES) {
-      const names = template.fields.map((f) => f.accessibleLabel ?? f.label);
-      expect(new Set(names).size).toBe(names.length);
-    }
+  test('every sample passes the shared schema, and names sections and items uniquely', () => {
+    for (const template of TEMPLATES) expect(checkPortfolio(template.sample)).toMatchObject({ ok: true });
   });
 
   test('getTemplate takes numbers and numeric strings', () => {
@@ -149,42 +35,37 @@ describe('template catalog', () => {
   });
 });
 
-describe('templateValuesSchema', () => {
-  const template1 = getTemplate(1)!;
-  const storable = { ...template1.sampleValues, image: 'https://cdn.example.com/me.png', resume: '/assets/sample-resume.pdf' };
-
-  test('accepts the sample values and fills missing keys with empty strings', () => {
-    const parsed = templateValuesSchema(template1).parse({ name: '  Asha  ' });
-    expect(parsed.name).toBe('Asha');
-    expect(parsed.githublink).toBe('');
-    expect(templateValuesSchema(template1).safeParse(storable).success).toBe(true);
+describe('a new portfolio in an account', () => {
+  test("starts from the account's name and email, the sample's sections, and marked prompts instead of a stranger's words", () => {
+    const sample = getTemplate(1)!.sample;
+    const starter = starterPortfolio(sample, { name: ' Riya Sen ', email: 'riya@example.com' });
+    expect(starter.profile).toEqual({
+      name: 'Riya Sen',
+      email: 'riya@example.com',
+      headline: `${REPLACE_PREFIX}one line about what you do`,
+      about: `${REPLACE_PREFIX}a few sentences about you and your work`,
+      address: '',
+      phone: '',
+      website: '',
+      photo: '',
+      resume: '',
+    });
+    expect(starter.socials.map((link) => [link.network, link.url])).toEqual(sample.socials.map((link) => [link.network, '']));
+    expect(starter.sections.map((section) => [section.kind, section.title, section.items.length])).toEqual(
+      sample.sections.map((section) => [section.kind, section.title, section.items.length]),
+    );
+    expect(starter.sections[0]!.items[0]).toMatchObject({ name: `${REPLACE_PREFIX}the project’s name`, url: '' });
+    // Nothing of the sample's own text is left.
+    const json = JSON.stringify(starter);
+    for (const text of ['Aarav', 'Trailmix', 'Pune', 'aarav-mehta-sample']) expect(json).not.toContain(text);
+    // Its own ids: two portfolios made from one sample share none.
+    expect(starter.sections[0]!.id).not.toBe(sample.sections[0]!.id);
+    expect(checkPortfolio(starter)).toMatchObject({ ok: true });
   });
 
-  test('drops keys the template does not have', () => {
-    const parsed = templateValuesSchema(template1).parse({ ...storable, id: 1, temp2name: 'x' });
-    expect(parsed).not.toHaveProperty('id');
-    expect(parsed).not.toHaveProperty('temp2name');
-  });
-
-  test('refuses script links, bad emails, bad phones, unsaved files and oversized text', () => {
-    const schema = templateValuesSchema(template1);
-    const issuesFor = (patch: Record<string, unknown>) => {
-      const result = schema.safeParse({ ...storable, ...patch });
-      return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-    };
-    expect(issuesFor({ githublink: 'javascript:alert(1)' })).toEqual(['githublink']);
-    expect(issuesFor({ email: 'not-an-email' })).toEqual(['email']);
-    expect(issuesFor({ phone: 'call me' })).toEqual(['phone']);
-    expect(issuesFor({ image: 'blob:https://app.example.com/123' })).toEqual(['image']);
-    expect(issuesFor({ name: 'x'.repeat(201) })).toEqual(['name']);
-    expect(issuesFor({ name: 42 })).toEqual(['name']);
-  });
-
-  test('accepts mailto and tel as contact links for template 2', () => {
-    const schema = templateValuesSchema(getTemplate(2)!);
-    expect(schema.safeParse({ temp2contactlink: 'tel:+919876543210' }).success).toBe(true);
-    expect(schema.safeParse({ temp2contactlink: 'mailto:a@b.co' }).success).toBe(true);
-    expect(schema.safeParse({ temp2contactlink: 'data:text/html,hi' }).success).toBe(false);
+  test('every kind has a prompt for its first field, so a starter never shows an empty card', () => {
+    for (const [kind, spec] of Object.entries(SECTION_KINDS))
+      if (spec.fields.length && kind !== 'gallery' && kind !== 'contact') expect(spec.fields[0]).toHaveProperty('hint');
   });
 });
 
@@ -198,24 +79,17 @@ describe('applyDetails', () => {
     email: 'riya@example.com',
   };
 
-  test('lays the popup values over template 1 keys', () => {
-    const values = applyDetails(getTemplate(1)!, details);
-    expect(values).toMatchObject({
-      name: 'Riya Sen',
-      address: 'Kolkata',
-      githublink: details.github,
-      linkedinlink: details.linkedin,
-      phone: details.phone,
-      email: details.email,
-    });
-    expect(values.about).toBe(getTemplate(1)!.sampleValues.about);
+  test('lays the popup values over the profile and the networks it names', () => {
+    const portfolio = applyDetails(getTemplate(1)!.sample, details);
+    expect(portfolio.profile).toMatchObject({ name: 'Riya Sen', address: 'Kolkata', phone: details.phone, email: details.email });
+    expect(portfolio.profile.about).toBe(getTemplate(1)!.sample.profile.about);
+    expect(portfolio.socials.find((link) => link.network === 'GitHub')?.url).toBe(details.github);
+    expect(portfolio.socials.find((link) => link.network === 'LinkedIn')?.url).toBe(details.linkedin);
   });
 
-  test('uses the temp2/temp4 keys that exist and keeps samples for blanks', () => {
-    expect(applyDetails(getTemplate(2)!, { ...details, name: '  ' })).toMatchObject({
-      temp2name: 'Saffron & Crumb Bakery',
-      temp2linkedinlink: details.linkedin,
-    });
-    expect(applyDetails(getTemplate(4)!, details).temp4heading).toBe('Riya Sen');
+  test('blank values keep what is there; a network the portfolio lacks is added', () => {
+    const bakery = applyDetails(getTemplate(2)!.sample, { ...details, name: '  ' });
+    expect(bakery.profile.name).toBe('Saffron & Crumb Bakery');
+    expect(bakery.socials.map((link) => link.network)).toEqual(['Facebook', 'Instagram', 'Twitter', 'LinkedIn', 'GitHub']);
   });
 });

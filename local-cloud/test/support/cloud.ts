@@ -38,6 +38,8 @@ export interface TestCloud extends LocalCloud {
   /** A fresh supabase-js client with the anon key and no persisted session. */
   client(): SupabaseClient;
   serviceClient(): SupabaseClient;
+  /** Stops this one and starts local-cloud again on the same data (folder and database), e.g. with more migrations. */
+  restart(options?: StartOptions): Promise<TestCloud>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,10 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
     cluster ??= startTempPostgres();
     databaseUrl = await (await cluster).createDatabase(`lc_${process.pid}_${++dbCounter}`);
   }
+  return startOn(dataDir, databaseUrl, options);
+}
+
+async function startOn(dataDir: string, databaseUrl: string | undefined, options: StartOptions): Promise<TestCloud> {
   const cloud = await startLocalCloud({
     port: 0,
     host: '127.0.0.1',
@@ -68,6 +74,10 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
     ...cloud,
     client: () => createClient(cloud.url, cloud.keys.anonKey, clientOptions),
     serviceClient: () => createClient(cloud.url, cloud.keys.serviceRoleKey, clientOptions),
+    async restart(next: StartOptions = {}) {
+      await cloud.close();
+      return startOn(dataDir, databaseUrl, next);
+    },
     async stop() {
       await cloud.close();
       await rm(dataDir, { recursive: true, force: true });

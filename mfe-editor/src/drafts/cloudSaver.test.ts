@@ -1,13 +1,21 @@
 import { CloudSaver, CLOUD_RETRY_MS, CLOUD_SAVE_DELAY_MS, type SaveState } from './cloudSaver';
 import { PortfolioRequestError, type PortfolioRow } from '../portfolios/portfolioApi';
-import type { TemplateValues } from '@folioforge/templates';
+import { getTemplate } from '@folioforge/templates';
+import type { SavedPortfolio } from '../portfolios/portfolioApi';
 
-const row = (version: number, data: TemplateValues): PortfolioRow => ({
+const sample = getTemplate(1)!.sample;
+/** What the editor shows, told apart by the name (and the about text) in it. */
+const v = (name: string, about = ''): SavedPortfolio => ({
+  templateId: '1',
+  data: { ...sample, profile: { ...sample.profile, name, about } },
+});
+
+const row = (version: number, saved: SavedPortfolio): PortfolioRow => ({
   id: 'p1',
   ownerId: 'u1',
   templateId: '1',
   title: 'Mine',
-  data,
+  data: saved.data,
   published: false,
   slug: null,
   look: {},
@@ -19,18 +27,18 @@ const row = (version: number, data: TemplateValues): PortfolioRow => ({
 interface Harness {
   saver: CloudSaver;
   states: SaveState['kind'][];
-  sent: { data: TemplateValues; expected: number; keepalive: boolean }[];
-  current: { values: TemplateValues };
+  sent: { data: SavedPortfolio; expected: number; keepalive: boolean }[];
+  current: { values: SavedPortfolio };
   answer: (result: 'ok' | PortfolioRequestError) => Promise<void>;
 }
 
 function harness(): Harness {
-  const current = { values: { name: 'Ada' } as TemplateValues };
+  const current = { values: v('Ada') };
   const sent: Harness['sent'] = [];
-  const pending: { resolve: (row: PortfolioRow) => void; reject: (error: unknown) => void; data: TemplateValues; expected: number }[] = [];
+  const pending: { resolve: (row: PortfolioRow) => void; reject: (error: unknown) => void; data: SavedPortfolio; expected: number }[] = [];
   const saver = new CloudSaver({
     version: 1,
-    savedData: { name: 'Ada' },
+    savedData: v('Ada'),
     readData: () => ({ ...current.values }),
     send: (data, expected, { keepalive }) => {
       sent.push({ data, expected, keepalive });
@@ -61,14 +69,14 @@ afterEach(() => jest.useRealTimers());
 test('typing saves once, a second after the last key, against the version held', async () => {
   const h = harness();
   for (const name of ['A', 'Ad', 'Ada L']) {
-    h.current.values = { name };
+    h.current.values = v(name);
     h.saver.markChanged();
     jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS - 100);
   }
   expect(h.sent).toHaveLength(0);
   expect(h.saver.getState().kind).toBe('saving');
   jest.advanceTimersByTime(100);
-  expect(h.sent).toEqual([{ data: { name: 'Ada L' }, expected: 1, keepalive: false }]);
+  expect(h.sent).toEqual([{ data: v('Ada L'), expected: 1, keepalive: false }]);
   await h.answer('ok');
   expect(h.saver.getState().kind).toBe('saved');
   expect(h.saver.getVersion()).toBe(2);
@@ -84,42 +92,42 @@ test('data equal to what the account holds is not sent again', () => {
 
 test('edits made while a save is out go next, from the version that save returned', async () => {
   const h = harness();
-  h.current.values = { name: 'one' };
+  h.current.values = v('one');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
-  h.current.values = { name: 'two' };
+  h.current.values = v('two');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
   expect(h.sent).toHaveLength(1);
   await h.answer('ok');
-  expect(h.sent[1]).toEqual({ data: { name: 'two' }, expected: 2, keepalive: false });
+  expect(h.sent[1]).toEqual({ data: v('two'), expected: 2, keepalive: false });
 });
 
 test('a flush on page hide sends at once, with keepalive', () => {
   const h = harness();
-  h.current.values = { name: 'closing' };
+  h.current.values = v('closing');
   h.saver.markChanged();
   h.saver.flush({ keepalive: true });
-  expect(h.sent).toEqual([{ data: { name: 'closing' }, expected: 1, keepalive: true }]);
+  expect(h.sent).toEqual([{ data: v('closing'), expected: 1, keepalive: true }]);
 });
 
 test('offline: says so, keeps the change and sends it again later', async () => {
   const h = harness();
-  h.current.values = { name: 'offline edit' };
+  h.current.values = v('offline edit');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
   await h.answer(new PortfolioRequestError('offline', 'No connection'));
   expect(h.saver.getState().kind).toBe('offline');
   jest.advanceTimersByTime(CLOUD_RETRY_MS);
   expect(h.sent).toHaveLength(2);
-  expect(h.sent[1]?.data).toEqual({ name: 'offline edit' });
+  expect(h.sent[1]?.data).toEqual(v('offline edit'));
   await h.answer('ok');
   expect(h.saver.getState().kind).toBe('saved');
 });
 
 test('a refused save says why and waits for Retry', async () => {
   const h = harness();
-  h.current.values = { name: 'x' };
+  h.current.values = v('x');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
   await h.answer(new PortfolioRequestError('refused', 'value too long'));
@@ -132,31 +140,31 @@ test('a refused save says why and waits for Retry', async () => {
 
 test('a stale version stops saving until the visitor chooses; resetTo starts again from the chosen version', async () => {
   const h = harness();
-  h.current.values = { name: 'stale tab' };
+  h.current.values = v('stale tab');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
   await h.answer(new PortfolioRequestError('conflict', 'A newer version'));
   expect(h.saver.getState().kind).toBe('conflict');
-  h.current.values = { name: 'more typing' };
+  h.current.values = v('more typing');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS * 5);
   expect(h.sent).toHaveLength(1);
 
-  h.saver.resetTo(7, { name: 'newer' });
-  h.current.values = { name: 'after choosing' };
+  h.saver.resetTo(7, v('newer'));
+  h.current.values = v('after choosing');
   h.saver.markChanged();
   jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
-  expect(h.sent[1]).toEqual({ data: { name: 'after choosing' }, expected: 7, keepalive: false });
+  expect(h.sent[1]).toEqual({ data: v('after choosing'), expected: 7, keepalive: false });
   expect(h.states).toContain('conflict');
 });
 
 test('saving now, before publishing: sends at once what is on screen and settles when the account holds it', async () => {
   const h = harness();
   // Samples on screen the row never held, or a key press still waiting for its pause: both go now.
-  h.current.values = { name: 'Ada', about: 'Sample text' };
+  h.current.values = v('Ada', 'Sample text');
   const settled = jest.fn();
   const saving = h.saver.saveNow().then(settled);
-  expect(h.sent).toEqual([{ data: { name: 'Ada', about: 'Sample text' }, expected: 1, keepalive: false }]);
+  expect(h.sent).toEqual([{ data: v('Ada', 'Sample text'), expected: 1, keepalive: false }]);
   await Promise.resolve();
   expect(settled).not.toHaveBeenCalled();
   await h.answer('ok');
@@ -169,13 +177,13 @@ test('saving now, before publishing: sends at once what is on screen and settles
 
 test('saving now is refused with a reason on a conflict or while offline', async () => {
   const h = harness();
-  h.current.values = { name: 'Grace' };
+  h.current.values = v('Grace');
   const conflict = h.saver.saveNow();
   await h.answer(new PortfolioRequestError('conflict', 'newer'));
   await expect(conflict).rejects.toThrow('A newer version of this portfolio was saved elsewhere');
 
   const offline = harness();
-  offline.current.values = { name: 'Grace' };
+  offline.current.values = v('Grace');
   const waiting = offline.saver.saveNow();
   await offline.answer(new PortfolioRequestError('offline', 'no network'));
   await expect(waiting).rejects.toThrow(/You are offline/);

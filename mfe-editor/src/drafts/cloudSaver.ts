@@ -1,8 +1,8 @@
-// Sends a portfolio's values to the account shortly after typing pauses, one save at a time, each
-// against the version the last save returned. Knows nothing of React: the editor tells it that
-// something changed and how to read the current data; it says where the save stands.
-import type { TemplateValues } from '@folioforge/templates';
-import { PortfolioRequestError, type PortfolioRow } from '../portfolios/portfolioApi';
+// Sends a portfolio to the account shortly after typing pauses, one save at a time, each against the
+// version the last save returned. Knows nothing of React: the editor tells it that something changed
+// and how to read what is on screen; it says where the save stands.
+import { sameSaved } from '../portfolios/accountCopies';
+import { PortfolioRequestError, type PortfolioRow, type SavedPortfolio } from '../portfolios/portfolioApi';
 
 /** Typing pauses this long before a save goes out. */
 export const CLOUD_SAVE_DELAY_MS = 1000;
@@ -26,29 +26,21 @@ export interface SendOptions {
 export interface CloudSaverOptions {
   /** The version the account holds for the values on screen. */
   version: number;
-  /** The data the account holds for that version (a save of the same data is skipped). */
-  savedData: TemplateValues | null;
-  readData: () => TemplateValues;
-  send: (data: TemplateValues, expectedVersion: number, options: SendOptions) => Promise<PortfolioRow>;
+  /** What the account holds for that version (a save of the same is skipped). */
+  savedData: SavedPortfolio | null;
+  readData: () => SavedPortfolio;
+  send: (data: SavedPortfolio, expectedVersion: number, options: SendOptions) => Promise<PortfolioRow>;
   /** After each accepted save; `data` is what was sent. */
-  onSaved?: (row: PortfolioRow, data: TemplateValues) => void;
+  onSaved?: (row: PortfolioRow, data: SavedPortfolio) => void;
   delayMs?: number;
   retryMs?: number;
-}
-
-/** Same data, whatever the key order: values are flat string maps. */
-export function sameData(a: TemplateValues | null, b: TemplateValues | null): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 export class CloudSaver {
   private state: SaveState = { kind: 'saved' };
   private readonly listeners = new Set<(state: SaveState) => void>();
   private version: number;
-  private savedData: TemplateValues | null;
+  private savedData: SavedPortfolio | null;
   private dirty = false;
   private inFlight = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,8 +64,8 @@ export class CloudSaver {
     return this.version;
   }
 
-  /** The data on screen now, as it would be saved. */
-  currentData(): TemplateValues {
+  /** What is on screen now, as it would be saved. */
+  currentData(): SavedPortfolio {
     return this.options.readData();
   }
 
@@ -100,7 +92,7 @@ export class CloudSaver {
     clearTimeout(this.retryTimer);
     const data = this.options.readData();
     this.dirty = false;
-    if (sameData(data, this.savedData)) {
+    if (sameSaved(data, this.savedData)) {
       this.setState({ kind: 'saved' });
       return;
     }
@@ -141,7 +133,7 @@ export class CloudSaver {
    * row, so it waits for this); refused with a message on a conflict, a failure or while offline.
    */
   saveNow(): Promise<void> {
-    if (!sameData(this.options.readData(), this.savedData)) this.dirty = true;
+    if (!sameSaved(this.options.readData(), this.savedData)) this.dirty = true;
     this.flush();
     return new Promise((resolve, reject) => {
       const settle = (state: SaveState) => {
@@ -167,7 +159,7 @@ export class CloudSaver {
   }
 
   /** The values on screen are now the account's `version` (a newer version loaded, a new portfolio made). */
-  resetTo(version: number, data: TemplateValues): void {
+  resetTo(version: number, data: SavedPortfolio): void {
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
     this.timer = undefined;

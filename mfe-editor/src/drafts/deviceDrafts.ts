@@ -1,117 +1,154 @@
-// What a visitor made on this device before logging in, offered into their account once: each draft
-// (a /design template, the /portfo generator) is either carried in as a new portfolio or declined,
-// and either way not offered again to that user unless it changes afterwards.
-import type { TemplateField, TemplateValues } from '@folioforge/templates';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from '@folioforge/templates';
-import { templateDefinition, toTemplateId } from '../templates/templateCatalog';
-import { createPortfolio, type PortfolioRow, type PortfolioTemplateId } from '../portfolios/portfolioApi';
-import { writeAccountCopy } from './accountCopies';
-import { sameData } from './cloudSaver';
-import { DESIGN_DRAFT_KEY, GENERATOR_DRAFT_KEY, GENERATOR_ENTRY, readDraftDocument, type DraftEntry } from './draftStorage';
-import { draftEntryFromValues } from './draftValues';
-import { accountFilesKey, draftFileId, draftFileStore } from './fileStore';
+// A visitor's portfolios on this device (signed out): kept in localStorage (small, synchronous, so a
+// reload draws the restored portfolio in its first frame), their chosen files in IndexedDB as
+// `device:` references. One list for /design and /portfo: a draft has an id and the template it is
+// shown with. What was kept before the portfolio model (one entry per template on /design, one on
+// /portfo, flat values) is upgraded once, in code, as the database's rows were in SQL.
+import { coercePortfolio, type Portfolio } from '@folioforge/templates';
+import { draftFileId } from '../portfolios/fileStore';
+import { isPortfolioTemplateId, type PortfolioTemplateId } from '../templates/templateCatalog';
 
-const HANDLED_PREFIX = 'folioforge.editor.carried.v1';
+export const DRAFTS_KEY = 'folioforge.editor.drafts.v2';
+/** Before the model: /design's entries per template id and /portfo's one entry. */
+export const LEGACY_DESIGN_KEY = 'folioforge.editor.design.v1';
+export const LEGACY_GENERATOR_KEY = 'folioforge.editor.generator.v1';
 
 export interface DeviceDraft {
-  /** `<document key>/<entry key>`: names the draft in the handled list. */
-  key: string;
-  storageKey: string;
-  entryKey: string;
+  id: string;
   templateId: PortfolioTemplateId;
-  /** What the visitor would call it: the template's name. */
-  name: string;
-  entry: DraftEntry;
+  portfolio: Portfolio;
+  updatedAt: number;
+}
+
+interface DraftsDocument {
+  version: 2;
+  /** The draft edited last: a plain reload of /design reopens it. */
+  last: string | null;
+  drafts: Record<string, DeviceDraft>;
 }
 
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
   } catch {
+    // Storage can be switched off (privacy settings); the editor then works without drafts.
     return undefined;
   }
 }
 
-function handled(userId: string): Record<string, number> {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A bundled sample picture was not stored by the old drafts (its address changed with each build): the template's own comes back. */
+const LEGACY_SAMPLE_FILES: Partial<Record<string, Record<string, string>>> = {
+  '1': { image: 'sample:portraitAarav', resume: 'sample:resume' },
+  '3': { image: 'sample:portraitMeera' },
+  '4': { temp4image: 'sample:productMug' },
+};
+
+/** An old entry (flat values, chosen files listed apart) as a draft in the model. */
+function upgradeEntry(storageKey: string, entryKey: string, templateId: PortfolioTemplateId, entry: Record<string, unknown>): DeviceDraft {
+  const values: Record<string, unknown> = { ...LEGACY_SAMPLE_FILES[templateId], ...(isRecord(entry.values) ? entry.values : {}) };
+  for (const [key, value] of Object.entries(values)) if (typeof value === 'string' && /^(blob|data):/i.test(value)) delete values[key];
+  if (isRecord(entry.files))
+    for (const fieldKey of Object.keys(entry.files)) values[fieldKey] = `device:${draftFileId(storageKey, entryKey, fieldKey)}`;
+  return {
+    id: templateId === 'generator' ? 'generator' : `design-${entryKey}`,
+    templateId,
+    portfolio: coercePortfolio(templateId, values),
+    updatedAt: typeof entry.updatedAt === 'number' ? entry.updatedAt : 0,
+  };
+}
+
+/** What was kept before the model, as drafts (read once; the old keys are removed once the list is written). */
+function legacyDrafts(target: Storage): DraftsDocument | undefined {
+  const read = (key: string): Record<string, unknown> | undefined => {
+    try {
+      const parsed: unknown = JSON.parse(target.getItem(key) ?? 'null');
+      return isRecord(parsed) && isRecord(parsed.entries) ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const design = read(LEGACY_DESIGN_KEY);
+  const generator = read(LEGACY_GENERATOR_KEY);
+  if (!design && !generator) return undefined;
+  const drafts: Record<string, DeviceDraft> = {};
+  for (const [entryKey, entry] of Object.entries(isRecord(design?.entries) ? design.entries : {})) {
+    if (!isPortfolioTemplateId(entryKey) || entryKey === 'generator' || !isRecord(entry)) continue;
+    const draft = upgradeEntry(LEGACY_DESIGN_KEY, entryKey, entryKey, entry);
+    drafts[draft.id] = draft;
+  }
+  const generatorEntry = isRecord(generator?.entries) ? generator.entries.generator : undefined;
+  if (isRecord(generatorEntry)) drafts.generator = upgradeEntry(LEGACY_GENERATOR_KEY, 'generator', 'generator', generatorEntry);
+  const lastKey = typeof design?.lastEntryKey === 'string' ? `design-${design.lastEntryKey}` : null;
+  return { version: 2, last: lastKey && lastKey in drafts ? lastKey : null, drafts };
+}
+
+function parseDocument(raw: string | null | undefined): DraftsDocument | undefined {
+  if (!raw) return undefined;
   try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(`${HANDLED_PREFIX}.${userId}`) ?? '{}');
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((pair): pair is [string, number] => typeof pair[1] === 'number'));
+    const parsed: unknown = JSON.parse(raw);
+    if (!isRecord(parsed) || parsed.version !== 2 || !isRecord(parsed.drafts)) return undefined;
+    const drafts: Record<string, DeviceDraft> = {};
+    for (const [id, draft] of Object.entries(parsed.drafts)) {
+      if (!isRecord(draft) || !isPortfolioTemplateId(draft.templateId)) continue;
+      drafts[id] = {
+        id,
+        templateId: draft.templateId,
+        portfolio: coercePortfolio(draft.templateId, draft.portfolio),
+        updatedAt: typeof draft.updatedAt === 'number' ? draft.updatedAt : 0,
+      };
+    }
+    const last = typeof parsed.last === 'string' && parsed.last in drafts ? parsed.last : null;
+    return { version: 2, last, drafts };
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-/** This draft, as it is now, was carried in or declined: not offered again. */
-export function markDraftHandled(userId: string, draft: DeviceDraft): void {
-  const next = { ...handled(userId), [draft.key]: draft.entry.updatedAt };
+/** The drafts on this device (an empty list when there are none or they are unreadable; never throws). */
+export function readDeviceDrafts(): DraftsDocument {
+  const target = storage();
+  if (!target) return { version: 2, last: null, drafts: {} };
+  const current = parseDocument(target.getItem(DRAFTS_KEY));
+  if (current) return current;
+  const upgraded = legacyDrafts(target);
+  if (!upgraded) return { version: 2, last: null, drafts: {} };
   try {
-    storage()?.setItem(`${HANDLED_PREFIX}.${userId}`, JSON.stringify(next));
+    target.setItem(DRAFTS_KEY, JSON.stringify(upgraded));
+    target.removeItem(LEGACY_DESIGN_KEY);
+    target.removeItem(LEGACY_GENERATOR_KEY);
   } catch {
-    // Without storage the offer simply shows again next time.
+    // Read again next time.
+  }
+  return upgraded;
+}
+
+/** Saves one draft and makes it the one a reload reopens. */
+export function writeDeviceDraft(draft: Omit<DeviceDraft, 'updatedAt'>): void {
+  const target = storage();
+  if (!target) return;
+  const document = readDeviceDrafts();
+  document.drafts[draft.id] = { ...draft, updatedAt: Date.now() };
+  if (draft.templateId !== 'generator') document.last = draft.id;
+  try {
+    target.setItem(DRAFTS_KEY, JSON.stringify(document));
+  } catch (error) {
+    // Quota exceeded: keep editing; the draft simply is not saved this time.
+    console.warn('[FolioForge] could not save the draft:', error);
   }
 }
 
-/** A draft that holds only what the screen opens with (the sample, or nothing) is not worth offering. */
-function isUntouched(fields: readonly TemplateField[], startValues: TemplateValues, entry: DraftEntry): boolean {
-  if (Object.keys(entry.files).length > 0) return false;
-  return sameData(draftEntryFromValues(fields, startValues, startValues, {}).values, entry.values);
+export const readDeviceDraft = (id: string): DeviceDraft | undefined => readDeviceDrafts().drafts[id];
+
+/** The newest draft shown with a template (or the generator), if any. */
+export function newestDeviceDraft(accepts: (templateId: PortfolioTemplateId) => boolean): DeviceDraft | undefined {
+  return Object.values(readDeviceDrafts().drafts)
+    .filter((draft) => accepts(draft.templateId))
+    .sort((a, b) => b.updatedAt - a.updatedAt)[0];
 }
 
-/** Drafts on this device the user has not been offered yet, newest first. */
-export function draftsToOffer(userId: string): DeviceDraft[] {
-  const done = handled(userId);
-  const drafts: DeviceDraft[] = [];
-  const design = readDraftDocument(DESIGN_DRAFT_KEY);
-  for (const [entryKey, entry] of Object.entries(design.entries)) {
-    const templateId = toTemplateId(entryKey);
-    if (!templateId) continue;
-    const definition = templateDefinition(templateId);
-    if (isUntouched(definition.fields, definition.sampleValues, entry)) continue;
-    drafts.push({
-      key: `${DESIGN_DRAFT_KEY}/${entryKey}`,
-      storageKey: DESIGN_DRAFT_KEY,
-      entryKey,
-      templateId: String(templateId) as PortfolioTemplateId,
-      name: definition.name,
-      entry,
-    });
-  }
-  const generator = readDraftDocument(GENERATOR_DRAFT_KEY).entries[GENERATOR_ENTRY];
-  if (generator && !isUntouched(GENERATOR_FIELDS, GENERATOR_EMPTY_VALUES, generator)) {
-    drafts.push({
-      key: `${GENERATOR_DRAFT_KEY}/${GENERATOR_ENTRY}`,
-      storageKey: GENERATOR_DRAFT_KEY,
-      entryKey: GENERATOR_ENTRY,
-      templateId: 'generator',
-      name: 'Portfolio Generator',
-      entry: generator,
-    });
-  }
-  return drafts.filter((draft) => done[draft.key] !== draft.entry.updatedAt).sort((a, b) => b.entry.updatedAt - a.entry.updatedAt);
-}
-
-/**
- * Makes the draft a new portfolio in the account. Its chosen files come along on this device (they
- * are in this browser only); the draft itself stays, for when the visitor is signed out again.
- */
-export async function carryDraftIntoAccount(client: SupabaseClient, userId: string, draft: DeviceDraft): Promise<PortfolioRow> {
-  const row = await createPortfolio(client, { templateId: draft.templateId, title: draft.name, data: draft.entry.values });
-  markDraftHandled(userId, draft);
-  for (const fieldKey of Object.keys(draft.entry.files)) {
-    const file = await draftFileStore()
-      .get(draftFileId(draft.storageKey, draft.entryKey, fieldKey))
-      .catch(() => undefined);
-    if (file) await draftFileStore().put(draftFileId(accountFilesKey(userId), row.id, fieldKey), file);
-  }
-  writeAccountCopy(userId, row.id, {
-    templateId: row.templateId,
-    title: row.title,
-    baseVersion: row.version,
-    data: row.data,
-    files: draft.entry.files,
-    dirty: false,
-  });
-  return row;
+/** The draft /design reopens after a plain reload. */
+export function lastDesignDraft(): DeviceDraft | undefined {
+  const document = readDeviceDrafts();
+  return document.last ? document.drafts[document.last] : undefined;
 }

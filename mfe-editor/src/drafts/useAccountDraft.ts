@@ -1,73 +1,69 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRuntimeConfig, getSupabase, useAuthStore } from '@folioforge/shared';
-import type { TemplateValues } from '@folioforge/templates';
-import { savePortfolio, savePortfolioKeepalive, type PortfolioRow } from '../portfolios/portfolioApi';
-import { portfolioKeys } from '../portfolios/queries';
-import { bucketFor, isStorageRef, newFilePath, removeStoredFiles, signedUrlsFor, uploadPortfolioFile } from '../portfolios/portfolioFiles';
+import { fileValuesOf, isStorageRef } from '@folioforge/templates';
+import { savePortfolio, savePortfolioKeepalive, type SavedPortfolio } from '../portfolios/portfolioApi';
+import { toSaved, writeAccountCopy } from '../portfolios/accountCopies';
+import { bucketFor, newFilePath, removeStoredFiles, signedUrlsFor, uploadPortfolioFile } from '../portfolios/portfolioFiles';
+import { noteSaved } from '../portfolios/savedRows';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
-import { markCopySaved, writeAccountCopy } from './accountCopies';
 import { CloudSaver, type SaveState } from './cloudSaver';
-import type { DraftEntry } from './draftStorage';
-import { accountFilesKey, draftFileId, draftFileStore } from './fileStore';
-import { loadEntryFiles, DRAFT_SAVE_DELAY_MS, type PortfolioDraft } from './usePortfolioDraft';
-
-type EntryToSave = Omit<DraftEntry, 'updatedAt'>;
+import { DRAFT_SAVE_DELAY_MS, type DraftTarget, type Shown } from './draftTarget';
 
 export interface AccountDraftOptions {
   userId: string;
   portfolio: OpenPortfolio;
-  /** The row's data for a set of values, as stored (e.g. rich text sanitised); identity by default. */
-  toSavedData?: (values: TemplateValues) => TemplateValues;
+  /** Files the editor still shows or can bring back (undo): a save that drops one does not delete it. */
+  filesInUse?: () => Set<string>;
 }
 
 export interface AccountDraft {
-  draft: PortfolioDraft;
+  target: DraftTarget;
   saver: CloudSaver;
 }
 
-const identity = (values: TemplateValues) => values;
-
 /**
- * The draft of a portfolio kept in the account: the same interface the device drafts offer the
- * editor, written to this device at once (dirty until accepted) and to the account by a CloudSaver
- * about a second after typing pauses, and at once when the page is hidden or closed.
+ * A portfolio kept in the account: written to this device at once (dirty until accepted) and to the
+ * account by a CloudSaver about a second after typing pauses, and at once when the page is hidden or
+ * closed. Files chosen go up to the account's storage.
  */
-export function useAccountDraft({ userId, portfolio, toSavedData = identity }: AccountDraftOptions): AccountDraft {
+export function useAccountDraft({ userId, portfolio, filesInUse }: AccountDraftOptions): AccountDraft {
   const { id: portfolioId, opened } = portfolio;
   const queryClient = useQueryClient();
-  const latest = useRef<(() => EntryToSave) | null>(null);
+  const latest = useRef<(() => Shown) | null>(null);
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const localPending = useRef(false);
-  const toSaved = useRef(toSavedData);
-  toSaved.current = toSavedData;
+  const inUse = useRef(filesInUse);
+  inUse.current = filesInUse;
 
   // What the account held after the last save: its stored files, to remove the ones a save drops.
-  const lastSaved = useRef<TemplateValues>(opened.savedData ?? opened.data);
-  const readData = useCallback(() => toSaved.current(latest.current?.().values ?? opened.data), [opened]);
+  const lastSaved = useRef<SavedPortfolio>(opened.saved ?? toSaved(opened));
+  const readData = useCallback((): SavedPortfolio => {
+    const shown = latest.current?.() ?? { templateId: opened.templateId, portfolio: opened.data };
+    return toSaved({ templateId: shown.templateId, data: shown.portfolio });
+  }, [opened]);
 
   const [saver] = useState(
     () =>
       new CloudSaver({
         version: opened.baseVersion,
-        savedData: opened.savedData,
+        savedData: opened.saved,
         readData,
         send: (data, expectedVersion, { keepalive }) =>
           keepalive
             ? savePortfolioKeepalive(getRuntimeConfig(), useAuthStore.getState().session?.access_token, portfolioId, expectedVersion, data)
             : savePortfolio(getSupabase(), portfolioId, expectedVersion, data),
-        onSaved: (row: PortfolioRow, data: TemplateValues) => {
-          markCopySaved(userId, portfolioId, row.version, data);
-          // Files the account no longer names (replaced, reset to the sample) leave storage now.
-          const dropped = Object.values(lastSaved.current).filter((value) => isStorageRef(value) && !Object.values(data).includes(value));
-          lastSaved.current = data;
+        onSaved: (row, sent) => {
+          noteSaved(queryClient, userId, row, sent);
+          // Files the account no longer names (replaced, removed) leave storage, unless undo can still bring them back.
+          const kept = new Set([...fileValuesOf(sent.data), ...(inUse.current?.() ?? [])]);
+          const dropped = fileValuesOf(lastSaved.current.data).filter((value) => isStorageRef(value) && !kept.has(value));
+          lastSaved.current = sent;
           if (dropped.length) {
             removeStoredFiles(getSupabase(), userId, dropped).catch((error: unknown) =>
               console.warn('[FolioForge] could not remove a replaced file:', error),
             );
           }
-          queryClient.setQueryData(portfolioKeys.one(userId, portfolioId), row);
-          void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
         },
       }),
   );
@@ -77,21 +73,20 @@ export function useAccountDraft({ userId, portfolio, toSavedData = identity }: A
     localTimer.current = undefined;
     if (!localPending.current || !latest.current) return;
     localPending.current = false;
-    const entry = latest.current();
+    const shown = latest.current();
     writeAccountCopy(userId, portfolioId, {
-      templateId: portfolio.templateId,
+      templateId: shown.templateId,
       title: portfolio.title,
       baseVersion: saver.getVersion(),
-      data: toSaved.current(entry.values),
-      files: entry.files,
+      data: shown.portfolio,
       dirty: true,
     });
-  }, [portfolio.templateId, portfolio.title, portfolioId, saver, userId]);
+  }, [portfolio.title, portfolioId, saver, userId]);
 
   const firstCall = useRef(true);
   const scheduleSave = useCallback(
-    (readEntry: () => EntryToSave) => {
-      latest.current = readEntry;
+    (read: () => Shown) => {
+      latest.current = read;
       localPending.current = true;
       localTimer.current ??= setTimeout(writeLocal, DRAFT_SAVE_DELAY_MS);
       // The editor saves once as it opens: nothing changed then, unless this device held unsaved work.
@@ -127,29 +122,24 @@ export function useAccountDraft({ userId, portfolio, toSavedData = identity }: A
     };
   }, [saver, writeLocal]);
 
-  const draft = useMemo<PortfolioDraft>(() => {
-    const saved: DraftEntry = { values: opened.data, files: opened.files, updatedAt: 0 };
-    const filesKey = accountFilesKey(userId);
-    return {
-      saved,
+  const target = useMemo<DraftTarget>(
+    () => ({
       scheduleSave,
-      storeFile: (fieldKey, file) => draftFileStore().put(draftFileId(filesKey, portfolioId, fieldKey), file),
-      removeFile: (fieldKey) => draftFileStore().remove(draftFileId(filesKey, portfolioId, fieldKey)),
-      loadSavedFiles: () => loadEntryFiles(filesKey, portfolioId, saved),
-      uploadFile: (fieldKey, kind, file, onProgress) =>
+      uploadFile: (kind, file, onProgress) =>
         uploadPortfolioFile({
           config: getRuntimeConfig(),
           accessToken: useAuthStore.getState().session?.access_token,
-          ref: { bucket: bucketFor(kind), path: newFilePath(userId, portfolioId, fieldKey, file) },
+          ref: { bucket: bucketFor(kind), path: newFilePath(userId, portfolioId, kind, file) },
           file,
           kind,
           onProgress,
         }),
       signStoredFiles: (refs) => signedUrlsFor(getSupabase(), userId, refs),
-    };
-  }, [opened, portfolioId, scheduleSave, userId]);
+    }),
+    [portfolioId, scheduleSave, userId],
+  );
 
-  return { draft, saver };
+  return { target, saver };
 }
 
 /** The saver's state, for the save status beside the form. */

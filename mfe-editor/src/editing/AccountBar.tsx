@@ -1,17 +1,15 @@
 import { memo, useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@folioforge/shared';
-import type { TemplateField, TemplateValues } from '@folioforge/templates';
-import { removeAccountCopy, writeAccountCopy } from '../drafts/accountCopies';
+import { Button, getSupabase } from '@folioforge/shared';
 import type { CloudSaver } from '../drafts/cloudSaver';
-import { valuesFromDraftEntry } from '../drafts/draftValues';
 import { useSaveState } from '../drafts/useAccountDraft';
 import { fetchPortfolio } from '../portfolios/portfolioApi';
 import { createPortfolioCopy } from '../portfolios/portfolioFiles';
-import { portfolioKeys } from '../portfolios/queries';
+import { adoptRow, forgetRow } from '../portfolios/savedRows';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { ConflictChoice } from './ConflictChoice';
+import { useEditor } from './editorHooks';
 import { SaveStatus } from './SaveStatus';
 import styles from './SaveStatus.module.scss';
 
@@ -21,17 +19,17 @@ export interface AccountEditing {
   saver: CloudSaver;
 }
 
-interface AccountBarProps {
-  account: AccountEditing;
-  fields: readonly TemplateField[];
-  sampleValues: TemplateValues;
-  /** Puts other values on screen (and in the form) at once. */
-  replaceValues: (values: TemplateValues, options?: { undoable?: boolean }) => void;
-}
+/** Navigation state of an editor that continued an existing portfolio rather than making one. */
+export const continuedFrom = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { continued?: unknown }).continued === true;
 
-/** Above the form of a portfolio kept in the account: its title, where its save stands, and the stale-version choice. */
-export const AccountBar = memo(function AccountBar({ account, fields, sampleValues, replaceValues }: AccountBarProps) {
+/**
+ * Above the form of a portfolio kept in the account: its title, where its save stands, the way to a
+ * new one when this one was continued, and the stale-version choice.
+ */
+export const AccountBar = memo(function AccountBar({ account, onStartNew }: { account: AccountEditing; onStartNew: () => void }) {
   const { userId, portfolio, saver } = account;
+  const editor = useEditor();
   const state = useSaveState(saver);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,36 +38,20 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
   const loadNewer = useCallback(async () => {
     const row = await fetchPortfolio(getSupabase(), userId, portfolio.id);
     // Another version is on screen now: undo must not bring back what it replaced and save it over it.
-    replaceValues(valuesFromDraftEntry(fields, sampleValues, { values: row.data, files: {}, updatedAt: 0 }), { undoable: false });
-    saver.resetTo(row.version, row.data);
-    writeAccountCopy(userId, portfolio.id, {
-      templateId: row.templateId,
-      title: row.title,
-      baseVersion: row.version,
-      data: row.data,
-      files: {},
-      dirty: false,
-    });
-    queryClient.setQueryData(portfolioKeys.one(userId, row.id), row);
-  }, [fields, portfolio.id, queryClient, replaceValues, sampleValues, saver, userId]);
+    editor.replaceAll(row.data, { undoable: false });
+    editor.setTemplate(row.templateId);
+    saver.resetTo(row.version, { templateId: row.templateId, data: row.data });
+    adoptRow(queryClient, userId, row);
+  }, [editor, portfolio.id, queryClient, saver, userId]);
 
   const keepMine = useCallback(async () => {
-    const data = saver.currentData();
+    const mine = saver.currentData();
     const title = `${portfolio.title || 'Portfolio'} (my copy)`.slice(0, 120);
     // Its own copies of the stored files: the other portfolio may replace or delete them.
-    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: portfolio.templateId, title, data });
-    writeAccountCopy(userId, row.id, {
-      templateId: row.templateId,
-      title: row.title,
-      baseVersion: row.version,
-      data: row.data,
-      files: {},
-      dirty: false,
-    });
+    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: mine.templateId, title, data: mine.data });
+    adoptRow(queryClient, userId, row);
     // The other portfolio keeps its newer version; this device's stale copy of it is dropped.
-    removeAccountCopy(userId, portfolio.id);
-    queryClient.setQueryData(portfolioKeys.one(userId, row.id), row);
-    void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
+    forgetRow(queryClient, userId, portfolio.id);
     navigate({ pathname: location.pathname, search: `?portfolio=${encodeURIComponent(row.id)}` }, { replace: true });
   }, [location.pathname, navigate, portfolio, queryClient, saver, userId]);
 
@@ -79,6 +61,14 @@ export const AccountBar = memo(function AccountBar({ account, fields, sampleValu
         Editing <strong>{portfolio.title || 'Untitled portfolio'}</strong>, kept in your account.{' '}
         <Link to="/portfolios">My portfolios</Link>
       </p>
+      {continuedFrom(location.state) ? (
+        <p className={styles.continued}>
+          You are continuing this portfolio where you left it.{' '}
+          <Button variant="ghost" onClick={onStartNew}>
+            Start a new one
+          </Button>
+        </p>
+      ) : null}
       <SaveStatus saver={saver} />
       {state.kind === 'conflict' ? <ConflictChoice onLoadNewer={loadNewer} onKeepMine={keepMine} /> : null}
     </div>

@@ -1,5 +1,5 @@
 import { memo, useEffect, type RefObject } from 'react';
-import { useUndoAvailability, type EditedValuesStore } from './useEditableValues';
+import { useEditor, useEditorState } from './editorHooks';
 import styles from './UndoRedo.module.scss';
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -32,19 +32,13 @@ export function useUndoShortcuts(root: RefObject<HTMLElement>, undo: () => void,
 }
 
 /** The Undo and Redo buttons above the form. */
-export const UndoRedoButtons = memo(function UndoRedoButtons({
-  valuesStore,
-  undo,
-  redo,
-}: {
-  valuesStore: EditedValuesStore;
-  undo: () => void;
-  redo: () => void;
-}) {
-  const { canUndo, canRedo } = useUndoAvailability(valuesStore);
+export const UndoRedoButtons = memo(function UndoRedoButtons() {
+  const { undo, redo } = useEditor();
+  const canUndo = useEditorState((state) => state.canUndo);
+  const canRedo = useEditorState((state) => state.canRedo);
   const mod = isMac() ? 'Meta' : 'Control';
   return (
-    <div className={styles.buttons} role="group" aria-label="Edit history">
+    <div className={styles.buttons} role="group" aria-label="Edit history" data-editor-toolbar="">
       <button type="button" className={styles.button} onClick={undo} disabled={!canUndo} aria-keyshortcuts={`${mod}+Z`}>
         <span aria-hidden="true">↶</span> Undo
       </button>

@@ -1,6 +1,9 @@
-// Undo and redo across a form's fields. Typing in one field is one step until the visitor pauses or
-// moves to another field (as a text editor groups typing); replacing every value (a reset) is one step.
-import type { TemplateValues } from '@folioforge/templates';
+// Undo and redo over the whole portfolio: every step keeps the portfolio before and after (they share
+// all unchanged parts, so a step costs little). Typing in one field is one step until the visitor
+// pauses or moves to another field, as a text editor groups typing; adding, removing, hiding,
+// duplicating or moving a section or an item is one step, and so is replacing everything (a reset).
+import type { Portfolio } from '@folioforge/templates';
+import type { FieldPath } from './portfolioEdits';
 
 /** Keys typed in one field closer together than this are one step. */
 export const GROUP_TYPING_MS = 1000;
@@ -8,11 +11,14 @@ export const GROUP_TYPING_MS = 1000;
 export const HISTORY_LIMIT = 200;
 
 export interface HistoryStep {
-  /** The values the step changed, before and after (only those keys). */
-  before: TemplateValues;
-  after: TemplateValues;
-  /** The field typed in, or null for a change of every value at once. */
-  fieldKey: string | null;
+  before: Portfolio;
+  after: Portfolio;
+  /** The field typed in; null for a change of the portfolio's parts (or of everything). */
+  path: FieldPath | null;
+  /** Where the caret goes when the step is undone or redone (a structural step's place), if anywhere. */
+  focus?: { undo?: FieldPath; redo?: FieldPath };
+  /** Said to screen readers when the step is undone or redone, e.g. "Removed Project 3". */
+  label?: string;
   at: number;
 }
 
@@ -29,23 +35,22 @@ export class EditHistory {
     return this.done < this.steps.length;
   }
 
-  /** One field changed from `before` to `after`. */
-  recordField(fieldKey: string, before: string, after: string, now = Date.now()): void {
+  /** Typing in one field. */
+  recordTyping(path: FieldPath, before: Portfolio, after: Portfolio, now = Date.now()): void {
     const last = this.steps[this.done - 1];
-    if (last && !this.canRedo && last.fieldKey === fieldKey && now - last.at < GROUP_TYPING_MS) {
-      last.after = { [fieldKey]: after };
+    if (last && !this.canRedo && last.path === path && now - last.at < GROUP_TYPING_MS) {
+      last.after = after;
       last.at = now;
       return;
     }
-    this.push({ before: { [fieldKey]: before }, after: { [fieldKey]: after }, fieldKey, at: now });
+    this.push({ before, after, path, at: now });
   }
 
-  /** Several values changed at once (a reset): one step. */
-  recordAll(before: TemplateValues, after: TemplateValues, now = Date.now()): void {
-    this.push({ before, after, fieldKey: null, at: now });
+  /** A change of the portfolio's parts, or of everything: one step. */
+  recordChange(before: Portfolio, after: Portfolio, details: Pick<HistoryStep, 'focus' | 'label'> = {}, now = Date.now()): void {
+    this.push({ before, after, path: null, ...details, at: now });
   }
 
-  /** The step to take back, or undefined when there is none. */
   undo(): HistoryStep | undefined {
     if (!this.canUndo) return undefined;
     this.done -= 1;
@@ -56,6 +61,14 @@ export class EditHistory {
     if (!this.canRedo) return undefined;
     this.done += 1;
     return this.steps[this.done - 1];
+  }
+
+  /** Rewrites every kept portfolio (a file's reference changed once its upload finished). */
+  rewrite(change: (portfolio: Portfolio) => Portfolio): void {
+    for (const step of this.steps) {
+      step.before = change(step.before);
+      step.after = change(step.after);
+    }
   }
 
   clear(): void {

@@ -2,16 +2,16 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, getSupabase } from '@folioforge/shared';
-import { writeAccountCopy } from '../drafts/accountCopies';
-import { createPortfolio, listPortfolios, type NewPortfolio, type PortfolioTemplateId } from './portfolioApi';
+import type { PortfolioTemplateId } from '../templates/templateCatalog';
+import { editorPathFor } from './editorPaths';
+import { createOnce } from './createOnce';
+import { createPortfolio, listPortfolios, type NewPortfolio, type PortfolioRow } from './portfolioApi';
 import { portfolioKeys } from './queries';
+import { adoptRow } from './savedRows';
 import { useOpenPortfolio, type OpenPortfolio } from './useOpenPortfolio';
 import styles from './AccountPortfolioGate.module.scss';
 
-/** Where a portfolio of this template is edited. */
-export function editorPathFor(templateId: PortfolioTemplateId, portfolioId: string): string {
-  return `${templateId === 'generator' ? '/portfo' : '/design'}?portfolio=${encodeURIComponent(portfolioId)}`;
-}
+export { editorPathFor };
 
 interface OpenProps {
   userId: string;
@@ -41,26 +41,32 @@ export function OpenAccountPortfolio({ userId, portfolioId, accepts, children }:
       </div>
     );
   }
-  if (!accepts(state.portfolio.templateId)) return <Navigate to={editorPathFor(state.portfolio.templateId, portfolioId)} replace />;
+  const { templateId } = state.portfolio.opened;
+  if (!accepts(templateId)) return <Navigate to={editorPathFor(templateId, portfolioId)} replace />;
   return <>{children(state.portfolio)}</>;
+}
+
+/** What a screen opens when no `?portfolio=` names one. */
+export interface StartPlan {
+  /** Continue the newest of the user's portfolios these match, if any. */
+  continues: (row: PortfolioRow) => boolean;
+  /** Otherwise, this one is made. */
+  fresh: () => NewPortfolio;
+  /** Make a new one even when there is one to continue (the details popup, "Start a new one"). */
+  alwaysNew?: boolean;
 }
 
 interface StartProps {
   userId: string;
-  /** A portfolio chosen on the way here (a template picked on /templates): made at once. */
-  chosen: NewPortfolio | null;
-  /** Which of the user's portfolios this screen reopens when none is chosen (the newest of these). */
-  reopens: (templateId: PortfolioTemplateId) => boolean;
-  /** Made when the user has none to reopen. */
-  fallback: NewPortfolio;
+  plan: StartPlan;
 }
 
 /**
- * A signed-in user on the editor without `?portfolio=`: the template they picked becomes a new
- * portfolio in their account, or their newest one reopens, or a first one is made. The URL then
- * names it, so a reload or a shared link opens the same portfolio.
+ * A signed-in user on the editor without `?portfolio=`: their newest portfolio that fits continues
+ * (saying so, with a way to start a new one instead), or one is made; never two of them at once. The
+ * URL then names it, so a reload or a shared link opens the same portfolio.
  */
-export function StartAccountPortfolio({ userId, chosen, reopens, fallback }: StartProps) {
+export function StartAccountPortfolio({ userId, plan }: StartProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -69,42 +75,37 @@ export function StartAccountPortfolio({ userId, chosen, reopens, fallback }: Sta
   const started = useRef(-1);
 
   useEffect(() => {
-    // Once per attempt (StrictMode runs effects twice in development; creating twice would be a duplicate).
     if (started.current === attempt) return;
     started.current = attempt;
     // Replaces this entry and its navigation state: Back does not come here to make another one.
-    const open = (id: string) => navigate(`${location.pathname}?portfolio=${encodeURIComponent(id)}`, { replace: true, state: null });
-    const create = async (portfolio: NewPortfolio) => {
-      const row = await createPortfolio(getSupabase(), portfolio);
-      writeAccountCopy(userId, row.id, {
-        templateId: row.templateId,
-        title: row.title,
-        baseVersion: row.version,
-        data: row.data,
-        files: {},
-        dirty: false,
+    const open = (row: PortfolioRow, continued: boolean) =>
+      navigate(`${location.pathname}?portfolio=${encodeURIComponent(row.id)}`, {
+        replace: true,
+        state: continued ? { continued: true } : null,
       });
-      queryClient.setQueryData(portfolioKeys.one(userId, row.id), row);
-      void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
-      return row;
-    };
     void (async () => {
       try {
-        if (chosen) {
-          const row = await create(chosen);
-          open(row.id);
-          return;
+        if (!plan.alwaysNew) {
+          const rows = await queryClient.fetchQuery({
+            queryKey: portfolioKeys.list(userId),
+            queryFn: () => listPortfolios(getSupabase(), userId),
+            staleTime: 0,
+          });
+          const newest = rows.find(plan.continues);
+          if (newest) {
+            open(newest, true);
+            return;
+          }
         }
-        const newest = (
-          await queryClient.fetchQuery({ queryKey: portfolioKeys.list(userId), queryFn: () => listPortfolios(getSupabase(), userId) })
-        ).find((row) => reopens(row.templateId));
-        const row = newest ?? (await create(fallback));
-        open(row.id);
+        const fresh = plan.fresh();
+        const row = await createOnce(`${userId}:${location.pathname}:${fresh.templateId}`, () => createPortfolio(getSupabase(), fresh));
+        adoptRow(queryClient, userId, row);
+        open(row, false);
       } catch (error) {
         setProblem(error instanceof Error ? error.message : String(error));
       }
     })();
-  }, [attempt, chosen, fallback, location.pathname, navigate, queryClient, reopens, userId]);
+  }, [attempt, location.pathname, navigate, plan, queryClient, userId]);
 
   if (problem) {
     return (

@@ -3,10 +3,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
-import { removeAccountCopy } from '../drafts/accountCopies';
+import { createOnce } from './createOnce';
 import { deletePortfolioRow, renamePortfolio, TITLE_MAX_LENGTH, type PortfolioRow } from './portfolioApi';
 import { portfolioKeys } from './queries';
 import { createPortfolioCopy, removePortfolioFiles } from './portfolioFiles';
+import { forgetRow } from './savedRows';
 
 /** How long a deleted portfolio can be brought back. */
 export const UNDO_DELETE_MS = 6000;
@@ -36,9 +37,13 @@ export function useDuplicatePortfolio(userId: string) {
   const queryClient = useQueryClient();
   const listKey = portfolioKeys.list(userId);
   return useMutation({
+    // A double click makes one copy: the second asks for the copy already on its way.
     mutationFn: (source: PortfolioRow) =>
-      createPortfolioCopy(getSupabase(), userId, { templateId: source.templateId, title: copyTitle(source.title), data: source.data }),
-    onSuccess: (row) => queryClient.setQueryData<PortfolioRow[]>(listKey, (rows) => [row, ...(rows ?? [])]),
+      createOnce(`duplicate:${source.id}`, () =>
+        createPortfolioCopy(getSupabase(), userId, { templateId: source.templateId, title: copyTitle(source.title), data: source.data }),
+      ),
+    onSuccess: (row) =>
+      queryClient.setQueryData<PortfolioRow[]>(listKey, (rows) => [row, ...(rows ?? []).filter((item) => item.id !== row.id)]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
@@ -67,7 +72,7 @@ export function useDeleteWithUndo(userId: string) {
       await removePortfolioFiles(getSupabase(), userId, row.id).catch((error: unknown) =>
         console.warn('[FolioForge] could not remove the files of a deleted portfolio:', error),
       );
-      removeAccountCopy(userId, row.id);
+      forgetRow(queryClient, userId, row.id);
     },
     onError: (error, row) => {
       setFailure(`“${row.title || 'Untitled portfolio'}” could not be deleted: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,8 +2,8 @@
 // client. Rows are checked with zod on the way in: the browser trusts nothing it did not make.
 import * as z from 'zod/mini';
 import type { PostgrestError } from '@supabase/supabase-js';
-import type { FolioForgeClient } from '@folioforge/shared';
-import { toPageLook, type PageLook, type TemplateValues } from '@folioforge/templates';
+import type { FolioForgeClient, Json } from '@folioforge/shared';
+import { coercePortfolio, toPageLook, type PageLook, type Portfolio } from '@folioforge/templates';
 import { isPortfolioTemplateId, type PortfolioTemplateId } from '../templates/templateCatalog';
 
 export type { PortfolioTemplateId };
@@ -27,8 +27,8 @@ export interface PortfolioRow {
   ownerId: string;
   templateId: PortfolioTemplateId;
   title: string;
-  /** Field values: strings only (anything else a row holds is ignored). */
-  data: TemplateValues;
+  /** The portfolio, in the model's shape (a row from before the model is upgraded as it is read). */
+  data: Portfolio;
   published: boolean;
   /** The page's address (/p/<slug>) once one was chosen; kept while unpublished. */
   slug: string | null;
@@ -41,12 +41,6 @@ export interface PortfolioRow {
 
 export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, slug, look, version, created_at, updated_at';
 
-function stringValues(data: Record<string, unknown>): TemplateValues {
-  const values: TemplateValues = {};
-  for (const [key, value] of Object.entries(data)) if (typeof value === 'string') values[key] = value;
-  return values;
-}
-
 export function toPortfolioRow(raw: unknown): PortfolioRow {
   const row = rowSchema.parse(raw);
   return {
@@ -54,7 +48,7 @@ export function toPortfolioRow(raw: unknown): PortfolioRow {
     ownerId: row.owner_id,
     templateId: row.template_id,
     title: row.title ?? '',
-    data: stringValues(row.data),
+    data: coercePortfolio(row.template_id, row.data),
     published: row.published,
     slug: row.slug ?? null,
     look: toPageLook(row.look),
@@ -132,26 +126,39 @@ export async function fetchPortfolio(client: FolioForgeClient, userId: string, i
 export interface NewPortfolio {
   templateId: PortfolioTemplateId;
   title: string;
-  data: TemplateValues;
+  data: Portfolio;
+}
+
+/** What a save sends: the portfolio and the template it is shown with (switching template is a save too). */
+export interface SavedPortfolio {
+  templateId: PortfolioTemplateId;
+  data: Portfolio;
 }
 
 export async function createPortfolio(client: FolioForgeClient, portfolio: NewPortfolio): Promise<PortfolioRow> {
   const answer = await client
     .from('portfolios')
-    .insert({ template_id: portfolio.templateId, title: portfolio.title, data: portfolio.data })
+    .insert({ template_id: portfolio.templateId, title: portfolio.title, data: portfolio.data as unknown as Json })
     .select(PORTFOLIO_COLUMNS)
     .single();
   return toPortfolioRow(unwrap(answer));
 }
+
+const saveArguments = (id: string, expectedVersion: number, saved: SavedPortfolio) => ({
+  portfolio_id: id,
+  expected_version: expectedVersion,
+  new_data: saved.data as unknown as Json,
+  new_template_id: saved.templateId,
+});
 
 /** The versioned save (the `save_portfolio` SQL function): refused with 'conflict' if the row moved on. */
 export async function savePortfolio(
   client: FolioForgeClient,
   id: string,
   expectedVersion: number,
-  data: TemplateValues,
+  saved: SavedPortfolio,
 ): Promise<PortfolioRow> {
-  const answer = await client.rpc('save_portfolio', { portfolio_id: id, expected_version: expectedVersion, new_data: data }).single();
+  const answer = await client.rpc('save_portfolio', saveArguments(id, expectedVersion, saved)).single();
   return toPortfolioRow(unwrap(answer));
 }
 
@@ -176,10 +183,10 @@ export async function savePortfolioKeepalive(
   accessToken: string | undefined,
   id: string,
   expectedVersion: number,
-  data: TemplateValues,
+  saved: SavedPortfolio,
 ): Promise<PortfolioRow> {
   if (!accessToken) throw new PortfolioRequestError('signedOut', 'You are signed out. Log in again to save.');
-  const body = JSON.stringify({ portfolio_id: id, expected_version: expectedVersion, new_data: data });
+  const body = JSON.stringify(saveArguments(id, expectedVersion, saved));
   let response: Response;
   try {
     response = await fetch(`${config.supabaseUrl}/rest/v1/rpc/save_portfolio`, {

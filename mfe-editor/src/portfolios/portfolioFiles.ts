@@ -2,7 +2,8 @@
 // `<user id>/<portfolio id>/` (the buckets' row-level security checks the first folder). A row's data
 // names a stored file as `storage:<bucket>/<path>`; pages show it through a short-lived signed URL.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { FileFieldKind } from '../editing/fileRules';
+import { fileValuesOf, isStorageRef, replaceFileValue, type Portfolio } from '@folioforge/templates';
+import type { FileFieldKind } from './fileRules';
 import { createPortfolio, savePortfolio, type NewPortfolio, type PortfolioRow } from './portfolioApi';
 
 export const IMAGE_BUCKET = 'portfolio-images';
@@ -26,9 +27,7 @@ export interface StoredFileRef {
 
 export const toStorageRef = ({ bucket, path }: StoredFileRef) => `${REF_PREFIX}${bucket}/${path}`;
 
-export function isStorageRef(value: string | undefined): value is string {
-  return typeof value === 'string' && value.startsWith(REF_PREFIX);
-}
+export { isStorageRef };
 
 /**
  * The file a reference names, if it is in one of the portfolio buckets under `userId`'s folder. A row
@@ -182,37 +181,36 @@ export async function removePortfolioFiles(client: SupabaseClient, userId: strin
 }
 
 /**
- * A copy of a portfolio's data whose stored files are copies in the new portfolio's folder, so the
- * copy keeps its pictures when the original is deleted. Files that cannot be copied are left out.
+ * A copy of a portfolio whose stored files are copies in the new portfolio's folder, so the copy
+ * keeps its pictures when the original is deleted. Files that cannot be copied are left out.
  */
-export async function copyStoredFiles(
-  client: SupabaseClient,
-  userId: string,
-  data: Record<string, string>,
-  toPortfolioId: string,
-): Promise<Record<string, string>> {
-  const copied: Record<string, string> = { ...data };
-  for (const [fieldKey, value] of Object.entries(data)) {
+export async function copyStoredFiles(client: SupabaseClient, userId: string, data: Portfolio, toPortfolioId: string): Promise<Portfolio> {
+  let copied = data;
+  for (const value of fileValuesOf(data)) {
     const ref = parseStorageRef(value, userId);
     if (!ref) continue;
-    delete copied[fieldKey];
-    const name = ref.path.split('/').pop() ?? fieldKey;
+    const name = ref.path.split('/').pop() ?? 'file';
     const target = { bucket: ref.bucket, path: `${portfolioFolder(userId, toPortfolioId)}/${name}` };
     // Storage copies on the server: nothing is downloaded and sent back up.
     const { error } = await client.storage.from(ref.bucket).copy(ref.path, target.path);
-    if (!error) copied[fieldKey] = toStorageRef(target);
+    copied = replaceFileValue(copied, value, error ? '' : toStorageRef(target));
   }
   return copied;
 }
 
+/** The portfolio without the files it keeps in the account (a new one has its own folder, made first). */
+const withoutStoredFiles = (data: Portfolio) =>
+  fileValuesOf(data)
+    .filter(isStorageRef)
+    .reduce((portfolio, value) => replaceFileValue(portfolio, value, ''), data);
+
 /**
- * A new portfolio with `source`'s values and its own copies of their stored files (made first without
+ * A new portfolio with `source`'s content and its own copies of its stored files (made first without
  * them: the copies go into the new portfolio's folder, which needs its id).
  */
 export async function createPortfolioCopy(client: SupabaseClient, userId: string, source: NewPortfolio): Promise<PortfolioRow> {
-  const withoutFiles = Object.fromEntries(Object.entries(source.data).filter(([, value]) => !isStorageRef(value)));
-  const row = await createPortfolio(client, { ...source, data: withoutFiles });
-  if (Object.keys(withoutFiles).length === Object.keys(source.data).length) return row;
+  const row = await createPortfolio(client, { ...source, data: withoutStoredFiles(source.data) });
+  if (!fileValuesOf(source.data).some(isStorageRef)) return row;
   const data = await copyStoredFiles(client, userId, source.data, row.id);
-  return savePortfolio(client, row.id, row.version, data);
+  return savePortfolio(client, row.id, row.version, { templateId: row.templateId, data });
 }

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
-import { chooseOpening, readAccountCopy, type OpenedPortfolio } from '../drafts/accountCopies';
-import { fetchPortfolio, PortfolioRequestError, type PortfolioRow, type PortfolioTemplateId } from './portfolioApi';
+import { chooseOpening, readAccountCopy, type OpenedPortfolio } from './accountCopies';
+import { fetchPortfolio, PortfolioRequestError, type PortfolioRow } from './portfolioApi';
 import { portfolioKeys } from './queries';
 
 export interface OpenPortfolio {
   id: string;
-  templateId: PortfolioTemplateId;
   title: string;
+  /** Whether the page is published (and where): switching its template needs that template's rights. */
+  published: boolean;
   opened: OpenedPortfolio;
 }
 
@@ -37,14 +38,14 @@ export function useOpenPortfolio(userId: string, portfolioId: string): OpenPortf
     if (query.isFetchedAfterMount && query.data) {
       const row = query.data;
       const opened = chooseOpening(copy, row);
-      if (opened) setState({ status: 'ready', portfolio: { id: row.id, templateId: row.templateId, title: row.title, opened } });
+      if (opened) setState({ status: 'ready', portfolio: { id: row.id, title: row.title, published: row.published, opened } });
       return;
     }
     if (query.isError) {
       const offline = query.error instanceof PortfolioRequestError && query.error.kind === 'offline';
       const opened = offline ? chooseOpening(copy, undefined) : undefined;
       if (opened && copy) {
-        setState({ status: 'ready', portfolio: { id: portfolioId, templateId: copy.templateId, title: copy.title, opened } });
+        setState({ status: 'ready', portfolio: { id: portfolioId, title: copy.title, published: false, opened } });
       } else {
         setState({
           status: 'missing',

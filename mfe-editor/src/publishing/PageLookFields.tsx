@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
 import { ACCENTS, FONTS, type AccentName, type FontName, type PageLook } from '@folioforge/templates';
 import { savePageLook, type PortfolioRow } from '../portfolios/portfolioApi';
-import { portfolioKeys } from '../portfolios/queries';
+import { patchRow } from '../portfolios/savedRows';
 import { usePlanFeatures } from './usePlanFeatures';
 import styles from './PublishPanel.module.scss';
 
@@ -29,7 +29,7 @@ export function PageLookFields({ userId, row }: { userId: string; row: Portfolio
     setNote(undefined);
     try {
       const saved = await savePageLook(getSupabase(), userId, row.id, look);
-      queryClient.setQueryData(portfolioKeys.one(userId, row.id), saved);
+      patchRow(queryClient, userId, row.id, { look: saved.look });
       setNote({ tone: 'done', text: row.published ? 'Saved. Publish changes to show it on your page.' : 'Saved. Your page will show it.' });
     } catch (error) {
       setNote({ tone: 'problem', text: `The look was not saved: ${error instanceof Error ? error.message : String(error)}` });

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, invalidatePortfolios, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { Button, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
-import { portfolioKeys, usePortfolio } from '../portfolios/queries';
+import { usePortfolio } from '../portfolios/queries';
+import { patchRow } from '../portfolios/savedRows';
 import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
 import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
@@ -19,6 +20,46 @@ export interface PublishPanelProps {
   portfolioId: string;
   /** Runs before publishing or exporting (the editor saves what is on screen first: the server renders the saved row). */
   prepare?: () => Promise<void>;
+  /** The name on the page now, for the first address suggested (else the portfolio's title). */
+  suggestedName?: () => string;
+}
+
+/** How many addresses are tried ("ada-lovelace", "ada-lovelace-2" …) before the owner is left to choose. */
+const SUGGESTION_TRIES = 5;
+
+/**
+ * An address that is free, made from a name: the name's own, else with a number after it. Undefined
+ * when none of the first few is free (or the name makes none).
+ */
+async function freeAddressFrom(name: string, portfolioId: string): Promise<string | undefined> {
+  const base = slugFromTitle(name).slice(0, 36).replace(/-+$/g, '');
+  if (slugProblem(base)) return undefined;
+  for (let n = 1; n <= SUGGESTION_TRIES; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (await isSlugAvailable(candidate, portfolioId).catch(() => false)) return candidate;
+  }
+  return undefined;
+}
+
+/** The first address the panel offers: one that is free, from the name, when the page has none yet. */
+function useSuggestedAddress(row: PortfolioRow | undefined, suggestedName: (() => string) | undefined): string | undefined {
+  const [suggestion, setSuggestion] = useState<string | undefined>(undefined);
+  const needed = Boolean(row) && !row?.slug;
+  const portfolioId = row?.id;
+  const title = row?.title ?? '';
+  useEffect(() => {
+    if (!needed || !portfolioId) return;
+    let current = true;
+    void freeAddressFrom(suggestedName?.().trim() || title, portfolioId).then((free) => {
+      if (current && free) setSuggestion(free);
+    });
+    return () => {
+      current = false;
+    };
+    // Once per portfolio: the owner's own typing takes over from there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needed, portfolioId]);
+  return suggestion;
 }
 
 /** Where the address is checked as the owner types: its form here, availability by the database. */
@@ -49,7 +90,7 @@ function useAvailability(slug: string, portfolioId: string, enabled: boolean): A
  * Publish, update, unpublish and download a portfolio kept in the account: the owner picks the page's
  * address (/p/<slug>), checked as they type; the server renders the page from the saved row.
  */
-export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps) {
+export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: PublishPanelProps) {
   const query = usePortfolio(userId, portfolioId);
   const row = query.data;
   const queryClient = useQueryClient();
@@ -60,18 +101,15 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
   const headingId = useId();
   const inputId = useId();
 
-  // The address starts as the one the portfolio has, or one made from its title.
-  const typed = slug ?? row?.slug ?? slugFromTitle(row?.title ?? '');
+  const suggested = useSuggestedAddress(row, suggestedName);
+  // The address starts as the one the portfolio has, or a free one made from the name on the page.
+  const typed = slug ?? row?.slug ?? suggested ?? slugFromTitle(suggestedName?.() || row?.title || '');
   const formProblem = typed ? slugProblem(typed) : undefined;
   const unchanged = Boolean(row?.slug) && typed === row?.slug;
   const availability = useAvailability(typed, portfolioId, Boolean(row) && !unchanged);
   const published = row?.published ?? false;
 
-  const updateRow = (change: Partial<PortfolioRow>) => {
-    queryClient.setQueryData<PortfolioRow>(portfolioKeys.one(userId, portfolioId), (old) => (old ? { ...old, ...change } : old));
-    // Every view of the user's pages (My portfolios, /account in another remote) and their space read again.
-    void invalidatePortfolios(queryClient, userId);
-  };
+  const updateRow = (change: Partial<PortfolioRow>) => patchRow(queryClient, userId, portfolioId, change);
 
   const run = async (kind: Exclude<Busy, undefined>, work: () => Promise<void>) => {
     setBusy(kind);
@@ -212,3 +250,5 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
     </section>
   );
 }
+
+export default PublishPanel;

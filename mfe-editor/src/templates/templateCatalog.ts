@@ -1,9 +1,17 @@
 // The editor's one door to the shared template definitions, so screens depend on a single lookup.
-// Ids come from the registry (one per template folder), never from a list written here.
-import { getTemplate, TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
+// Ids come from the registry (one per template folder), never from a list written here; the free
+// generator is one more way to show a portfolio, with its own screen (/portfo).
+import {
+  generatorDefinition,
+  getTemplate,
+  TEMPLATES,
+  type Portfolio,
+  type TemplateContent,
+  type TemplateDefinition,
+} from '@folioforge/templates';
 import type { TemplateId } from '@folioforge/shared';
 
-/** What a saved portfolio was made with: a template id as text (the row's `template_id`) or the generator. */
+/** What a saved portfolio is shown with: a template id as text (the row's `template_id`) or the generator. */
 export type PortfolioTemplateId = `${TemplateId}` | 'generator';
 
 export function toTemplateId(value: unknown): TemplateId | undefined {
@@ -20,3 +28,16 @@ export function templateDefinition(id: TemplateId): TemplateDefinition {
   if (!definition) throw new Error(`Template ${id} has no folder in @folioforge/templates`);
   return definition;
 }
+
+/** A template's or the generator's content (name, labels, sample, page). */
+export function contentOf(templateId: PortfolioTemplateId): TemplateContent {
+  return templateId === 'generator' ? generatorDefinition : templateDefinition(toTemplateId(templateId) ?? 1);
+}
+
+export const templateName = (templateId: PortfolioTemplateId): string => contentOf(templateId).name;
+
+/** What a portfolio on this device starts as: the template's sample (the generator starts blank). */
+export const startingPortfolio = (templateId: PortfolioTemplateId): Portfolio => contentOf(templateId).sample;
+
+/** Where a portfolio shown with this template is edited. */
+export const editorPathOf = (templateId: PortfolioTemplateId): string => (templateId === 'generator' ? '/portfo' : '/design');

@@ -813,6 +813,13 @@ export type Database = {
           paid_through: string;
         }[];
       };
+      portfolio_from_legacy: {
+        Args: {
+          template_id: string;
+          legacy: Json;
+        };
+        Returns: Json;
+      };
       redeem_mfa_recovery_code: {
         Args: {
           code: string;
@@ -824,6 +831,7 @@ export type Database = {
           portfolio_id: string;
           expected_version: number;
           new_data: Json;
+          new_template_id?: string;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
       };

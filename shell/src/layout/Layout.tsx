@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { Header } from './Header/Header';
 import { Footer } from './Footer/Footer';
 import styles from './Layout.module.scss';
@@ -20,6 +20,8 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      {/* A new page opens at its top; Back and Forward return to where the visitor was. */}
+      <ScrollRestoration />
     </div>
   );
 }

@@ -24,10 +24,12 @@ import { answeringErrors, HttpError, readJsonBody, requireUser } from '../_share
 import { serverClient } from '../_shared/supabaseClient.ts';
 import {
   accentHex,
-  checkedValues,
+  checkedPortfolio,
   InvalidPortfolioError,
   renderStaticPage,
+  shareImageRef,
   SITE_CSS,
+  storedFileRefs,
   toJsonResume,
   toPageLook,
 } from './siteRenderer.generated.mjs';
@@ -99,10 +101,9 @@ async function ownPortfolio(client: SupabaseClient, userId: string, id: string):
  * folder for this portfolio: a row naming anyone else's file (forged or copied) publishes nothing of it.
  */
 function storedFilesOf(row: PortfolioRow): StoredFile[] {
-  const data = (typeof row.data === 'object' && row.data !== null ? row.data : {}) as Record<string, unknown>;
   const files: StoredFile[] = [];
-  for (const value of Object.values(data)) {
-    if (typeof value !== 'string' || !value.startsWith('storage:')) continue;
+  // The renderer knows where the portfolio model keeps files (the profile's photo and resume, items' pictures).
+  for (const value of storedFileRefs(row.template_id, row.data)) {
     const rest = value.slice('storage:'.length);
     const bucket = PORTFOLIO_BUCKETS.find((candidate) => rest.startsWith(`${candidate}/`));
     if (!bucket) continue;
@@ -247,9 +248,9 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
   // Checked and rendered before anything changes: a row the schema refuses is never half published.
   let html: string;
   try {
-    const { definition, values } = checkedValues(row.template_id, row.data, fileUrls);
-    // The first picture the page shows is its share card's picture.
-    const image = definition.fields.find((field) => field.kind === 'image' && values[field.key]);
+    const { portfolio } = checkedPortfolio(row.template_id, row.data);
+    // The profile's photo, else the first stored picture the page shows, is its share card's picture.
+    const image = shareImageRef(portfolio);
     html = renderStaticPage(row.template_id, row.data, {
       url: pageUrl,
       indexable: true,
@@ -257,7 +258,7 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
       siteUrl: `${deps.siteUrl}/home`,
       css: SITE_CSS,
       files: fileUrls,
-      imageUrl: image ? `${deps.siteUrl}${values[image.key]}` : undefined,
+      imageUrl: image && fileUrls[image] ? `${deps.siteUrl}${fileUrls[image]}` : undefined,
       // Customer accounts come with every plan: the page takes its visitors' emails.
       subscribe: plan ? { action: deps.subscribeUrl, portfolioId: row.id, slug } : undefined,
       // The look is the plan's to grant at each publish: a lapsed plan publishes the template's own.
@@ -325,7 +326,7 @@ async function exportSite(deps: Deps, req: Request, portfolioId: string): Promis
   }
   const pageUrl = row.published && row.slug ? `${deps.siteUrl}${publicPagePath(row.slug)}` : undefined;
   try {
-    const { definition, values } = checkedValues(row.template_id, row.data, fileUrls);
+    const { portfolio } = checkedPortfolio(row.template_id, row.data);
     const page = renderStaticPage(row.template_id, row.data, {
       url: pageUrl,
       indexable: false,
@@ -335,7 +336,7 @@ async function exportSite(deps: Deps, req: Request, portfolioId: string): Promis
       files: fileUrls,
     });
     entries['index.html'] = strToU8(page.html);
-    entries['portfolio.json'] = strToU8(`${JSON.stringify(toJsonResume(definition, values, pageUrl), null, 2)}\n`);
+    entries['portfolio.json'] = strToU8(`${JSON.stringify(toJsonResume(portfolio, pageUrl, fileUrls), null, 2)}\n`);
   } catch (error) {
     renderRefused(error);
   }

@@ -3,7 +3,7 @@
 // list is tried against the sanitiser itself in shared/src/ui/safe/sanitizeRichText.test.ts and
 // against published pages in local-cloud/test/publishPages.test.ts and the browser tests.
 import assert from 'node:assert/strict';
-import { renderStaticPage, SITE_CSS, toJsonResume, checkedValues } from './siteRenderer.generated.mjs';
+import { renderStaticPage, SITE_CSS, toJsonResume, checkedPortfolio } from './siteRenderer.generated.mjs';
 
 const STORED_ABOUT = [
   '<p>I build <strong>bridges</strong> and <em>software</em>, see <a href="https://ada.example/work">my work</a>.</p>',
@@ -50,8 +50,8 @@ Deno.test("a stored row's formatting reaches the page; its script, handlers and 
 });
 
 Deno.test('the JSON Resume of the same row carries its text, untagged, and nothing of the script', () => {
-  const { definition, values } = checkedValues('1', { name: 'Ada', about: STORED_ABOUT, email: 'ada@example.com' });
-  const resume = JSON.stringify(toJsonResume(definition, values, 'https://folioforge.example/p/ada'));
+  const { portfolio } = checkedPortfolio('1', { name: 'Ada', about: STORED_ABOUT, email: 'ada@example.com' });
+  const resume = JSON.stringify(toJsonResume(portfolio, 'https://folioforge.example/p/ada'));
   assert.match(resume, /I build bridges and software, see my work\./);
   assert.doesNotMatch(resume, /alert\(|<script|onerror/);
 });

@@ -1,21 +1,50 @@
 import { memo, type ComponentType, type SVGProps } from 'react';
 import { isSafeHref } from '@folioforge/shared';
-import { FacebookIcon, GitHubIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from './icons';
+import type { SocialLink } from '../model';
+import {
+  BehanceIcon,
+  DribbbleIcon,
+  FacebookIcon,
+  GitHubIcon,
+  InstagramIcon,
+  LinkedInIcon,
+  LinkIcon,
+  MastodonIcon,
+  TwitterIcon,
+  YouTubeIcon,
+} from './icons';
 
-export type SocialNetwork = 'Facebook' | 'Instagram' | 'Twitter' | 'GitHub' | 'LinkedIn';
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const ICONS: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
-  Facebook: FacebookIcon,
-  Instagram: InstagramIcon,
-  Twitter: TwitterIcon,
-  GitHub: GitHubIcon,
-  LinkedIn: LinkedInIcon,
+/** Networks with an icon of their own, by the name a visitor gives them (any case). Others get a link icon. */
+const NETWORK_ICONS: Readonly<Record<string, Icon>> = {
+  facebook: FacebookIcon,
+  instagram: InstagramIcon,
+  twitter: TwitterIcon,
+  x: TwitterIcon,
+  github: GitHubIcon,
+  linkedin: LinkedInIcon,
+  youtube: YouTubeIcon,
+  dribbble: DribbbleIcon,
+  behance: BehanceIcon,
+  mastodon: MastodonIcon,
 };
 
-export interface SocialLink {
-  network: SocialNetwork;
-  href: string | undefined;
-}
+/** The networks the editor suggests, in its list's order. */
+export const KNOWN_NETWORKS = [
+  'Facebook',
+  'Instagram',
+  'Twitter',
+  'X',
+  'GitHub',
+  'LinkedIn',
+  'YouTube',
+  'Dribbble',
+  'Behance',
+  'Mastodon',
+] as const;
+
+export const iconFor = (network: string): Icon => NETWORK_ICONS[network.trim().toLowerCase()] ?? LinkIcon;
 
 export interface SocialLinksProps {
   links: readonly SocialLink[];
@@ -27,31 +56,40 @@ export interface SocialLinksProps {
 
 /**
  * Icon links to social profiles. The icon is decorative; the link is named after the network.
- * An empty value is left out; an unsafe one (e.g. javascript:) is shown as text, never linked.
- * Memoised on the list (which the layouts keep while no link changes), and each link on its
- * address: typing in another field redraws none of them.
+ * An empty address is left out; an unsafe one (e.g. javascript:) is shown as text, never linked.
+ * Memoised on the list (the model keeps it while no link changes), and each link on its address.
  */
 export const SocialLinks = memo(function SocialLinks({ links, label, listClassName, linkClassName }: SocialLinksProps) {
-  const shown = links.filter((link) => (link.href ?? '').trim() !== '');
+  const shown = links.filter((link) => link.url.trim() !== '');
+  if (shown.length === 0) return null;
   return (
     <ul className={listClassName} aria-label={label}>
-      {shown.map(({ network, href }) => (
-        <SocialLinkItem key={network} network={network} href={href} linkClassName={linkClassName} />
+      {shown.map(({ id, network, url }) => (
+        <SocialLinkItem key={id} network={network} url={url} linkClassName={linkClassName} />
       ))}
     </ul>
   );
 });
 
-const SocialLinkItem = memo(function SocialLinkItem({ network, href, linkClassName }: SocialLink & { linkClassName: string | undefined }) {
-  const Icon = ICONS[network];
+const SocialLinkItem = memo(function SocialLinkItem({
+  network,
+  url,
+  linkClassName,
+}: {
+  network: string;
+  url: string;
+  linkClassName: string | undefined;
+}) {
+  const Icon = iconFor(network);
+  const name = network.trim() || 'Link';
   return (
     <li>
-      {isSafeHref(href) ? (
-        <a href={href.trim()} className={linkClassName} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
+      {isSafeHref(url) ? (
+        <a href={url.trim()} className={linkClassName} target="_blank" rel="noopener noreferrer" aria-label={name} title={name}>
           <Icon />
         </a>
       ) : (
-        <span data-unsafe-link="true">{`${network}: ${href ?? ''}`}</span>
+        <span data-unsafe-link="true">{`${name}: ${url}`}</span>
       )}
     </li>
   );

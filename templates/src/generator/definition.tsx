@@ -1,12 +1,12 @@
-import type { TemplateContent, TemplatePreviewProps } from '../types';
-import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS } from './generatorFields';
-import { GeneratorPreview, ShowsPlaceholders } from './GeneratorPreview';
+import type { TemplateContent, TemplatePageProps } from '../types';
+import { GeneratorPage, ShowsPlaceholders } from './GeneratorPage';
+import { generatorStart } from './sample';
 
 /** The page shows what was filled in (no placeholders); a stored resume is the owner's own, linked. */
-function PublishedGeneratorPreview({ values }: TemplatePreviewProps) {
+function PublishedGeneratorPage({ portfolio }: TemplatePageProps) {
   return (
     <ShowsPlaceholders.Provider value={false}>
-      <GeneratorPreview values={values} resumeFileName={values.resume ? 'your resume' : undefined} />
+      <GeneratorPage portfolio={portfolio} resumeFileName={portfolio.profile.resume ? 'your resume' : undefined} />
     </ShowsPlaceholders.Provider>
   );
 }
@@ -20,8 +20,7 @@ export const generatorDefinition: TemplateContent = {
   description: 'Free',
   panelTitle: 'Your details',
   getButtonLabel: '',
-  fields: [...GENERATOR_FIELDS],
-  sampleValues: GENERATOR_EMPTY_VALUES,
-  Preview: PublishedGeneratorPreview,
-  detailsKeys: { name: 'name', email: 'email', phone: 'phone', github: 'githubLink', linkedin: 'linkedinLink' },
+  labels: { website: 'Portfolio Link', photo: 'Upload Image', resume: 'Upload Resume' },
+  sample: generatorStart,
+  Page: PublishedGeneratorPage,
 };

@@ -1,16 +1,16 @@
-// portfolio.json in an export: the portfolio in the JSON Resume shape (https://jsonresume.org/schema),
-// for the fields that map. Templates differ in their keys, so the mapping goes by what a field is:
-// the details keys (name, email, phone, address), its kind, and the keys templates share
-// (about, project<N>title/description/url, <network>link).
+// portfolio.json in an export: the portfolio in the JSON Resume shape (https://jsonresume.org/schema)
+// where it maps (basics, profiles, work, education, skills, projects, references), and the whole
+// page as shown (every section, in order, with the kinds JSON Resume has no place for) under
+// meta.folioforge, where JSON Resume keeps a tool's own settings. Import reads either back (importJsonResume.ts).
 import { richTextToPlainText, richTextToSafeHtml } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
-import { splitSkills } from '../generator/generatorFields';
-import type { TemplateContent, TemplateValues } from '../types';
+import { fieldText, fileSlotsOf, SECTION_KINDS, visibleSections, type ItemOf, type Portfolio, type SectionKind } from '../model';
 
 export interface JsonResume {
   $schema: string;
   basics: {
     name?: string;
+    label?: string;
     email?: string;
     phone?: string;
     summary?: string;
@@ -19,73 +19,112 @@ export interface JsonResume {
     location?: { address: string };
     profiles: { network: string; url: string }[];
   };
-  projects: { name: string; description?: string; url?: string }[];
-  work?: { summary: string }[];
-  education?: { summary: string }[];
-  skills?: { name: string }[];
-  meta: { canonical?: string; version: string };
+  work?: { name?: string; position?: string; startDate?: string; endDate?: string; summary?: string; url?: string }[];
+  education?: { institution?: string; area?: string; studyType?: string; startDate?: string; endDate?: string; summary?: string }[];
+  skills?: { name: string; level?: string }[];
+  projects?: { name?: string; description?: string; url?: string; image?: string }[];
+  references?: { name?: string; reference?: string }[];
+  meta: { canonical?: string; version: string; folioforge: Portfolio };
 }
 
-const NETWORKS: Record<string, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  twitter: 'Twitter',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-};
+/** Text as the page reads it: rich text sanitised first (without a DOM, as on the server), then untagged. */
+const plain = (value: string) => richTextToPlainText(richTextToSafeHtml(value, domFreeSanitizer)).trim();
+
+/** Only the keys that say something. */
+function defined<T extends Record<string, string | undefined>>(entry: T): Partial<T> {
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value)) as Partial<T>;
+}
+
+/** Entries that say something: an item left empty on the page (a blank second project) is no entry. */
+const said = <T extends object>(entries: T[]): T[] => entries.filter((entry) => Object.keys(entry).length > 0);
+
+/** The shown items of every section of a kind, in page order. */
+function itemsOf<K extends SectionKind>(portfolio: Portfolio, kind: K): ItemOf<K>[] {
+  return visibleSections(portfolio).flatMap((section) => (section.kind === kind ? (section.items as ItemOf<K>[]) : []));
+}
 
 /**
- * The same values the page shows (checked, files swapped for their export paths), as JSON Resume.
- * Text is what the page reads: rich text sanitised first (without a DOM, as on the server), then untagged.
+ * The portfolio as shown on its page (hidden sections left out), files named by their place in the
+ * export (`files`: reference → path; a file not there is left out), as JSON Resume.
  */
-export function toJsonResume(definition: TemplateContent, values: TemplateValues, pageUrl?: string): JsonResume {
-  const text = (key: string | undefined) =>
-    key ? richTextToPlainText(richTextToSafeHtml(values[key] ?? '', domFreeSanitizer)).trim() : '';
-  const firstOfKind = (kind: string) => definition.fields.find((field) => field.kind === kind && text(field.key))?.key;
-  const details = definition.detailsKeys ?? {};
-  const longTexts = definition.fields.filter(
-    (field) => field.kind === 'longText' && !/^project\d/.test(field.key) && !['experience', 'education'].includes(field.key),
+export function toJsonResume(portfolio: Portfolio, pageUrl?: string, files: Readonly<Record<string, string>> = {}): JsonResume {
+  const fileOf = (value: string) => files[value] ?? '';
+  // The page's own copy: only what it shows, its files by their place in the export.
+  const shown: Portfolio = { ...portfolio, sections: visibleSections(portfolio) };
+  const copy = JSON.parse(JSON.stringify(shown)) as Portfolio;
+  // Its rich text as the page shows it: sanitised (a row may hold HTML no editor made).
+  const safe = (value: string) => (value ? richTextToSafeHtml(value, domFreeSanitizer) : '');
+  copy.profile.headline = safe(copy.profile.headline);
+  copy.profile.about = safe(copy.profile.about);
+  for (const section of copy.sections) {
+    section.body = safe(section.body);
+    const rich = SECTION_KINDS[section.kind].fields.filter((field) => field.kind === 'longText').map((field) => field.key);
+    for (const item of section.items) for (const key of rich) (item as unknown as Record<string, string>)[key] = safe(fieldText(item, key));
+  }
+  for (const { slot, value } of fileSlotsOf(copy)) {
+    if (slot.scope === 'profile') copy.profile[slot.key] = fileOf(value);
+    else {
+      const item = copy.sections.find((section) => section.id === slot.sectionId)?.items.find((candidate) => candidate.id === slot.itemId);
+      if (item) (item as unknown as Record<string, string>)[slot.key] = fileOf(value);
+    }
+  }
+  const { profile } = portfolio;
+  const work = said(
+    itemsOf(portfolio, 'experience').map((job) =>
+      defined({
+        name: job.name,
+        position: job.position,
+        startDate: job.startDate,
+        endDate: job.endDate,
+        summary: plain(job.summary),
+        url: job.url,
+      }),
+    ),
   );
-  const summaryKey = (longTexts.find((field) => /about/i.test(field.key) && text(field.key)) ?? longTexts.find((field) => text(field.key)))
-    ?.key;
-
-  const profiles = definition.fields.flatMap((field) => {
-    const network = Object.keys(NETWORKS).find((name) => field.key.toLowerCase().includes(`${name}link`));
-    const url = text(field.key);
-    return network && url ? [{ network: NETWORKS[network]!, url }] : [];
-  });
-
-  const projects = definition.fields.flatMap((field) => {
-    const match = /^(.*project\d+)title$/.exec(field.key);
-    const name = match ? text(field.key) : '';
-    if (!match || !name) return [];
-    const description = text(`${match[1]}description`);
-    const url = text(`${match[1]}url`);
-    return [{ name, ...(description ? { description } : {}), ...(url ? { url } : {}) }];
-  });
-
-  // The template's own field only: a stray key in the values is not its text.
-  const fieldText = (key: string) => (definition.fields.some((field) => field.key === key) ? text(key) : '');
-  const [experience, education, skills] = [fieldText('experience'), fieldText('education'), fieldText('skills')];
-  const optional = <K extends string>(key: K, value: string | undefined) => (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
-  const address = text(details.address);
+  const education = said(
+    itemsOf(portfolio, 'education').map((school) =>
+      defined({
+        institution: school.institution,
+        area: school.area,
+        studyType: school.studyType,
+        startDate: school.startDate,
+        endDate: school.endDate,
+        summary: plain(school.summary),
+      }),
+    ),
+  );
+  const skills = itemsOf(portfolio, 'skills')
+    .filter((skill) => skill.name.trim())
+    .map((skill) => ({ name: skill.name, ...defined({ level: skill.level }) }));
+  const projects = said(
+    itemsOf(portfolio, 'projects').map((project) =>
+      defined({ name: project.name, description: plain(project.description), url: project.url, image: fileOf(project.image) }),
+    ),
+  );
+  const references = said(
+    itemsOf(portfolio, 'testimonials').map((quote) => defined({ name: quote.name, reference: plain(quote.reference) })),
+  );
+  const address = profile.address.trim();
   return {
     $schema: 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json',
     basics: {
-      ...optional('name', text(details.name)),
-      ...optional('email', text(details.email ?? firstOfKind('email'))),
-      ...optional('phone', text(details.phone ?? firstOfKind('phone'))),
-      ...optional('summary', text(summaryKey)),
-      ...optional('url', pageUrl),
-      ...optional('image', text(firstOfKind('image'))),
+      ...defined({
+        name: profile.name,
+        label: plain(profile.headline),
+        email: profile.email,
+        phone: profile.phone,
+        summary: plain(profile.about),
+        url: profile.website || pageUrl,
+        image: fileOf(profile.photo),
+      }),
       ...(address ? { location: { address } } : {}),
-      profiles,
+      profiles: portfolio.socials.filter((link) => link.url.trim()).map((link) => ({ network: link.network, url: link.url })),
     },
-    projects,
-    // The generator's free-text sections, kept whole: JSON Resume's finer fields cannot be told apart in prose.
-    ...(experience ? { work: [{ summary: experience }] } : {}),
-    ...(education ? { education: [{ summary: education }] } : {}),
-    ...(skills ? { skills: splitSkills(skills).map((name) => ({ name })) } : {}),
-    meta: { ...optional('canonical', pageUrl), version: 'v1.0.0' },
+    ...(work.length ? { work } : {}),
+    ...(education.length ? { education } : {}),
+    ...(skills.length ? { skills } : {}),
+    ...(projects.length ? { projects } : {}),
+    ...(references.length ? { references } : {}),
+    meta: { ...defined({ canonical: pageUrl }), version: 'v1.0.0', folioforge: copy },
   };
 }

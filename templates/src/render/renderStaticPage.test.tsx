@@ -1,8 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from '@jest/globals';
 import { TEMPLATES } from '../registry';
-import { withDistinctFiles } from '../testing/valuesShown';
-import { InvalidPortfolioError, renderStaticPage, type StaticPageOptions } from './renderStaticPage';
+import { withWebFiles, everyKindPortfolio } from '../testing/portfolioShown';
+import { LEGACY_ROWS } from '../testing/legacyRows';
+import type { Portfolio } from '../model';
+import { renderStaticPage, type StaticPageOptions } from './renderStaticPage';
+import { InvalidPortfolioError, shareImageRef, storedFileRefs } from './checkedPortfolio';
 
 const OPTIONS: StaticPageOptions = {
   url: 'https://folioforge.example/p/ada',
@@ -13,14 +16,14 @@ const OPTIONS: StaticPageOptions = {
   imageUrl: 'https://cdn.example.com/share/ada.png',
 };
 
-// Saved rows hold files as stored (https) addresses, never the bundled samples' paths.
-
 /** The rendered page as a document, to ask it what a browser would see. */
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+const first = TEMPLATES[0]!;
+const ada = (): Portfolio => withWebFiles(first.sample);
 
 describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const))('template %i', (id, definition) => {
-  test('the page holds every sample text, its own title, description, canonical URL and share card', () => {
-    const page = renderStaticPage(id, withDistinctFiles(definition), OPTIONS);
+  test('the page holds the sample, its own title, description, canonical URL and share card', () => {
+    const page = renderStaticPage(id, withWebFiles(definition.sample), OPTIONS);
     const doc = parse(page.html);
     expect(doc.title).toBe(page.title);
     expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(page.description);
@@ -31,58 +34,75 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(OPTIONS.imageUrl);
     expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
     expect(doc.querySelector('meta[name="robots"]')).toBeNull();
-    for (const field of definition.fields) {
-      if (field.kind !== 'text') continue;
-      const value = definition.sampleValues[field.key];
-      if (value) expect(doc.body.textContent).toContain(value);
-    }
+    for (const section of definition.sample.sections)
+      for (const item of section.items) if ('name' in item && item.name) expect(doc.body.textContent).toContain(item.name);
     expect(doc.querySelectorAll('script')).toHaveLength(0);
     // The budget for HTML and CSS before images is 30 KB gzipped; the markup alone stays well under it.
     expect(gzipSync(page.html).length).toBeLessThan(15 * 1024);
   });
+
+  test('a section of every kind is on the page, in order', () => {
+    const portfolio = everyKindPortfolio();
+    const doc = parse(renderStaticPage(id, portfolio, OPTIONS).html);
+    expect(Array.from(doc.querySelectorAll('[data-section-id]')).map((element) => element.getAttribute('data-section-id'))).toEqual(
+      portfolio.sections.map((section) => section.id),
+    );
+  });
 });
 
+test.each(LEGACY_ROWS.filter((row) => !row.data.project1url?.startsWith('javascript')).map((row) => [row.name, row] as const))(
+  'a row saved before the model still renders: %s',
+  (_name, row) => {
+    const page = renderStaticPage(row.templateId, row.data, OPTIONS);
+    for (const value of [row.data.name, row.data.temp2name, row.data.temp4heading].filter(Boolean))
+      expect(parse(page.html).body.textContent).toContain(value);
+  },
+);
+
 test('a page that is not published says noindex; the badge shows only when asked, and leads home', () => {
-  const [first] = TEMPLATES;
-  const preview = parse(renderStaticPage(first!.id, withDistinctFiles(first!), { ...OPTIONS, indexable: false, badge: true }).html);
+  const preview = parse(renderStaticPage(first.id, ada(), { ...OPTIONS, indexable: false, badge: true }).html);
   expect(preview.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   const badge = preview.querySelector('a.ff-badge');
   expect(badge?.textContent).toBe('Made with FolioForge');
   expect(badge?.getAttribute('href')).toBe(OPTIONS.siteUrl);
-  expect(parse(renderStaticPage(first!.id, withDistinctFiles(first!), OPTIONS).html).querySelector('a.ff-badge')).toBeNull();
+  expect(parse(renderStaticPage(first.id, ada(), OPTIONS).html).querySelector('a.ff-badge')).toBeNull();
 });
 
 test('script in saved rich text stays inert: no script, no handler, no javascript: link', () => {
-  const [first] = TEMPLATES;
-  const longField = first!.fields.find((field) => field.kind === 'longText')!;
   const payloads = [
     '<p>Hi<script>alert(1)</script></p>',
     '<p><img src=x onerror="alert(2)">there</p>',
     '<p><a href="javascript:alert(3)">click</a> <svg onload="alert(4)"></svg></p>',
     '<p><a href="data:text/html,<script>alert(5)</script>">data</a></p>',
   ].join('');
-  const { html } = renderStaticPage(first!.id, { ...withDistinctFiles(first!), [longField.key]: payloads }, OPTIONS);
-  const doc = parse(html);
+  const portfolio = ada();
+  portfolio.profile.about = payloads;
+  portfolio.sections[0]!.body = payloads;
+  const doc = parse(renderStaticPage(first.id, portfolio, OPTIONS).html);
   expect(doc.querySelectorAll('script, iframe, object, [onload], [onerror]')).toHaveLength(0);
   expect(doc.querySelectorAll('[data-rich-text] svg, [data-rich-text] img')).toHaveLength(0);
   for (const link of Array.from(doc.querySelectorAll('a[href]'))) expect(link.getAttribute('href')).not.toMatch(/^(javascript|data):/i);
   expect(doc.body.textContent).toContain('click');
 });
 
-test('values the shared schema refuses, or an unknown template, are not rendered', () => {
-  const [first] = TEMPLATES;
-  const urlField = first!.fields.find((field) => field.kind === 'url')!;
-  expect(() => renderStaticPage(first!.id, { ...withDistinctFiles(first!), [urlField.key]: 'javascript:alert(1)' }, OPTIONS)).toThrow(
-    InvalidPortfolioError,
+test('data the shared schema refuses, or an unknown template, is not rendered, and says why', () => {
+  const portfolio = ada();
+  portfolio.socials[0]!.url = 'javascript:alert(1)';
+  expect(() => renderStaticPage(first.id, portfolio, OPTIONS)).toThrow(InvalidPortfolioError);
+  expect(() => renderStaticPage(first.id, portfolio, OPTIONS)).toThrow(
+    'Social link 1: enter a link starting with https://, mailto: or tel:',
   );
-  expect(() => renderStaticPage(99, {}, OPTIONS)).toThrow('no template 99');
-  expect(() => renderStaticPage(first!.id, 'not an object', OPTIONS)).toThrow(InvalidPortfolioError);
+  expect(() => renderStaticPage(99, {}, OPTIONS)).toThrow('there is no template 99');
+  expect(() => renderStaticPage(first.id, 'not an object', OPTIONS)).toThrow(InvalidPortfolioError);
+  expect(() => renderStaticPage(first.id, { ...ada(), sections: [{ id: 'x', kind: 'spaceship' }] }, OPTIONS)).toThrow(
+    /no kind of section called "spaceship"/,
+  );
 });
 
 test('text in the title and share card is shown as text, never markup', () => {
-  const [first] = TEMPLATES;
-  const nameKey = first!.detailsKeys!.name!;
-  const { html, title } = renderStaticPage(first!.id, { ...withDistinctFiles(first!), [nameKey]: 'Ada "<b>" Lovelace' }, OPTIONS);
+  const portfolio = ada();
+  portfolio.profile.name = 'Ada "<b>" Lovelace';
+  const { html, title } = renderStaticPage(first.id, portfolio, OPTIONS);
   expect(title).toBe('Ada "<b>" Lovelace');
   const doc = parse(html);
   expect(doc.title).toBe('Ada "<b>" Lovelace');
@@ -90,35 +110,43 @@ test('text in the title and share card is shown as text, never markup', () => {
   expect(doc.head.querySelectorAll('b')).toHaveLength(0);
 });
 
-test('stored files show from the addresses the server gives; one it did not list is left out', () => {
-  const [first] = TEMPLATES;
-  const image = first!.fields.find((field) => field.kind === 'image')!;
-  const resume = first!.fields.find((field) => field.kind === 'pdf')!;
-  const saved = {
-    ...withDistinctFiles(first!),
-    [image.key]: 'storage:portfolio-images/u1/p1/image-a.png',
-    [resume.key]: 'storage:resumes/u2/p9/stolen.pdf',
-  };
+test("stored files show from the addresses the server gives; one it did not list is left out; the share card's is a stored picture", () => {
+  const portfolio = ada();
+  portfolio.profile.photo = 'storage:portfolio-images/u1/p1/image-a.png';
+  portfolio.profile.resume = 'storage:resumes/u2/p9/stolen.pdf';
+  (portfolio.sections[0]!.items[1] as { image: string }).image = 'storage:portfolio-images/u1/p1/project-b.png';
+  expect(storedFileRefs(first.id, portfolio)).toEqual([
+    'storage:portfolio-images/u1/p1/image-a.png',
+    'storage:resumes/u2/p9/stolen.pdf',
+    'storage:portfolio-images/u1/p1/project-b.png',
+  ]);
+  expect(shareImageRef(portfolio)).toBe('storage:portfolio-images/u1/p1/image-a.png');
   const doc = parse(
-    renderStaticPage(first!.id, saved, { ...OPTIONS, files: { 'storage:portfolio-images/u1/p1/image-a.png': '/p/ada/files/image-a.png' } })
-      .html,
+    renderStaticPage(first.id, portfolio, {
+      ...OPTIONS,
+      files: {
+        'storage:portfolio-images/u1/p1/image-a.png': '/p/ada/files/image-a.png',
+        'storage:portfolio-images/u1/p1/project-b.png': '/p/ada/files/project-b.png',
+      },
+    }).html,
   );
-  expect(Array.from(doc.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toContain('/p/ada/files/image-a.png');
+  expect(Array.from(doc.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual([
+    '/p/ada/files/image-a.png',
+    '/p/ada/files/project-b.png',
+  ]);
   expect(doc.body.innerHTML).not.toContain('storage:');
   expect(doc.body.innerHTML).not.toContain('stolen');
 });
 
 test('an export has no canonical address unless it was published', () => {
-  const [first] = TEMPLATES;
-  const doc = parse(renderStaticPage(first!.id, withDistinctFiles(first!), { ...OPTIONS, url: undefined, indexable: false }).html);
+  const doc = parse(renderStaticPage(first.id, ada(), { ...OPTIONS, url: undefined, indexable: false }).html);
   expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
   expect(doc.querySelector('meta[property="og:url"]')).toBeNull();
 });
 
 test('a page that takes sign-ups carries a labelled form that posts without script, and its notes', () => {
-  const [first] = TEMPLATES;
   const subscribe = { action: 'https://project.example/functions/v1/subscribe', portfolioId: 'p-1', slug: 'ada"><script>' };
-  const doc = parse(renderStaticPage(first!.id, withDistinctFiles(first!), { ...OPTIONS, subscribe }).html);
+  const doc = parse(renderStaticPage(first.id, ada(), { ...OPTIONS, subscribe }).html);
   const form = doc.querySelector('aside.ff-subscribe form')!;
   expect(form.getAttribute('action')).toBe(subscribe.action);
   expect(form.getAttribute('method')).toBe('post');
@@ -126,7 +154,7 @@ test('a page that takes sign-ups carries a labelled form that posts without scri
   expect(doc.querySelectorAll('script')).toHaveLength(0);
   expect(form.querySelector('input[name="email"]')?.closest('label')?.textContent).toBe('Email');
   expect(doc.getElementById('subscribed')?.textContent).toMatch(/Thank you/);
-  expect(parse(renderStaticPage(first!.id, withDistinctFiles(first!), OPTIONS).html).querySelector('.ff-subscribe')).toBeNull();
+  expect(parse(renderStaticPage(first.id, ada(), OPTIONS).html).querySelector('.ff-subscribe')).toBeNull();
 });
 
 test("the free generator's portfolio renders too, with its resume as a link", () => {

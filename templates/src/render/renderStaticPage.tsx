@@ -7,10 +7,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { richTextToSafeHtml, SanitizingHostContext } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import { lookCss, type PageLook } from '../looks';
-import { generatorDefinition } from '../generator/definition';
-import { getTemplate } from '../registry';
-import { templateValuesSchema } from '../schema';
-import type { TemplateContent, TemplateValues } from '../types';
+import { AssetUrlsProvider } from '../common/assets';
+import { SECTION_KINDS, visibleSections, type Portfolio } from '../model';
+import type { TemplateContent } from '../types';
+import { checkedPortfolio } from './checkedPortfolio';
 
 export interface StaticPageOptions {
   /** The address the page is published at: its canonical URL and Open Graph URL (none for an export). */
@@ -26,7 +26,7 @@ export interface StaticPageOptions {
   /** The share image (Open Graph, Twitter card): an absolute URL. */
   imageUrl?: string;
   /**
-   * Where the page finds the row's stored files (`storage:<bucket>/<path>` values): the published
+   * Where the page finds the row's stored files (`storage:<bucket>/<path>` references): the published
    * copies' addresses, or paths inside an export. A stored file not listed here is left out.
    */
   files?: Readonly<Record<string, string>>;
@@ -43,13 +43,6 @@ export interface StaticPage {
   html: string;
   title: string;
   description: string;
-}
-
-export class InvalidPortfolioError extends Error {
-  constructor(readonly issues: readonly string[]) {
-    super(`The portfolio cannot be rendered: ${issues.join('; ')}`);
-    this.name = 'InvalidPortfolioError';
-  }
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -70,21 +63,32 @@ function plainText(value: string): string {
     .trim();
 }
 
-/** The page's title: the owner's name where the template has one, else the template's name. */
-function titleOf(definition: TemplateContent, values: TemplateValues): string {
-  const nameKey = definition.detailsKeys?.name;
-  const name = nameKey ? plainText(values[nameKey] ?? '') : '';
-  return (name || definition.name).slice(0, 70);
+/** The page's title: the owner's name, else its first product's, else the template's name. */
+function titleOf(template: TemplateContent, portfolio: Portfolio): string {
+  const product = visibleSections(portfolio).find((section) => section.kind === 'products')?.items[0];
+  const name = plainText(portfolio.profile.name) || plainText(product && 'name' in product ? product.name : '');
+  return (name || template.name).slice(0, 70);
 }
 
-/** The first long text that says something: the search result's and the share card's line. */
-function descriptionOf(definition: TemplateContent, values: TemplateValues): string {
-  for (const field of definition.fields) {
-    if (field.kind !== 'longText') continue;
-    const text = plainText(values[field.key] ?? '');
+/** The first text that says something: the search result's and the share card's line. */
+function descriptionOf(template: TemplateContent, portfolio: Portfolio): string {
+  const candidates = [
+    portfolio.profile.headline,
+    portfolio.profile.about,
+    ...visibleSections(portfolio).flatMap((section) => [
+      section.body,
+      ...section.items.flatMap((item) =>
+        SECTION_KINDS[section.kind].fields
+          .filter((field) => field.kind === 'longText')
+          .map((field) => (item as unknown as Record<string, string>)[field.key] ?? ''),
+      ),
+    ]),
+  ];
+  for (const candidate of candidates) {
+    const text = plainText(candidate);
     if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   }
-  return `${definition.name}, made with FolioForge.`;
+  return `${template.name}, made with FolioForge.`;
 }
 
 const SUBSCRIBE_CSS =
@@ -114,64 +118,27 @@ function subscribeForm({ action, portfolioId, slug }: NonNullable<StaticPageOpti
   ].join('');
 }
 
-/** What a saved row's template_id renders with: a catalog template, or the free generator's page. */
-function renderableTemplate(templateId: unknown): TemplateContent | undefined {
-  return templateId === 'generator' ? generatorDefinition : getTemplate(templateId);
-}
-
-const STORED_FILE = /^storage:[a-z-]+\//;
-
-/**
- * The saved values, checked by the template's schema, with stored files swapped for the addresses
- * in `files`. Throws InvalidPortfolioError for an unknown template or values the schema refuses.
- */
-export function checkedValues(
-  templateId: unknown,
-  savedValues: unknown,
-  files: Readonly<Record<string, string>> = {},
-): { definition: TemplateContent; values: TemplateValues } {
-  const definition = renderableTemplate(templateId);
-  if (!definition) throw new InvalidPortfolioError([`no template ${String(templateId)}`]);
-  if (typeof savedValues !== 'object' || savedValues === null || Array.isArray(savedValues))
-    throw new InvalidPortfolioError(['the saved values are not an object']);
-  const saved = savedValues as Record<string, unknown>;
-  const fileFields = definition.fields.filter((field) => field.kind === 'image' || field.kind === 'pdf');
-  // Stored files are not URLs yet: the schema checks the rest, `files` (from the server) decides these.
-  const stored = Object.fromEntries(
-    fileFields.flatMap((field) => {
-      const value = saved[field.key];
-      return typeof value === 'string' && STORED_FILE.test(value) ? [[field.key, value]] : [];
-    }),
-  );
-  const parsed = templateValuesSchema(definition).safeParse({
-    ...saved,
-    ...Object.fromEntries(Object.keys(stored).map((key) => [key, ''])),
-  });
-  if (!parsed.success) throw new InvalidPortfolioError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  const values = { ...parsed.data };
-  for (const [key, ref] of Object.entries(stored)) values[key] = files[ref] ?? '';
-  return { definition, values };
-}
-
 const BADGE_CSS =
   '.ff-badge{position:fixed;right:12px;bottom:12px;z-index:2147483647;padding:6px 10px;border-radius:999px;' +
   'background:#111;color:#fff;font:600 12px/1.2 system-ui,sans-serif;text-decoration:none}' +
   '.ff-badge:focus-visible{outline:3px solid #0f6b5c;outline-offset:2px}';
 
 /**
- * The page for a template id and saved values. Throws InvalidPortfolioError for an unknown template
- * or values the shared schema refuses (a tampered row): nothing half-checked is published.
+ * The page for a template id and saved data. Throws InvalidPortfolioError for an unknown template or
+ * data the shared schema refuses (a tampered row): nothing half-checked is published.
  */
-export function renderStaticPage(templateId: unknown, savedValues: unknown, options: StaticPageOptions): StaticPage {
-  const { definition, values } = checkedValues(templateId, savedValues, options.files);
-  const { Preview } = definition;
+export function renderStaticPage(templateId: unknown, savedData: unknown, options: StaticPageOptions): StaticPage {
+  const { template, portfolio } = checkedPortfolio(templateId, savedData);
+  const { Page } = template;
   const body = renderToStaticMarkup(
     <SanitizingHostContext.Provider value={domFreeSanitizer}>
-      <Preview values={values} />
+      <AssetUrlsProvider urls={options.files ?? {}}>
+        <Page portfolio={portfolio} />
+      </AssetUrlsProvider>
     </SanitizingHostContext.Provider>,
   );
-  const title = titleOf(definition, values);
-  const description = descriptionOf(definition, values);
+  const title = titleOf(template, portfolio);
+  const description = descriptionOf(template, portfolio);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const head = [

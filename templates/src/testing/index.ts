@@ -3,7 +3,8 @@ import type { TemplateDefinition } from '../types';
 import { definition } from './fifthTemplate/definition';
 import facts from './fifthTemplate/template.json';
 
-export { missingValues, withDistinctFiles } from './valuesShown';
+export { everyKindPortfolio, missingValues, withWebFiles } from './portfolioShown';
+export { LEGACY_ROWS, type LegacyRow } from './legacyRows';
 
 /** The fixture folder as the registry would list it once the folder is under templates/src/. */
 export const fifthTemplate: TemplateDefinition = {

@@ -36,7 +36,7 @@ test('says it is confirming, then that the email is confirmed and the visitor si
   expect(screen.getByRole('heading', { name: 'Pick a template to start' })).toBeInTheDocument();
 });
 
-test('the confirmed visitor starts with one click: a template opens in the editor with its sample text', async () => {
+test('the confirmed visitor starts with one click: a template opens in the editor', async () => {
   supabase.auth.getSession.mockResolvedValueOnce({ data: { session: { access_token: 'a' } }, error: null });
   renderScreen(<AuthCallback />, '/auth/callback');
   const choices = await screen.findAllByRole('button', { name: /^Start with / });
@@ -45,7 +45,7 @@ test('the confirmed visitor starts with one click: a template opens in the edito
   await userEvent.click(screen.getByRole('button', { name: `Start with ${first.name}` }));
   expect(screen.getByTestId('destination')).toHaveTextContent('/design');
   const state = JSON.parse(screen.getByTestId('destination-state').textContent ?? 'null') as { selectedTemplate: { id: number } };
-  expect(state.selectedTemplate).toEqual({ ...first.sampleValues, id: first.id });
+  expect(state.selectedTemplate).toEqual({ id: first.id });
 });
 
 test('an expired or used link says so, clears the address bar and offers a new link', async () => {

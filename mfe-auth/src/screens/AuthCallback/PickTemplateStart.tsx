@@ -5,7 +5,7 @@ import styles from './PickTemplateStart.module.scss';
 
 /**
  * Where a confirmed sign-up lands, signed in: a short start that asks for one choice, the template to
- * begin with, and opens the editor with it (its sample values, as the collection's Use Template does).
+ * begin with, and opens the editor with it, as the collection's Use Template does.
  */
 export function PickTemplateStart() {
   const navigate = useNavigate();
@@ -23,7 +23,7 @@ export function PickTemplateStart() {
             <Button
               variant="secondary"
               aria-label={`Start with ${template.name}`}
-              onClick={() => navigate('/design', { state: designNavigationState(template.id, template.sampleValues) })}
+              onClick={() => navigate('/design', { state: designNavigationState(template.id) })}
             >
               Start
             </Button>

@@ -1,44 +1,48 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
-import { draftEntryFromValues } from '../../drafts/draftValues';
-import { draftsToOffer } from '../../drafts/deviceDrafts';
-import { StartAccountPortfolio, OpenAccountPortfolio } from '../../portfolios/AccountPortfolioGate';
-import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
-import type { NewPortfolio, PortfolioTemplateId } from '../../portfolios/portfolioApi';
+import { applyDetails, starterPortfolio } from '@folioforge/templates';
+import { draftsToOffer } from '../../drafts/carryDrafts';
+import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
+import { StartAccountPortfolio, OpenAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
+import type { PortfolioRow } from '../../portfolios/portfolioApi';
 import { withEditorQueries } from '../../portfolios/queries';
-import { templateDefinition } from '../../templates/templateCatalog';
-import { resolveDesignOpening, selectedTemplateOf, type DesignOpening } from './designOpening';
-import { AccountTemplateEditor, TemplateEditor } from './TemplateEditor';
-import styles from './Design.module.scss';
+import { contentOf, toTemplateId, type PortfolioTemplateId } from '../../templates/templateCatalog';
+import { openDeviceDesign, selectedTemplateOf, startsNew } from './designOpening';
+import { AccountTemplateEditor, DeviceTemplateEditor } from './TemplateEditor';
+import { useOpeningKey } from '../useOpeningKey';
+import styles from '../../editing/EditorScreen.module.scss';
 
 const isTemplatePortfolio = (templateId: PortfolioTemplateId) => templateId !== 'generator';
 
 /**
- * /design: the chosen template's form beside its live preview. Signed out, the template comes from
- * `location.state.selectedTemplate`, else from the last draft on this device, else template 1's
- * sample. Signed in, it edits a portfolio kept in the account, named by `?portfolio=<id>`.
+ * /design: a portfolio's form beside its live preview, with the template it is shown in. Signed out,
+ * it edits drafts on this device: the template chosen on /templates continues its newest draft (or
+ * starts one), else the last draft reopens, else template 1's sample. Signed in, it edits a portfolio
+ * kept in the account, named by `?portfolio=<id>`.
  */
 function Design() {
   const status = useAuthStore((state) => state.status);
   const userId = useAuthStore((state) => state.user?.id);
   const [params] = useSearchParams();
   const portfolioId = params.get('portfolio');
+  const opening = useOpeningKey();
 
   if (status === 'loading') {
     return (
-      <p role="status" className={styles.notice}>
+      <p role="status" className={styles.loading}>
         Opening the editor…
       </p>
     );
   }
-  if (!userId) return portfolioId ? <LogInToOpen /> : <DeviceDesign />;
-  return <AccountDesign key={userId} userId={userId} portfolioId={portfolioId} />;
+  if (!userId) return portfolioId ? <LogInToOpen /> : <DeviceDesign key={opening} />;
+  // A new navigation with something to open (Use Template, "Start a new one") starts over.
+  return <AccountDesign key={portfolioId ? userId : `${userId}:${opening}`} userId={userId} portfolioId={portfolioId} />;
 }
 
 export default withEditorQueries(Design);
 
-/** Drops `selectedTemplate` from the navigation state once used, so a reload does not put it back over edits. */
+/** Drops the navigation state once used, so a reload does not put it back over edits. */
 function useForgetSelection(used: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -46,6 +50,7 @@ function useForgetSelection(used: boolean) {
     if (!used) return;
     const rest = { ...(location.state as Record<string, unknown>) };
     delete rest.selectedTemplate;
+    delete rest.startNew;
     navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
       { replace: true, state: Object.keys(rest).length ? rest : null },
@@ -58,17 +63,29 @@ function useForgetSelection(used: boolean) {
 /** A visitor's /design: drafts on this device. */
 function DeviceDesign() {
   const location = useLocation();
-  const [opening] = useState(() => resolveDesignOpening(location.state));
-  useForgetSelection(opening.source === 'navigation');
-  return <TemplateEditor key={opening.templateId} opening={opening} />;
+  const [opening] = useState(() => openDeviceDesign(location.state));
+  useForgetSelection(Boolean(selectedTemplateOf(location.state)));
+  return <DeviceTemplateEditor key={opening.draftId} opening={opening} />;
 }
 
-function newPortfolioFrom(opening: DesignOpening): NewPortfolio {
-  const definition = templateDefinition(opening.templateId);
+/** What a signed-in /design opens without `?portfolio=`: the chosen template's newest unpublished portfolio, or a new one. */
+function planFor(locationState: unknown): StartPlan {
+  const selected = selectedTemplateOf(locationState);
+  const user = useAuthStore.getState().user;
+  const account = { name: typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : '', email: user?.email ?? '' };
+  const templateId = String(toTemplateId(selected?.id) ?? 1) as PortfolioTemplateId;
+  const content = contentOf(templateId);
+  const fresh = () => ({
+    templateId,
+    title: account.name.trim() ? `${account.name.trim()} · ${content.name}`.slice(0, 120) : content.name,
+    data: applyDetails(starterPortfolio(content.sample, account), selected?.details ?? {}),
+  });
+  if (!selected) return { continues: (row: PortfolioRow) => isTemplatePortfolio(row.templateId), fresh };
+  const hasDetails = Object.values(selected.details).some((value) => value?.trim());
   return {
-    templateId: String(definition.id) as PortfolioTemplateId,
-    title: definition.name,
-    data: draftEntryFromValues(definition.fields, definition.sampleValues, opening.values, {}).values,
+    continues: (row: PortfolioRow) => row.templateId === templateId && !row.published,
+    fresh,
+    alwaysNew: hasDetails || startsNew(locationState),
   };
 }
 
@@ -78,6 +95,7 @@ function AccountDesign({ userId, portfolioId }: { userId: string; portfolioId: s
   // Without a portfolio to open, the device's drafts are answered first (one may become it).
   const [offering, setOffering] = useState(() => !portfolioId && !selectedTemplateOf(location.state) && draftsToOffer(userId).length > 0);
   const offerDone = useCallback(() => setOffering(false), []);
+  const [plan] = useState(() => planFor(location.state));
   return (
     <>
       <DeviceDraftOffer userId={userId} openAfter onDone={offerDone} />
@@ -86,24 +104,16 @@ function AccountDesign({ userId, portfolioId }: { userId: string; portfolioId: s
           {(portfolio) => <AccountTemplateEditor key={portfolio.id} userId={userId} portfolio={portfolio} />}
         </OpenAccountPortfolio>
       ) : offering ? null : (
-        <StartDesign userId={userId} />
+        <StartAccountPortfolio userId={userId} plan={plan} />
       )}
     </>
   );
 }
 
-/** Signed in without `?portfolio=`: a picked template becomes a new portfolio, else the newest one reopens. */
-function StartDesign({ userId }: { userId: string }) {
-  const location = useLocation();
-  const [chosen] = useState(() => (selectedTemplateOf(location.state) ? newPortfolioFrom(resolveDesignOpening(location.state)) : null));
-  const [fallback] = useState(() => newPortfolioFrom(resolveDesignOpening(null)));
-  return <StartAccountPortfolio userId={userId} chosen={chosen} reopens={isTemplatePortfolio} fallback={fallback} />;
-}
-
 function LogInToOpen() {
   const location = useLocation();
   return (
-    <div className={styles.notice} role="status">
+    <div className={styles.loading} role="status">
       <p>This portfolio is kept in an account. Log in to open it.</p>
       <Link to="/login" state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }}>
         Log in

@@ -7,7 +7,7 @@ import { fifthTemplate } from '@folioforge/templates/testing';
 import type * as Templates from '@folioforge/templates';
 import type * as TemplatesTesting from '@folioforge/templates/testing';
 import Design from './Design';
-import { resetDraftFileStoreForTests } from '../../drafts/fileStore';
+import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
 import { isPortfolioTemplateId, toTemplateId } from '../../templates/templateCatalog';
 import { installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
@@ -47,13 +47,14 @@ test('/design opens template 5 with its form, live preview and buy button', asyn
   renderAt('/design', <Design />, { selectedTemplate: { id: 5 } });
   expect(screen.getByRole('heading', { name: fifthTemplate.panelTitle })).toBeInTheDocument();
   const form = screen.getByRole('form');
-  expect(Array.from(form.querySelectorAll('label')).map((label) => label.textContent)).toEqual(['Headline', 'Story', 'Website']);
+  // The same portfolio form as every template: its sample's section is there to edit.
+  expect(within(form).getByLabelText('Our story section title')).toHaveValue('Our story');
   const preview = screen.getByRole('region', { name: 'Template Preview' });
   expect(within(preview).getByRole('heading', { name: 'Clay and Kiln Studio' })).toBeInTheDocument();
 
-  const headline = within(form).getByLabelText('Headline');
-  await userEvent.clear(headline);
-  await userEvent.type(headline, 'Kiln Open Days');
+  const name = within(form).getByLabelText('Name');
+  await userEvent.clear(name);
+  await userEvent.type(name, 'Kiln Open Days');
   expect(within(preview).getByRole('heading', { name: 'Kiln Open Days' })).toBeInTheDocument();
 
   const buy = await screen.findByRole('button', { name: 'Get Temp 5' });

@@ -1,124 +1,128 @@
-import { memo, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { Button, type TemplateId } from '@folioforge/shared';
-import type { TemplateDefinition, TemplatePreviewProps } from '@folioforge/templates';
+import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 import { GetTemplateButton } from '../../commerce/GetTemplateButton';
-import { DESIGN_DRAFT_KEY } from '../../drafts/draftStorage';
-import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfolioDraft';
+import type { DraftTarget } from '../../drafts/draftTarget';
 import { useAccountDraft } from '../../drafts/useAccountDraft';
-import { valuesFromDraftEntry } from '../../drafts/draftValues';
+import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
-import { UndoRedoButtons, useUndoShortcuts } from '../../editing/UndoRedo';
+import { useEditor, useEditorState } from '../../editing/editorHooks';
+import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
+import { PortfolioForm } from '../../editing/form/PortfolioForm';
+import { PortfolioEditor } from '../../editing/portfolioEditor';
+import { PreviewPane } from '../../editing/PreviewPane';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
-import { EditorForm } from '../../editing/EditorForm';
-import { PublishPanel } from '../../publishing/PublishPanel';
-import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
-import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
-import type { DesignOpening } from './designOpening';
+import { contentOf, startingPortfolio, type PortfolioTemplateId } from '../../templates/templateCatalog';
+import type { DeviceOpening } from './designOpening';
 import styles from './Design.module.scss';
 
-interface PreviewPaneProps {
-  Preview: ComponentType<TemplatePreviewProps>;
-  valuesStore: EditedValuesStore;
+/** A visitor's draft on this device. */
+export function DeviceTemplateEditor({ opening }: { opening: DeviceOpening }) {
+  const target = useDeviceDraft(opening.draftId);
+  const [editor] = useState(() => new PortfolioEditor({ templateId: opening.templateId, portfolio: opening.portfolio }));
+  const navigate = useNavigate();
+  const startNew = useCallback(
+    () => navigate('/design', { state: { selectedTemplate: { id: Number(editor.store.getState().templateId) }, startNew: true } }),
+    [editor, navigate],
+  );
+  return <DesignEditor editor={editor} target={target} top={<OpeningNotice source={opening.source} onStartNew={startNew} />} />;
 }
 
-/** Re-renders only when the values change, not for the form's own state (errors, confirmations). */
-const PreviewPane = memo(function PreviewPane({ Preview, valuesStore }: PreviewPaneProps) {
-  return <Preview values={useEditedValues(valuesStore)} />;
-});
-
-/** The form and live preview of one template, drafted on this device; keyed by template id in Design. */
-export function TemplateEditor({ opening }: { opening: DesignOpening }) {
-  const definition = templateDefinition(opening.templateId);
-  const draft = usePortfolioDraft(DESIGN_DRAFT_KEY, String(definition.id));
-  return <EditorScreen definition={definition} opening={opening} draft={draft} />;
-}
-
-/** The same for a portfolio kept in the signed-in user's account: saved there as well as here. */
+/** A portfolio kept in the signed-in user's account: saved there as well as here. */
 export function AccountTemplateEditor({ userId, portfolio }: { userId: string; portfolio: OpenPortfolio }) {
-  const definition = templateDefinition(toTemplateId(portfolio.templateId) ?? 1);
-  const { draft, saver } = useAccountDraft({ userId, portfolio });
-  const opening: DesignOpening = {
-    templateId: definition.id,
-    values: valuesFromDraftEntry(definition.fields, definition.sampleValues, draft.saved),
-    files: {},
-    source: 'account',
-  };
-  return <EditorScreen definition={definition} opening={opening} draft={draft} account={{ userId, portfolio, saver }} />;
+  const [editor] = useState(() => new PortfolioEditor({ templateId: portfolio.opened.templateId, portfolio: portfolio.opened.data }));
+  const { target, saver } = useAccountDraft({ userId, portfolio, filesInUse: () => editor.filesInUse() });
+  const [account] = useState<AccountEditing>(() => ({ userId, portfolio, saver }));
+  const navigate = useNavigate();
+  const startNew = useCallback(
+    () => navigate('/design', { state: { selectedTemplate: { id: Number(editor.store.getState().templateId) }, startNew: true } }),
+    [editor, navigate],
+  );
+  return <DesignEditor editor={editor} target={target} top={<AccountBar account={account} onStartNew={startNew} />} account={account} />;
 }
 
-interface EditorScreenProps {
-  definition: TemplateDefinition;
-  opening: DesignOpening;
-  draft: PortfolioDraft;
+interface DesignEditorProps {
+  editor: PortfolioEditor;
+  target: DraftTarget;
+  top: React.ReactNode;
   account?: AccountEditing;
 }
 
-function EditorScreen({ definition, opening, draft, account }: EditorScreenProps) {
-  const editor = useEditableValues({
-    fields: definition.fields,
-    sampleValues: definition.sampleValues,
-    initialValues: opening.values,
-    initialFiles: opening.files,
-    draft,
-    restoreSavedFiles: opening.source === 'draft' || opening.source === 'account',
-  });
-  const { replaceValues } = editor;
-  const panelTitleId = useId();
-  const previewTitleId = useId();
-  const screenRef = useRef<HTMLDivElement>(null);
-  useUndoShortcuts(screenRef, editor.undo, editor.redo);
-
-  const resetToSample = useCallback(() => replaceValues({ ...definition.sampleValues }), [definition, replaceValues]);
-
+function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
+  const templateId = useStore(editor.store, (state) => state.templateId);
+  const template = contentOf(templateId) as TemplateDefinition;
   return (
-    <div className={styles.screen} ref={screenRef}>
-      <h1 className={styles.visuallyHidden}>Design your page</h1>
-      <section className={styles.inputPanel} aria-labelledby={panelTitleId}>
-        <h2 id={panelTitleId} className={styles.panelTitle}>
-          {definition.panelTitle}
-        </h2>
-        {account ? (
-          <AccountBar account={account} fields={definition.fields} sampleValues={definition.sampleValues} replaceValues={replaceValues} />
-        ) : (
-          <OpeningNotice source={opening.source} templateName={definition.name} />
-        )}
-        <UndoRedoButtons valuesStore={editor.valuesStore} undo={editor.undo} redo={editor.redo} />
-        <EditorForm
-          label={`${definition.name} details`}
-          fields={definition.fields}
-          valuesStore={editor.valuesStore}
-          chosenFiles={editor.chosenFiles}
-          onTextChange={editor.setFieldValue}
-          onFileChosen={editor.chooseFile}
-        />
-        <EditorActions templateId={definition.id} getButtonLabel={definition.getButtonLabel} onReset={resetToSample} />
-        {account ? <AccountPublishPanel account={account} /> : null}
-      </section>
-      <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="template-preview">
-        <h2 id={previewTitleId} className={styles.previewTitle}>
-          Template Preview
-        </h2>
-        <div className={styles.previewFrame}>
-          <PreviewPane Preview={definition.Preview} valuesStore={editor.valuesStore} />
-        </div>
-      </section>
-    </div>
+    <EditorScreen
+      editor={editor}
+      target={target}
+      heading="Design your page"
+      panelTitle={template.panelTitle}
+      previewTitle="Template Preview"
+      previewTestId="template-preview"
+      top={top}
+      form={<PortfolioForm label={`${template.name} details`} labels={template.labels ?? {}} />}
+      bottom={
+        <>
+          <TemplateSwitcher published={account?.portfolio.published ?? false} />
+          <EditorActions templateId={template.id} getButtonLabel={template.getButtonLabel} />
+          {account ? <AccountPublishPanel account={account} /> : null}
+        </>
+      }
+      preview={<PreviewPane Page={template.Page} />}
+    />
   );
 }
+
+/** Shows the same portfolio with another template: everything typed stays, and switching back restores the look. */
+const TemplateSwitcher = memo(function TemplateSwitcher({ published }: { published: boolean }) {
+  const editor = useEditor();
+  const templateId = useEditorState((state) => state.templateId);
+  const selectId = useId();
+  const hintId = useId();
+  return (
+    <div className={styles.switcher}>
+      <label htmlFor={selectId} className={styles.switcherLabel}>
+        Template
+      </label>
+      <select
+        id={selectId}
+        className={styles.select}
+        value={templateId}
+        aria-describedby={hintId}
+        onChange={(event) => editor.setTemplate(event.target.value as PortfolioTemplateId)}
+      >
+        {TEMPLATES.map((template) => (
+          <option key={template.id} value={String(template.id)}>
+            {template.name}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className={styles.hint}>
+        Everything you typed stays: each template shows the same portfolio its own way.
+        {published ? ' Your published page changes template when you publish again; it needs that template bought, or a plan.' : ''}
+      </p>
+    </div>
+  );
+});
 
 interface EditorActionsProps {
   templateId: TemplateId;
   getButtonLabel: string;
-  onReset: () => void;
 }
 
 /** Below the form. Memoised like the preview: typing never redraws it. */
-const EditorActions = memo(function EditorActions({ templateId, getButtonLabel, onReset }: EditorActionsProps) {
+const EditorActions = memo(function EditorActions({ templateId, getButtonLabel }: EditorActionsProps) {
+  const editor = useEditor();
+  const resetToSample = useCallback(
+    () => editor.replaceAll(startingPortfolio(String(templateId) as PortfolioTemplateId), { label: 'The sample is back' }),
+    [editor, templateId],
+  );
   return (
     <div className={styles.actions}>
       <GetTemplateButton templateId={templateId} label={getButtonLabel} />
-      <ResetToSample onConfirm={onReset} />
+      <ResetToSample onConfirm={resetToSample} />
       <Link to="/templates" className={styles.textLink}>
         Choose another template
       </Link>
@@ -129,21 +133,31 @@ const EditorActions = memo(function EditorActions({ templateId, getButtonLabel, 
 /** Publishing a portfolio kept in the account: what is on screen is saved first, then rendered by the server. */
 const AccountPublishPanel = memo(function AccountPublishPanel({ account }: { account: AccountEditing }) {
   const { saver } = account;
+  const editor = useEditor();
   const saveFirst = useCallback(() => saver.saveNow(), [saver]);
-  return <PublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} />;
+  const suggestedName = useCallback(() => editor.portfolio.profile.name, [editor]);
+  return (
+    <Later>
+      <LazyPublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} suggestedName={suggestedName} />
+    </Later>
+  );
 });
 
-const OpeningNotice = memo(function OpeningNotice({ source, templateName }: { source: DesignOpening['source']; templateName: string }) {
-  if (source === 'draft')
+const OpeningNotice = memo(function OpeningNotice({ source, onStartNew }: { source: DeviceOpening['source']; onStartNew: () => void }) {
+  const templateName = useEditorState((state) => contentOf(state.templateId).name);
+  if (source === 'draft' || source === 'continued')
     return (
       <p role="status" className={styles.notice}>
-        Your last draft of {templateName} is back, as you left it.
+        Your draft of {templateName} is back, as you left it. It is kept on this device.{' '}
+        <Button variant="ghost" onClick={onStartNew}>
+          Start a new one
+        </Button>
       </p>
     );
   if (source === 'default') {
     return (
       <p className={styles.notice}>
-        You are trying the {templateName} with sample values. <Link to="/templates">Browse all templates</Link> to pick another.
+        You are trying the {templateName} with sample content. <Link to="/templates">Browse all templates</Link> to pick another.
       </p>
     );
   }
@@ -192,14 +206,14 @@ function ResetToSample({ onConfirm }: { onConfirm: () => void }) {
   return (
     <div role="alertdialog" aria-modal="false" aria-labelledby={questionId} className={styles.confirm} onKeyDown={onKeyDown}>
       <p id={questionId} className={styles.confirmQuestion}>
-        Replace everything you typed and chose with the sample values?
+        Replace everything you typed and chose with the sample? (Undo brings it back.)
       </p>
       <div className={styles.confirmButtons} ref={keepRef}>
         <Button
           variant="primary"
           onClick={() => {
             onConfirm();
-            setAnnouncement('The sample values are back.');
+            setAnnouncement('The sample is back.');
             setConfirming(false);
           }}
         >

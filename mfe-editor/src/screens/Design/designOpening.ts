@@ -1,66 +1,46 @@
-// What /design opens with: the template chosen on /templates (navigation state), else the last
-// draft (a reload or a direct link), else template 1 with its sample values.
-import type { TemplateDefinition, TemplateValues } from '@folioforge/templates';
-import { parseDesignNavigationState, type TemplateId } from '@folioforge/shared';
-import { DESIGN_DRAFT_KEY, readDraftDocument } from '../../drafts/draftStorage';
-import { isFileKind, valuesFromDraftEntry } from '../../drafts/draftValues';
-import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
+// What a visitor's /design opens with (signed out, drafts on this device): the template chosen on
+// /templates (navigation state) continues the newest draft of it, or starts one from its sample with
+// the details typed into the popup; else the draft edited last (a reload or a direct link); else
+// template 1's sample.
+import { applyDetails, newId, type Portfolio } from '@folioforge/templates';
+import { parseDesignNavigationState, type DetailsValues } from '@folioforge/shared';
+import { lastDesignDraft, newestDeviceDraft } from '../../drafts/deviceDrafts';
+import { startingPortfolio, toTemplateId, type PortfolioTemplateId } from '../../templates/templateCatalog';
 
-export type OpeningSource = 'navigation' | 'draft' | 'default' | 'account';
+export type OpeningSource = 'navigation' | 'continued' | 'draft' | 'default';
 
-export interface DesignOpening {
-  templateId: TemplateId;
-  values: TemplateValues;
-  /** Files handed over in navigation state (the spec's selected record carries File objects). */
-  files: Record<string, File>;
+export interface DeviceOpening {
+  draftId: string;
+  templateId: PortfolioTemplateId;
+  portfolio: Portfolio;
   source: OpeningSource;
 }
 
 /** `location.state.selectedTemplate`, if there is one. */
 export const selectedTemplateOf = parseDesignNavigationState;
 
-/**
- * The selected values over the sample values. Blank text keeps the sample, so every field opens
- * filled; keys the template does not have are dropped.
- */
-export function valuesFromSelection(
-  definition: TemplateDefinition,
-  source: Record<string, unknown>,
-): { values: TemplateValues; files: Record<string, File> } {
-  const values: TemplateValues = { ...valuesFromDraftEntry(definition.fields, definition.sampleValues, undefined) };
-  const files: Record<string, File> = {};
-  for (const field of definition.fields) {
-    const given = source[field.key];
-    if (isFileKind(field)) {
-      // Only a chosen File counts: a URL here is some bundle's copy of a sample picture (another
-      // remote's address, gone with its next deploy), so this template's own sample stays.
-      if (typeof File !== 'undefined' && given instanceof File) files[field.key] = given;
-    } else if (typeof given === 'string' && given.trim() !== '') {
-      values[field.key] = given;
-    }
-  }
-  return { values, files };
-}
+/** Asked to start a new portfolio even when there is one to continue ("Start a new one"). */
+export const startsNew = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { startNew?: unknown }).startNew === true;
 
-export function resolveDesignOpening(locationState: unknown): DesignOpening {
+const hasDetails = (details: Partial<DetailsValues>) => Object.values(details).some((value) => value?.trim());
+
+export function openDeviceDesign(locationState: unknown): DeviceOpening {
   const selected = selectedTemplateOf(locationState);
   if (selected) {
-    // As in the spec's app, an id that is not one of the four opens template 1.
-    const selectedId = toTemplateId(selected.id) ?? 1;
-    const { values, files } = valuesFromSelection(templateDefinition(selectedId), selected.values);
-    return { templateId: selectedId, values, files, source: 'navigation' };
-  }
-  const document = readDraftDocument(DESIGN_DRAFT_KEY);
-  const lastId = toTemplateId(document.lastEntryKey);
-  if (lastId) {
-    const definition = templateDefinition(lastId);
+    // As in the spec's app, an id that is not one of the templates opens template 1.
+    const templateId = String(toTemplateId(selected.id) ?? 1) as PortfolioTemplateId;
+    const existing = newestDeviceDraft((id) => id === templateId);
+    if (existing && !hasDetails(selected.details) && !startsNew(locationState))
+      return { draftId: existing.id, templateId, portfolio: existing.portfolio, source: 'continued' };
     return {
-      templateId: lastId,
-      values: valuesFromDraftEntry(definition.fields, definition.sampleValues, document.entries[String(lastId)]),
-      files: {},
-      source: 'draft',
+      draftId: `design-${newId()}`,
+      templateId,
+      portfolio: applyDetails(startingPortfolio(templateId), selected.details),
+      source: 'navigation',
     };
   }
-  const first = templateDefinition(1);
-  return { templateId: 1, values: { ...valuesFromDraftEntry(first.fields, first.sampleValues, undefined) }, files: {}, source: 'default' };
+  const last = lastDesignDraft();
+  if (last) return { draftId: last.id, templateId: last.templateId, portfolio: last.portfolio, source: 'draft' };
+  return { draftId: `design-${newId()}`, templateId: '1', portfolio: startingPortfolio('1'), source: 'default' };
 }

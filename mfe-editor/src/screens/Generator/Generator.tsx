@@ -1,56 +1,83 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
-import { GENERATOR_DRAFT_KEY, GENERATOR_ENTRY } from '../../drafts/draftStorage';
-import { valuesFromDraftEntry } from '../../drafts/draftValues';
-import { usePortfolioDraft, type PortfolioDraft } from '../../drafts/usePortfolioDraft';
+import { GeneratorPage, generatorDefinition, starterPortfolio, type TemplatePageProps } from '@folioforge/templates';
+import { newestDeviceDraft } from '../../drafts/deviceDrafts';
+import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
+import type { DraftTarget } from '../../drafts/draftTarget';
 import { useAccountDraft } from '../../drafts/useAccountDraft';
+import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
-import { UndoRedoButtons, useUndoShortcuts } from '../../editing/UndoRedo';
-import { OpenAccountPortfolio, StartAccountPortfolio } from '../../portfolios/AccountPortfolioGate';
-import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
-import type { NewPortfolio, PortfolioTemplateId } from '../../portfolios/portfolioApi';
+import { useEditor, useEditorState } from '../../editing/editorHooks';
+import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
+import { PortfolioForm } from '../../editing/form/PortfolioForm';
+import { PortfolioEditor } from '../../editing/portfolioEditor';
+import { PreviewPane } from '../../editing/PreviewPane';
+import { OpenAccountPortfolio, StartAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import { withEditorQueries } from '../../portfolios/queries';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
-import { EditorForm } from '../../editing/EditorForm';
-import { useEditableValues, useEditedValues, type EditedValuesStore } from '../../editing/useEditableValues';
-import { GENERATOR_EMPTY_VALUES, GENERATOR_FIELDS, GeneratorPreview } from '@folioforge/templates';
-import { PublishPanel } from '../../publishing/PublishPanel';
+import type { PortfolioTemplateId } from '../../templates/templateCatalog';
+import { startsNew } from '../Design/designOpening';
+import { useOpeningKey } from '../useOpeningKey';
 import styles from './Generator.module.scss';
 
 // pdf.js (and its worker) load with this chunk, only when a preview shows a resume.
 const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '../../resume/ResumeViewer'));
 
-/** The preview draws the resume with pdf.js (a published page links to it instead). */
+/**
+ * The preview draws the resume with pdf.js (a published page links to it instead), once it is near
+ * the view: the generator's first screen does not wait for pdf.js.
+ */
 function DrawnResume({ url, title }: { url: string; title: string }) {
+  const [near, setNear] = useState(false);
+  const placeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const place = placeRef.current;
+    if (near || !place) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: '300px',
+    });
+    observer.observe(place);
+    return () => observer.disconnect();
+  }, [near]);
   return (
-    <Suspense
-      fallback={
-        <p role="status" className={styles.loading}>
-          Loading the resume viewer…
-        </p>
-      }
-    >
-      <ResumeViewer url={url} title={title} />
-    </Suspense>
+    <div ref={placeRef}>
+      {near ? (
+        <Suspense
+          fallback={
+            <p role="status" className={styles.loading}>
+              Loading the resume viewer…
+            </p>
+          }
+        >
+          <ResumeViewer url={url} title={title} />
+        </Suspense>
+      ) : (
+        <p className={styles.loading}>{title} shows here.</p>
+      )}
+    </div>
   );
 }
 
 const isGeneratorPortfolio = (templateId: PortfolioTemplateId) => templateId === 'generator';
-const NEW_GENERATOR_PORTFOLIO: NewPortfolio = { templateId: 'generator', title: 'Portfolio Generator', data: {} };
 
 /**
  * /portfo: the portfolio generator, its form beside a live preview with the resume drawn by pdf.js.
- * Signed out it keeps one draft on this device; signed in it edits a portfolio kept in the account
- * (`?portfolio=<id>`, else the newest generator portfolio, else a new one).
+ * Signed out it continues the newest generator draft on this device; signed in it edits a portfolio
+ * kept in the account (`?portfolio=<id>`, else the newest unpublished generator portfolio, else a new one).
  */
 function Generator() {
   const status = useAuthStore((state) => state.status);
   const userId = useAuthStore((state) => state.user?.id);
   const [params] = useSearchParams();
+  const opening = useOpeningKey();
   const portfolioId = params.get('portfolio');
   if (status === 'loading') return <p role="status">Opening the generator…</p>;
-  if (!userId) return <DeviceGenerator />;
+  if (!userId) return <DeviceGenerator key={opening} />;
   return (
     <>
       <DeviceDraftOffer key={userId} userId={userId} openAfter />
@@ -59,7 +86,7 @@ function Generator() {
           {(portfolio) => <AccountGenerator key={portfolio.id} userId={userId} portfolio={portfolio} />}
         </OpenAccountPortfolio>
       ) : (
-        <StartAccountPortfolio userId={userId} chosen={null} reopens={isGeneratorPortfolio} fallback={NEW_GENERATOR_PORTFOLIO} />
+        <StartGenerator key={opening} userId={userId} />
       )}
     </>
   );
@@ -67,76 +94,84 @@ function Generator() {
 
 export default withEditorQueries(Generator);
 
+function StartGenerator({ userId }: { userId: string }) {
+  const location = useLocation();
+  const [plan] = useState<StartPlan>(() => {
+    const user = useAuthStore.getState().user;
+    const account = { name: typeof user?.user_metadata?.name === 'string' ? user.user_metadata.name : '', email: user?.email ?? '' };
+    return {
+      continues: (row) => row.templateId === 'generator' && !row.published,
+      fresh: () => ({ templateId: 'generator', title: 'Portfolio Generator', data: starterPortfolio(generatorDefinition.sample, account) }),
+      alwaysNew: startsNew(location.state),
+    };
+  });
+  return <StartAccountPortfolio userId={userId} plan={plan} />;
+}
+
 function DeviceGenerator() {
-  const draft = usePortfolioDraft(GENERATOR_DRAFT_KEY, GENERATOR_ENTRY);
-  return <GeneratorScreen draft={draft} />;
+  const location = useLocation();
+  const [opening] = useState(() => {
+    const existing = startsNew(location.state) ? undefined : newestDeviceDraft(isGeneratorPortfolio);
+    return existing ?? { id: `generator-${Date.now().toString(36)}`, portfolio: generatorDefinition.sample };
+  });
+  const target = useDeviceDraft(opening.id);
+  const [editor] = useState(() => new PortfolioEditor({ templateId: 'generator', portfolio: opening.portfolio }));
+  return <GeneratorScreen editor={editor} target={target} />;
 }
 
 function AccountGenerator({ userId, portfolio }: { userId: string; portfolio: OpenPortfolio }) {
-  const { draft, saver } = useAccountDraft({ userId, portfolio });
-  return <GeneratorScreen draft={draft} account={{ userId, portfolio, saver }} />;
+  const [editor] = useState(() => new PortfolioEditor({ templateId: 'generator', portfolio: portfolio.opened.data }));
+  const { target, saver } = useAccountDraft({ userId, portfolio, filesInUse: () => editor.filesInUse() });
+  const [account] = useState<AccountEditing>(() => ({ userId, portfolio, saver }));
+  const navigate = useNavigate();
+  const startNew = useCallback(() => navigate('/portfo', { state: { startNew: true } }), [navigate]);
+  return <GeneratorScreen editor={editor} target={target} account={account} top={<AccountBar account={account} onStartNew={startNew} />} />;
 }
 
-function GeneratorScreen({ draft, account }: { draft: PortfolioDraft; account?: AccountEditing }) {
-  const [initialValues] = useState(() => valuesFromDraftEntry(GENERATOR_FIELDS, GENERATOR_EMPTY_VALUES, draft.saved));
-  const editor = useEditableValues({
-    fields: GENERATOR_FIELDS,
-    sampleValues: GENERATOR_EMPTY_VALUES,
-    initialValues,
-    draft,
-    restoreSavedFiles: true,
-  });
-  const formTitleId = useId();
-  const previewTitleId = useId();
-  const screenRef = useRef<HTMLDivElement>(null);
-  useUndoShortcuts(screenRef, editor.undo, editor.redo);
-
+function GeneratorScreen({
+  editor,
+  target,
+  account,
+  top,
+}: {
+  editor: PortfolioEditor;
+  target: DraftTarget;
+  account?: AccountEditing;
+  top?: React.ReactNode;
+}) {
   return (
-    <div className={styles.screen} ref={screenRef}>
-      <h1 className={styles.title}>Portfolio Generator</h1>
-      <div className={styles.panels}>
-        <section className={styles.formPanel} aria-labelledby={formTitleId}>
-          <h2 id={formTitleId} className={styles.panelTitle}>
-            Your details
-          </h2>
-          {account ? (
-            <AccountBar
-              account={account}
-              fields={GENERATOR_FIELDS}
-              sampleValues={GENERATOR_EMPTY_VALUES}
-              replaceValues={editor.replaceValues}
-            />
-          ) : null}
-          <UndoRedoButtons valuesStore={editor.valuesStore} undo={editor.undo} redo={editor.redo} />
-          <EditorForm
-            label="Portfolio details"
-            fields={GENERATOR_FIELDS}
-            valuesStore={editor.valuesStore}
-            chosenFiles={editor.chosenFiles}
-            onTextChange={editor.setFieldValue}
-            onFileChosen={editor.chooseFile}
-          />
-          {account ? <AccountPublishPanel account={account} /> : null}
-        </section>
-        <section className={styles.previewPanel} aria-labelledby={previewTitleId} data-testid="portfolio-preview">
-          <h2 id={previewTitleId} className={styles.panelTitle}>
-            Portfolio Preview
-          </h2>
-          <LiveGeneratorPreview valuesStore={editor.valuesStore} resumeFileName={editor.chosenFiles.resume?.name} />
-        </section>
-      </div>
-    </div>
+    <EditorScreen
+      editor={editor}
+      target={target}
+      heading="Portfolio Generator"
+      headingVisible
+      panelTitle="Your details"
+      previewTitle="Portfolio Preview"
+      previewTestId="portfolio-preview"
+      top={top}
+      form={<PortfolioForm label="Portfolio details" labels={generatorDefinition.labels ?? {}} />}
+      bottom={account ? <AccountPublishPanel account={account} /> : null}
+      preview={<PreviewPane Page={LiveGeneratorPage} />}
+    />
   );
 }
 
-/** The preview following every edit; the screen around it does not re-render on typing. */
-function LiveGeneratorPreview({ valuesStore, resumeFileName }: { valuesStore: EditedValuesStore; resumeFileName: string | undefined }) {
-  return <GeneratorPreview values={useEditedValues(valuesStore)} resumeFileName={resumeFileName} ResumeView={DrawnResume} />;
+/** The generator's page in the editor: placeholders for what is empty, the resume drawn by pdf.js. */
+function LiveGeneratorPage({ portfolio }: TemplatePageProps) {
+  const resumeName = useEditorState((state) => state.fileNames[portfolio.profile.resume]);
+  const ownResume = portfolio.profile.resume && !portfolio.profile.resume.startsWith('sample:') ? (resumeName ?? 'your resume') : undefined;
+  return <GeneratorPage portfolio={portfolio} resumeFileName={ownResume} ResumeView={DrawnResume} />;
 }
 
 /** Publishing the generator's portfolio: what is on screen is saved first, then rendered by the server. */
-function AccountPublishPanel({ account }: { account: AccountEditing }) {
+const AccountPublishPanel = memo(function AccountPublishPanel({ account }: { account: AccountEditing }) {
   const { saver } = account;
+  const editor = useEditor();
   const saveFirst = useCallback(() => saver.saveNow(), [saver]);
-  return <PublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} />;
-}
+  const suggestedName = useCallback(() => editor.portfolio.profile.name, [editor]);
+  return (
+    <Later>
+      <LazyPublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} suggestedName={suggestedName} />
+    </Later>
+  );
+});

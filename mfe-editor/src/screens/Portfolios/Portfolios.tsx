@@ -1,24 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, RequireAuth, formatBytes, publicPagePath, storageUseQuery, useAuthStore } from '@folioforge/shared';
-import { editorPathFor } from '../../portfolios/AccountPortfolioGate';
-import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
+import { editorPathFor } from '../../portfolios/editorPaths';
+import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
-import { TITLE_MAX_LENGTH, type PortfolioRow, type PortfolioTemplateId } from '../../portfolios/portfolioApi';
+import { TITLE_MAX_LENGTH, type PortfolioRow } from '../../portfolios/portfolioApi';
 import { usePortfolioList, withEditorQueries } from '../../portfolios/queries';
-import { PublishPanel } from '../../publishing/PublishPanel';
-import { templateDefinition, toTemplateId } from '../../templates/templateCatalog';
+import { templateName } from '../../templates/templateCatalog';
+import { ImportResume } from './ImportResume';
+import { Thumbnail, useThumbnailUrls } from './Thumbnail';
 import styles from './Portfolios.module.scss';
+
+// Loaded when a portfolio's Publish… is opened.
+const PublishPanel = lazy(() => import(/* webpackChunkName: "publish-panel" */ '../../publishing/PublishPanel'));
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function templateName(templateId: PortfolioTemplateId): string {
-  const id = toTemplateId(templateId);
-  return id ? templateDefinition(id).name : 'Portfolio Generator';
-}
-
-/** /portfolios: the signed-in user's portfolios, to open, rename, duplicate or delete (with Undo). */
+/** /portfolios: the signed-in user's portfolios, each with a picture of its page, to open, rename, duplicate, publish or delete (with Undo); and a JSON Resume file to import as a new one. */
 function Portfolios() {
   return (
     <RequireAuth>
@@ -33,6 +32,7 @@ function SignedInPortfolios() {
   const userId = useAuthStore((state) => state.user?.id) ?? '';
   const list = usePortfolioList(userId);
   const { deleteLater, pending, failure } = useDeleteWithUndo(userId);
+  const thumbnailUrls = useThumbnailUrls(userId, list.data);
 
   return (
     <div className={styles.page}>
@@ -42,6 +42,7 @@ function SignedInPortfolios() {
         Everything you make while logged in is kept here, in your account, and on this device until it is saved.{' '}
         <Link to="/templates">Start a new portfolio from a template</Link> or <Link to="/portfo">the portfolio generator</Link>.
       </p>
+      <ImportResume userId={userId} />
       <StorageUse userId={userId} />
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {list.isPending ? <p role="status">Loading your portfolios…</p> : null}
@@ -57,7 +58,7 @@ function SignedInPortfolios() {
       {list.data && list.data.length > 0 ? (
         <ul className={styles.list} aria-label="Your portfolios">
           {list.data.map((row) => (
-            <PortfolioItem key={row.id} userId={userId} row={row} onDelete={deleteLater} />
+            <PortfolioItem key={row.id} userId={userId} row={row} onDelete={deleteLater} thumbnailUrls={thumbnailUrls} />
           ))}
         </ul>
       ) : null}
@@ -66,7 +67,14 @@ function SignedInPortfolios() {
   );
 }
 
-function PortfolioItem({ userId, row, onDelete }: { userId: string; row: PortfolioRow; onDelete: (row: PortfolioRow) => void }) {
+interface PortfolioItemProps {
+  userId: string;
+  row: PortfolioRow;
+  onDelete: (row: PortfolioRow) => void;
+  thumbnailUrls: Readonly<Record<string, string>>;
+}
+
+function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemProps) {
   const [renaming, setRenaming] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const rename = useRenamePortfolio(userId);
@@ -83,6 +91,7 @@ function PortfolioItem({ userId, row, onDelete }: { userId: string; row: Portfol
 
   return (
     <li className={styles.item} aria-labelledby={titleId}>
+      <Thumbnail row={row} title={title} urls={thumbnailUrls} />
       {renaming ? (
         <RenameForm
           current={row.title}
@@ -156,7 +165,11 @@ function PortfolioItem({ userId, row, onDelete }: { userId: string; row: Portfol
           Delete
         </button>
       </div>
-      {publishing ? <PublishPanel userId={userId} portfolioId={row.id} /> : null}
+      {publishing ? (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <PublishPanel userId={userId} portfolioId={row.id} suggestedName={() => row.data.profile.name} />
+        </Suspense>
+      ) : null}
     </li>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, designNavigationState, formatInr, type TemplateId } from '@folioforge/shared';
-import { applyDetails, EMPTY_DETAILS, type DetailsKey, type DetailsValues, type TemplateValues } from '@folioforge/templates';
+import { Button, designNavigationState, EMPTY_DETAILS, formatInr, type DetailsValues, type TemplateId } from '@folioforge/shared';
 import { CATALOG, type CatalogEntry } from './catalog';
 import { DetailsDialog } from './DetailsDialog/DetailsDialog';
 import styles from './TemplateCollection.module.scss';
@@ -13,8 +12,8 @@ export default function TemplateCollection() {
   const [details, setDetails] = useState<Partial<Record<TemplateId, DetailsValues>>>({});
   const [dialogFor, setDialogFor] = useState<CatalogEntry | null>(null);
 
-  const openDesign = (template: CatalogEntry, values: TemplateValues) => {
-    navigate('/design', { state: designNavigationState(template.id, values) });
+  const openDesign = (template: CatalogEntry, details?: DetailsValues) => {
+    navigate('/design', { state: designNavigationState(template.id, details) });
   };
 
   return (
@@ -29,7 +28,7 @@ export default function TemplateCollection() {
             <TemplateCard
               template={template}
               first={index === 0}
-              onUse={() => openDesign(template, template.sampleValues)}
+              onUse={() => openDesign(template)}
               onEnterDetails={() => setDialogFor(template)}
             />
           </li>
@@ -38,11 +37,10 @@ export default function TemplateCollection() {
       {dialogFor ? (
         <DetailsDialog
           templateName={dialogFor.name}
-          usedKeys={Object.keys(dialogFor.detailsKeys ?? {}) as DetailsKey[]}
           values={details[dialogFor.id] ?? EMPTY_DETAILS}
           onChange={(values) => setDetails((all) => ({ ...all, [dialogFor.id]: values }))}
           onClose={() => setDialogFor(null)}
-          onSubmit={(values) => openDesign(dialogFor, applyDetails(dialogFor, values))}
+          onSubmit={(values) => openDesign(dialogFor, values)}
         />
       ) : null}
     </main>
@@ -116,11 +114,11 @@ function TemplateCard({ template, first, onUse, onEnterDetails }: TemplateCardPr
 const makeInert = (node: HTMLDivElement | null) => node?.setAttribute('inert', '');
 
 function LivePreview({ template }: { template: CatalogEntry }) {
-  const { Preview } = template;
+  const { Page } = template;
   return (
     <div className={styles.livePreview} role="img" aria-label={`${template.name} preview: the page with sample content`}>
       <div className={styles.livePreviewPage} aria-hidden="true" ref={makeInert}>
-        <Preview values={template.sampleValues} />
+        <Page portfolio={template.sample} />
       </div>
     </div>
   );

@@ -1,12 +1,9 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { Button, TextField, useFocusTrap } from '@folioforge/shared';
-import { DETAILS_FIELDS, type DetailsKey, type DetailsValues } from '@folioforge/templates';
+import { Button, DETAILS_FIELDS, TextField, useFocusTrap, type DetailsValues } from '@folioforge/shared';
 import styles from './DetailsDialog.module.scss';
 
 export interface DetailsDialogProps {
   templateName: string;
-  /** Popup fields this template has a place for; the others say so, so nobody types in vain. */
-  usedKeys: readonly DetailsKey[];
   /** Controlled: the collection keeps the values, so they survive close and reopen. */
   values: DetailsValues;
   onChange: (values: DetailsValues) => void;
@@ -16,9 +13,9 @@ export interface DetailsDialogProps {
 
 /**
  * The details popup: a modal dialog (focus moved in and kept there, Escape or Close to leave, focus
- * back on the button that opened it). Submit opens /design with these values laid over the samples.
+ * back on the button that opened it). Submit opens /design with these values laid over the template's start.
  */
-export function DetailsDialog({ templateName, usedKeys, values, onChange, onSubmit, onClose }: DetailsDialogProps) {
+export function DetailsDialog({ templateName, values, onChange, onSubmit, onClose }: DetailsDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(dialogRef, true, onClose);
@@ -42,7 +39,6 @@ export function DetailsDialog({ templateName, usedKeys, values, onChange, onSubm
               label={field.label}
               name={field.key}
               type={field.type}
-              hint={usedKeys.includes(field.key) ? undefined : `${templateName} has no place for this; it is not used.`}
               autoComplete={
                 field.key === 'email'
                   ? 'email'

@@ -1,0 +1,266 @@
+// A builder, not a form (issue 21), in Chromium: a portfolio of sections and lists, edited with the
+// mouse and the keyboard alone, shown by any template, kept across a reload, published and exported
+// with the same sections in the same order; a JSON Resume file imported; Use Template continuing
+// rather than making twins; and a phone's Edit / Preview switch.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { storedPortfolios, waitForStored } from '../support/portfolios';
+
+let stack: Stack;
+let browser: Browser;
+
+before(async () => {
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+type User = Awaited<ReturnType<typeof createConfirmedUser>>;
+
+async function signedIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true, viewport })).newPage();
+  await logInThroughUi(page, stack, user);
+  return page;
+}
+
+const form = (page: Page) => page.getByRole('form');
+const preview = (page: Page) => page.getByTestId('template-preview');
+const sectionCard = (page: Page, name: string) => form(page).getByRole('region', { name: new RegExp(`^${name}`) });
+const savedStatus = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
+
+/** The sections the preview shows, in order, each with its text (whitespace made single). */
+async function shownSections(page: Page, root = preview(page)) {
+  return root.locator('[data-section-id]').evaluateAll((sections) =>
+    sections.map((section) => ({
+      id: section.getAttribute('data-section-id'),
+      text: (section.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    })),
+  );
+}
+
+/** The project titles the form holds, in order. */
+async function projectTitles(page: Page) {
+  return sectionCard(page, 'Projects')
+    .getByLabel(/^Project \d+ Title$/)
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+async function useTemplate(page: Page, index: number, clicks = 1) {
+  await page.goto(`${stack.shellUrl}/templates`);
+  const button = page.getByRole('button', { name: 'Use Template' }).nth(index);
+  await button.waitFor({ timeout: 15_000 });
+  await button.click({ clickCount: clicks });
+  await page.waitForURL(/\/design\?portfolio=/, { timeout: 15_000 });
+  await form(page).waitFor();
+}
+
+describe('a portfolio of sections', () => {
+  test('template 1: more projects, one moved to the top with the keyboard alone, Education hidden, Skills added; another template and back; a reload; the page and the zip show the same sections in the same order', async () => {
+    const user = await createConfirmedUser(stack, 'Asha Verma');
+    const page = await signedIn(user);
+    const errors = trackPageErrors(page);
+
+    // Use Template, twice (a double click), and once more later: still one portfolio, continued.
+    await useTemplate(page, 0, 2);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the editor opens at its top');
+    await savedStatus(page);
+    assert.equal(await form(page).getByLabel('Name', { exact: true }).inputValue(), 'Asha Verma', "the account's name, not a stranger's");
+    assert.match(await form(page).getByLabel('Project 1 Title').inputValue(), /^Replace with /);
+    await useTemplate(page, 0);
+    await page.getByText('You are continuing this portfolio where you left it.').waitFor();
+    assert.equal((await storedPortfolios(stack, user)).length, 1, 'Use Template twice: still one portfolio');
+
+    // Buy template 1 (the sandbox), so it can be published.
+    await page.getByRole('button', { name: 'Get Temp 1' }).click();
+    await payWithCard(page, GOOD_CARD);
+    await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+
+    // Two more projects.
+    const projects = sectionCard(page, 'Projects');
+    await form(page).getByLabel('Project 1 Title').fill('Lantern');
+    await form(page).getByLabel('Project 2 Title').fill('Compass');
+    for (const title of ['Third Bridge', 'Fourth Harbour']) {
+      await projects.getByRole('button', { name: 'Add project' }).click();
+      await page.keyboard.type(title);
+    }
+    assert.deepEqual(await projectTitles(page), ['Lantern', 'Compass', 'Third Bridge', 'Fourth Harbour']);
+
+    // The fourth to the top, keyboard only: its handle, Space, three times up, Space.
+    await projects.getByRole('button', { name: 'Reorder Project 4' }).focus();
+    // As a person presses them, listening to what the screen reader says after each key.
+    const said = (text: RegExp) => page.getByText(text).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await said(/Picked up Project 4|Project 4 is at position 4 of 4/);
+    for (const position of [3, 2, 1]) {
+      await page.keyboard.press('ArrowUp');
+      await said(new RegExp(`Project 4 is at position ${position} of 4`));
+    }
+    await page.keyboard.press('Space');
+    await said(/Dropped Project 4 at position 1 of 4/);
+    for (let tries = 0; tries < 50 && (await projectTitles(page))[0] !== 'Fourth Harbour'; tries += 1) await page.waitForTimeout(100);
+    assert.deepEqual(await projectTitles(page), ['Fourth Harbour', 'Lantern', 'Compass', 'Third Bridge']);
+    const previewProjects = await preview(page).locator('[data-section-id] h3').allTextContents();
+    assert.deepEqual(previewProjects.slice(0, 4), ['Fourth Harbour', 'Lantern', 'Compass', 'Third Bridge']);
+
+    // Hide Education; add a Skills section with a skill.
+    await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).click();
+    await form(page).getByLabel('New section').selectOption({ label: 'Skills' });
+    await form(page).getByRole('button', { name: 'Add section' }).click();
+    await sectionCard(page, 'Skills').getByLabel('Skill 1 Name').fill('Cartography');
+    await preview(page).getByText('Cartography').waitFor();
+    const before = await shownSections(page);
+    assert.equal(before.length, 2, 'Education is hidden');
+    assert.match(before[0]!.text, /^Projects/);
+    assert.match(before[1]!.text, /^Skills.*Cartography/, 'Skills is last');
+
+    // Template 3 and back: every text kept, the look back.
+    const fields = async () =>
+      form(page)
+        .locator('input[type="text"], input[type="email"], input[type="url"], input[type="tel"]')
+        .evaluateAll((inputs) => inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]));
+    const typed = await fields();
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Professional Portfolio Template' });
+    await page.getByRole('heading', { name: 'Professional Portfolio' }).waitFor();
+    await preview(page).getByRole('button', { name: 'Dark mode' }).waitFor();
+    assert.deepEqual(await fields(), typed);
+    for (const title of ['Fourth Harbour', 'Cartography']) await preview(page).getByText(title).first().waitFor();
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Personal Portfolio Template' });
+    await preview(page).getByText("Hey there I'm").waitFor();
+    assert.deepEqual(await fields(), typed);
+    assert.deepEqual(await shownSections(page), before);
+
+    // A reload keeps all of it.
+    await savedStatus(page);
+    await page.reload();
+    await form(page).waitFor();
+    assert.deepEqual(await fields(), typed);
+    assert.deepEqual(await shownSections(page), before);
+    assert.equal(await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).getAttribute('aria-pressed'), 'true');
+    const [stored] = await waitForStored(stack, user, (rows) => rows[0]?.data.sections.length === 3);
+    assert.deepEqual(
+      stored!.data.sections.map((section) => [section.kind, section.hidden]),
+      [
+        ['projects', false],
+        ['education', true],
+        ['skills', false],
+      ],
+    );
+
+    // Published: the same sections in the same order; the zip too, and its portfolio.json.
+    const region = page.getByRole('region', { name: 'Publish' });
+    const slug = await region.getByLabel('Page address').inputValue();
+    assert.match(slug, /^asha-verma/, 'an address from the name, checked free');
+    await region.getByText('This address is free.').waitFor();
+    await region.getByRole('button', { name: /^Publish/ }).click();
+    await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${stack.shellUrl}/p/${slug}`);
+    assert.deepEqual(await shownSections(visitor, visitor.locator('body')), before);
+    await visitor.context().close();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      region.getByRole('button', { name: 'Download site (.zip)' }).click(),
+    ]);
+    const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-sections-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), files['index.html']!);
+    const local = await (await browser.newContext()).newPage();
+    await local.goto(`file://${path.join(dir, 'index.html')}`);
+    assert.deepEqual(await shownSections(local, local.locator('body')), before);
+    await local.context().close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    const json = JSON.parse(new TextDecoder().decode(files['portfolio.json']!)) as {
+      projects: { name: string }[];
+      skills: { name: string }[];
+      meta: { folioforge: { sections: { kind: string }[] } };
+    };
+    assert.deepEqual(
+      json.meta.folioforge.sections.map((section) => section.kind),
+      ['projects', 'skills'],
+    );
+    assert.deepEqual(
+      json.projects.slice(0, 4).map((project) => project.name),
+      ['Fourth Harbour', 'Lantern', 'Compass', 'Third Bridge'],
+    );
+    assert.deepEqual(json.skills, [{ name: 'Cartography' }]);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  test('a JSON Resume file becomes a new portfolio with its work and education; a bad file is refused and nothing is made', async () => {
+    const user = await createConfirmedUser(stack, 'Resume Importer');
+    const page = await signedIn(user);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-import-'));
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"basics": {"name": 42}');
+    fs.writeFileSync(
+      path.join(dir, 'resume.json'),
+      JSON.stringify({
+        basics: { name: 'Richard Hendricks', label: 'Programmer', email: 'richard@example.com' },
+        work: [{ name: 'Pied Piper', position: 'CEO', startDate: '2013-12-01', summary: 'Compression.' }],
+        education: [{ institution: 'Stanford University', area: 'Computer Science', studyType: 'Bachelor' }],
+      }),
+    );
+    await page.goto(`${stack.shellUrl}/portfolios`);
+    const picker = page.getByLabel('Import a JSON Resume file (resume.json) as a new portfolio');
+    await picker.setInputFiles(path.join(dir, 'broken.json'));
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /not JSON/ })
+      .waitFor();
+    assert.deepEqual(
+      (await storedPortfolios(stack, user)).map((row) => row.title),
+      [],
+      'nothing is made of a bad file',
+    );
+
+    await picker.setInputFiles(path.join(dir, 'resume.json'));
+    await page.waitForURL(/\/design\?portfolio=/, { timeout: 15_000 });
+    await preview(page).getByText('Pied Piper').first().waitFor();
+    await preview(page).getByText('Stanford University').waitFor();
+    assert.equal(await form(page).getByLabel('Name', { exact: true }).inputValue(), 'Richard Hendricks');
+    assert.equal((await storedPortfolios(stack, user)).length, 1);
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.context().close();
+  });
+
+  test('on a 390 px phone, Preview and back to Edit keeps the caret in its field; the preview follows the edits', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page.getByRole('button', { name: 'Use Template' }).first().click();
+    await form(page).waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Edit or preview' });
+    assert.equal(await tabs.isVisible(), true);
+    assert.equal(await preview(page).isVisible(), false, 'one at a time on a phone');
+    const address = form(page).getByLabel('Address', { exact: true });
+    await address.fill('Lake Road, Kolkata');
+    await address.press('ArrowLeft');
+    await tabs.getByRole('tab', { name: 'Preview' }).click();
+    await preview(page).getByText('Lake Road, Kolkata').waitFor();
+    assert.equal(await form(page).isVisible(), false);
+    await tabs.getByRole('tab', { name: 'Edit' }).click();
+    assert.equal(await address.evaluate((input) => input === document.activeElement), true, 'the caret is back in Address');
+    await page.keyboard.type('!');
+    assert.equal(await address.inputValue(), 'Lake Road, Kolkat!a', 'where it was');
+    await context.close();
+  });
+});

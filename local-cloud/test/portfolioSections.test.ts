@@ -1,0 +1,136 @@
+// The portfolio model's migration (supabase/migrations/*_portfolio_sections.sql), on PGlite and on
+// Postgres: rows of every template and the generator, saved the old way by their owner before it,
+// come out of it as the model, exactly as the editor's upgrade in code makes them of a device's
+// drafts (templates/src/model/legacy.ts), with nothing typed lost; and saves may switch template.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { upgradeLegacy } from '@folioforge/templates/model';
+import { LEGACY_ROWS } from '@folioforge/templates/testing/legacy-rows';
+import { BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/migrations');
+const MODEL_MIGRATION = /_portfolio_sections\.sql$/;
+
+/** The migrations from before the model, in a folder of their own. */
+async function migrationsBeforeModel(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-migrations-'));
+  const files = (await readdir(MIGRATIONS)).filter((file) => file.endsWith('.sql')).sort();
+  const upTo = files.findIndex((file) => MODEL_MIGRATION.test(file));
+  assert.ok(upTo > 0, 'the model migration is there');
+  for (const file of files.slice(0, upTo)) await cp(path.join(MIGRATIONS, file), path.join(dir, file));
+  return dir;
+}
+
+after(stopClusters);
+
+for (const backend of BACKENDS)
+  describe(`portfolios become the section model (${backend})`, { skip: skipFor(backend) }, () => {
+    test('old rows of templates 1–4 and the generator are rewritten as the code upgrade makes them, as a new version', async () => {
+      const before = await migrationsBeforeModel();
+      let cloud: TestCloud = await startTestCloud(backend, { migrationsDir: before });
+      try {
+        const owner = await signedInUser(cloud);
+        const inserted: { id: string; row: (typeof LEGACY_ROWS)[number] }[] = [];
+        for (const row of LEGACY_ROWS) {
+          const { data, error } = await owner.sb
+            .from('portfolios')
+            .insert({ template_id: row.templateId, title: row.name.slice(0, 100), data: row.data })
+            .select('id, version')
+            .single();
+          assert.equal(error, null, row.name);
+          assert.equal(data!.version, 1);
+          inserted.push({ id: data!.id as string, row });
+        }
+
+        cloud = await cloud.restart();
+        const session = await cloud.client().auth.signInWithPassword({ email: owner.email, password: owner.password });
+        assert.equal(session.error, null);
+        const sb = cloud.client();
+        await sb.auth.setSession(session.data.session!);
+        for (const { id, row } of inserted) {
+          const { data, error } = await sb.from('portfolios').select('template_id, data, version').eq('id', id).single();
+          assert.equal(error, null);
+          assert.equal(data!.version, 2, `${row.name}: a new version`);
+          assert.equal(data!.template_id, row.templateId);
+          assert.deepEqual(data!.data, upgradeLegacy(row.templateId, row.data), row.name);
+        }
+        // A new row starts in the model; the old way of saving (no schemaVersion) is the renderer's to upgrade, not refused.
+        const { data: fresh } = await sb.from('portfolios').insert({ template_id: '1', title: 'New' }).select('data').single();
+        assert.deepEqual(fresh!.data, { schemaVersion: 2, profile: {}, socials: [], sections: [] });
+      } finally {
+        await cloud.stop();
+        await rm(before, { recursive: true, force: true });
+      }
+    });
+
+    test('the SQL upgrade and the code upgrade agree on every old row; signed-in users cannot call it', async () => {
+      const cloud = await startTestCloud(backend);
+      try {
+        for (const row of LEGACY_ROWS) {
+          const { rows } = await cloud.ctx.db.asOwner((tx) =>
+            tx.query<{ model: unknown }>('select public.portfolio_from_legacy($1, $2::jsonb) as model', [
+              row.templateId,
+              JSON.stringify(row.data),
+            ]),
+          );
+          assert.deepEqual(rows[0]!.model, upgradeLegacy(row.templateId, row.data), row.name);
+        }
+        // Odd data: a number where text was, an unknown template.
+        const odd = { name: 7, email: 'x@example.com', skills: ['a'] };
+        for (const templateId of ['generator', '9']) {
+          const { rows } = await cloud.ctx.db.asOwner((tx) =>
+            tx.query<{ model: unknown }>('select public.portfolio_from_legacy($1, $2::jsonb) as model', [templateId, JSON.stringify(odd)]),
+          );
+          assert.deepEqual(rows[0]!.model, upgradeLegacy(templateId, odd), templateId);
+        }
+        const user = await signedInUser(cloud);
+        const { error } = await user.sb.rpc('portfolio_from_legacy', { template_id: '1', legacy: {} });
+        assert.ok(error, 'not for clients: it is the migration’s');
+      } finally {
+        await cloud.stop();
+      }
+    });
+
+    test('a save may switch the template (content kept); a stale one may not', async () => {
+      const cloud = await startTestCloud(backend);
+      try {
+        const user = await signedInUser(cloud);
+        const model = upgradeLegacy('1', LEGACY_ROWS[0]!.data);
+        const { data: row } = await user.sb
+          .from('portfolios')
+          .insert({ template_id: '1', title: 'Mine', data: model })
+          .select('id, version')
+          .single();
+        const saved = await user.sb
+          .rpc('save_portfolio', { portfolio_id: row!.id, expected_version: 1, new_data: model, new_template_id: '3' })
+          .single<{ template_id: string; version: number; data: unknown }>();
+        assert.equal(saved.error, null);
+        assert.deepEqual([saved.data!.template_id, saved.data!.version, saved.data!.data], ['3', 2, model]);
+        // Without a template, the template stays.
+        const again = await user.sb
+          .rpc('save_portfolio', { portfolio_id: row!.id, expected_version: 2, new_data: model })
+          .single<{ template_id: string }>();
+        assert.equal(again.data!.template_id, '3');
+        const stale = await user.sb.rpc('save_portfolio', {
+          portfolio_id: row!.id,
+          expected_version: 1,
+          new_data: model,
+          new_template_id: '2',
+        });
+        assert.equal(stale.error?.code, 'PT409');
+        const bad = await user.sb.rpc('save_portfolio', {
+          portfolio_id: row!.id,
+          expected_version: 3,
+          new_data: model,
+          new_template_id: '../1',
+        });
+        assert.equal(bad.error?.code, '23514', 'a template id of the wrong form is refused');
+      } finally {
+        await cloud.stop();
+      }
+    });
+  });

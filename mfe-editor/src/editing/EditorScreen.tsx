@@ -1,0 +1,207 @@
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { DraftTarget } from '../drafts/draftTarget';
+import { EditorContext, FileActionsContext } from './editorHooks';
+import type { PortfolioEditor } from './portfolioEditor';
+import { ProblemsNotice } from './ProblemsNotice';
+import { UndoRedoButtons, useUndoShortcuts } from './UndoRedo';
+import { useDraftSaving } from './useDraftSaving';
+import { useEditorFiles } from './useEditorFiles';
+import styles from './EditorScreen.module.scss';
+
+// The form's sections (drag and drop) and fields come with the editor; the publish panel is loaded
+// when the owner of an account portfolio reaches it.
+export const LazyPublishPanel = lazy(() => import(/* webpackChunkName: "publish-panel" */ '../publishing/PublishPanel'));
+
+export interface EditorScreenProps {
+  editor: PortfolioEditor;
+  target: DraftTarget;
+  /** The page's heading (h1). */
+  heading: string;
+  /** Shown on screen, or only to screen readers (the design screen's panel title says it). */
+  headingVisible?: boolean;
+  /** The form panel's title, e.g. 'Input Section'. */
+  panelTitle: string;
+  /** The preview panel's title, e.g. 'Template Preview'. */
+  previewTitle: string;
+  /** Above the form: the account's bar, or a note about where the draft is kept. */
+  top?: ReactNode;
+  form: ReactNode;
+  /** Below the form: buy, reset, switch template, publish. */
+  bottom?: ReactNode;
+  preview: ReactNode;
+  /** The preview region's test id (kept from the screens before). */
+  previewTestId: string;
+}
+
+type View = 'edit' | 'preview';
+type Width = 'desktop' | 'phone';
+
+/**
+ * The editor's frame, shared by /design and /portfo: the form beside a live preview on wide screens;
+ * below 900 px an Edit / Preview switch (both stay drawn: the preview follows every edit, the form
+ * keeps its state, and the field you were in gets the caret back); on wide screens the preview can
+ * be shown at a phone's width.
+ */
+export function EditorScreen(props: EditorScreenProps) {
+  const { editor, target, heading, headingVisible = false, panelTitle, previewTitle, top, form, bottom, preview, previewTestId } = props;
+  const files = useEditorFiles(editor, target);
+  useDraftSaving(editor, target);
+  const screenRef = useRef<HTMLDivElement>(null);
+  useUndoShortcuts(screenRef, editor.undo, editor.redo);
+  const panelTitleId = useId();
+  const previewTitleId = useId();
+  const editTabId = useId();
+  const previewTabId = useId();
+  const [view, setView] = useState<View>('edit');
+  const [width, setWidth] = useState<Width>('desktop');
+  const lastField = useLastField(screenRef);
+  useStickyTop(screenRef);
+
+  const show = useCallback((next: View) => setView(next), []);
+  // Back on the form, the caret returns to the field it was in.
+  useLayoutEffect(() => {
+    if (view === 'edit') lastField.restore();
+  }, [lastField, view]);
+
+  return (
+    <EditorContext.Provider value={editor}>
+      <FileActionsContext.Provider value={files}>
+        <div className={styles.screen} ref={screenRef} data-view={view}>
+          <h1 className={headingVisible ? styles.heading : styles.visuallyHidden}>{heading}</h1>
+          <div className={styles.switch} role="tablist" aria-label="Edit or preview">
+            <button
+              type="button"
+              role="tab"
+              id={editTabId}
+              aria-selected={view === 'edit'}
+              aria-controls={`${editTabId}-panel`}
+              onClick={() => show('edit')}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              role="tab"
+              id={previewTabId}
+              aria-selected={view === 'preview'}
+              aria-controls={`${previewTabId}-panel`}
+              onClick={() => show('preview')}
+            >
+              Preview
+            </button>
+          </div>
+          <div className={styles.panels}>
+            <section
+              id={`${editTabId}-panel`}
+              className={styles.inputPanel}
+              aria-labelledby={panelTitleId}
+              data-panel="edit"
+              onBlur={(event) => lastField.remember(event.target)}
+            >
+              <h2 id={panelTitleId} className={styles.panelTitle}>
+                {panelTitle}
+              </h2>
+              {top}
+              <ProblemsNotice />
+              <UndoRedoButtons />
+              {form}
+              {bottom}
+            </section>
+            <section
+              id={`${previewTabId}-panel`}
+              className={styles.previewPanel}
+              aria-labelledby={previewTitleId}
+              data-testid={previewTestId}
+              data-panel="preview"
+            >
+              <div className={styles.previewHead}>
+                <h2 id={previewTitleId} className={styles.previewTitle}>
+                  {previewTitle}
+                </h2>
+                <div className={styles.widths} role="group" aria-label="Preview width">
+                  <button type="button" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>
+                    Desktop
+                  </button>
+                  <button type="button" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>
+                    Phone
+                  </button>
+                </div>
+              </div>
+              <div className={styles.previewFrame} data-width={width}>
+                <div className={styles.previewPage}>{preview}</div>
+              </div>
+            </section>
+          </div>
+        </div>
+      </FileActionsContext.Provider>
+    </EditorContext.Provider>
+  );
+}
+
+/**
+ * The page's own sticky header (the site's banner) covers the top of the screen: the phone's Edit /
+ * Preview switch sticks just below it. Measured, since the header belongs to the page around.
+ */
+function useStickyTop(screenRef: React.RefObject<HTMLElement>) {
+  useLayoutEffect(() => {
+    const screen = screenRef.current;
+    if (!screen) return;
+    // The first header outside the editor (the templates in the preview have their own).
+    const banner = Array.from(document.querySelectorAll<HTMLElement>('header')).find((header) => !screen.contains(header));
+    if (!banner || getComputedStyle(banner).position !== 'sticky') return;
+    const measure = () => screen.style.setProperty('--ff-sticky-top', `${banner.getBoundingClientRect().height}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [screenRef]);
+}
+
+/** Shows a lazily loaded part (the publish panel) with a quiet note while it loads. */
+export function Later({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className={styles.loading}>
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** The form field the visitor was in, and where the caret was, to go back to it. */
+function useLastField(screenRef: React.RefObject<HTMLElement>) {
+  const [memory] = useState(() => {
+    let field: HTMLElement | null = null;
+    let selection: [number, number] | null = null;
+    return {
+      /** The field focus is leaving (for the Preview tab, or anywhere). */
+      remember(active: EventTarget) {
+        if (!(active instanceof HTMLElement) || !active.matches('input, textarea, select, [contenteditable="true"], [data-field]')) return;
+        field = active;
+        selection =
+          active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
+            ? [active.selectionStart ?? 0, active.selectionEnd ?? 0]
+            : null;
+      },
+      restore() {
+        const form = screenRef.current?.querySelector('[data-panel="edit"]');
+        if (!field?.isConnected || !form?.contains(field)) return;
+        field.focus();
+        if (selection && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) {
+          try {
+            field.setSelectionRange(...selection);
+          } catch {
+            /* email and URL inputs have no selection API */
+          }
+        }
+        field = null;
+      },
+    };
+  });
+  return memory;
+}

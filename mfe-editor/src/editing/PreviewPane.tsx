@@ -1,0 +1,61 @@
+import { memo, useEffect, useRef, type ComponentType } from 'react';
+import { AssetUrlsProvider, type Portfolio, type TemplatePageProps } from '@folioforge/templates';
+import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
+
+export interface PreviewPaneProps {
+  /** The page to draw the portfolio with (the template's, or the generator's with its resume viewer). */
+  Page: ComponentType<TemplatePageProps>;
+}
+
+/**
+ * The portfolio as its page shows it, following every edit; re-renders only when the portfolio or
+ * its files change, not for the form's own state. It keeps the part being edited in view.
+ */
+export const PreviewPane = memo(function PreviewPane({ Page }: PreviewPaneProps) {
+  const editor = useEditor();
+  const portfolio = usePreviewPortfolio(editor);
+  const urls = useEditorState((state) => state.urls);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useKeepActiveInView(rootRef);
+  return (
+    <div ref={rootRef} data-preview-root="">
+      <AssetUrlsProvider urls={urls}>
+        <DrawnPage Page={Page} portfolio={portfolio} />
+      </AssetUrlsProvider>
+    </div>
+  );
+});
+
+const DrawnPage = memo(function DrawnPage({ Page, portfolio }: { Page: ComponentType<TemplatePageProps>; portfolio: Portfolio }) {
+  return <Page portfolio={portfolio} />;
+});
+
+/** The nearest scrolling box around an element (the preview's frame on wide screens). */
+function scroller(element: HTMLElement): HTMLElement | null {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return null;
+}
+
+/** When the visitor moves to another section or item, the preview's frame scrolls it into view (the page itself does not move). */
+function useKeepActiveInView(rootRef: React.RefObject<HTMLDivElement>) {
+  const active = useEditorState((state) => state.active);
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || !active?.sectionId) return;
+    const section = root.querySelector<HTMLElement>(`[data-section-id="${CSS.escape(active.sectionId)}"]`);
+    const target = (active.itemId && section?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(active.itemId)}"]`)) || section;
+    if (!target) return;
+    const box = scroller(root);
+    if (!box) return;
+    const boxRect = box.getBoundingClientRect();
+    const rect = target.getBoundingClientRect();
+    // A sticky template header covers the top of the frame: leave room for it.
+    const margin = 80;
+    if (rect.top >= boxRect.top + margin && rect.bottom <= boxRect.bottom) return;
+    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollTo({ top: box.scrollTop + rect.top - boxRect.top - margin, behavior: reduced ? 'auto' : 'smooth' });
+  }, [active, rootRef]);
+}

@@ -1,0 +1,46 @@
+import { createContext, useContext, useLayoutEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { Portfolio } from '@folioforge/templates';
+import type { FileFieldKind } from '../portfolios/fileRules';
+import type { EditorState, PortfolioEditor } from './portfolioEditor';
+
+/** The editor of the screen, for the form's parts (set by the editor screen). */
+export const EditorContext = createContext<PortfolioEditor | null>(null);
+
+export function useEditor(): PortfolioEditor {
+  const editor = useContext(EditorContext);
+  if (!editor) throw new Error('useEditor outside an editor screen');
+  return editor;
+}
+
+/** A part of the editor's state; the component re-renders when it changes. */
+export function useEditorState<T>(selector: (state: EditorState) => T): T {
+  return useStore(useEditor().store, selector);
+}
+
+/** A list-like part of the state, compared item by item (e.g. the ids of the sections). */
+export function useEditorList<T>(selector: (state: EditorState) => readonly T[]): readonly T[] {
+  return useStore(useEditor().store, useShallow(selector));
+}
+
+/**
+ * The portfolio, for the preview. A state subscription rather than useSyncExternalStore (zustand's
+ * useStore), which queues an after-paint task on every change: one more task per key press.
+ */
+export function usePreviewPortfolio(editor: PortfolioEditor): Portfolio {
+  const [portfolio, setPortfolio] = useState(() => editor.portfolio);
+  useLayoutEffect(() => {
+    setPortfolio(editor.portfolio);
+    return editor.store.subscribe((state) => setPortfolio(state.portfolio));
+  }, [editor]);
+  return portfolio;
+}
+
+/** What the form's file pickers do (the screen decides: kept on this device, or uploaded to the account). */
+export interface FileActions {
+  choose: (path: string, kind: FileFieldKind, file: File) => void;
+  remove: (path: string) => void;
+}
+
+export const FileActionsContext = createContext<FileActions>({ choose: () => undefined, remove: () => undefined });

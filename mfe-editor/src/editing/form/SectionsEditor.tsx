@@ -1,0 +1,298 @@
+import { memo, useId, useState } from 'react';
+import { Button } from '@folioforge/shared';
+import { kindSpec, LIMITS, SECTION_KIND_NAMES, SECTION_KINDS, type SectionKind } from '@folioforge/templates';
+import { useEditor, useEditorList, useEditorState } from '../editorHooks';
+import {
+  addItem,
+  addSection,
+  cannotAddItem,
+  cannotAddSection,
+  duplicateItem,
+  duplicateSection,
+  itemPath,
+  moveItem,
+  moveSection,
+  removeItem,
+  removeSection,
+  sectionPath,
+  setHidden,
+} from '../portfolioEdits';
+import { EditedField } from './EditedField';
+import { RowTools } from './RowTools';
+import { SortableEntry, SortableList } from './SortableList';
+import styles from './PortfolioForm.module.scss';
+
+/** The sections, in page order: each to rename, hide, move, duplicate or remove, with its items. */
+export function SectionsEditor() {
+  const editor = useEditor();
+  const ids = useEditorList((state) => state.portfolio.sections.map((section) => section.id));
+  const nameOf = (id: string) => sectionName(editor.portfolio.sections.find((section) => section.id === id));
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>Sections</legend>
+      <p className={styles.hint}>In the order the page shows them. Drag a section by its handle, or use Up and Down.</p>
+      <SortableList
+        ids={ids}
+        nameOf={nameOf}
+        className={styles.sections}
+        onMove={(id, to) =>
+          editor.change(moveSection(editor.portfolio, id, to), {
+            label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
+            focus: `section-handle:${id}`,
+          })
+        }
+      >
+        {ids.map((id, index) => (
+          <SectionCard key={id} id={id} index={index} count={ids.length} />
+        ))}
+      </SortableList>
+      <AddSection />
+    </fieldset>
+  );
+}
+
+const sectionName = (section: { title: string; kind: SectionKind } | undefined) =>
+  section ? section.title.trim() || SECTION_KINDS[section.kind].label : 'Section';
+
+const SectionCard = memo(function SectionCard({ id, index, count }: { id: string; index: number; count: number }) {
+  const editor = useEditor();
+  const kind = useEditorState((state) => state.portfolio.sections.find((section) => section.id === id)?.kind ?? 'text');
+  const hidden = useEditorState((state) => state.portfolio.sections.find((section) => section.id === id)?.hidden ?? false);
+  const name = useEditorState((state) => sectionName(state.portfolio.sections.find((section) => section.id === id)));
+  const itemIds = useEditorList(
+    (state) => state.portfolio.sections.find((section) => section.id === id)?.items.map((item) => item.id) ?? [],
+  );
+  const full = useEditorState((state) => {
+    const section = state.portfolio.sections.find((candidate) => candidate.id === id);
+    return section ? cannotAddItem(state.portfolio, section) : null;
+  });
+  const spec = kindSpec(kind);
+  const headingId = useId();
+  const fullId = useId();
+
+  const move = (to: number) =>
+    editor.change(moveSection(editor.portfolio, id, to), {
+      label: `Moved ${name} to position ${to + 1} of ${count}`,
+      focus: `section-handle:${id}`,
+    });
+  const toggleHidden = () =>
+    editor.change(setHidden(editor.portfolio, id, !hidden), {
+      label: hidden ? `${name} is shown on the page` : `${name} is hidden from the page`,
+      focus: `section-hide:${id}`,
+    });
+  const duplicate = () => {
+    const copy = duplicateSection(editor.portfolio, id);
+    editor.change(copy.portfolio, {
+      label: `Duplicated ${name}`,
+      focus: sectionPath(copy.id, 'title'),
+      undoFocus: `section-duplicate:${id}`,
+    });
+  };
+  const remove = () =>
+    editor.change(removeSection(editor.portfolio, id), {
+      label: `Removed ${name}`,
+      focus: 'add-section',
+      undoFocus: sectionPath(id, 'title'),
+    });
+  const add = () => {
+    const added = addItem(editor.portfolio, id);
+    const first = spec.fields[0];
+    editor.change(added.portfolio, {
+      label: `Added ${spec.itemLabel} ${itemIds.length + 1}`,
+      focus: first ? itemPath(id, added.id, first.key) : undefined,
+      undoFocus: `add-item:${id}`,
+    });
+  };
+  const itemsName = (itemId: string) => `${spec.itemLabel} ${itemIds.indexOf(itemId) + 1}`;
+
+  return (
+    <SortableEntry id={id} className={styles.section}>
+      <section aria-labelledby={headingId} data-hidden={hidden || undefined} data-place={sectionPath(id, 'title')}>
+        <div className={styles.sectionHead}>
+          <h3 id={headingId} className={styles.sectionName}>
+            {name}
+            <span className={styles.kind}> · {spec.label}</span>
+            {hidden ? <span className={styles.hiddenBadge}> · hidden from the page</span> : null}
+          </h3>
+          <RowTools
+            name={name}
+            groupLabel={`${name} section`}
+            handleKey={`section-handle:${id}`}
+            index={index}
+            count={count}
+            onMove={move}
+            onDuplicate={duplicate}
+            duplicateKey={`section-duplicate:${id}`}
+            onRemove={remove}
+          >
+            <button
+              type="button"
+              className={styles.tool}
+              onClick={toggleHidden}
+              aria-pressed={hidden}
+              data-focus={`section-hide:${id}`}
+              aria-label={`Hide ${name}`}
+            >
+              {hidden ? 'Hidden' : 'Hide'}
+            </button>
+          </RowTools>
+        </div>
+        <EditedField
+          path={sectionPath(id, 'title')}
+          spec={{ kind: 'text', maxLength: LIMITS.titleLength }}
+          label="Section title"
+          accessibleLabel={`${name} section title`}
+        />
+        {'bodyLabel' in spec && spec.bodyLabel ? (
+          <EditedField
+            path={sectionPath(id, 'body')}
+            spec={{ kind: 'longText' }}
+            label={spec.bodyLabel}
+            accessibleLabel={`${name} ${spec.bodyLabel.toLowerCase()}`}
+          />
+        ) : null}
+        {spec.fields.length ? (
+          <>
+            <SortableList
+              ids={itemIds}
+              nameOf={itemsName}
+              className={styles.items}
+              onMove={(itemId, to) =>
+                editor.change(moveItem(editor.portfolio, id, itemId, to), {
+                  label: `Moved ${itemsName(itemId)} to position ${to + 1} of ${itemIds.length}`,
+                  focus: `item-handle:${id}:${itemId}`,
+                })
+              }
+            >
+              {itemIds.map((itemId, itemIndex) => (
+                <ItemCard key={itemId} sectionId={id} itemId={itemId} kind={kind} index={itemIndex} count={itemIds.length} />
+              ))}
+            </SortableList>
+            <Button
+              variant="secondary"
+              onClick={add}
+              disabled={Boolean(full)}
+              data-focus={`add-item:${id}`}
+              aria-describedby={full ? fullId : undefined}
+            >
+              Add {spec.itemLabel.toLowerCase()}
+            </Button>
+            {full ? (
+              <p id={fullId} className={styles.hint}>
+                {full}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+    </SortableEntry>
+  );
+});
+
+interface ItemCardProps {
+  sectionId: string;
+  itemId: string;
+  kind: SectionKind;
+  index: number;
+  count: number;
+}
+
+const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count }: ItemCardProps) {
+  const editor = useEditor();
+  const spec = kindSpec(kind);
+  const name = `${spec.itemLabel} ${index + 1}`;
+  const first = spec.fields[0];
+  const move = (to: number) =>
+    editor.change(moveItem(editor.portfolio, sectionId, itemId, to), {
+      label: `Moved ${name} to position ${to + 1} of ${count}`,
+      focus: `item-handle:${sectionId}:${itemId}`,
+    });
+  const duplicate = () => {
+    const copy = duplicateItem(editor.portfolio, sectionId, itemId);
+    editor.change(copy.portfolio, {
+      label: `Duplicated ${name}`,
+      focus: first ? itemPath(sectionId, copy.id, first.key) : undefined,
+      undoFocus: `item-handle:${sectionId}:${itemId}`,
+    });
+  };
+  const remove = () =>
+    editor.change(removeItem(editor.portfolio, sectionId, itemId), {
+      label: `Removed ${name}`,
+      focus: `add-item:${sectionId}`,
+      undoFocus: first ? itemPath(sectionId, itemId, first.key) : undefined,
+    });
+  return (
+    <SortableEntry id={itemId} className={styles.item}>
+      <div className={styles.itemHead}>
+        <p className={styles.itemName}>{name}</p>
+        <RowTools
+          name={name}
+          groupLabel={name}
+          handleKey={`item-handle:${sectionId}:${itemId}`}
+          index={index}
+          count={count}
+          onMove={move}
+          onDuplicate={duplicate}
+          onRemove={remove}
+        />
+      </div>
+      <div data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
+        {spec.fields.map((field, fieldIndex) => (
+          <EditedField
+            key={field.key}
+            path={itemPath(sectionId, itemId, field.key)}
+            spec={field}
+            // The first field says which item it is, as the spec's "Project 1 Title"; the others are named so for screen readers.
+            label={fieldIndex === 0 ? `${name} ${field.label}` : field.label}
+            accessibleLabel={fieldIndex === 0 ? undefined : `${name} ${field.label.toLowerCase()}`}
+          />
+        ))}
+      </div>
+    </SortableEntry>
+  );
+});
+
+/** Adds a section of any kind, at the end. */
+function AddSection() {
+  const editor = useEditor();
+  const [kind, setKind] = useState<SectionKind>('skills');
+  const full = useEditorState((state) => cannotAddSection(state.portfolio));
+  const selectId = useId();
+  const fullId = useId();
+  const add = () => {
+    const added = addSection(editor.portfolio, kind);
+    editor.change(added.portfolio, {
+      label: `Added a ${SECTION_KINDS[kind].label} section`,
+      focus: sectionPath(added.id, 'title'),
+      undoFocus: 'add-section',
+    });
+  };
+  return (
+    <div className={styles.addSection}>
+      <label htmlFor={selectId} className={styles.addLabel}>
+        New section
+      </label>
+      <select
+        id={selectId}
+        className={styles.select}
+        value={kind}
+        onChange={(event) => setKind(event.target.value as SectionKind)}
+        data-focus="add-section"
+      >
+        {SECTION_KIND_NAMES.map((name) => (
+          <option key={name} value={name}>
+            {SECTION_KINDS[name].label}
+          </option>
+        ))}
+      </select>
+      <Button onClick={add} disabled={Boolean(full)} aria-describedby={full ? fullId : undefined}>
+        Add section
+      </Button>
+      {full ? (
+        <p id={fullId} className={styles.hint}>
+          {full}
+        </p>
+      ) : null}
+    </div>
+  );
+}

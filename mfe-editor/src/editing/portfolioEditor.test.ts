@@ -1,0 +1,69 @@
+import { getTemplate } from '@folioforge/templates';
+import { GROUP_TYPING_MS } from './editHistory';
+import { PortfolioEditor } from './portfolioEditor';
+import { addItem, itemPath, profilePath, readField, removeItem, setHidden } from './portfolioEdits';
+
+const newEditor = () => new PortfolioEditor({ templateId: '1', portfolio: getTemplate(1)!.sample });
+
+test('typing in one field is one step until a pause; undo and redo redraw the field and put the caret in it', () => {
+  jest.useFakeTimers();
+  const editor = newEditor();
+  const name = profilePath('name');
+  editor.setField(name, 'A');
+  editor.setField(name, 'Ad');
+  jest.advanceTimersByTime(GROUP_TYPING_MS + 10);
+  editor.setField(name, 'Ada');
+  editor.undo();
+  expect(readField(editor.portfolio, name)).toBe('Ad');
+  expect(editor.store.getState().revisions[name]).toBe(1);
+  expect(editor.store.getState().focusRequest?.target).toBe(name);
+  editor.undo();
+  expect(readField(editor.portfolio, name)).toBe('Aarav Mehta');
+  expect(editor.store.getState().canUndo).toBe(false);
+  editor.redo();
+  editor.redo();
+  expect(readField(editor.portfolio, name)).toBe('Ada');
+  jest.useRealTimers();
+});
+
+test('changes of parts are steps of their own: undo brings a removed item back with its text, and says so', () => {
+  const editor = newEditor();
+  const added = addItem(editor.portfolio, 'projects');
+  editor.change(added.portfolio, { label: 'Added Project 3', focus: itemPath('projects', added.id, 'name') });
+  editor.setField(itemPath('projects', added.id, 'name'), 'Third');
+  editor.change(removeItem(editor.portfolio, 'projects', added.id), {
+    label: 'Removed Project 3',
+    undoFocus: itemPath('projects', added.id, 'name'),
+  });
+  editor.change(setHidden(editor.portfolio, 'education', true), { label: 'Education is hidden from the page' });
+  expect(editor.portfolio.sections[0]?.items).toHaveLength(2);
+  editor.undo();
+  expect(editor.portfolio.sections[1]?.hidden).toBe(false);
+  editor.undo();
+  expect(readField(editor.portfolio, itemPath('projects', added.id, 'name'))).toBe('Third');
+  expect(editor.store.getState()).toMatchObject({
+    announcement: 'Undone: Removed Project 3',
+    focusRequest: { target: itemPath('projects', added.id, 'name') },
+  });
+});
+
+test('a file chosen on this device becomes the stored one once uploaded; undo takes back text, never a file', () => {
+  const editor = newEditor();
+  editor.setField(profilePath('name'), 'Kabir');
+  editor.setFile(profilePath('photo'), 'device:file-1');
+  editor.replaceFile('device:file-1', 'storage:portfolio-images/u/p/photo-1.png');
+  expect(editor.portfolio.profile.photo).toBe('storage:portfolio-images/u/p/photo-1.png');
+  editor.undo();
+  expect(editor.portfolio.profile.name).toBe('Aarav Mehta');
+  expect(editor.portfolio.profile.photo).toBe('storage:portfolio-images/u/p/photo-1.png');
+  expect([...editor.filesInUse()]).toEqual(['storage:portfolio-images/u/p/photo-1.png', 'sample:resume']);
+});
+
+test('switching the template keeps every text', () => {
+  const editor = newEditor();
+  const before = editor.portfolio;
+  editor.setTemplate('3');
+  editor.setTemplate('1');
+  expect(editor.portfolio).toBe(before);
+  expect(editor.store.getState().templateId).toBe('1');
+});

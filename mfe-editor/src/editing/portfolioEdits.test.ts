@@ -1,0 +1,83 @@
+import { getTemplate, checkPortfolio, LIMITS, type Portfolio } from '@folioforge/templates';
+import {
+  addItem,
+  addSection,
+  cannotAddItem,
+  changedPaths,
+  duplicateItem,
+  duplicateSection,
+  itemPath,
+  moveItem,
+  moveSection,
+  placeOf,
+  profilePath,
+  readField,
+  removeItem,
+  removeSection,
+  sectionPath,
+  setHidden,
+  writeField,
+} from './portfolioEdits';
+
+const sample = (): Portfolio => getTemplate(1)!.sample;
+const projects = (portfolio: Portfolio) => portfolio.sections.find((section) => section.kind === 'projects')!;
+const names = (portfolio: Portfolio) => projects(portfolio).items.map((item) => ('name' in item ? item.name : ''));
+
+test('a field is read and written by its path; every other part stays the same object', () => {
+  const before = sample();
+  const path = itemPath('projects', 'project-2', 'name');
+  const after = writeField(before, path, 'Night Owl');
+  expect(readField(after, path)).toBe('Night Owl');
+  expect(after.sections[1]).toBe(before.sections[1]);
+  expect(projects(after).items[0]).toBe(projects(before).items[0]);
+  expect(after.profile).toBe(before.profile);
+  expect(changedPaths(before, after)).toEqual([path]);
+  expect(placeOf(path)).toEqual({ sectionId: 'projects', itemId: 'project-2' });
+  expect(readField(writeField(before, profilePath('name'), 'Kabir'), profilePath('name'))).toBe('Kabir');
+  expect(readField(writeField(before, sectionPath('education', 'title'), 'Studies'), sectionPath('education', 'title'))).toBe('Studies');
+});
+
+test('items are added, moved, duplicated and removed, each with its own id; the result passes the schema', () => {
+  let portfolio = sample();
+  const third = addItem(portfolio, 'projects');
+  portfolio = writeField(third.portfolio, itemPath('projects', third.id, 'name'), 'Third');
+  const fourth = addItem(portfolio, 'projects');
+  portfolio = writeField(fourth.portfolio, itemPath('projects', fourth.id, 'name'), 'Fourth');
+  expect(names(portfolio)).toEqual(['Trailmix', 'Paper Lantern', 'Third', 'Fourth']);
+  portfolio = moveItem(portfolio, 'projects', fourth.id, 0);
+  expect(names(portfolio)).toEqual(['Fourth', 'Trailmix', 'Paper Lantern', 'Third']);
+  const copy = duplicateItem(portfolio, 'projects', fourth.id);
+  expect(names(copy.portfolio)).toEqual(['Fourth', 'Fourth', 'Trailmix', 'Paper Lantern', 'Third']);
+  expect(copy.id).not.toBe(fourth.id);
+  portfolio = removeItem(copy.portfolio, 'projects', third.id);
+  expect(names(portfolio)).toEqual(['Fourth', 'Fourth', 'Trailmix', 'Paper Lantern']);
+  expect(checkPortfolio(portfolio)).toMatchObject({ ok: true });
+});
+
+test('sections are added (with an empty item), hidden, moved, duplicated and removed', () => {
+  let portfolio = sample();
+  const skills = addSection(portfolio, 'skills');
+  portfolio = skills.portfolio;
+  expect(portfolio.sections.map((section) => section.title)).toEqual(['Projects', 'Education', 'Skills']);
+  expect(portfolio.sections[2]?.items).toHaveLength(1);
+  expect(addSection(portfolio, 'text').portfolio.sections[3]?.items).toEqual([]);
+  portfolio = setHidden(portfolio, 'education', true);
+  portfolio = moveSection(portfolio, skills.id, 0);
+  expect(portfolio.sections.map((section) => [section.title, section.hidden])).toEqual([
+    ['Skills', false],
+    ['Projects', false],
+    ['Education', true],
+  ]);
+  const copy = duplicateSection(portfolio, 'projects');
+  expect(copy.portfolio.sections.map((section) => section.title)).toEqual(['Skills', 'Projects', 'Projects (copy)', 'Education']);
+  expect(new Set(copy.portfolio.sections[2]!.items.map((item) => item.id)).size).toBe(2);
+  expect(copy.portfolio.sections[2]!.items[0]!.id).not.toBe('project-1');
+  expect(removeSection(copy.portfolio, 'education').sections).toHaveLength(3);
+  expect(checkPortfolio(copy.portfolio)).toMatchObject({ ok: true });
+});
+
+test('the limits are said before the schema has to refuse', () => {
+  let portfolio = sample();
+  for (let n = projects(portfolio).items.length; n < LIMITS.itemsPerSection; n += 1) portfolio = addItem(portfolio, 'projects').portfolio;
+  expect(cannotAddItem(portfolio, projects(portfolio))).toBe(`A section holds at most ${LIMITS.itemsPerSection} items.`);
+});

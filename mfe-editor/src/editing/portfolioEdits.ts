@@ -1,0 +1,215 @@
+// What the editor does to a portfolio, as pure functions: each returns a new portfolio sharing every
+// part it did not change (so the preview redraws only what changed). A field is named by its path:
+//   profile.<key>   social.<id>.<key>   section.<id>.<title|body>   item.<section id>.<item id>.<key>
+import {
+  LIMITS,
+  SECTION_KINDS,
+  fieldText,
+  kindSpec,
+  newId,
+  type AnyItem,
+  type Portfolio,
+  type Profile,
+  type Section,
+  type SectionKind,
+  type SocialLink,
+} from '@folioforge/templates';
+
+export type FieldPath = string;
+
+export const profilePath = (key: keyof Profile): FieldPath => `profile.${key}`;
+export const socialPath = (id: string, key: 'network' | 'url'): FieldPath => `social.${id}.${key}`;
+export const sectionPath = (id: string, key: 'title' | 'body'): FieldPath => `section.${id}.${key}`;
+export const itemPath = (sectionId: string, itemId: string, key: string): FieldPath => `item.${sectionId}.${itemId}.${key}`;
+
+/** Which section and item a path is in (for the preview to scroll to). */
+export function placeOf(path: FieldPath): { sectionId?: string; itemId?: string } {
+  const [scope, first, second] = path.split('.');
+  if (scope === 'section') return { sectionId: first };
+  if (scope === 'item') return { sectionId: first, itemId: second };
+  return {};
+}
+
+const move = <T>(list: readonly T[], from: number, to: number): T[] => {
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  if (moved !== undefined) next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+};
+
+const mapSection = (portfolio: Portfolio, id: string, change: (section: Section) => Section): Portfolio => ({
+  ...portfolio,
+  sections: portfolio.sections.map((section) => (section.id === id ? change(section) : section)),
+});
+
+const withItems = (section: Section, items: AnyItem[]): Section => ({ ...section, items }) as Section;
+
+export function readField(portfolio: Portfolio, path: FieldPath): string {
+  const [scope, first = '', second = '', third = ''] = path.split('.');
+  if (scope === 'profile') return portfolio.profile[first as keyof Profile] ?? '';
+  if (scope === 'social') {
+    const link = portfolio.socials.find((candidate) => candidate.id === first);
+    return link ? (link[second as 'network' | 'url'] ?? '') : '';
+  }
+  const section = portfolio.sections.find((candidate) => candidate.id === first);
+  if (!section) return '';
+  if (scope === 'section') return second === 'title' ? section.title : section.body;
+  const item = section.items.find((candidate) => candidate.id === second);
+  return item ? fieldText(item, third) : '';
+}
+
+export function writeField(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
+  const [scope, first = '', second = '', third = ''] = path.split('.');
+  if (scope === 'profile') return { ...portfolio, profile: { ...portfolio.profile, [first]: value } };
+  if (scope === 'social')
+    return { ...portfolio, socials: portfolio.socials.map((link) => (link.id === first ? { ...link, [second]: value } : link)) };
+  if (scope === 'section')
+    return mapSection(portfolio, first, (section) => ({ ...section, [second === 'title' ? 'title' : 'body']: value }));
+  return mapSection(portfolio, first, (section) =>
+    withItems(
+      section,
+      section.items.map((item) => (item.id === second ? ({ ...item, [third]: value } as AnyItem) : item)),
+    ),
+  );
+}
+
+/** Every text field of a portfolio by path, with its value (for undo to know which inputs to redraw). */
+export function fieldValues(portfolio: Portfolio): Map<FieldPath, string> {
+  const values = new Map<FieldPath, string>();
+  for (const [key, value] of Object.entries(portfolio.profile)) values.set(profilePath(key as keyof Profile), value);
+  for (const link of portfolio.socials) {
+    values.set(socialPath(link.id, 'network'), link.network);
+    values.set(socialPath(link.id, 'url'), link.url);
+  }
+  for (const section of portfolio.sections) {
+    values.set(sectionPath(section.id, 'title'), section.title);
+    values.set(sectionPath(section.id, 'body'), section.body);
+    for (const item of section.items)
+      for (const field of kindSpec(section.kind).fields) values.set(itemPath(section.id, item.id, field.key), fieldText(item, field.key));
+  }
+  return values;
+}
+
+/** The paths whose value differs between two portfolios (present in `to`). */
+export function changedPaths(from: Portfolio, to: Portfolio): FieldPath[] {
+  const before = fieldValues(from);
+  return [...fieldValues(to)].filter(([path, value]) => before.has(path) && before.get(path) !== value).map(([path]) => path);
+}
+
+export const itemCount = (portfolio: Portfolio) => portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
+
+/** Why nothing more can be added, or null when it can. */
+export function cannotAddSection(portfolio: Portfolio): string | null {
+  return portfolio.sections.length >= LIMITS.sections ? `A portfolio holds at most ${LIMITS.sections} sections.` : null;
+}
+
+export function cannotAddItem(portfolio: Portfolio, section: Section): string | null {
+  if (section.items.length >= LIMITS.itemsPerSection) return `A section holds at most ${LIMITS.itemsPerSection} items.`;
+  if (itemCount(portfolio) >= LIMITS.items) return `A portfolio holds at most ${LIMITS.items} items in all.`;
+  return null;
+}
+
+export function cannotAddSocial(portfolio: Portfolio): string | null {
+  return portfolio.socials.length >= LIMITS.socials ? `A portfolio holds at most ${LIMITS.socials} social links.` : null;
+}
+
+const emptyItem = (kind: SectionKind): AnyItem =>
+  Object.fromEntries([['id', newId()], ...SECTION_KINDS[kind].fields.map((field) => [field.key, ''])]) as AnyItem;
+
+export interface Added {
+  portfolio: Portfolio;
+  id: string;
+}
+
+/** A new section of `kind` at the end, with one empty item (a free-text section has none). */
+export function addSection(portfolio: Portfolio, kind: SectionKind): Added {
+  const spec = kindSpec(kind);
+  const section = {
+    id: newId(),
+    kind,
+    title: spec.label,
+    hidden: false,
+    body: '',
+    items: spec.fields.length ? [emptyItem(kind)] : [],
+  } as Section;
+  return { portfolio: { ...portfolio, sections: [...portfolio.sections, section] }, id: section.id };
+}
+
+export const removeSection = (portfolio: Portfolio, id: string): Portfolio => ({
+  ...portfolio,
+  sections: portfolio.sections.filter((section) => section.id !== id),
+});
+
+/** A copy right after the original, with its own ids. */
+export function duplicateSection(portfolio: Portfolio, id: string): Added {
+  const index = portfolio.sections.findIndex((section) => section.id === id);
+  const original = portfolio.sections[index];
+  if (!original) return { portfolio, id };
+  const copy = {
+    ...original,
+    id: newId(),
+    title: `${original.title} (copy)`.slice(0, LIMITS.titleLength),
+    items: original.items.map((item) => ({ ...item, id: newId() })),
+  } as Section;
+  const sections = [...portfolio.sections];
+  sections.splice(index + 1, 0, copy);
+  return { portfolio: { ...portfolio, sections }, id: copy.id };
+}
+
+export function moveSection(portfolio: Portfolio, id: string, to: number): Portfolio {
+  const from = portfolio.sections.findIndex((section) => section.id === id);
+  return from < 0 || from === to ? portfolio : { ...portfolio, sections: move(portfolio.sections, from, to) };
+}
+
+export const setHidden = (portfolio: Portfolio, id: string, hidden: boolean): Portfolio =>
+  mapSection(portfolio, id, (section) => ({ ...section, hidden }));
+
+export function addItem(portfolio: Portfolio, sectionId: string): Added {
+  const section = portfolio.sections.find((candidate) => candidate.id === sectionId);
+  if (!section) return { portfolio, id: '' };
+  const item = emptyItem(section.kind);
+  return { portfolio: mapSection(portfolio, sectionId, (current) => withItems(current, [...current.items, item])), id: item.id };
+}
+
+export const removeItem = (portfolio: Portfolio, sectionId: string, itemId: string): Portfolio =>
+  mapSection(portfolio, sectionId, (section) =>
+    withItems(
+      section,
+      section.items.filter((item) => item.id !== itemId),
+    ),
+  );
+
+export function duplicateItem(portfolio: Portfolio, sectionId: string, itemId: string): Added {
+  let id = itemId;
+  const next = mapSection(portfolio, sectionId, (section) => {
+    const index = section.items.findIndex((item) => item.id === itemId);
+    const original = section.items[index];
+    if (!original) return section;
+    id = newId();
+    const items = [...section.items];
+    items.splice(index + 1, 0, { ...original, id } as AnyItem);
+    return withItems(section, items);
+  });
+  return { portfolio: next, id };
+}
+
+export const moveItem = (portfolio: Portfolio, sectionId: string, itemId: string, to: number): Portfolio =>
+  mapSection(portfolio, sectionId, (section) => {
+    const from = section.items.findIndex((item) => item.id === itemId);
+    return from < 0 || from === to ? section : withItems(section, move(section.items, from, to));
+  });
+
+export function addSocial(portfolio: Portfolio, network = ''): Added {
+  const link: SocialLink = { id: newId(), network, url: '' };
+  return { portfolio: { ...portfolio, socials: [...portfolio.socials, link] }, id: link.id };
+}
+
+export const removeSocial = (portfolio: Portfolio, id: string): Portfolio => ({
+  ...portfolio,
+  socials: portfolio.socials.filter((link) => link.id !== id),
+});
+
+export function moveSocial(portfolio: Portfolio, id: string, to: number): Portfolio {
+  const from = portfolio.socials.findIndex((link) => link.id === id);
+  return from < 0 || from === to ? portfolio : { ...portfolio, socials: move(portfolio.socials, from, to) };
+}

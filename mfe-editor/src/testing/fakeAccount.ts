@@ -1,0 +1,119 @@
+// A signed-in user for component tests: the real supabase-js client, its requests answered by a small
+// PostgREST of one `portfolios` table in memory (the shapes the real one answers with), so the screens
+// run their account paths — continue or create, save against a version, switch template — as they do
+// against local-cloud. The browser tests do the same against the real thing.
+import { createClient } from '@supabase/supabase-js';
+import type { User } from '@supabase/supabase-js';
+import { queryClient, setSupabase, useAuthStore, type FolioForgeClient } from '@folioforge/shared';
+
+export interface FakeRow {
+  id: string;
+  owner_id: string;
+  template_id: string;
+  title: string | null;
+  data: unknown;
+  published: boolean;
+  slug: string | null;
+  look: Record<string, never>;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FakeAccount {
+  userId: string;
+  rows: FakeRow[];
+  /** The requests made, as `METHOD path` (query string left off). */
+  requests: string[];
+  /** A row as another device made it before. */
+  addRow(row: Partial<FakeRow> & Pick<FakeRow, 'template_id' | 'data'>): FakeRow;
+}
+
+let clock = Date.parse('2026-01-01T00:00:00Z');
+const now = () => new Date((clock += 1000)).toISOString();
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Signs a user in (the auth store as the shell fills it) and answers their portfolio requests. */
+export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com'): FakeAccount {
+  const userId = '00000000-0000-4000-8000-00000000000a';
+  const rows: FakeRow[] = [];
+  const requests: string[] = [];
+  let nextId = 1;
+  const addRow: FakeAccount['addRow'] = (row) => {
+    const made: FakeRow = {
+      id: `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
+      owner_id: userId,
+      title: null,
+      published: false,
+      slug: null,
+      look: {},
+      version: 1,
+      created_at: now(),
+      updated_at: now(),
+      ...row,
+    };
+    rows.push(made);
+    return made;
+  };
+
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = init?.method ?? 'GET';
+    requests.push(`${method} ${url.pathname}`);
+    const headers = new Headers(init?.headers);
+    const single = headers.get('Accept') === 'application/vnd.pgrst.object+json';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    const answer = (found: FakeRow[]) => {
+      if (!single) return json(found);
+      if (found.length !== 1)
+        return json({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: null, hint: null }, 406);
+      return json(found[0]);
+    };
+    if (url.pathname === '/rest/v1/portfolios' && method === 'GET') {
+      const id = url.searchParams.get('id')?.replace(/^eq\./, '');
+      const mine = rows.filter((row) => row.owner_id === userId && (!id || row.id === id));
+      return answer([...mine].sort((a, b) => b.updated_at.localeCompare(a.updated_at)));
+    }
+    if (url.pathname === '/rest/v1/portfolios' && method === 'POST') {
+      return answer([addRow({ template_id: String(body.template_id), title: (body.title as string) ?? null, data: body.data ?? {} })]);
+    }
+    if (url.pathname === '/rest/v1/rpc/save_portfolio') {
+      const row = rows.find((candidate) => candidate.id === body.portfolio_id);
+      if (!row) return json({ code: 'PT404', message: 'Portfolio not found', details: null, hint: null }, 404);
+      if (row.version !== body.expected_version)
+        return json({ code: 'PT409', message: 'A newer version of this portfolio was saved elsewhere', details: null, hint: null }, 409);
+      Object.assign(row, {
+        data: body.new_data,
+        version: row.version + 1,
+        template_id: (body.new_template_id as string | null) ?? row.template_id,
+        updated_at: now(),
+      });
+      return answer([row]);
+    }
+    if (url.pathname === '/rest/v1/rpc/slug_available') return json(true);
+    return json({ message: `not faked: ${method} ${url.pathname}` }, 501);
+  };
+
+  const client = createClient('http://cloud.test', 'anon-key', {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch },
+  }) as unknown as FolioForgeClient;
+  setSupabase(client);
+  queryClient.clear();
+  const user = { id: userId, email, user_metadata: { name }, app_metadata: {}, aud: 'authenticated', created_at: now() } as unknown as User;
+  useAuthStore.setState({
+    status: 'signedIn',
+    user,
+    session: { access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600, user } as never,
+  });
+  return { userId, rows, requests, addRow };
+}
+
+/** Back to a signed-out page with no client. */
+export function signOutFakeAccount(): void {
+  setSupabase(undefined);
+  queryClient.clear();
+  useAuthStore.setState({ status: 'signedOut', user: null, session: null });
+}

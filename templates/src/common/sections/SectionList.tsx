@@ -1,0 +1,67 @@
+// The sections of a portfolio, in order, each drawn by the template's own view of its kind or, where
+// the template has none, by the shared view (FallbackSections): every template shows every kind.
+import { memo, type ComponentType } from 'react';
+import { visibleSections, type Section, type SectionKind, type SectionOf } from '../../model';
+import type { SectionTarget } from '../SectionLink';
+import { FALLBACK_VIEWS } from './FallbackSections';
+
+export interface SectionViewProps<K extends SectionKind = SectionKind> {
+  section: SectionOf<K>;
+  /** The element id of the section (unique on the page): menus link to it. */
+  anchorId: string;
+}
+
+/** A view of whichever kind it is given. */
+export interface AnySectionViewProps {
+  section: Section;
+  anchorId: string;
+}
+
+/** A template's own views, per kind it cares about. */
+export type SectionViews = { [K in SectionKind]?: ComponentType<SectionViewProps<K>> };
+
+/** The element id of a section in a page whose anchors start with `prefix` (usePagePrefix). */
+export const anchorOf = (prefix: string, section: Pick<Section, 'id'>) => `${prefix}-${section.id}`;
+
+/** A menu entry per shown section that has a title, in page order. */
+export function sectionTargets(sections: readonly Section[], prefix: string): SectionTarget[] {
+  return visibleSections({ sections })
+    .filter((section) => section.title.trim() !== '' && !isEmptySection(section))
+    .map((section) => ({ label: section.title.trim(), targetId: anchorOf(prefix, section) }));
+}
+
+/** A section with neither text nor items shows nothing on a page. */
+export const isEmptySection = (section: Section) => section.items.length === 0 && section.body.trim() === '';
+
+interface SectionListProps {
+  sections: readonly Section[];
+  /** Element ids start with this (usePagePrefix). */
+  prefix: string;
+  views?: SectionViews;
+}
+
+export function SectionList({ sections, prefix, views }: SectionListProps) {
+  return (
+    <>
+      {visibleSections({ sections }).map((section) =>
+        isEmptySection(section) ? null : (
+          <SectionSlot key={section.id} section={section} anchorId={anchorOf(prefix, section)} views={views} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** One section, memoised on its object: typing in another section redraws none of this one. */
+const SectionSlot = memo(function SectionSlot({
+  section,
+  anchorId,
+  views,
+}: {
+  section: Section;
+  anchorId: string;
+  views: SectionViews | undefined;
+}) {
+  const View = (views?.[section.kind] ?? FALLBACK_VIEWS[section.kind]) as ComponentType<AnySectionViewProps>;
+  return <View section={section} anchorId={anchorId} />;
+});

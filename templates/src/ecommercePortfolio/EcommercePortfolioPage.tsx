@@ -1,0 +1,156 @@
+import { memo } from 'react';
+import { RichText, SafeLink } from '@folioforge/shared';
+import type { TemplatePageProps } from '../types';
+import type { ItemOf, SocialLink } from '../model';
+import { useAssetUrl } from '../common/assets';
+import { ContactLines } from '../common/ContactLines';
+import { SocialLinks } from '../common/SocialLinks';
+import { StorefrontIcon } from '../common/icons';
+import { SectionList, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
+import { usePagePrefix } from '../common/sections/usePagePrefix';
+import styles from './EcommercePortfolioPage.module.scss';
+
+/**
+ * Template 4's page: the first product of a products section as the hero (its story, price, a Shop
+ * Now link and its picture), more products as cards, then the rest of the portfolio.
+ */
+export function EcommercePortfolioPage({ portfolio }: TemplatePageProps) {
+  const prefix = usePagePrefix();
+  const { profile, socials, sections } = portfolio;
+  return (
+    <div className={styles.root}>
+      <div className={styles.page}>
+        {profile.name.trim() ? (
+          <header className={styles.topBar}>
+            <p className={styles.brand}>{profile.name}</p>
+          </header>
+        ) : null}
+        <main>
+          <SectionList sections={sections} prefix={prefix} views={VIEWS} />
+          <Intro id={`${prefix}-about`} name={profile.name} headline={profile.headline} about={profile.about} photo={profile.photo} />
+        </main>
+        <Footer
+          email={profile.email}
+          phone={profile.phone}
+          address={profile.address}
+          website={profile.website}
+          resume={profile.resume}
+          socials={socials}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Products({ section, anchorId }: SectionViewProps<'products'>) {
+  const [first, ...more] = section.items;
+  return (
+    <section id={anchorId} data-section-id={section.id} aria-label={section.title || 'Products'}>
+      {first ? <ProductHero product={first} /> : null}
+      {more.length || section.body.trim() ? (
+        <div className={styles.more}>
+          {section.title.trim() ? <h2>{section.title}</h2> : null}
+          {section.body.trim() ? <RichText className={styles.description} value={section.body} /> : null}
+          <ul className={styles.grid}>
+            {more.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'products'> }) {
+  const image = useAssetUrl(product.image);
+  return (
+    <div className={styles.product} data-item-id={product.id}>
+      <div>
+        <h1 className={styles.heading}>{product.name}</h1>
+        {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
+        <RichText className={styles.description} value={product.description} />
+        <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
+          Shop Now<span className={styles.visuallyHidden}> (opens in a new tab)</span>
+        </SafeLink>
+        <p className={styles.alsoOn}>
+          <StorefrontIcon width={22} height={22} />
+          <span>Also Available On our online store and in select studio shops</span>
+        </p>
+      </div>
+      {image ? <img className={styles.hero} src={image} alt={product.name ? `${product.name}, product photo` : 'Product photo'} /> : null}
+    </div>
+  );
+});
+
+const ProductCard = memo(function ProductCard({ product }: { product: ItemOf<'products'> }) {
+  const image = useAssetUrl(product.image);
+  return (
+    <li className={styles.card} data-item-id={product.id}>
+      {image ? <img src={image} alt={product.name ? `${product.name}, product photo` : 'Product photo'} loading="lazy" /> : null}
+      <div className={styles.cardText}>
+        <h3>{product.name}</h3>
+        {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
+        <RichText className={styles.description} value={product.description} />
+        <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
+          Shop Now<span className={styles.visuallyHidden}> {product.name} (opens in a new tab)</span>
+        </SafeLink>
+      </div>
+    </li>
+  );
+});
+
+const VIEWS: SectionViews = { products: Products };
+
+const Intro = memo(function Intro({
+  id,
+  name,
+  headline,
+  about,
+  photo,
+}: {
+  id: string;
+  name: string;
+  headline: string;
+  about: string;
+  photo: string;
+}) {
+  const src = useAssetUrl(photo);
+  if (!headline.trim() && !about.trim() && !src) return null;
+  return (
+    <section id={id} className={styles.intro} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{name.trim() ? `About ${name}` : 'About us'}</h2>
+      {src ? <img className={styles.hero} src={src} alt={name ? `Photo of ${name}` : 'Photo'} /> : null}
+      <RichText className={styles.description} value={headline} />
+      <RichText className={styles.description} value={about} />
+    </section>
+  );
+});
+
+interface FooterProps {
+  email: string;
+  phone: string;
+  address: string;
+  website: string;
+  resume: string;
+  socials: readonly SocialLink[];
+}
+
+const Footer = memo(function Footer({ email, phone, address, website, resume, socials }: FooterProps) {
+  const resumeUrl = useAssetUrl(resume);
+  if (!email && !phone && !address && !website && !resumeUrl && !socials.some((link) => link.url.trim())) return null;
+  return (
+    <footer className={styles.footer}>
+      <div>
+        <ContactLines
+          address={address}
+          phone={phone}
+          email={email}
+          website={website}
+          resume={{ value: resume, label: 'Our catalogue (PDF)' }}
+        />
+      </div>
+      <SocialLinks label="Find us on" listClassName={styles.socials} linkClassName={styles.socialLink} links={socials} />
+    </footer>
+  );
+});

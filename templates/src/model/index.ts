@@ -1,0 +1,45 @@
+// The portfolio model, its checks and its upgrades: what every template, the editor and the publish
+// function share.
+export { FIELD_MAX_LENGTH, isFileKind, maxLengthOf, type FieldKind, type FieldSpec } from './fields';
+export {
+  PROFILE_FIELDS,
+  SECTION_KINDS,
+  SECTION_KIND_NAMES,
+  isSectionKind,
+  kindSpec,
+  type ItemKey,
+  type ProfileKey,
+  type SectionKind,
+  type SectionKindSpec,
+} from './kinds';
+export {
+  SCHEMA_VERSION,
+  fieldText,
+  visibleSections,
+  type AnyItem,
+  type ItemOf,
+  type Portfolio,
+  type Profile,
+  type Section,
+  type SectionOf,
+  type SocialLink,
+} from './portfolio';
+export { ID_PATTERN, newId } from './ids';
+export {
+  SAMPLE_NAMES,
+  STORAGE_BUCKETS,
+  fileSlotsOf,
+  fileValuesOf,
+  isDeviceRef,
+  isFileValue,
+  isStorageRef,
+  replaceFileValue,
+  sampleRef,
+  type FileSlot,
+  type SampleName,
+} from './files';
+export { LIMITS, checkPortfolio, portfolioSchema, problemsOf, type PortfolioCheck } from './schema';
+export { isLegacyData, splitSkills, toModelData, upgradeLegacy, type LegacyValues } from './legacy';
+export { coercePortfolio } from './coerce';
+export { REPLACE_PREFIX, applyDetails, starterPortfolio, withNewIds, type Account } from './starter';
+export { importJsonResume, MAX_IMPORT_BYTES, type ImportResult } from './importJsonResume';

@@ -1,0 +1,180 @@
+// One validation of a portfolio, shared by the editor (before saving, for its messages), the publish
+// function (before rendering) and the renderer. Limits are stated here and said in the messages:
+// a section of a kind that does not exist, a section with too many items, a portfolio with too many
+// sections or items, text too long: each is refused with what is wrong and where (problemsOf).
+import { z } from 'zod';
+import { isSafeHref } from '@folioforge/shared/safe-url';
+import { FIELD_MAX_LENGTH, maxLengthOf, type FieldSpec } from './fields';
+import { isFileValue } from './files';
+import { ID_PATTERN } from './ids';
+import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
+import { SCHEMA_VERSION, type Portfolio } from './portfolio';
+
+/** The stated limits. */
+export const LIMITS = {
+  sections: 20,
+  itemsPerSection: 100,
+  items: 200,
+  socials: 20,
+  /** A section's title and a social network's name. */
+  titleLength: 80,
+  /** The whole portfolio as JSON, in characters: what one row may hold. */
+  totalLength: 500_000,
+} as const;
+
+const PHONE = /^\+?[\d\s().-]{3,32}$/;
+
+const tooLong = (max: number) => (issue: { input?: unknown }) =>
+  `at most ${max.toLocaleString('en')} characters (it has ${String(issue.input ?? '').length.toLocaleString('en')})`;
+
+/** A text of at most `max` characters, trimmed; '' when missing. */
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, { error: tooLong(max) });
+
+function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
+  const base = text(maxLengthOf(field));
+  switch (field.kind) {
+    case 'email':
+      return base.refine((value) => value === '' || z.email().safeParse(value).success, {
+        message: 'enter an email address like name@example.com',
+      });
+    case 'phone':
+      return base.refine((value) => value === '' || PHONE.test(value), { message: 'enter a phone number: digits, spaces, + ( ) - only' });
+    case 'url':
+      return base.refine((value) => value === '' || isSafeHref(value), { message: 'enter a link starting with https://, mailto: or tel:' });
+    case 'image':
+    case 'pdf':
+      return base.refine(isFileValue, { message: 'upload the file before saving' });
+    default:
+      return base;
+  }
+}
+
+const idSchema = z.string({ error: 'must be an id' }).regex(ID_PATTERN, { message: 'must be an id of letters, digits, - and _' });
+
+const fieldsShape = (fields: readonly FieldSpec[]) =>
+  Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field).default('')]));
+
+const profileSchema = z.object(fieldsShape(PROFILE_FIELDS));
+
+const socialSchema = z.object({
+  id: idSchema,
+  network: text(LIMITS.titleLength).default(''),
+  url: fieldSchema({ kind: 'url' }).default(''),
+});
+
+function sectionSchema(kind: SectionKind) {
+  const spec = SECTION_KINDS[kind];
+  const maxItems = spec.fields.length === 0 ? 0 : LIMITS.itemsPerSection;
+  return z.object({
+    id: idSchema,
+    kind: z.literal(kind),
+    title: text(LIMITS.titleLength).default(''),
+    hidden: z.boolean({ error: 'must be true or false' }).default(false),
+    body: text(FIELD_MAX_LENGTH.longText).default(''),
+    items: z
+      .array(z.object({ id: idSchema, ...fieldsShape(spec.fields) }))
+      .max(maxItems, {
+        error: (issue) =>
+          maxItems === 0
+            ? `a ${spec.label.toLowerCase()} section has no items`
+            : `a section holds at most ${maxItems} items (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
+      })
+      .default([]),
+  });
+}
+
+const anySectionSchema = z.discriminatedUnion(
+  'kind',
+  SECTION_KIND_NAMES.map(sectionSchema) as unknown as [ReturnType<typeof sectionSchema>, ...ReturnType<typeof sectionSchema>[]],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? `there is no kind of section called ${JSON.stringify((issue.input as { kind?: unknown } | undefined)?.kind ?? null)}; the kinds are ${SECTION_KIND_NAMES.join(', ')}`
+        : undefined,
+  },
+);
+
+const duplicateIds = (ids: readonly string[]) => ids.filter((id, index) => ids.indexOf(id) !== index);
+
+export const portfolioSchema = z
+  .object({
+    schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
+    profile: profileSchema.default(() => profileSchema.parse({})),
+    socials: z
+      .array(socialSchema)
+      .max(LIMITS.socials, { error: `at most ${LIMITS.socials} social links` })
+      .default([]),
+    sections: z
+      .array(anySectionSchema)
+      .max(LIMITS.sections, {
+        error: (issue) =>
+          `a portfolio holds at most ${LIMITS.sections} sections (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
+      })
+      .default([]),
+  })
+  .superRefine((portfolio, context) => {
+    const items = portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
+    if (items > LIMITS.items)
+      context.addIssue({
+        code: 'custom',
+        path: ['sections'],
+        message: `a portfolio holds at most ${LIMITS.items} items in all (this one has ${items})`,
+      });
+    for (const id of duplicateIds(portfolio.sections.map((section) => section.id)))
+      context.addIssue({ code: 'custom', path: ['sections'], message: `two sections have the id ${id}` });
+    portfolio.sections.forEach((section, index) => {
+      for (const id of duplicateIds(section.items.map((item) => item.id)))
+        context.addIssue({ code: 'custom', path: ['sections', index, 'items'], message: `two items have the id ${id}` });
+    });
+    for (const id of duplicateIds(portfolio.socials.map((social) => social.id)))
+      context.addIssue({ code: 'custom', path: ['socials'], message: `two social links have the id ${id}` });
+    const length = JSON.stringify(portfolio).length;
+    if (length > LIMITS.totalLength)
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: `a portfolio holds at most ${LIMITS.totalLength.toLocaleString('en')} characters in all (this one has ${length.toLocaleString('en')})`,
+      });
+  });
+
+export type ParsedPortfolio = z.output<typeof portfolioSchema>;
+
+/** Where an issue is, in the words of the editor: "Projects › Project 3 › Title". */
+function placeOf(path: readonly PropertyKey[], input: unknown): string {
+  const at = (value: unknown, key: PropertyKey): unknown =>
+    typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  const [top, index, part, itemIndex, key] = path;
+  if (top === 'profile') return PROFILE_FIELDS.find((field) => field.key === index)?.label ?? 'Profile';
+  if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
+  if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
+  const section = at(at(input, 'sections'), index);
+  const kind = at(section, 'kind');
+  const spec = typeof kind === 'string' && Object.hasOwn(SECTION_KINDS, kind) ? SECTION_KINDS[kind as SectionKind] : undefined;
+  const title = at(section, 'title');
+  const name = typeof title === 'string' && title.trim() ? title.trim() : (spec?.label ?? `Section ${index + 1}`);
+  if (part === 'items' && typeof itemIndex === 'number') {
+    const item = `${spec?.itemLabel ?? 'Item'} ${itemIndex + 1}`;
+    const field = spec?.fields.find((candidate) => candidate.key === key);
+    return [name, item, field?.label].filter(Boolean).join(' › ');
+  }
+  if (part === 'title') return `${name} › Title`;
+  if (part === 'body') return `${name} › ${spec && 'bodyLabel' in spec ? spec.bodyLabel : 'Text'}`;
+  return name;
+}
+
+/** What is wrong, one sentence per problem, e.g. "Projects › Project 3 › Title: at most 200 characters (it has 250)". */
+export function problemsOf(error: z.ZodError, input: unknown): string[] {
+  return error.issues.map((issue) => `${placeOf(issue.path, input)}: ${issue.message}`);
+}
+
+export type PortfolioCheck = { ok: true; portfolio: Portfolio } | { ok: false; problems: string[] };
+
+/** Checks a portfolio (already in the model's shape: upgrade older ones first, legacy.ts). */
+export function checkPortfolio(input: unknown): PortfolioCheck {
+  const parsed = portfolioSchema.safeParse(input);
+  return parsed.success ? { ok: true, portfolio: parsed.data as Portfolio } : { ok: false, problems: problemsOf(parsed.error, input) };
+}

@@ -1,0 +1,199 @@
+import { memo, useMemo, useState } from 'react';
+import { RichText, SafeLink, mailtoHref, telHref } from '@folioforge/shared';
+import type { TemplatePageProps } from '../types';
+import type { SocialLink } from '../model';
+import { useAssetUrl } from '../common/assets';
+import { SocialLinks } from '../common/SocialLinks';
+import { SectionLinks, type SectionTarget } from '../common/SectionLink';
+import { MoonIcon, SunIcon } from '../common/icons';
+import { SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
+import { usePagePrefix } from '../common/sections/usePagePrefix';
+import styles from './ProfessionalPage.module.scss';
+
+/**
+ * Template 3's page: light by default, with a toggle that shows a sun in dark mode (press for light)
+ * and a moon in light mode (press for dark). Parts are memoised on what they show, so a key press in
+ * the editor redraws only those that show that field.
+ */
+export function ProfessionalPage({ portfolio }: TemplatePageProps) {
+  const prefix = usePagePrefix();
+  const [dark, setDark] = useState(false);
+  const { profile, socials, sections } = portfolio;
+  const homeId = `${prefix}-home`;
+  const aboutId = `${prefix}-about`;
+  const targets = useMemo(
+    () => [{ label: 'Home', targetId: homeId }, { label: 'About', targetId: aboutId }, ...sectionTargets(sections, prefix)],
+    [aboutId, homeId, prefix, sections],
+  );
+
+  return (
+    <div className={styles.root}>
+      <div className={`${styles.page} ${dark ? styles.dark : styles.light}`} data-theme={dark ? 'dark' : 'light'}>
+        <Header name={profile.name} targets={targets} dark={dark} onToggle={setDark} />
+        <main>
+          <Home id={homeId} name={profile.name} headline={profile.headline} photo={profile.photo} />
+          <About
+            id={aboutId}
+            about={profile.about}
+            address={profile.address}
+            phone={profile.phone}
+            website={profile.website}
+            resume={profile.resume}
+          />
+          <SectionList sections={sections} prefix={prefix} views={VIEWS} />
+        </main>
+        <Footer name={profile.name} email={profile.email} socials={socials} />
+      </div>
+    </div>
+  );
+}
+
+interface HeaderProps {
+  name: string;
+  targets: readonly SectionTarget[];
+  dark: boolean;
+  /** A state setter: stable, so the header stays memoised. */
+  onToggle: (update: (dark: boolean) => boolean) => void;
+}
+
+const Header = memo(function Header({ name, targets, dark, onToggle }: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <p className={styles.brand}>{name}</p>
+      <nav aria-label="Portfolio sections">
+        <SectionLinks className={styles.links} links={targets} />
+      </nav>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-pressed={dark}
+        aria-label="Dark mode"
+        title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+        onClick={() => onToggle((on) => !on)}
+      >
+        {dark ? <SunIcon data-icon="sun" /> : <MoonIcon data-icon="moon" />}
+      </button>
+    </header>
+  );
+});
+
+const Home = memo(function Home({ id, name, headline, photo }: { id: string; name: string; headline: string; photo: string }) {
+  const src = useAssetUrl(photo);
+  return (
+    <section id={id} className={styles.home} aria-labelledby={`${id}-title`}>
+      <div>
+        <h1 id={`${id}-title`} className={styles.name}>
+          {name}
+        </h1>
+        <RichText className={styles.lead} value={headline} />
+      </div>
+      {src ? <img className={styles.photo} src={src} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+    </section>
+  );
+});
+
+interface AboutProps {
+  id: string;
+  about: string;
+  address: string;
+  phone: string;
+  website: string;
+  resume: string;
+}
+
+const About = memo(function About({ id, about, address, phone, website, resume }: AboutProps) {
+  const resumeUrl = useAssetUrl(resume);
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>About Me</h2>
+      <RichText className={styles.prose} value={about} />
+      <dl className={styles.facts}>
+        {address ? (
+          <>
+            <dt>Based in</dt>
+            <dd>{address}</dd>
+          </>
+        ) : null}
+        {phone ? (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <SafeLink href={telHref(phone)}>{phone}</SafeLink>
+            </dd>
+          </>
+        ) : null}
+        {website ? (
+          <>
+            <dt>Website</dt>
+            <dd>
+              <SafeLink href={website} newTab>
+                {website.replace(/^https?:\/\//i, '')}
+              </SafeLink>
+            </dd>
+          </>
+        ) : null}
+        {resumeUrl ? (
+          <>
+            <dt>Resume</dt>
+            <dd>
+              <a href={resumeUrl} target="_blank" rel="noopener noreferrer">
+                Open my resume (PDF)
+              </a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+});
+
+function Projects({ section, anchorId }: SectionViewProps<'projects'>) {
+  const titleId = `${anchorId}-title`;
+  return (
+    <section id={anchorId} className={styles.section} data-section-id={section.id} aria-labelledby={titleId}>
+      <h2 id={titleId}>{section.title}</h2>
+      {section.body.trim() ? <RichText className={styles.prose} value={section.body} /> : null}
+      <ul className={styles.cards}>
+        {section.items.map((project) => (
+          <ProjectCard key={project.id} project={project} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const ProjectCard = memo(function ProjectCard({ project }: { project: SectionViewProps<'projects'>['section']['items'][number] }) {
+  const image = useAssetUrl(project.image);
+  return (
+    <li className={styles.card} data-item-id={project.id}>
+      {image ? <img className={styles.cardImage} src={image} alt={project.name ? `${project.name}, picture` : 'Project picture'} /> : null}
+      <h3>{project.name}</h3>
+      <RichText className={styles.prose} value={project.description} />
+      {/* The spec shows the project address as plain text on this layout. */}
+      {project.url ? <p className={styles.url}>{project.url}</p> : null}
+    </li>
+  );
+});
+
+const VIEWS: SectionViews = { projects: Projects };
+
+const Footer = memo(function Footer({ name, email, socials }: { name: string; email: string; socials: readonly SocialLink[] }) {
+  return (
+    <footer className={styles.footer}>
+      {email ? (
+        <p className={styles.footerEmail}>
+          <SafeLink href={mailtoHref(email)}>{email}</SafeLink>
+        </p>
+      ) : null}
+      <SocialLinks
+        label={`${name || 'Profile'} on social media`}
+        listClassName={styles.socials}
+        linkClassName={styles.socialLink}
+        links={socials}
+      />
+      <p className={styles.copyright}>
+        © {new Date().getFullYear()} {name}. Made with FolioForge.
+      </p>
+    </footer>
+  );
+});
