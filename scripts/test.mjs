@@ -1,6 +1,6 @@
 // npm test: every test of the project, in order of speed — lint, types (every project), the edge functions on
 // Deno (deno check, their own tests), the database's rules in SQL (pgTAP), component tests (jest), local-cloud
-// against the real clients, then browser tests of the built apps in Chromium.
+// against the real clients, then browser tests of the built apps in Chromium (Playwright's runner).
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,6 +65,15 @@ const nodeTestCounts = (output) => {
   const number = (label) =>
     [...output.matchAll(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
   return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
+};
+/** Playwright's list reporter closes with "  N passed (…)", "  N failed", "  N skipped", "  N flaky". */
+const playwrightCounts = (output) => {
+  const number = (label) => Number(output.match(new RegExp(`^\\s+(\\d+) ${label}\\b`, 'm'))?.[1] ?? 0);
+  return {
+    passed: number('passed') + number('flaky'),
+    failed: number('failed') + number('interrupted'),
+    skipped: number('skipped') + number('did not run'),
+  };
 };
 const jestCounts = (output) => {
   const match = output.match(/^jest: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m);
@@ -153,7 +162,12 @@ if (wants('local-cloud')) {
 if (wants('e2e')) {
   try {
     await buildApps({ log: (line) => console.log(line) });
-    await run('e2e', node, nodeTest(testFiles('e2e/tests')), nodeTestCounts);
+    await run(
+      'e2e',
+      node,
+      [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
+      playwrightCounts,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     failedStages.push('build');

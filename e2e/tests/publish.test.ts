@@ -2,7 +2,7 @@
 // server from the saved row, readable signed out and with JavaScript off; edits republish, unpublish
 // takes it down, another user cannot take the address, and a plan bought in the sandbox removes the
 // badge. The export downloads the same page as a zip that opens from disk.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -23,13 +23,13 @@ let browser: Browser;
 // Custom domains are proven by DNS: the functions ask this server, which the test fills.
 let dns: TestDnsServer;
 
-before(async () => {
+test.beforeAll(async () => {
   dns = await startTestDnsServer();
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', DNS_SERVERS: dns.address } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await dns?.close();
@@ -109,7 +109,7 @@ function fetchWithHost(url: string, host: string): Promise<{ status: number; bod
 async function publishAs(page: Page, slug: string) {
   const region = publishRegion(page);
   await region.getByLabel('Page address').fill(slug);
-  await region.getByText('This address is free.').waitFor();
+  await expect(region.getByText('This address is free.')).toBeVisible();
   await region.getByRole('button', { name: /^Publish/ }).click();
   await region
     .getByRole('status')
@@ -117,7 +117,7 @@ async function publishAs(page: Page, slug: string) {
     .waitFor({ timeout: 20_000 });
 }
 
-describe('publishing', () => {
+test.describe('publishing', () => {
   test('publish, visit signed out and without JavaScript, edit and republish, unpublish', async () => {
     const user = await createConfirmedUser(stack, 'Ada Publisher');
     const page = await signedIn(user);
@@ -189,11 +189,11 @@ describe('publishing', () => {
     // Pro customises the look: the accent is kept in the account and shows on the published page.
     const look = ownerPage.getByRole('group', { name: 'Look of your page' });
     await look.getByLabel('Accent colour').selectOption({ label: 'Plum' });
-    await look.getByText('Saved. Your page will show it.').waitFor();
+    await expect(look.getByText('Saved. Your page will show it.')).toBeVisible();
     const slug = `owned-${Date.now().toString(36)}`;
     await publishAs(ownerPage, slug);
     assert.match(await (await fetch(`${stack.shellUrl}/p/${slug}`)).text(), /#7a3b8f/);
-    assert.equal(await publishRegion(ownerPage).getByText(/badge/).count(), 0);
+    await expect(publishRegion(ownerPage).getByText(/badge/)).toHaveCount(0);
     const live = await visit(slug);
     assert.equal(live.status, 200);
     assert.equal(live.badge, 0, 'a plan removes the badge');
@@ -214,20 +214,20 @@ describe('publishing', () => {
     assert.equal(await signUp.getByText('Thank you! You are on the list.').isVisible(), true);
     await visitor.close();
     await ownerPage.goto(`${stack.shellUrl}/account`);
-    await ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com').waitFor();
+    await expect(ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com')).toBeVisible();
 
     // A custom domain: added on /account, proven by the DNS record it shows, then served with the page.
     const domains = ownerPage.getByRole('region', { name: 'Your domains' });
     await domains.getByLabel('Domain').fill('owner.example');
     await domains.getByRole('button', { name: 'Add domain' }).click();
     const record = domains.getByText(/^_folioforge\.owner\.example$/);
-    await record.waitFor();
+    await expect(record).toBeVisible();
     const value = await domains.locator('code', { hasText: /^folioforge-verify=/ }).innerText();
     await domains.getByRole('button', { name: 'Check now' }).click();
-    await domains.getByText(/The TXT record was not found yet/).waitFor();
+    await expect(domains.getByText(/The TXT record was not found yet/)).toBeVisible();
     dns.txt.set('_folioforge.owner.example', [value]);
     await domains.getByRole('button', { name: 'Check now' }).click();
-    await domains.getByText('Proven: the domain shows your page.').waitFor();
+    await expect(domains.getByText('Proven: the domain shows your page.')).toBeVisible();
     const onDomain = await fetchWithHost(`${stack.shellUrl}/`, 'owner.example');
     assert.equal(onDomain.status, 200);
     assert.match(onDomain.body, /<title>Slug Owner<\/title>/);
@@ -241,17 +241,17 @@ describe('publishing', () => {
     await openDesign(otherPage);
     const region = publishRegion(otherPage);
     // Another user's published row is readable by anyone, yet never opens as this user's own work.
-    await region.getByText('Not published: only you can see this portfolio.').waitFor();
+    await expect(region.getByText('Not published: only you can see this portfolio.')).toBeVisible();
     // Without Pro or Premium the look cannot be chosen, and the panel says which plans can.
-    await region.getByText(/The Pro and Premium plans choose the page's accent colour and font/).waitFor();
+    await expect(region.getByText(/The Pro and Premium plans choose the page's accent colour and font/)).toBeVisible();
     assert.equal(await region.getByLabel('Accent colour').isDisabled(), true);
     await region.getByLabel('Page address').fill(slug);
-    await region.getByText('This address is taken or reserved. Choose another.').waitFor();
+    await expect(region.getByText('This address is taken or reserved. Choose another.')).toBeVisible();
     assert.equal(await region.getByRole('button', { name: 'Publish' }).isDisabled(), true);
     await region.getByLabel('Page address').fill('admin');
-    await region.getByText('This address is taken or reserved. Choose another.').waitFor();
+    await expect(region.getByText('This address is taken or reserved. Choose another.')).toBeVisible();
     await region.getByLabel('Page address').fill('No Caps');
-    await region.getByText('Use only lowercase letters, digits and dashes.').waitFor();
+    await expect(region.getByText('Use only lowercase letters, digits and dashes.')).toBeVisible();
     await ownerPage.context().close();
     await otherPage.context().close();
   });
@@ -329,7 +329,7 @@ describe('publishing', () => {
 
     // Premium: the logo and share images, drawn by the server and made PNG by the browser.
     const kitRegion = publishRegion(page);
-    await kitRegion.getByText(/The Premium plan makes a logo and share images/).waitFor();
+    await expect(kitRegion.getByText(/The Premium plan makes a logo and share images/)).toBeVisible();
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Premium' }).click();
     await payWithCard(page, SUBSCRIPTION_CARD);

@@ -1,6 +1,6 @@
 // What `npm start`'s servers answer, as a browser or CDN in front of them would see it: compressed
 // copies by Accept-Encoding, cache rules by file name, revalidation, the icons.
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -36,7 +36,7 @@ let content: string;
 /** The shell's entry script, by the name the build gave it. */
 let mainScript: string;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ withLocalCloud: false });
   shell = stack.shellUrl;
   content = `http://localhost:${stack.ports.content}`;
@@ -45,11 +45,11 @@ before(async () => {
   assert.ok(mainScript, 'the shell page loads a hashed main script');
 });
 
-after(async () => {
+test.afterAll(async () => {
   await stack?.stop();
 });
 
-describe('encodings', () => {
+test.describe('encodings', () => {
   test('a script is sent as Brotli, gzip or plain as the browser accepts, always the same file', async () => {
     const original = fs.readFileSync(path.join(repoRoot, 'shell/dist', mainScript));
     const brotli = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -92,7 +92,7 @@ describe('encodings', () => {
   });
 });
 
-describe('cache rules', () => {
+test.describe('cache rules', () => {
   test('hashed files are immutable for a year', async () => {
     assert.equal((await get(`${shell}/${mainScript}`)).headers['cache-control'], IMMUTABLE);
     const chunks = fs.readdirSync(path.join(repoRoot, 'mfe-content/dist/chunks'));
@@ -144,7 +144,7 @@ describe('cache rules', () => {
   });
 });
 
-describe('icons', () => {
+test.describe('icons', () => {
   test('the favicon and every icon of the web manifest are served, and the page links them', async () => {
     const favicon = await get(`${shell}/favicon.ico`);
     assert.equal(favicon.status, 200);
