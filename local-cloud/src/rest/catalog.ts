@@ -99,7 +99,8 @@ async function loadCatalog(db: Database): Promise<Catalog> {
     const functions = new Map<string, FunctionInfo>();
     for (const f of fns.rows) {
       if (f.rettype === 'trigger' || f.rettype === 'event_trigger') continue;
-      if (f.modes && f.modes.some((m) => m !== 'i')) continue; // only plain IN arguments are callable
+      // Plain IN arguments are callable, with RETURNS TABLE's columns ('t') after them, as PostgREST calls them.
+      if (f.modes && f.modes.some((m) => m !== 'i' && m !== 't')) continue;
       if (functions.has(f.name)) continue; // overloads: the first wins; this app defines none
       const names = f.argnames ?? [];
       functions.set(f.name, {
