@@ -7,6 +7,7 @@ import type { LocalCloudContext, MountRoutes } from '../context.ts';
 import { EdgeWorkerError } from './edgeWorkers.ts';
 import { functionExists, isFunctionName, verifyJwtSetting } from './registry.ts';
 import { namecomSandboxCredentials } from '../namecom/credentials.ts';
+import { clientIp } from '../http/body.ts';
 
 /** What a function reads from its environment; publicUrl is final only once the server listens. */
 export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
@@ -17,6 +18,8 @@ export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     // Where the apps and the published pages (/p/<slug>) are served.
     SITE_URL: ctx.config.siteUrl ?? 'http://localhost:3000',
+    // The pages that may call the public functions (contact, subscribe): the same origins as the API's CORS.
+    ALLOWED_ORIGINS: [...ctx.config.allowedOrigins].join(','),
     ...(ctx.config.dnsServers?.length ? { DNS_SERVERS: ctx.config.dnsServers.join(',') } : {}),
     RAZORPAY_KEY_ID: ctx.keys.razorpayKeyId,
     RAZORPAY_KEY_SECRET: ctx.keys.razorpayKeySecret,
@@ -54,7 +57,7 @@ export const mountFunctions: MountRoutes = (app, ctx) => {
     }
     const subPath = c.req.path.slice(`/functions/v1/${name}`.length);
     try {
-      return await ctx.functions.fetch(name, c.req.raw, subPath);
+      return await ctx.functions.fetch(name, c.req.raw, subPath, clientIp(c));
     } catch (error) {
       if (!(error instanceof EdgeWorkerError)) throw error;
       ctx.log.error('function failed', { name, code: error.code, error: error.message });

@@ -57,6 +57,8 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
     rateLimits: RELAXED_RATE_LIMITS,
     emailjsPerSecond: 1000,
     emailSendIntervalSeconds: 0,
+    // Suites sweep when they mean to (cloud.sweeps.run()); the start-up sweep has its own test.
+    sweepIntervalMs: 0,
     ...options,
   });
   const clientOptions = {
