@@ -6,6 +6,7 @@ export * from './supabase/createSupabase';
 export * from './supabase/functionErrors';
 export * from './publishing/slugs';
 export { domainProofRecord } from './publishing/domains';
+export * from './publishing/pageContracts';
 export * from './auth/authStore';
 export * from './auth/session';
 export * from './catalog/prices';

@@ -2,7 +2,7 @@
 // (the payment/publish paths), so both agree on what a saved portfolio may hold.
 import { z } from 'zod';
 import type { FieldKind, TemplateDefinition, TemplateValues } from './types';
-import { isSafeHref } from '@folioforge/shared';
+import { isSafeHref, withoutControlCharacters } from '@folioforge/shared';
 
 /** Longest value per kind, in characters: generous for prose, tight for one-line values. */
 export const FIELD_MAX_LENGTH: Readonly<Record<FieldKind, number>> = {
@@ -27,7 +27,13 @@ function isStorableFileUrl(value: string): boolean {
 }
 
 function fieldSchema(kind: FieldKind): z.ZodType<string> {
-  const base = z.string().trim().max(FIELD_MAX_LENGTH[kind]);
+  // Control characters are dropped before anything else (line breaks kept in long text only): they
+  // would reach the page, the share card and the brand kit's SVG, which cannot hold them.
+  const base = z
+    .string()
+    .overwrite((value) => withoutControlCharacters(value, { multiline: kind === 'longText' }))
+    .trim()
+    .max(FIELD_MAX_LENGTH[kind]);
   // Every field may be empty: the spec has no required fields, a visitor saves drafts as they go.
   switch (kind) {
     case 'email':

@@ -180,6 +180,17 @@ describe('templateValuesSchema', () => {
     expect(issuesFor({ name: 42 })).toEqual(['name']);
   });
 
+  test('strips control characters from every field: line breaks stay in long text only (issue 20 #16)', () => {
+    const parsed = templateValuesSchema(template1).parse({
+      name: 'Ada\u0000 \u0007Love\u001blace\u0085',
+      phone: '+91\t98765\r\n43210',
+      about: '<p>First line\nsecond\u0008 line</p>',
+    });
+    expect(parsed.name).toBe('Ada Lovelace');
+    expect(parsed.phone).toBe('+91 98765 43210');
+    expect(parsed.about).toBe('<p>First line\nsecond line</p>');
+  });
+
   test('accepts mailto and tel as contact links for template 2', () => {
     const schema = templateValuesSchema(getTemplate(2)!);
     expect(schema.safeParse({ temp2contactlink: 'tel:+919876543210' }).success).toBe(true);

@@ -99,9 +99,11 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
 
   const unpublish = () =>
     void run('unpublish', async () => {
-      await unpublishPortfolio(portfolioId);
-      updateRow({ published: false });
-      setDone({ message: 'Your page is taken down. Its address stays yours.' });
+      const freed = await unpublishPortfolio(portfolioId);
+      updateRow({ published: false, slug: null });
+      // The field keeps the address, to publish at it again while nobody else has taken it.
+      if (freed) setSlug(freed);
+      setDone({ message: 'Your page is taken down and its address is free again: anyone may take it until you publish again.' });
     });
 
   const download = () =>

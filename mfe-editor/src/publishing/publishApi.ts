@@ -1,13 +1,22 @@
 // The browser side of the publish function (supabase/functions/publish), through the page's one
-// Supabase client so the owner's access token goes with every call. Answers are checked with zod:
-// the page trusts nothing it did not make.
-import * as z from 'zod/mini';
-import { functionFailureOf, getSupabase } from '@folioforge/shared';
+// Supabase client so the owner's access token goes with every call. Requests and answers are the
+// function's own schemas (_shared/pageContracts.ts, through @folioforge/shared): the page trusts
+// nothing it did not make.
+import {
+  brandKitAnswer,
+  deletedAnswer,
+  functionFailureOf,
+  getSupabase,
+  publishedPageAnswer,
+  unpublishedAnswer,
+  type BrandKit,
+  type PublishedPage,
+  type PublishRequest,
+} from '@folioforge/shared';
 
 const PUBLISH_FUNCTION = 'publish';
 
-const publishedPageSchema = z.object({ slug: z.string(), url: z.url(), badge: z.boolean() });
-export type PublishedPage = z.infer<typeof publishedPageSchema>;
+export type { BrandKit, PublishedPage };
 
 /** A refusal (address taken, template not bought …) or failure, in words fit to show. */
 export class PublishError extends Error {
@@ -20,7 +29,7 @@ export class PublishError extends Error {
   }
 }
 
-async function invokePublish(body: Record<string, unknown>, fallback: string) {
+async function invokePublish(body: PublishRequest, fallback: string) {
   const { data, error, response } = await getSupabase().functions.invoke<unknown>(PUBLISH_FUNCTION, { body });
   if (!error) return { data, response };
   const failure = await functionFailureOf(error);
@@ -28,22 +37,34 @@ async function invokePublish(body: Record<string, unknown>, fallback: string) {
   throw new PublishError(failure.message ?? fallback, failure.status);
 }
 
+function unexpected(): never {
+  throw new PublishError('FolioForge sent an unexpected answer. Try again.');
+}
+
 /** Publishes the portfolio as saved in the account at /p/<slug> (or updates the page). */
 export async function publishPortfolio(portfolioId: string, slug: string): Promise<PublishedPage> {
   const { data } = await invokePublish({ action: 'publish', portfolioId, slug }, 'The page could not be published.');
-  const parsed = publishedPageSchema.safeParse(data);
-  if (!parsed.success) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
-  return parsed.data;
+  const parsed = publishedPageAnswer.safeParse(data);
+  return parsed.success ? parsed.data : unexpected();
 }
 
-export async function unpublishPortfolio(portfolioId: string): Promise<void> {
-  await invokePublish({ action: 'unpublish', portfolioId }, 'The page could not be taken down.');
+/** Takes the page down; answers the address it had, free again for anyone. */
+export async function unpublishPortfolio(portfolioId: string): Promise<string | null> {
+  const { data } = await invokePublish({ action: 'unpublish', portfolioId }, 'The page could not be taken down.');
+  const parsed = unpublishedAnswer.safeParse(data);
+  return parsed.success ? parsed.data.freedSlug : unexpected();
+}
+
+/** Deletes the portfolio (its page first, if it has one), its files with it. */
+export async function deletePortfolio(portfolioId: string): Promise<void> {
+  const { data } = await invokePublish({ action: 'delete', portfolioId }, 'The portfolio could not be deleted.');
+  if (!deletedAnswer.safeParse(data).success) unexpected();
 }
 
 /** The portfolio as a static site in a zip, with the name the server gave it. */
 export async function exportPortfolio(portfolioId: string): Promise<{ zip: Blob; fileName: string }> {
   const { data, response } = await invokePublish({ action: 'export', portfolioId }, 'The download could not be made.');
-  if (!(data instanceof Blob)) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
+  if (!(data instanceof Blob)) unexpected();
   const named = /filename="([A-Za-z0-9._-]+)"/.exec(response?.headers.get('content-disposition') ?? '')?.[1];
   return { zip: new Blob([data], { type: 'application/zip' }), fileName: named ?? 'portfolio-site.zip' };
 }
@@ -69,14 +90,9 @@ export async function fetchPlanFeatures(): Promise<PlanFeatures> {
   return { customizedLook: data?.customized_look === true, brandKit: data?.brand_kit === true };
 }
 
-const brandImageSchema = z.object({ name: z.string(), width: z.number(), height: z.number(), svg: z.string() });
-const brandKitSchema = z.object({ logo: z.string(), images: z.array(brandImageSchema) });
-export type BrandKit = z.infer<typeof brandKitSchema>;
-
 /** Premium's monogram logo and share images, drawn by the server from the saved portfolio. */
 export async function fetchBrandKit(portfolioId: string): Promise<BrandKit> {
   const { data } = await invokePublish({ action: 'brand-kit', portfolioId }, 'The logo could not be made.');
-  const parsed = brandKitSchema.safeParse(data);
-  if (!parsed.success) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
-  return parsed.data;
+  const parsed = brandKitAnswer.safeParse(data);
+  return parsed.success ? parsed.data : unexpected();
 }

@@ -4,27 +4,26 @@
 // The function's refusals:
 //   400 { error, fieldErrors?: { message?, user_name?, user_email? } }  a field is wrong (same rules as below)
 //   429 { error, retryAfterSeconds } and Retry-After                       too many messages: when to try again
-import { emailProblem, loadSupabase, textProblem, type FieldProblems } from '@folioforge/shared';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  contactFieldProblems,
+  loadSupabase,
+  type ContactField,
+  type ContactRequest,
+  type FieldProblems,
+} from '@folioforge/shared';
 
 /** The contact form's fields, named as the EmailJS template expects them: message, user_name, user_email. */
-export interface ContactMessage {
-  message: string;
-  user_name: string;
-  user_email: string;
-}
+export type ContactMessage = ContactRequest;
+export type { ContactField };
 
-export type ContactField = keyof ContactMessage;
+export const MESSAGE_MAX_LENGTH = CONTACT_MESSAGE_MAX_LENGTH;
+export const NAME_MAX_LENGTH = CONTACT_NAME_MAX_LENGTH;
 
-export const MESSAGE_MAX_LENGTH = 5000;
-export const NAME_MAX_LENGTH = 200;
-
-/** The checks the contact function makes, made first in the browser so most mistakes never travel. */
+/** The checks the contact function makes (the same rules), made first in the browser so most mistakes never travel. */
 export function contactProblems(contact: ContactMessage): FieldProblems<ContactField> {
-  return {
-    message: textProblem(contact.message, { label: 'your message', max: MESSAGE_MAX_LENGTH }),
-    user_name: textProblem(contact.user_name, { label: 'your name', max: NAME_MAX_LENGTH, required: false }),
-    user_email: emailProblem(contact.user_email),
-  };
+  return contactFieldProblems(contact);
 }
 
 /** A refusal or failure of the send, with what the function said about it. */
