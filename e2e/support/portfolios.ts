@@ -1,5 +1,7 @@
 // A user's portfolios as the account holds them, read through supabase-js as that user (what the
 // server stored, not what a page shows).
+import fs from 'node:fs';
+import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Stack } from './stack';
 
@@ -20,6 +22,15 @@ export async function userClient(stack: Stack, user: { email: string; password: 
   const signIn = await client.auth.signInWithPassword(user);
   if (signIn.error) throw signIn.error;
   return { client, userId: signIn.data.user.id };
+}
+
+/** supabase-js as the service role (local-cloud's keys.json), for what a test sets up behind the app. */
+export function serviceClient(stack: Stack) {
+  const keys = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string };
+  return createClient(stack.cloudUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: class {} as never },
+  });
 }
 
 /** Names of the files in one of a portfolio's buckets. */

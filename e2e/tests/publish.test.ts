@@ -15,6 +15,7 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
+import { waitForMail } from '../support/mailbox';
 import { userClient } from '../support/portfolios';
 import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
 
@@ -159,18 +160,25 @@ describe('publishing', () => {
     await publishRegion(page).getByRole('button', { name: 'Unpublish' }).click();
     await publishRegion(page)
       .getByRole('status')
-      .getByText(/Your page is taken down/)
+      .getByText(/Your page is taken down and its address is free again/)
       .waitFor();
+    assert.equal(
+      await publishRegion(page).getByLabel('Page address').inputValue(),
+      slug,
+      'the field keeps the address to publish at again',
+    );
     const gone = await visit(slug);
     assert.equal(gone.status, 404);
     assert.match(gone.text, /Page not found/);
 
-    // My portfolios says where it stands, and publishes from there too.
+    // My portfolios says where it stands, and publishes from there too, at the address while it is free.
     await page.goto(`${stack.shellUrl}/portfolios`);
     await page.getByRole('button', { name: /^Publish / }).click();
+    await publishRegion(page).getByLabel('Page address').fill(slug);
+    await publishRegion(page).getByText('This address is free.').waitFor();
     await publishRegion(page).getByRole('button', { name: 'Publish' }).click();
     await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
-    assert.equal((await visit(slug)).status, 200, 'republished under the address it kept');
+    assert.equal((await visit(slug)).status, 200, 'published again at its old address');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -201,7 +209,8 @@ describe('publishing', () => {
     assert.equal(live.ran, undefined, 'no payload ran on the public page');
     assert.deepEqual(live.errors, []);
 
-    // Customer accounts: a visitor signs up with JavaScript off; the owner sees them on /account.
+    // Customer accounts: a visitor signs up with JavaScript off and confirms by the mailed link; the
+    // owner sees them on /account only then.
     const visitor = await browser.newContext({ javaScriptEnabled: false });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`${stack.shellUrl}/p/${slug}`);
@@ -209,8 +218,12 @@ describe('publishing', () => {
     await signUp.getByLabel('Email').fill('fan@example.com');
     await signUp.getByLabel('Name (optional)').fill('A Fan');
     await signUp.getByRole('button', { name: 'Sign up' }).click();
-    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribed`);
-    assert.equal(await signUp.getByText('Thank you! You are on the list.').isVisible(), true);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-check-mail`);
+    assert.equal(await signUp.getByText(/we sent you an email/).isVisible(), true);
+    const confirmation = await waitForMail(stack.cloudUrl, 'fan@example.com', /Confirm your sign-up/);
+    await visitorPage.goto(confirmation.links.find((link) => link.includes('confirm='))!);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-confirmed`);
+    assert.equal(await signUp.getByText(/Thank you! Your address is confirmed/).isVisible(), true);
     await visitor.close();
     await ownerPage.goto(`${stack.shellUrl}/account`);
     await ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com').waitFor();
@@ -239,7 +252,7 @@ describe('publishing', () => {
     const otherPage = await signedIn(other);
     await openDesign(otherPage);
     const region = publishRegion(otherPage);
-    // Another user's published row is readable by anyone, yet never opens as this user's own work.
+    // Another user's published page is public; their row is not, and never opens as this user's own work.
     await region.getByText('Not published: only you can see this portfolio.').waitFor();
     // Without Pro or Premium the look cannot be chosen, and the panel says which plans can.
     await region.getByText(/The Pro and Premium plans choose the page's accent colour and font/).waitFor();
