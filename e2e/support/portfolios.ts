@@ -1,8 +1,7 @@
 // A user's portfolios as the account holds them, read through supabase-js as that user (what the
 // server stored, not what a page shows).
-import fs from 'node:fs';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import { loadKeys } from '../../local-cloud/src/keys';
 import type { Stack } from './stack';
 
 export interface StoredPortfolio {
@@ -24,10 +23,10 @@ export async function userClient(stack: Stack, user: { email: string; password: 
   return { client, userId: signIn.data.user.id };
 }
 
-/** supabase-js as the service role (local-cloud's keys.json), for what a test sets up behind the app. */
-export function serviceClient(stack: Stack) {
-  const keys = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string };
-  return createClient(stack.cloudUrl, keys.serviceRoleKey, {
+/** supabase-js as the service role (its key derived from local-cloud's keys.json), for what a test sets up behind the app. */
+export async function serviceClient(stack: Stack) {
+  const { serviceRoleKey } = await loadKeys(stack.dataDir);
+  return createClient(stack.cloudUrl, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: class {} as never },
   });

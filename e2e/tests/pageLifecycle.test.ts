@@ -34,18 +34,16 @@ type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
 /** A 30-day plan recorded as the payment function records one (custom domains come with every plan). */
 async function grantPlan(userId: string) {
-  const { error } = await serviceClient(stack)
-    .from('purchases')
-    .insert({
-      user_id: userId,
-      item_type: 'plan',
-      item_id: 'basic',
-      amount: 999,
-      order_id: `order_e2e_${Date.now()}`,
-      status: 'paid',
-      paid_at: new Date().toISOString(),
-      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    });
+  const { error } = await (await serviceClient(stack)).from('purchases').insert({
+    user_id: userId,
+    item_type: 'plan',
+    item_id: 'basic',
+    amount: 999,
+    order_id: `order_e2e_${Date.now()}`,
+    status: 'paid',
+    paid_at: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
   if (error) throw error;
 }
 
@@ -134,7 +132,7 @@ describe('a page for as long as it is published', () => {
     // Once Undo has passed, the portfolio is gone for good; the address is anyone's.
     await toast.waitFor({ state: 'hidden', timeout: 15_000 });
     await page.getByText('You have no portfolios yet.').waitFor();
-    assert.deepEqual((await serviceClient(stack).from('portfolios').select('id').eq('id', id)).data, []);
+    assert.deepEqual((await (await serviceClient(stack)).from('portfolios').select('id').eq('id', id)).data, []);
     const available = await createClient(stack.cloudUrl, stack.keys.anonKey!, {
       auth: { persistSession: false },
       realtime: { transport: class {} as never },

@@ -178,7 +178,7 @@ describe('the free domain and your data', () => {
     assert.equal(published.status, 200, await published.clone().text());
     // A visitor who signed up on the page and confirmed the address (the subscribe function's row).
     const fan = { portfolio_id: row!.id, email: 'fan@example.com', confirmed_at: new Date().toISOString() };
-    assert.equal((await serviceClient(stack).from('subscribers').insert(fan)).error, null);
+    assert.equal((await (await serviceClient(stack)).from('subscribers').insert(fan)).error, null);
   });
 
   after(async () => {

@@ -176,6 +176,19 @@ for (const backend of BACKENDS) {
       await sb.from('portfolios').update({ title: 'Beta' }).eq('id', beta.id);
     });
 
+    test('rpc: a function that RETURNS TABLE answers its rows, as PostgREST calls it', async () => {
+      const held = await cloud.serviceClient().rpc('plans_held', { for_user: alice.user!.id });
+      assert.equal(held.error, null);
+      assert.deepEqual(held.data, []);
+      const cleo = await signedInUser(cloud, { name: 'Cleo' });
+      await grantPurchase(cloud.serviceClient(), cleo.user!.id, { itemType: 'plan', itemId: 'basic' });
+      const cleos = await cloud.serviceClient().rpc('plans_held', { for_user: cleo.user!.id });
+      assert.deepEqual(
+        (cleos.data as { plan: string }[]).map((row) => row.plan),
+        ['basic'],
+      );
+    });
+
     test('constraint violations come back with their SQLSTATE', async () => {
       const dupSlug = await cloud
         .serviceClient()
