@@ -85,18 +85,20 @@ export function useDeleteWithUndo(userId: string) {
       queryClient.setQueryData<PortfolioRow[]>(listKey, (rows) => rows?.filter((item) => item.id !== row.id));
       const showTakeDown = (tookDown: PendingDelete['tookDown']) =>
         setPending((current) => (current?.row.id === row.id ? { ...current, tookDown } : current));
-      if (row.published)
-        unpublishPortfolio(row.id).then(
-          () => showTakeDown('taken-down'),
-          (error: unknown) => {
-            console.warn('[FolioForge] the page of a deleted portfolio could not be taken down yet:', error);
-            showTakeDown('failed');
-          },
-        );
+      const takingDown = row.published
+        ? unpublishPortfolio(row.id).then(
+            () => showTakeDown('taken-down'),
+            (error: unknown) => {
+              console.warn('[FolioForge] the page of a deleted portfolio could not be taken down yet:', error);
+              showTakeDown('failed');
+            },
+          )
+        : Promise.resolve();
       const commit = () => {
         timers.current.delete(row.id);
         setPending((current) => (current?.row.id === row.id ? null : current));
-        mutate(row);
+        // After the take-down has answered: the function changes one page at a time.
+        void takingDown.then(() => mutate(row));
       };
       const undo = () => {
         const entry = timers.current.get(row.id);

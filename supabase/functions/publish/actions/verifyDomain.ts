@@ -82,9 +82,10 @@ export async function verifyDomain(deps: Deps, req: Request, domain: string): Pr
   if (others?.length) await deps.admin.from('custom_domains').delete().eq('domain', claim.domain).neq('id', claim.id);
   const { error } = await deps.admin.from('custom_domains').update({ verified_at: new Date().toISOString() }).eq('id', claim.id);
   if (error) throw new HttpError(error.code === '23505' ? 409 : 503, 'This domain is already proven by someone else.');
-  if ((await featuresFor(deps, user.id)).plan) {
-    if (!(await mapDomainToPortfolio(deps.admin, claim.domain, claim.portfolio_id)))
-      throw new HttpError(503, 'The domain could not be connected. Try again.');
-  }
+  // Custom domains come with a plan: without one the domain is proven, not served (and whatever an
+  // earlier owner's map said is gone).
+  if (!(await featuresFor(deps, user.id)).plan) await unmap(deps, claim.domain);
+  else if (!(await mapDomainToPortfolio(deps.admin, claim.domain, claim.portfolio_id)))
+    throw new HttpError(503, 'The domain could not be connected. Try again.');
   return json({ domain: claim.domain, verified: true, record });
 }
