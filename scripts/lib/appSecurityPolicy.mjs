@@ -81,7 +81,8 @@ export function appSecurityPolicy(config, { scriptHashes = [], origins = [] } = 
     `style-src ${list("'self'", "'unsafe-inline'", code, razorpay)}`,
     `img-src ${list("'self'", 'data:', 'blob:', 'https:', code, supabase)}`,
     `font-src ${list("'self'", 'data:', code)}`,
-    `connect-src ${list("'self'", code, supabase, razorpay)}`,
+    // blob:: pdf.js reads a resume just chosen from its object URL.
+    `connect-src ${list("'self'", 'blob:', code, supabase, razorpay)}`,
     `frame-src ${list(supabase, razorpay) || "'none'"}`,
     // pdf.js runs its worker from a blob: that imports the editor's copy.
     `worker-src ${list("'self'", 'blob:', code)}`,
