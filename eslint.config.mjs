@@ -7,8 +7,28 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileNames } from './tooling/eslint/fileNames.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 const APPS = ['shell', 'mfe-auth', 'mfe-templates', 'mfe-editor', 'mfe-commerce', 'mfe-content'];
+/** Every npm workspace: each declares in its own package.json what its code imports. */
+const WORKSPACES = ['shared', 'templates', ...APPS, 'local-cloud', 'e2e'];
+/** Tests and test kits may also use the root's dev dependencies (jest, Testing Library, jsdom …). */
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*TestKit.{ts,tsx}', '**/testing/**', '**/test/**', '**/bench/**', '**/bin/**'];
+
+/**
+ * Imports must be declared in these folders' package.json (type-only imports too).
+ * @param {string[]} folders
+ * @param {boolean} devDependencies
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
+const declaredIn = (folders, devDependencies) => [
+  'error',
+  { packageDir: folders.map((folder) => path.join(root, folder)), includeTypes: true, devDependencies },
+];
 
 /** One app's code may not reach into another app's folder: remotes meet only through federation. */
 const appZones = APPS.map((app) => ({
@@ -28,6 +48,9 @@ export default tseslint.config(
       '**/*.min.js',
       'templates/.test-build-*/**',
       'supabase/functions/publish/siteRenderer.generated.mjs',
+      'supabase/functions/_shared/shareCard/engine.generated.mjs',
+      'supabase/functions/publish/siteRenderer.generated.d.mts',
+      'supabase/functions/publish/siteRenderer.types/**',
     ],
   },
   js.configs.recommended,
@@ -35,7 +58,7 @@ export default tseslint.config(
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, folioforge: { rules: { 'file-names': fileNames } } },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs'] } },
       'import/extensions': ['.ts', '.tsx', '.mjs', '.js', '.cjs'],
@@ -47,6 +70,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
+      // Every export is named where it is re-exported, so a reader (and the unused-export check) finds it.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what is re-exported (`export { a, b } from …`): a star re-export hides the names.',
+        },
+      ],
+      // The root package.json declares what scripts, tooling and the edge functions import.
+      'import/no-extraneous-dependencies': declaredIn(['.'], true),
+      'folioforge/file-names': 'error',
       'import/no-restricted-paths': [
         'error',
         {
@@ -112,7 +146,7 @@ export default tseslint.config(
   },
   // Browser tests, the preview script and the prerender hand functions to page.evaluate, which run in the page.
   {
-    files: ['e2e/**', 'scripts/make-template-previews.mjs', 'scripts/lib/prerender.mjs'],
+    files: ['e2e/**', 'scripts/makeTemplatePreviews.mjs', 'tooling/prerender.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
@@ -123,7 +157,7 @@ export default tseslint.config(
   // The Razorpay sandbox's checkout.js runs in the visitor's browser as a plain ES5 script, like
   // Razorpay's own, so its closures keep `this` as `self`.
   {
-    files: ['local-cloud/src/razorpay/checkout-browser.js'],
+    files: ['local-cloud/src/razorpay/checkoutBrowser.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['self'] }] },
   },
@@ -131,6 +165,29 @@ export default tseslint.config(
   {
     files: ['supabase/functions/**', 'local-cloud/edge-runtime/**'],
     languageOptions: { globals: { Deno: 'readonly', ...globals.browser } },
+  },
+  // Each workspace imports only what its own package.json declares; its tests, test kits and benches
+  // may also use the root's dev tools (jest, Testing Library …).
+  ...WORKSPACES.flatMap((workspace) => [
+    { files: [`${workspace}/**`], rules: { 'import/no-extraneous-dependencies': declaredIn([workspace], workspace === 'e2e') } },
+    {
+      files: TEST_FILES.map((glob) => `${workspace}/${glob}`),
+      rules: { 'import/no-extraneous-dependencies': declaredIn([workspace, '.'], true) },
+    },
+  ]),
+  // Type-aware: a promise nobody awaits, returns or marks `void` loses its error. Each file is checked
+  // in the TypeScript project that holds it (the apps, local-cloud, e2e, the edge functions).
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['supabase/functions/**/*.test.ts', 'local-cloud/edge-runtime/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // node:test runs what describe/test declare; their promises are the runner's to await.
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'suite', 'test', 'it'] }] },
+      ],
+    },
   },
   prettier,
 );

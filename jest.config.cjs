@@ -33,7 +33,7 @@ module.exports = {
   moduleNameMapper: {
     '\\.module\\.scss$': 'identity-obj-proxy',
     '\\.scss$': '<rootDir>/tooling/jest/styleStub.cjs',
-    '\\.(png|jpe?g|gif|webp|svg|pdf)(\\?inline)?$': '<rootDir>/tooling/jest/fileStub.cjs',
+    '\\.(png|jpe?g|gif|webp|svg|pdf|woff2?)(\\?inline)?$': '<rootDir>/tooling/jest/fileStub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup.ts'],
   reporters: ['default', '<rootDir>/tooling/jest/summaryReporter.cjs'],

@@ -6,19 +6,22 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApps } from './lib/buildApps.mjs';
-import { buildSiteRenderer } from './lib/siteRenderer.mjs';
-import { repoRoot } from './lib/repo.mjs';
+import { buildApps } from '../tooling/buildApps.mjs';
+import { buildShareCardEngine } from '../tooling/shareCardEngine.mjs';
+import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
+import { repoRoot } from '../tooling/repo.mjs';
 
 const args = process.argv.slice(2);
 const FUNCTIONS_BENCH = 'local-cloud/bench/functions.ts';
+const SHARE_CARD_BENCH = 'local-cloud/bench/shareCard.ts';
 let scripts;
-if (args.includes('functions')) scripts = [FUNCTIONS_BENCH];
+if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
 else if (args.includes('lighthouse') || args.includes('publishing')) scripts = ['e2e/bench/run.ts'];
-else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', FUNCTIONS_BENCH];
+else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', FUNCTIONS_BENCH, SHARE_CARD_BENCH];
 if (scripts.some((script) => script.startsWith('e2e/'))) await buildApps();
 // The publish function imports the page renderer.
 if (scripts.includes(FUNCTIONS_BENCH)) await buildSiteRenderer();
+if (scripts.includes(SHARE_CARD_BENCH)) await buildShareCardEngine();
 let failed = false;
 for (const script of scripts) {
   if (!fs.existsSync(path.join(repoRoot, script))) continue;

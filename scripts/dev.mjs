@@ -6,9 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { APPS, LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
-import { startLocalCloud } from './lib/localCloudProcess.mjs';
-import { buildSiteRenderer } from './lib/siteRenderer.mjs';
-import { loadDotEnv, repoRoot } from './lib/repo.mjs';
+import { startLocalCloud } from '../tooling/localCloudProcess.mjs';
+import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
+import { loadDotEnv, repoRoot } from '../tooling/repo.mjs';
 
 const COLORS = [36, 32, 33, 35, 34, 91, 96];
 const label = (name, index) => (line) => console.log(`\x1b[${COLORS[index % COLORS.length]}m${name.padEnd(13)}\x1b[0m ${line}`);

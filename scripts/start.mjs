@@ -1,11 +1,12 @@
 // npm start: build what is stale, start local-cloud, serve the six production builds, print the address.
-import { buildApps } from './lib/buildApps.mjs';
-import { startLocalCloud } from './lib/localCloudProcess.mjs';
-import { serveAllApps } from './lib/serveApps.mjs';
-import { publishedSiteHandler } from './lib/publishedSites.mjs';
+import { buildApps } from '../tooling/buildApps.mjs';
+import { startLocalCloud } from '../tooling/localCloudProcess.mjs';
+import { serveAllApps } from '../tooling/serveApps.mjs';
+import { pageViewCounter } from '../tooling/pageViews.mjs';
+import { publishedSiteHandler } from '../tooling/publishedSites.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
-import { loadDotEnv } from './lib/repo.mjs';
+import { loadDotEnv } from '../tooling/repo.mjs';
 
 loadDotEnv();
 
@@ -17,7 +18,9 @@ async function main() {
   // Published pages (/p/<slug>) are read from local-cloud's Storage, as a CDN would read Supabase's.
   // SITE_URL names the site when it is served under a domain of its own (never taken for a custom one).
   const siteHosts = process.env.SITE_URL ? [new URL(process.env.SITE_URL).hostname] : [];
-  const sites = publishedSiteHandler({ storageUrl: () => cloud.url, siteHosts });
+  // Each page answered is counted as a view (no cookie, no address kept): tooling/pageViews.mjs.
+  const views = pageViewCounter({ supabaseUrl: () => cloud.url, anonKey: () => cloud.keys.anonKey });
+  const sites = publishedSiteHandler({ storageUrl: () => cloud.url, siteHosts, onPageView: views.count });
   const apps = await serveAllApps({ appConfig: () => appConfig, sites });
   console.log('');
   console.log('FolioForge is running:  http://localhost:3000');

@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
-import { buildApps } from './lib/buildApps.mjs';
-import { buildSiteRenderer } from './lib/siteRenderer.mjs';
-import { repoRoot } from './lib/repo.mjs';
+import { buildApps } from '../tooling/buildApps.mjs';
+import { buildShareCardEngine } from '../tooling/shareCardEngine.mjs';
+import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
+import { repoRoot } from '../tooling/repo.mjs';
 
 const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one stage
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -127,6 +128,7 @@ if (wants('types')) {
 // network namespace of their own where the machine allows: nothing may be fetched (tooling/deno.mjs).
 if (wants('deno')) {
   await buildSiteRenderer(); // the publish function imports the page renderer
+  await buildShareCardEngine(); // satori, resvg's wasm and fonts for _shared/shareCard
   const deno = denoBinary();
   const entries = [...functionNames().map((name) => `supabase/functions/${name}/index.ts`), 'local-cloud/edge-runtime/worker.ts'];
   const check = withoutNetwork(deno, denoArgs('check', ...entries));
@@ -144,7 +146,7 @@ if (wants('deno')) {
 if (wants('pgtap')) await run('pgtap', node, ['--import', 'tsx', path.join(repoRoot, 'local-cloud/bin/pgTap.ts')], pgProveCounts);
 if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
 if (wants('local-cloud')) {
-  // The publish function renders pages with the templates' components, bundled (scripts/lib/siteRenderer.mjs).
+  // The publish function renders pages with the templates' components, bundled (tooling/siteRenderer.mjs).
   await buildSiteRenderer();
   await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
 }

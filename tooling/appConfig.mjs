@@ -8,7 +8,7 @@ import { APPS, LOCAL_CLOUD_PORT } from './ports.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Public keys local-cloud wrote on its first start, or placeholders when it has not run yet. */
-export function readLocalCloudKeys(dataDir = path.join(repoRoot, '.data')) {
+function readLocalCloudKeys(dataDir = path.join(repoRoot, '.data')) {
   try {
     const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'public-keys.json'), 'utf8'));
     return keys;

@@ -10,7 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import { createRuntimeConfig } from './appConfig.mjs';
-import { publishedSiteHandler } from '../scripts/lib/publishedSites.mjs';
+import { publishedSiteHandler } from './publishedSites.mjs';
 import { APPS } from './ports.mjs';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +20,7 @@ const sharedVersion = require('../shared/package.json').version;
 const templatesVersion = require('../templates/package.json').version;
 
 /** The federation singletons (docs/ARCHITECTURE.md): one React, one router, one store, one Supabase client per page. */
-export function sharedSingletons() {
+function sharedSingletons() {
   const singleton = (pkg) => ({ singleton: true, requiredVersion: rootDeps[pkg], strictVersion: false });
   return {
     react: singleton('react'),
@@ -115,7 +115,7 @@ function contentHashedEntryName(pathData) {
  * `https://cdn.example.com/content/1.4.0/`): every asset is then loaded from under that versioned path.
  * Without it, 'auto': chunks load from wherever remoteEntry.js was served.
  */
-export function publicUrlFromEnv(value = process.env.PUBLIC_URL) {
+function publicUrlFromEnv(value = process.env.PUBLIC_URL) {
   if (!value) return undefined;
   const absolute = /^https?:\/\/[^/]+\//.test(value) || value.startsWith('/');
   if (!absolute || !value.endsWith('/')) {

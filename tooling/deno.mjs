@@ -44,7 +44,7 @@ export function denoBinary() {
 }
 
 /** Deno's own cache (type-check results, code cache) inside node_modules: per clone, never the network. */
-export const DENO_DIR = path.join(REPO_ROOT, 'node_modules/.cache/deno');
+const DENO_DIR = path.join(REPO_ROOT, 'node_modules/.cache/deno');
 
 /**
  * The environment every Deno call gets: its cache here, no update check, no prompt, no colour. Only
@@ -65,7 +65,7 @@ export function denoEnv(extra = {}) {
 }
 
 /** The workspace file: each function's deno.json as a member, npm packages from node_modules. */
-export const DENO_CONFIG = path.join(REPO_ROOT, 'deno.local.jsonc');
+const DENO_CONFIG = path.join(REPO_ROOT, 'deno.local.jsonc');
 
 /**
  * Arguments for a Deno subcommand that loads modules: this repository's workspace, and nothing remote

@@ -29,3 +29,8 @@ declare module '*.pdf' {
   const url: string;
   export default url;
 }
+declare module '*.woff2' {
+  /** The font's URL (the apps), or a data: URL (the publish function's renderer bundle). */
+  const url: string;
+  export default url;
+}

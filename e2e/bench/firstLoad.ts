@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import type { Stack, AppKey } from '../support/stack';
 
-export interface FirstLoadResult {
+interface FirstLoadResult {
   route: string;
   gzipBytesByApp: Record<string, number>;
   totalGzipBytes: number;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { serveApp, closeServer } from '../../scripts/lib/serveApps.mjs';
+import { serveApp, closeServer } from '../../tooling/serveApps.mjs';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { GOOD_CARD, payWithCard } from '../support/checkout';
 import { freePort } from '../support/ports';

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS } from '../../tooling/ports.mjs';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 import type { AppKey } from './stack';
 
-export interface BuildOptions {
+interface BuildOptions {
   key: AppKey;
   /** Where the build will be served from (PUBLIC_URL); none for 'auto'. */
   publicUrl?: string;

@@ -1,5 +1,5 @@
 // Reads local-cloud's mailbox (/mail/api), where confirmation and reset mails land.
-export interface MailboxMessage {
+interface MailboxMessage {
   id: string;
   kind: string;
   to: string;

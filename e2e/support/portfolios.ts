@@ -51,19 +51,44 @@ export async function storedPortfolios(stack: Stack, user: { email: string; pass
   return data as StoredPortfolio[];
 }
 
+/** Reads a server state the page does not show until `check` accepts it (or fails after `timeoutMs`). */
+async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  failure: (last: T) => string,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(failure(value));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
 /** Waits until the stored portfolios satisfy `check`, and returns them. */
-export async function waitForStored(
+export function waitForStored(
   stack: Stack,
   user: { email: string; password: string },
   check: (rows: StoredPortfolio[]) => boolean,
   timeoutMs = 10_000,
 ): Promise<StoredPortfolio[]> {
-  const deadline = Date.now() + timeoutMs;
-  let rows: StoredPortfolio[] = [];
-  while (Date.now() < deadline) {
-    rows = await storedPortfolios(stack, user);
-    if (check(rows)) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`stored portfolios never matched; last: ${JSON.stringify(rows.map((row) => ({ ...row, data: '…' })))}`);
+  const failure = (rows: StoredPortfolio[]) =>
+    `stored portfolios never matched; last: ${JSON.stringify(rows.map((row) => ({ ...row, data: '…' })))}`;
+  return eventually(() => storedPortfolios(stack, user), check, failure, timeoutMs);
+}
+
+/** Waits until the names of the files in one of a portfolio's buckets satisfy `check`, and returns them. */
+export function waitForStoredFiles(
+  stack: Stack,
+  user: { email: string; password: string },
+  bucket: string,
+  portfolioId: string,
+  check: (names: string[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  const failure = (names: string[]) => `stored files never matched; last: ${JSON.stringify(names)}`;
+  return eventually(() => storedFiles(stack, user, bucket, portfolioId), check, failure, timeoutMs);
 }

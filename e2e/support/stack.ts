@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { APPS } from '../../tooling/ports.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
-import { SHELL_ROUTE_PATHS, serveApp } from '../../scripts/lib/serveApps.mjs';
-import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
-import { startLocalCloud } from '../../scripts/lib/localCloudProcess.mjs';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { SHELL_ROUTE_PATHS, serveApp } from '../../tooling/serveApps.mjs';
+import { pageViewCounter } from '../../tooling/pageViews.mjs';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
+import { startLocalCloud } from '../../tooling/localCloudProcess.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 import { freePorts } from './ports';
 
 /** Many sign-ups and messages from one address in a few minutes: the rate limits lifted for the tests. */
@@ -71,7 +72,8 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
     const dir = distDir ?? distDirs[key] ?? path.join(repoRoot, app.dir, 'dist');
     const shell = key === 'shell';
     // The shell's origin is the site: it answers /p/<slug> too, as npm start does.
-    const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl }) : undefined;
+    const views = pageViewCounter({ supabaseUrl: () => cloudUrl, anonKey: () => cloud?.keys.anonKey });
+    const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl, onPageView: views.count }) : undefined;
     servers.set(
       key,
       await serveApp({

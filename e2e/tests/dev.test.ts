@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { freePorts } from '../support/ports';
 import { APPS } from '../../tooling/ports.mjs';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 import type * as DevScript from '../../scripts/dev.mjs';
 
 const SKIPPED = new Set(['node_modules', '.git', 'dist', '.data', '.cache', 'coverage']);

@@ -11,8 +11,8 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { freePort } from '../support/ports';
 import { SCREENS, UNAVAILABLE } from '../support/screens';
-import { serveApp } from '../../scripts/lib/serveApps.mjs';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { serveApp } from '../../tooling/serveApps.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 
 let stack: Stack;
 let browser: Browser;

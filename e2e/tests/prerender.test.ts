@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { startStack, type Stack } from '../support/stack';
 import { launchBrowser } from '../support/browser';
-import { PRERENDERED_ROUTES } from '../../scripts/lib/prerender.mjs';
+import { PRERENDERED_ROUTES } from '../../tooling/prerender.mjs';
 
 let stack: Stack;
 let browser: Browser;

@@ -10,9 +10,9 @@ import { createClient } from '@supabase/supabase-js';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { storedFiles, storedPortfolios, waitForStored } from '../support/portfolios';
+import { storedFiles, storedPortfolios, waitForStored, waitForStoredFiles } from '../support/portfolios';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 
 let stack: Stack;
 let browser: Browser;
@@ -54,6 +54,9 @@ async function openDesign(page: Page, path = '/design'): Promise<string> {
 
 const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
 
+/** My portfolios deletes for good this long after Delete, unless Undo is pressed (UNDO_DELETE_MS). */
+const UNDO_DELETE_MS = 6000;
+
 describe('cloud saves', () => {
   test('an edit saved in one browser shows in another browser of the same user', async () => {
     const user = await createConfirmedUser(stack, 'Cloud Saver');
@@ -84,9 +87,13 @@ describe('cloud saves', () => {
   test('a tab closed 200 ms after the last key keeps the edit', async () => {
     const user = await createConfirmedUser(stack, 'Quick Closer');
     const { context, page } = await signedInContext(user);
+    // The page's own clock, stopped: the save a second after typing pauses (CLOUD_SAVE_DELAY_MS) cannot
+    // be what keeps the edit, only the save as the tab closes.
+    await page.clock.install();
     await openDesign(page);
+    await page.clock.pauseAt(Date.now() + 100);
     await nameField(page).fill('Closed in a hurry');
-    await page.waitForTimeout(200);
+    await page.clock.runFor(200);
     await page.close();
     await waitForStored(stack, user, (rows) => rows[0]?.data.name === 'Closed in a hurry');
     await context.close();
@@ -158,7 +165,7 @@ describe('cloud saves', () => {
       .click();
     await page.waitForURL(/\/design$/);
     await nameField(page).fill('Drafted before login');
-    await page.waitForTimeout(500);
+    // No wait: the device keeps the draft at once when the page is left (logging in leaves it).
 
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/design`);
@@ -192,6 +199,8 @@ describe('My portfolios', () => {
     const user = await createConfirmedUser(stack, 'Collector');
     const { context, page } = await signedInContext(user);
     const errors = trackPageErrors(page);
+    // The page's own clock, to let the undo window pass without waiting for it.
+    await page.clock.install();
     const first = await openDesign(page);
     await nameField(page).fill('First of many');
     await waitForStatus(page, 'Saved');
@@ -228,10 +237,11 @@ describe('My portfolios', () => {
       .getByRole('button', { name: 'Undo', exact: true })
       .click();
     await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
-    await page.waitForTimeout(7000);
+    await page.clock.runFor(UNDO_DELETE_MS + 1000);
     assert.equal((await storedPortfolios(stack, user)).length, 3, 'undone: nothing was deleted');
 
     await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
+    await page.clock.runFor(UNDO_DELETE_MS);
     await waitForStored(stack, user, (rows) => rows.length === 2 && !rows.some((row) => row.id === copy.id), 12_000);
     assert.equal(await list.getByRole('listitem').count(), 2);
 
@@ -348,7 +358,7 @@ describe('rich text', () => {
     const preview = page.getByRole('region', { name: 'Template Preview' });
     await preview.locator('strong', { hasText: 'bold words' }).waitFor();
     await preview.locator('li', { hasText: 'first point' }).waitFor();
-    await page.waitForTimeout(500);
+    // Straight on: leaving the page keeps the draft on the device at once.
     await page.goto(`${stack.shellUrl}/template1`);
     await page.locator('[data-rich-text] strong', { hasText: 'bold words' }).waitFor();
     await page.locator('[data-rich-text] li', { hasText: 'first point' }).waitFor();
@@ -388,7 +398,6 @@ describe('rich text', () => {
         .first()
         .waitFor();
       await assertInert(page, `/design template ${index + 1}`);
-      await page.waitForTimeout(500);
       await page.goto(`${stack.shellUrl}${route}`);
       await page.locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
       await assertInert(page, route);
@@ -400,7 +409,8 @@ describe('rich text', () => {
     for (let i = 0; i < 2; i += 1) await pasteHtml(page, generatorFields.nth(i), payload);
     await page.getByTestId('portfolio-preview').locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
     await assertInert(page, '/portfo');
-    await page.waitForTimeout(300);
+    // Whatever the payloads load (pictures that fail, frames) has loaded or failed: no handler ran.
+    await page.waitForLoadState('networkidle');
     assert.equal(dialogs, 0);
     await context.close();
   });
@@ -492,12 +502,7 @@ describe('files in storage', () => {
     await page.getByText('Stored in your account: me.png').waitFor();
     await waitForStatus(page, 'Saved');
     const [replaced] = await waitForStored(stack, user, (rows) => rows[0]?.data.image !== firstRef);
-    const deadline = Date.now() + 10_000;
-    let names = await storedFiles(stack, user, 'portfolio-images', id);
-    while (names.length !== 1 && Date.now() < deadline) {
-      await page.waitForTimeout(200);
-      names = await storedFiles(stack, user, 'portfolio-images', id);
-    }
+    const names = await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 1);
     assert.deepEqual(names, [replaced!.data.image!.split('/').pop()], 'the replaced picture was removed');
 
     // Another browser of the same user sees the picture through a short-lived signed URL.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
-import { repoRoot } from '../../scripts/lib/repo.mjs';
+import { repoRoot } from '../../tooling/repo.mjs';
 
 let stack: Stack;
 let browser: Browser;

@@ -8,7 +8,7 @@ import { startLocalCloud, type StartOptions } from '../src/index.ts';
 import { postgresUnavailableReason, startTempPostgres } from '../test/support/postgres.ts';
 import { printMixedLoad, runMixedLoad } from './mixedLoad.ts';
 
-export interface Figure {
+interface Figure {
   name: string;
   clients: number;
   requests: number;
@@ -17,7 +17,7 @@ export interface Figure {
   p99: number;
   errors: number;
 }
-export interface OccResult {
+interface OccResult {
   clients: number;
   successfulUpdates: number;
   conflictsRetried: number;
@@ -25,7 +25,7 @@ export interface OccResult {
   finalCounter: number;
   ok: boolean;
 }
-export interface BenchResult {
+interface BenchResult {
   database: string;
   figures: Figure[];
   occ: OccResult;
@@ -64,7 +64,7 @@ async function measure(name: string, clients: number, seconds: number, op: (clie
   };
 }
 
-export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?: string; print?: boolean } = {}): Promise<BenchResult> {
+async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?: string; print?: boolean } = {}): Promise<BenchResult> {
   const seconds = opts.seconds ?? 3;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-bench-'));
   const start: StartOptions = {
@@ -169,7 +169,7 @@ export async function runLocalCloudBench(opts: { seconds?: number; databaseUrl?:
   }
 }
 
-export function printResult(r: BenchResult): void {
+function printResult(r: BenchResult): void {
   console.log(`local-cloud bench (${r.database}, loopback)`);
   console.log(
     'figure'.padEnd(36) +

@@ -71,7 +71,7 @@ function requestFor(name: string): () => Request {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
-export async function benchFunctions(): Promise<void> {
+async function benchFunctions(): Promise<void> {
   console.log(`Edge functions under Deno (${WARM_REQUESTS} warm requests each, a request the function refuses after reading it)`);
   console.log('function         bundle (min)   gzip     cold start   warm p50   warm p95   answer');
   for (const name of functionNames()) {

@@ -14,10 +14,10 @@ const WRITES_PER_SIGN_IN = 19;
  * scripts in a loop, and sign-ins (75 ms of a core each) would queue behind each other whatever the
  * server did.
  */
-export const PAUSE_MS = 500;
-export const P99_GOAL_MS = 1000;
+const PAUSE_MS = 500;
+const P99_GOAL_MS = 1000;
 
-export interface MixedLoadFigure {
+interface MixedLoadFigure {
   database: string;
   clients: number;
   ops: number;

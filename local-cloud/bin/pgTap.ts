@@ -40,7 +40,7 @@ const cluster = await startTempPostgres();
 let code = 1;
 try {
   const url = await cluster.createDatabase('pgtap');
-  // The schema exactly as local-cloud builds it on Postgres (db/bootstrap-sql.ts, then the migrations).
+  // The schema exactly as local-cloud builds it on Postgres (db/bootstrapSql.ts, then the migrations).
   const db = await openDatabase({ dataDir: REPO_ROOT, databaseUrl: url, migrationsDir: path.join(REPO_ROOT, 'supabase/migrations') });
   await db.close();
   const parsed = new URL(url);

@@ -3,9 +3,9 @@
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-export const LOCK_FILE = 'local-cloud.lock';
+const LOCK_FILE = 'local-cloud.lock';
 
-export interface DataDirLock {
+interface DataDirLock {
   release(): Promise<void>;
 }
 

@@ -48,7 +48,7 @@ const ConfigToml = z.object({
   db: z.object({ seed: z.object({ enabled: z.boolean().default(true) }).prefault({}) }).prefault({}),
 });
 
-export type ProjectConfig = z.infer<typeof ConfigToml>;
+type ProjectConfig = z.infer<typeof ConfigToml>;
 
 /**
  * How many of each an IP (or, for mail, the whole project) may do per window: `[auth.rate_limit]`.

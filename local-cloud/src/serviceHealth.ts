@@ -49,13 +49,13 @@ export function unavailableReason(err: unknown): string | undefined {
   return cause && cause !== err ? unavailableReason(cause) : undefined;
 }
 
-export class ServiceUnavailableError extends Error {
+class ServiceUnavailableError extends Error {
   constructor(readonly reason: string) {
     super(`local-cloud is unavailable: ${reason}`);
   }
 }
 
-export interface ServiceProblem {
+interface ServiceProblem {
   reason: string;
   since: string;
 }

@@ -11,9 +11,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { subscribed } from './support/billing.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callFunction, callPublish } from './support/functions.ts';
-import { PDF_BYTES, PNG_BYTES } from './support/services-files.ts';
-import { anonClient, serviceClient, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { advanceClock, razorpayApi } from './support/services-razorpay.ts';
+import { PDF_BYTES, PNG_BYTES } from './support/servicesFiles.ts';
+import { anonClient, serviceClient, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { advanceClock, razorpayApi } from './support/servicesRazorpay.ts';
 
 interface User {
   client: SupabaseClient;

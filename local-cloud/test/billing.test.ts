@@ -7,9 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { callPayments, subscribed } from './support/billing.ts';
-import { advanceClock, authoriseSubscription, razorpayApi, webhookDeliveries } from './support/services-razorpay.ts';
+import { advanceClock, authoriseSubscription, razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 
 const DAY = 86_400;
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { grantPurchase } from './support/cloud.ts';
 import { postFrom } from './support/clients.ts';
 import { APP_ORIGIN, callFunction } from './support/functions.ts';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
 after(stopClusters);
 

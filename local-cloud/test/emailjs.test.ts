@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { MailMessage } from '../src/context.ts';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { emailjsBrowserBundle, launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
+import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { emailjsBrowserBundle, launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import type * as EmailJs from '@emailjs/browser';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>contact</title>

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestCloud, type TestCloud } from './support/cloud.ts';
 import { spawnLocalCloud, tempDirs } from './support/process.ts';
-import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
+import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 
 const APP_ORIGIN = 'http://localhost:3000';
 const tempDir = tempDirs('lc-exposure-');

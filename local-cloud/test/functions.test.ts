@@ -5,8 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
+import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
+import { assertWithinContract } from './support/functions.ts';
 import {
   events,
   merchantPage,
@@ -15,7 +16,7 @@ import {
   payWithCard,
   razorpayApi,
   webhookDeliveries,
-} from './support/services-razorpay.ts';
+} from './support/servicesRazorpay.ts';
 
 interface User {
   client: SupabaseClient;
@@ -34,6 +35,7 @@ async function callPayments(t: TestCloud, body: unknown, token?: string, headers
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  await assertWithinContract('payments', body, res);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MailMessage } from '../src/context.ts';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
 for (const backend of BACKENDS)
   describe(`mailbox (${backend})`, { skip: skipFor(backend) }, () => {

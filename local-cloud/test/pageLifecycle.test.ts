@@ -13,12 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { publishedSiteHandler } from '../../scripts/lib/publishedSites.mjs';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { hasControlCharacters } from '../../supabase/functions/_shared/text.ts';
 import { startLocalCloud } from '../src/index.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callPublish, sweep } from './support/functions.ts';
-import { pdfBlob, pngBlob } from './support/services-files.ts';
+import { pdfBlob, pngBlob } from './support/servicesFiles.ts';
 import {
   anonClient,
   BACKENDS,
@@ -28,7 +28,7 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
+} from './support/servicesCloud.ts';
 
 interface User {
   client: SupabaseClient;

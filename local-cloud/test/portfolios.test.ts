@@ -4,9 +4,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { anonClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { callPublish } from './support/functions.ts';
-import { PDF_BYTES, pdfBlob, pngBlob } from './support/services-files.ts';
+import { PDF_BYTES, pdfBlob, pngBlob } from './support/servicesFiles.ts';
 
 interface PortfolioRow {
   id: string;

@@ -18,8 +18,8 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
-import { pdfBlob, pngBlob } from './support/services-files.ts';
+} from './support/servicesCloud.ts';
+import { pdfBlob, pngBlob } from './support/servicesFiles.ts';
 import { callPublish as callPublishAs } from './support/functions.ts';
 
 interface User {

@@ -2,8 +2,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
+import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import {
   basicAuth,
   createOrder,
@@ -13,7 +13,7 @@ import {
   openCheckout,
   payWithCard,
   razorpayApi,
-} from './support/services-razorpay.ts';
+} from './support/servicesRazorpay.ts';
 
 for (const backend of BACKENDS)
   describe(`razorpay orders API (${backend})`, { skip: skipFor(backend) }, () => {

@@ -5,8 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/services-browser.ts';
+import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import {
   advanceClock,
   authoriseSubscription,
@@ -17,7 +17,7 @@ import {
   payWithCard,
   razorpayApi,
   webhookDeliveries,
-} from './support/services-razorpay.ts';
+} from './support/servicesRazorpay.ts';
 
 const DAY = 86_400;
 type Entity = Record<string, unknown>;

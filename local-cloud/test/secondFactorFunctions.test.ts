@@ -10,8 +10,8 @@ import { unzipSync } from 'fflate';
 import { callPayments } from './support/billing.ts';
 import { grantPurchase, startTestCloud as startCoreTestCloud, type TestCloud as CoreTestCloud } from './support/cloud.ts';
 import { callFunction } from './support/functions.ts';
-import { serviceClient, BACKENDS, skipFor, stopClusters, type TestCloud } from './support/services-cloud.ts';
-import { authoriseSubscription, razorpayApi } from './support/services-razorpay.ts';
+import { serviceClient, BACKENDS, skipFor, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { authoriseSubscription, razorpayApi } from './support/servicesRazorpay.ts';
 import { claimsOf, passwordOnly, twoFactorUser, type TwoFactorUser } from './support/twoFactor.ts';
 
 after(stopClusters);

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestCloud as startCoreTestCloud, BACKENDS, skipFor, stopClusters } from './support/cloud.ts';
-import { anonClient, type TestCloud } from './support/services-cloud.ts';
+import { anonClient, type TestCloud } from './support/servicesCloud.ts';
 
 after(stopClusters);
 

@@ -13,8 +13,8 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
-import { PDF_BYTES, PNG_BYTES, pdfBlob, pngBlob, pngOfSize } from './support/services-files.ts';
+} from './support/servicesCloud.ts';
+import { PDF_BYTES, PNG_BYTES, pdfBlob, pngBlob, pngOfSize } from './support/servicesFiles.ts';
 
 interface StorageErrorLike {
   statusCode?: string;

@@ -13,8 +13,8 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
-import { PNG_BYTES, pngBlob, pngOfSize } from './support/services-files.ts';
+} from './support/servicesCloud.ts';
+import { PNG_BYTES, pngBlob, pngOfSize } from './support/servicesFiles.ts';
 
 interface User {
   client: SupabaseClient;

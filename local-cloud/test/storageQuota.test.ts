@@ -3,9 +3,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/services-cloud.ts';
+import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { grantPurchase } from './support/cloud.ts';
-import { pngOfSize } from './support/services-files.ts';
+import { pngOfSize } from './support/servicesFiles.ts';
 
 const FILE_BYTES = 5_000_000; // under the images bucket's 5 MB limit; ten of them fit in 50 MB, eleven do not
 

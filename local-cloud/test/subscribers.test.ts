@@ -16,7 +16,7 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
-} from './support/services-cloud.ts';
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 

@@ -1,4 +1,4 @@
-// The page scripts/make-template-previews.mjs screenshots: one template's Preview with its sample
+// The page scripts/makeTemplatePreviews.mjs screenshots: one template's Preview with its sample
 // values, chosen by query string (?id=1&frame=page|phones|tablet). Not part of any app.
 import { createRoot } from 'react-dom/client';
 import { getTemplate } from '@folioforge/templates';

@@ -1,37 +1,188 @@
 // @folioforge/shared: the contracts every app relies on. Import it only by this package name,
 // so the federation runtime hands every remote the same instance.
-export * from './contracts/apps';
-export * from './config/runtimeConfig';
-export * from './supabase/createSupabase';
-export * from './supabase/functionErrors';
-export * from './publishing/slugs';
+export { APPS, LOCAL_CLOUD_PORT, REMOTE_KEYS, type RemoteKey, REMOTES } from './contracts/apps';
+export { getRuntimeConfig, loadRuntimeConfig, type RuntimeConfig, setRuntimeConfig } from './config/runtimeConfig';
+export {
+  configureSupabase,
+  type FolioForgeClient,
+  getSupabase,
+  isSupabaseLoaded,
+  loadSupabase,
+  setSupabase,
+  supabaseStorageKey,
+} from './supabase/createSupabase';
+export { type FunctionFailure, functionFailureOf } from './supabase/functionErrors';
+export { FunctionCallError, invokeFunction, streamFunction } from './functions/invokeFunction';
+export {
+  accountFunction,
+  type AnswerOf,
+  type DeletionField,
+  type DomainOffer,
+  domainsFunction,
+  type FunctionContract,
+  paymentsFunction,
+  type RegisteredDomain,
+  type RequestOf,
+} from './functions/contracts';
+export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
+export {
+  fitWithin,
+  IMAGE_MAIN_BUDGET_BYTES,
+  IMAGE_MAX_SIDE,
+  IMAGE_VARIANT_WIDTHS,
+  imageFileName,
+  imageMimeType,
+  imageSize,
+  imageSrcset,
+  storedImage,
+  storedImageFile,
+  storedImageFor,
+  storedImageFromPath,
+  variantSizes,
+  type ImageFormat,
+  type ImageSize,
+  type StoredImage,
+  type StoredImageFile,
+} from './publishing/imageVariants';
+export {
+  PAGE_MESSAGE_FIELDS,
+  PAGE_MESSAGE_LIMITS,
+  PAGE_MESSAGE_NOTES,
+  pageMessageBody,
+  type PageMessageAnswer,
+  type PageMessageBody,
+} from './publishing/pageMessages';
 export { domainProofRecord } from './publishing/domains';
-export * from './publishing/pageContracts';
-export * from './auth/authStore';
-export * from './auth/session';
-export * from './catalog/prices';
-export * from './catalog/billing';
-export * from './account/storageUse';
-export * from './account/billing';
-export * from './account/freeDomain';
-export * from './account/yourData';
-export * from './ui/Button';
-export * from './ui/Alert';
-export * from './ui/TextField';
-export * from './ui/UnavailableNotice';
+export {
+  brandKitAnswer,
+  contactAnswer,
+  contactFieldProblems,
+  deletedAnswer,
+  domainCheckAnswer,
+  domainRemovedAnswer,
+  emailAddressProblem,
+  functionErrorAnswer,
+  publishedPageAnswer,
+  publishRequest,
+  signUpForm,
+  SIGN_UP_NOTES,
+  typedTextProblem,
+  unpublishedAnswer,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  type BrandKit,
+  type ContactField,
+  type ContactRequest,
+  type PublishedPage,
+  type PublishRequest,
+  type UnpublishedPage,
+  hasControlCharacters,
+  withoutControlCharacters,
+} from './publishing/pageContracts';
+export {
+  connectAuthStore,
+  restoreStoredSession,
+  SESSION_ENDED_NOTICE,
+  SIGNED_OUT_ELSEWHERE_NOTICE,
+  signOut,
+  useAuthStore,
+} from './auth/authStore';
+export {
+  type Assurance,
+  assuranceOf,
+  awaitsSecondFactor,
+  LOGIN_PATH,
+  type LoginRouteState,
+  RequireAuth,
+  type ReturnLocation,
+  returnLocationAfterLogin,
+  sameOriginPath,
+} from './auth/session';
+// Prices, billing rows, the free domain's and the deletion code's rules are the functions' own
+// (supabase/functions/_shared): one copy, charged and enforced by the server, shown by the screens.
+export {
+  currencyName,
+  formatInr,
+  formatMoney,
+  PLAN_CURRENCY,
+  PLAN_IDS,
+  planById,
+  type PlanId,
+  type PlanPrice,
+  PLANS,
+  priceFor,
+  priceOf,
+  type PurchaseItem,
+  TEMPLATE_CURRENCY,
+  TEMPLATE_PRICES,
+  type TemplateId,
+} from '../../supabase/functions/_shared/prices';
+export {
+  BILLING_HISTORY_COLUMNS,
+  BILLING_SUBSCRIPTION_COLUMNS,
+  type BillingHistoryEntry,
+  billingHistoryEntrySchema,
+  type BillingState,
+  billingStateOf,
+  type BillingSubscription,
+  billingSubscriptionSchema,
+  GRACE_PERIOD_DAYS,
+  holdsUntil,
+  planIdSchema,
+} from '../../supabase/functions/_shared/billing';
+export { formatBytes, storageUseQuery } from './account/storageUse';
+export { billingHistoryQuery, type Entitlements, entitlementsQuery, subscriptionsQuery } from './account/billing';
+export {
+  domainCandidates,
+  domainNameProblem,
+  FREE_DOMAIN_ENDINGS,
+  FREE_DOMAIN_MAX_PRICE_USD,
+  REGISTRAR_NAME,
+  RENEWAL_GRACE_DAYS,
+  RENEWAL_OPENS_DAYS_BEFORE,
+  renewalClosesAt,
+  renewalOpensAt,
+} from '../../supabase/functions/_shared/freeDomain';
+export {
+  DELETION_CODE_MINUTES,
+  DELETION_CODE_PATTERN,
+  DELETION_CODE_RESEND_SECONDS,
+  DELETION_CODE_TRIES,
+  normaliseDeletionCode,
+} from '../../supabase/functions/_shared/yourData';
+export { Button } from './ui/Button';
+export { Alert } from './ui/Alert';
+export { TextAreaField, TextField } from './ui/TextField';
+export { UnavailableNotice } from './ui/UnavailableNotice';
 export { saveDownload } from './ui/saveDownload';
 export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
-export { SafeLink, type SafeLinkProps } from './ui/safe/SafeLink';
-export * from './ui/safe/sanitizeRichText';
-export { RichText, SanitizingHostContext, type RichTextProps } from './ui/safe/RichText';
-export { useFocusTrap, focusableIn } from './ui/useFocusTrap';
-export { animateScrollToTop, findScrollTarget, scrollToSection, SCROLL_TO_TOP_MS, type ScrollTarget } from './ui/scroll';
-export * from './federation/FederatedRegion';
-export * from './routerFuture';
-export * from './serverState/queryClient';
-export * from './serverState/ServerStateProvider';
-export type { Database, Json } from './supabase/database.types';
-export * from './contracts/designNavigation';
-export * from './contracts/federatedModules';
-export * from './forms/fieldRules';
-export * from './forms/useFieldErrors';
+export { SafeLink } from './ui/safe/SafeLink';
+export {
+  type DomFreeSanitizer,
+  inertDocumentOf,
+  isRichTextHtml,
+  plainTextToHtml,
+  RICH_TEXT_FORBID_CONTENTS,
+  RICH_TEXT_TAGS,
+  richTextToPlainText,
+  richTextToSafeHtml,
+  richTextToSafeInlineHtml,
+  SAFE_LINK_ATTRIBUTES,
+  sanitizeRichText,
+  sanitizeRichTextNodes,
+  type SanitizingHost,
+} from './ui/safe/sanitizeRichText';
+export { RichText, SanitizingHostContext } from './ui/safe/RichText';
+export { useFocusTrap } from './ui/useFocusTrap';
+export { animateScrollToTop, findScrollTarget, scrollToSection } from './ui/scroll';
+export { type FederatedModule, FederatedRegion } from './federation/FederatedRegion';
+export { ROUTER_FUTURE } from './routerFuture';
+export { queryClient } from './serverState/queryClient';
+export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';
+export { invalidateBilling, invalidateDomains, invalidatePortfolios } from './serverState/invalidate';
+export { ServerStateProvider } from './serverState/ServerStateProvider';
+export type { Database } from './supabase/database.types';
+export { designNavigationState, parseDesignNavigationState } from './contracts/designNavigation';
+export { type CheckoutButtonProps } from './contracts/federatedModules';
+export { emailProblem, textProblem } from './forms/fieldRules';
+export { type FieldProblems, FormAnnouncer, useFieldErrors } from './forms/useFieldErrors';

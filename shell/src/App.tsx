@@ -5,7 +5,7 @@ import { NotFound } from './screens/NotFound/NotFound';
 import { SCREEN_ROUTES } from './routes';
 import { ROUTER_FUTURE } from '@folioforge/shared';
 
-export function createRoutes(): RouteObject[] {
+function createRoutes(): RouteObject[] {
   return [
     {
       element: <Layout />,

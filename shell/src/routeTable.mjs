@@ -11,7 +11,7 @@
  * @property {true} [clientOnDemand]  The screen works before supabase-js has loaded: it asks for the
  *   client with loadSupabase() when the visitor acts. Other screens render once it has loaded, and
  *   may call getSupabase().
- * @property {true} [prerender]  A public page whose HTML the build renders ahead (scripts/lib/prerender.mjs):
+ * @property {true} [prerender]  A public page whose HTML the build renders ahead (tooling/prerender.mjs):
  *   it paints before any JavaScript has run, and the live screen takes over once loaded.
  */
 

@@ -8,12 +8,14 @@ select is(
   array(select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public' and p.prosecdef order by 1),
   array['active_plan', 'begin_page_change', 'claim_free_domain_year', 'claim_page', 'collects_subscribers',
-        'create_mfa_recovery_codes', 'current_plan', 'current_plan_paid_through', 'current_storage_use',
-        'discard_mfa_recovery_codes', 'domains_to_serve', 'end_page_change', 'enforce_storage_quota', 'free_domain_allowance',
-        'handle_new_user', 'held_page', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'pages_past_their_plan',
-        'plan_paid_through', 'plans_held', 'portfolios_cap', 'portfolios_guard_look', 'portfolios_guard_publish',
-        'record_page_render', 'redeem_mfa_recovery_code', 'slug_available', 'storage_use', 'sweep_database',
-        'take_rate_limit', 'unpublish_page', 'username_available'],
+        'count_page_view', 'create_mfa_recovery_codes', 'current_plan', 'current_plan_paid_through',
+        'current_storage_use', 'discard_mfa_recovery_codes', 'domains_to_serve', 'end_page_change',
+        'enforce_storage_quota', 'free_domain_allowance', 'handle_new_user', 'held_page',
+        'leave_page_message', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied',
+        'pages_past_their_plan', 'plan_paid_through', 'plans_held', 'portfolios_cap',
+        'portfolios_guard_look', 'portfolios_guard_publish', 'record_page_render',
+        'redeem_mfa_recovery_code', 'slug_available', 'storage_use', 'sweep_database', 'take_rate_limit',
+        'unpublish_page', 'username_available'],
   'the security-definer functions are these, each tested beside its table');
 select is_empty(
   $$ select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace

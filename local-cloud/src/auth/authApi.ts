@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { clientIp, readJsonBody } from '../http/body.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
 import { JwtError } from '../jwt.ts';
 import { AuthError, validationFailed, weakPassword } from './errors.ts';
 import { readProjectConfig } from '../projectConfig.ts';
@@ -18,7 +18,7 @@ import { findUserById, isValidEmail, newOtp, normalizeEmail, updateUser, type Us
 const FIVE_MINUTES = 5 * 60_000;
 const ONE_HOUR = 60 * 60_000;
 /** Wrong codes for one address before its outstanding codes stop working (a new one must be mailed). */
-export const MAX_WRONG_CODES = 5;
+const MAX_WRONG_CODES = 5;
 
 export interface AuthApi {
   ctx: LocalCloudContext;
@@ -81,7 +81,7 @@ export function mergeMetadata(current: Record<string, unknown>, updates: Record<
  * A token bucket per key (tollbooth, which GoTrue's MFA limits use): `burst` at once, then
  * `perMinute` spread over each minute.
  */
-export class TokenBucket {
+class TokenBucket {
   private buckets = new Map<string, { tokens: number; at: number }>();
   constructor(
     private readonly perMinute: number,
@@ -104,7 +104,7 @@ export class TokenBucket {
  * GoTrue's allow-list globs: `*` matches within one host label or path segment, `**` across them.
  * (gobwas/glob with '.' and '/' as separators.)
  */
-export function redirectPatternMatches(pattern: string, url: string): boolean {
+function redirectPatternMatches(pattern: string, url: string): boolean {
   const regex = pattern
     .split(/(\*\*|\*|\?)/)
     .map((part) => (part === '**' ? '.*' : part === '*' ? '[^./]*' : part === '?' ? '[^./]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
@@ -116,7 +116,7 @@ export function redirectPatternMatches(pattern: string, url: string): boolean {
  * The allow-list with the entries written for config.toml's site_url moved to the site URL in force
  * (SITE_URL), as `env()` in config.toml would: the auth routes stay the auth routes wherever the site runs.
  */
-export function redirectAllowList(patterns: string[], tomlSiteUrl: string, siteUrl: string): string[] {
+function redirectAllowList(patterns: string[], tomlSiteUrl: string, siteUrl: string): string[] {
   const from = new URL(tomlSiteUrl).origin;
   const to = new URL(siteUrl).origin;
   if (from === to) return patterns;

@@ -60,7 +60,7 @@ export interface AuthSettings {
 }
 
 /** `pg-functions://postgres/<schema>/<function>` → `"schema"."function"`, refusing anything that is not a plain name. */
-export function pgFunctionHookName(uri: string): string {
+function pgFunctionHookName(uri: string): string {
   const m = /^pg-functions:\/\/[^/]+\/([a-z_][a-z0-9_]*)\/([a-z_][a-z0-9_]*)$/.exec(uri);
   if (!m) throw new Error(`[auth.hook.mfa_verification_attempt] uri must be pg-functions://<db>/<schema>/<function>, got "${uri}"`);
   return `"${m[1]}"."${m[2]}"`;

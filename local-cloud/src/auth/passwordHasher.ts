@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 
 type Job = { id: number; op: 'hash' | 'compare'; password: string; hash?: string; cost?: number };
 type Reply = { id: number; result?: string | boolean; error?: string };

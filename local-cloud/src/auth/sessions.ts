@@ -3,7 +3,7 @@ import type { LocalCloudContext, Queryable } from '../context.ts';
 import { refreshAlreadyUsed, refreshNotFound, type AuthError } from './errors.ts';
 import { findUserById, loadUserJson, type UserRow } from './users.ts';
 
-export type AmrMethod = 'password' | 'otp' | 'totp';
+type AmrMethod = 'password' | 'otp' | 'totp';
 
 /** Methods that are a second factor: a session holding one of them is aal2 (GoTrue's IsAAL2Claim). */
 const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);

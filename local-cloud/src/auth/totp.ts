@@ -4,10 +4,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import qrcode from 'qrcode-generator';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 const DIGITS = 6;
 
-export function base32Encode(bytes: Uint8Array): string {
+function base32Encode(bytes: Uint8Array): string {
   let bits = 0;
   let value = 0;
   let out = '';

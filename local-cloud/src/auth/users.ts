@@ -28,7 +28,7 @@ const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirm
   reauthentication_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
-export const iso = (v: Date | string | null | undefined): string | null =>
+const iso = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -104,7 +104,7 @@ export async function findFactors(tx: Queryable, userId: string): Promise<Factor
 }
 
 /** A factor as GoTrue lists it in the User (never its secret). */
-export function factorJson(f: FactorRow): Record<string, unknown> {
+function factorJson(f: FactorRow): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: f.id,
     created_at: iso(f.created_at),

@@ -5,7 +5,7 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { migrate } from './migrate.ts';
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   dataDir: string;
   databaseUrl?: string;
   migrationsDir: string;

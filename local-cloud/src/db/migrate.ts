@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../context.ts';
 import type { ScriptRunner } from './types.ts';
-import { BOOTSTRAP_SQL } from './bootstrap-sql.ts';
+import { BOOTSTRAP_SQL } from './bootstrapSql.ts';
 
-export interface AppliedMigration {
+interface AppliedMigration {
   version: string;
   name: string;
 }

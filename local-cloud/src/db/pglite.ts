@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, JwtClaims, Queryable } from '../context.ts';
 import { SerialQueue } from './queue.ts';
-import { actAs } from './claims-sql.ts';
+import { actAs } from './claimsSql.ts';
 import type { ScriptRunner } from './types.ts';
 
 /** PGlite runs one statement at a time, so every transaction goes through one FIFO queue. */

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Database, JwtClaims, Queryable } from '../context.ts';
 import { unavailableReason } from '../serviceHealth.ts';
-import { actAs } from './claims-sql.ts';
+import { actAs } from './claimsSql.ts';
 import type { ScriptRunner } from './types.ts';
 
 // Keep timestamps and bigints as Postgres prints them, like PGlite's JSON output paths do.

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Keys, MountRoutes } from '../context.ts';
 import { clientIp } from '../http/body.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
 import { toMailMessage, type EmailjsParams } from './messages.ts';
 
 // EmailJS caps template variables at 50 KB; send-form may carry attachments, hence the larger cap.

@@ -94,11 +94,8 @@ export class EdgeWorkers {
     this.limits = { ...SUPABASE_EDGE_LIMITS, ...options.limits };
   }
 
-  /**
-   * `req` served by function `name`, which sees the path from `/<name>` on, as on Supabase, with the
-   * caller's address in `x-forwarded-for` as the edge's gateway sets it (what the client sent is dropped).
-   */
-  async fetch(name: string, req: Request, subPath: string, clientAddress = 'unknown'): Promise<Response> {
+  /** `req` served by function `name`, which sees the path from `/<name>` on, as on Supabase. */
+  async fetch(name: string, req: Request, subPath: string, { forwardedFor }: { forwardedFor?: string } = {}): Promise<Response> {
     const worker = await this.acquire(name);
     worker.inFlight++;
     const timeout = new AbortController();
@@ -107,10 +104,12 @@ export class EdgeWorkers {
       const url = new URL(req.url);
       const headers = new Headers(req.headers);
       for (const hopByHop of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']) headers.delete(hopByHop);
+      // The caller's own X-Forwarded-For or X-Real-IP is never passed on: only the gateway's.
       headers.delete('x-real-ip');
-      headers.set('x-forwarded-for', clientAddress.replace(/^::ffff:/, ''));
+      headers.delete('x-forwarded-for');
       // Deno.serve compresses for clients that ask; the relay passes bodies through as they are.
       headers.set('accept-encoding', 'identity');
+      if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
       const body = req.method !== 'GET' && req.method !== 'HEAD' && req.body ? relayedBody(req.body) : undefined;
       const res = await fetch(`http://127.0.0.1:${worker.port}/${name}${subPath}${url.search}`, {
         method: req.method,

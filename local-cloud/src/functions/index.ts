@@ -4,10 +4,10 @@
 // Supabase would give it, pointed at this local-cloud (and at its Razorpay sandbox and EmailJS sink).
 import type { Context } from 'hono';
 import type { LocalCloudContext, MountRoutes } from '../context.ts';
+import { clientIp } from '../http/body.ts';
 import { EdgeWorkerError } from './edgeWorkers.ts';
 import { functionExists, isFunctionName, verifyJwtSetting } from './registry.ts';
 import { namecomSandboxCredentials } from '../namecom/credentials.ts';
-import { clientIp } from '../http/body.ts';
 
 /** What a function reads from its environment; publicUrl is final only once the server listens. */
 export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
@@ -57,7 +57,9 @@ export const mountFunctions: MountRoutes = (app, ctx) => {
     }
     const subPath = c.req.path.slice(`/functions/v1/${name}`.length);
     try {
-      return await ctx.functions.fetch(name, c.req.raw, subPath, clientIp(c));
+      // As Supabase's gateway does, the function learns the caller's address from X-Forwarded-For,
+      // set from the socket (a value the caller sent is replaced, never trusted).
+      return await ctx.functions.fetch(name, c.req.raw, subPath, { forwardedFor: clientIp(c).replace(/^::ffff:/, '') });
     } catch (error) {
       if (!(error instanceof EdgeWorkerError)) throw error;
       ctx.log.error('function failed', { name, code: error.code, error: error.message });

@@ -33,7 +33,7 @@ export function startSweeps(ctx: LocalCloudContext, intervalMs: number): Sweeps 
           body: JSON.stringify({ action: 'sweep', graceSeconds }),
         }),
         '',
-        '127.0.0.1',
+        { forwardedFor: '127.0.0.1' },
       );
       const report: unknown = await res.json();
       if (!res.ok) throw new Error(`the sweep answered ${res.status}: ${JSON.stringify(report)}`);

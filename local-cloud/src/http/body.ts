@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export type BodyResult = { ok: true; value: unknown; raw: string } | { ok: false; reason: 'too_large' | 'bad_json' };
+type BodyResult = { ok: true; value: unknown; raw: string } | { ok: false; reason: 'too_large' | 'bad_json' };
 
 /**
  * Reads a request body into memory, refusing (undefined) one over `limit` bytes as soon as the
@@ -36,10 +36,10 @@ export async function readBodyCapped(c: Context, limit: number): Promise<Uint8Ar
 }
 
 /** Deeper nesting than any real document; Postgres's own stack gives out long before 100 000 levels. */
-export const MAX_JSON_DEPTH = 512;
+const MAX_JSON_DEPTH = 512;
 
 /** Whether JSON text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
-export function nestsDeeperThan(raw: string, max = MAX_JSON_DEPTH): boolean {
+function nestsDeeperThan(raw: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < raw.length; i++) {

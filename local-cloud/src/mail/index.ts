@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { MountRoutes } from '../context.ts';
 import { renderMailboxPage } from './page.ts';
 
-export const MAIL_PAGE_SIZE = 50;
-export const MAIL_PAGE_MAX = 200;
+const MAIL_PAGE_SIZE = 50;
+const MAIL_PAGE_MAX = 200;
 
 const pageQuery = z.object({
   to: z.string().max(320).optional(),

@@ -1,7 +1,7 @@
 // The mailbox page: plain HTML, every value escaped, links made clickable.
 import type { MailMessage } from '../context.ts';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

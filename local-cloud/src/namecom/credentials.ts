@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import type { Keys } from '../context.ts';
 
-export interface NamecomCredentials {
+interface NamecomCredentials {
   username: string;
   token: string;
 }

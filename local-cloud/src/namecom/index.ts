@@ -8,16 +8,16 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { LocalCloudContext, MountRoutes, Queryable } from '../context.ts';
 import { readBodyCapped } from '../http/body.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
 import { safeEqual } from '../razorpay/signature.ts';
 import { namecomSandboxCredentials } from './credentials.ts';
 import { cents, dollars, judgeName } from './registry.ts';
 import { ensureNamecomTables } from './schema.ts';
 
 /** Name.com's documented limit: 20 requests a second per account (and 3000 an hour). */
-export const REQUESTS_PER_SECOND = 20;
+const REQUESTS_PER_SECOND = 20;
 /** How long after expiry a domain may still be renewed in the sandbox (its registries' grace period). */
-export const RENEWAL_GRACE_DAYS = 30;
+const RENEWAL_GRACE_DAYS = 30;
 const MAX_YEARS = 10;
 const NAMESERVERS = ['ns1.name.com', 'ns2.name.com', 'ns3.name.com', 'ns4.name.com'];
 const RECORD_TYPES = new Set(['A', 'AAAA', 'ANAME', 'CNAME', 'MX', 'NS', 'SRV', 'TXT']);

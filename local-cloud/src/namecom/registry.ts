@@ -2,14 +2,14 @@
 // Real availability depends on each registry's test system; the sandbox's rules are fixed so tests
 // can name a taken or premium domain (see local-cloud/README.md).
 
-export interface TldPrice {
+interface TldPrice {
   /** First year, US dollars in cents. */
   registration: number;
   renewal: number;
 }
 
 /** The endings the sandbox sells, with made-up but realistic yearly prices. */
-export const SANDBOX_TLD_PRICES: Readonly<Record<string, TldPrice>> = {
+const SANDBOX_TLD_PRICES: Readonly<Record<string, TldPrice>> = {
   com: { registration: 1099, renewal: 1299 },
   net: { registration: 1299, renewal: 1499 },
   org: { registration: 999, renewal: 1399 },
@@ -29,7 +29,7 @@ const PREMIUM_PRICE: TldPrice = { registration: 250_000, renewal: 250_000 };
 
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export type NameVerdict =
+type NameVerdict =
   | { kind: 'invalid' }
   | { kind: 'unsupported'; sld: string; tld: string }
   | { kind: 'registered'; sld: string; tld: string }

@@ -4,7 +4,7 @@
 import type { Database } from '../context.ts';
 
 /** What the sandbox account starts with, as Name.com credits a test account (US dollars, in cents). */
-export const SANDBOX_CREDIT_CENTS = 100_000;
+const SANDBOX_CREDIT_CENTS = 100_000;
 
 const STATEMENTS = [
   `create table if not exists local_cloud.namecom_account (

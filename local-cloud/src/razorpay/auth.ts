@@ -4,7 +4,7 @@ import { AUTHENTICATION_FAILED, sendError } from './errors.ts';
 import type { Keys } from '../context.ts';
 
 /** True when the request carries `Basic base64(key_id:key_secret)` for this sandbox's test key. */
-export function hasValidBasicAuth(header: string | undefined, keys: Keys): boolean {
+function hasValidBasicAuth(header: string | undefined, keys: Keys): boolean {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? '');
   if (!match?.[1]) return false;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');

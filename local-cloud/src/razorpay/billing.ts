@@ -17,12 +17,12 @@ import {
   type PlanRow,
   type SubscriptionRow,
   type SubscriptionStatus,
-} from './subscriptions-store.ts';
-import { RENEWAL_FAILURE, type PaymentFailure } from './test-instruments.ts';
+} from './subscriptionsStore.ts';
+import { RENEWAL_FAILURE, type PaymentFailure } from './testInstruments.ts';
 import type { SandboxEvent } from './webhooks.ts';
 
 /** Razorpay retries a failed charge daily; after the fourth failure in a row the subscription halts. */
-export const FAILED_CHARGES_BEFORE_HALT = 4;
+const FAILED_CHARGES_BEFORE_HALT = 4;
 const RETRY_AFTER_SECONDS = 86_400;
 
 export interface ChargeCard {

@@ -44,7 +44,7 @@ export const TOO_MANY_REQUESTS: RazorpayErrorBody = {
 };
 
 /** A body past the size the API takes (HTTP 413), refused while it was read. */
-export const BODY_TOO_LARGE: RazorpayErrorBody = {
+const BODY_TOO_LARGE: RazorpayErrorBody = {
   error: { code: 'BAD_REQUEST_ERROR', description: 'The request body is too large', source: 'NA', step: 'NA', reason: 'NA', metadata: {} },
 };
 

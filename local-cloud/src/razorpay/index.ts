@@ -4,18 +4,18 @@
 // tests move on, and how a stored card answers renewals). Mounted under /razorpay.
 import { readFileSync } from 'node:fs';
 import type { MountRoutes } from '../context.ts';
-import { mountCheckoutApi } from './checkout-api.ts';
+import { mountCheckoutApi } from './checkoutApi.ts';
 import { SandboxClock } from './clock.ts';
-import { mountHostedPages } from './hosted-pages.ts';
-import { mountOrdersApi } from './orders-api.ts';
-import { mountSandboxControls } from './sandbox-api.ts';
+import { mountHostedPages } from './hostedPages.ts';
+import { mountOrdersApi } from './ordersApi.ts';
+import { mountSandboxControls } from './sandboxApi.ts';
 import type { Sandbox } from './sandbox.ts';
 import { ensureRazorpayTables } from './schema.ts';
-import { mountSubscriptionsApi } from './subscriptions-api.ts';
-import { TEST_CARDS } from './test-instruments.ts';
+import { mountSubscriptionsApi } from './subscriptionsApi.ts';
+import { TEST_CARDS } from './testInstruments.ts';
 import { createWebhookSender } from './webhooks.ts';
 
-const CHECKOUT_SCRIPT = readFileSync(new URL('./checkout-browser.js', import.meta.url), 'utf8');
+const CHECKOUT_SCRIPT = readFileSync(new URL('./checkoutBrowser.js', import.meta.url), 'utf8');
 
 export const mountRazorpay: MountRoutes = (app, ctx) => {
   const clock = new SandboxClock(ctx.db);

@@ -89,7 +89,7 @@ export function notesOut(notes: Record<string, string> | null): Record<string, s
   return notes && Object.keys(notes).length ? notes : [];
 }
 
-export function toOrder(row: OrderRow): OrderEntity {
+function toOrder(row: OrderRow): OrderEntity {
   const amount = Number(row.amount);
   const paid = Number(row.amount_paid);
   return {
@@ -108,7 +108,7 @@ export function toOrder(row: OrderRow): OrderEntity {
   };
 }
 
-export function toPayment(row: PaymentRow): PaymentEntity {
+function toPayment(row: PaymentRow): PaymentEntity {
   return {
     id: row.id,
     entity: 'payment',
@@ -174,7 +174,7 @@ export async function receiptTaken(tx: Queryable, receipt: string): Promise<bool
   return rows.length > 0;
 }
 
-export interface NewPayment {
+interface NewPayment {
   id: string;
   orderId: string;
   amount: number;

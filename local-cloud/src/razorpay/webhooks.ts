@@ -6,7 +6,7 @@ import type { LocalCloudContext } from '../context.ts';
 import { razorpayId } from './ids.ts';
 import { webhookSignature } from './signature.ts';
 import type { OrderEntity, PaymentEntity } from './store.ts';
-import type { SubscriptionEntity } from './subscriptions-store.ts';
+import type { SubscriptionEntity } from './subscriptionsStore.ts';
 
 export interface SandboxEvent {
   event: string;
@@ -16,7 +16,7 @@ export interface SandboxEvent {
 }
 
 /** The function Razorpay's dashboard would be pointed at (docs/DEPLOY.md names it for production). */
-export const WEBHOOK_FUNCTION = 'razorpay-webhook';
+const WEBHOOK_FUNCTION = 'razorpay-webhook';
 
 const RETRY_DELAYS_MS = [0, 250, 1000];
 

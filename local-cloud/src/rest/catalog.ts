@@ -99,10 +99,11 @@ async function loadCatalog(db: Database): Promise<Catalog> {
     const functions = new Map<string, FunctionInfo>();
     for (const f of fns.rows) {
       if (f.rettype === 'trigger' || f.rettype === 'event_trigger') continue;
-      // Plain IN arguments are callable, with RETURNS TABLE's columns ('t') after them, as PostgREST calls them.
-      if (f.modes && f.modes.some((m) => m !== 'i' && m !== 't')) continue;
+      // IN arguments are callable; OUT and TABLE ones are columns of the answer (as PostgREST reads
+      // `returns table (...)`). INOUT and VARIADIC ones are not offered.
+      if (f.modes && f.modes.some((m) => m !== 'i' && m !== 'o' && m !== 't')) continue;
       if (functions.has(f.name)) continue; // overloads: the first wins; this app defines none
-      const names = f.argnames ?? [];
+      const names = (f.argnames ?? []).filter((_, i) => !f.modes || f.modes[i] === 'i');
       functions.set(f.name, {
         name: f.name,
         args: f.argtypes.map((type, i) => ({ name: names[i] ?? '', type })),

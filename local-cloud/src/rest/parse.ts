@@ -13,17 +13,17 @@ export type SelectItem =
   | { kind: 'count'; alias?: string }
   | { kind: 'embed'; alias?: string; relation: string; items: SelectItem[] };
 
-export const FILTER_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'cs', 'cd'] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
+const FILTER_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'cs', 'cd'] as const;
+type FilterOp = (typeof FILTER_OPS)[number];
 
-export interface Filter {
+interface Filter {
   kind: 'filter';
   field: FieldRef;
   negate: boolean;
   op: FilterOp;
   value: string;
 }
-export interface Logic {
+interface Logic {
   kind: 'logic';
   op: 'and' | 'or';
   negate: boolean;
@@ -56,7 +56,7 @@ const CASTS = new Set([
 ]);
 
 /** Splits on `sep` outside parentheses and double quotes. */
-export function splitTopLevel(input: string, sep = ','): string[] {
+function splitTopLevel(input: string, sep = ','): string[] {
   const out: string[] = [];
   let depth = 0;
   let quoted = false;

@@ -13,7 +13,7 @@ export class Params {
   }
 }
 
-export function unknownColumn(table: string, column: string): RestError {
+function unknownColumn(table: string, column: string): RestError {
   return new RestError(400, '42703', `column ${table}.${column} does not exist`, null, null);
 }
 
@@ -22,7 +22,7 @@ export function requireColumn(table: TableInfo, column: string): string {
   return quoteIdent(column);
 }
 
-export function fieldSql(table: TableInfo, alias: string, field: FieldRef, params: Params): string {
+function fieldSql(table: TableInfo, alias: string, field: FieldRef, params: Params): string {
   let sql = `${alias}.${requireColumn(table, field.column)}`;
   for (const step of field.path) {
     // array indexes stay integers so `->0` means the first element, not the key "0"
@@ -45,7 +45,7 @@ const COMPARISONS = {
   cd: '<@',
 } as const;
 
-export function conditionSql(table: TableInfo, alias: string, cond: Condition, params: Params): string {
+function conditionSql(table: TableInfo, alias: string, cond: Condition, params: Params): string {
   let sql: string;
   if (cond.kind === 'logic') {
     const parts = cond.children.map((c) => conditionSql(table, alias, c, params));
@@ -88,7 +88,7 @@ export function orderSql(table: TableInfo, alias: string, terms: OrderTerm[], pa
   );
 }
 
-export interface Projection {
+interface Projection {
   columns: string;
   groupBy: string;
 }

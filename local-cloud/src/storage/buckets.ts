@@ -4,7 +4,7 @@ import type { JwtClaims, Queryable, LocalCloudContext } from '../context.ts';
 import { assertBucketId } from './keys.ts';
 import { storageErrors } from './errors.ts';
 
-export interface Bucket {
+interface Bucket {
   id: string;
   name: string;
   owner: string | null;

@@ -10,8 +10,8 @@ import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { bucketForService } from './buckets.ts';
 import { fromDatabaseError, storageErrors } from './errors.ts';
 import { assertObjectKey, versionFilePath } from './keys.ts';
-import { OBJECT_COLUMNS, objectJson, type ObjectRow } from './objects-db.ts';
-import { findObject } from './serve-object.ts';
+import { OBJECT_COLUMNS, objectJson, type ObjectRow } from './objectsDb.ts';
+import { findObject } from './serveObject.ts';
 import { removeVersionFile, writeVersionFile } from './versionFiles.ts';
 
 const place = {

@@ -8,10 +8,10 @@ import { StorageError, fromDatabaseError, sendStorageError, storageErrors } from
 import { assertObjectKey } from './keys.ts';
 import { listBody, listObjects } from './list.ts';
 import { removeObjects } from './remove.ts';
-import { claimsOf } from './request-auth.ts';
-import { findObject, sendObject } from './serve-object.ts';
-import { signObjectUrl, verifyObjectToken } from './signed-urls.ts';
-import { readUploadBody } from './upload-body.ts';
+import { claimsOf } from './requestAuth.ts';
+import { findObject, sendObject } from './serveObject.ts';
+import { signObjectUrl, verifyObjectToken } from './signedUrls.ts';
+import { readUploadBody } from './uploadBody.ts';
 import { readJsonBody } from '../http/body.ts';
 import { storeObject, uploadLimitFor, type UploadMode } from './upload.ts';
 import { copyBody, copyObject, moveBody, moveObject } from './copyMove.ts';

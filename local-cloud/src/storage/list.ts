@@ -2,7 +2,7 @@
 // objects with their metadata; only rows the caller may select (RLS).
 import { z } from 'zod';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
-import { objectJson, OBJECT_COLUMNS, type ObjectRow } from './objects-db.ts';
+import { objectJson, OBJECT_COLUMNS, type ObjectRow } from './objectsDb.ts';
 
 export const listBody = z.object({
   prefix: z.string().max(1024).default(''),
@@ -16,7 +16,7 @@ export const listBody = z.object({
     .default({ column: 'name', order: 'asc' }),
   search: z.string().max(1024).optional(),
 });
-export type ListBody = z.infer<typeof listBody>;
+type ListBody = z.infer<typeof listBody>;
 
 type Entry =
   | ReturnType<typeof objectJson>

@@ -3,7 +3,7 @@
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { fromDatabaseError } from './errors.ts';
 import { assertObjectKey } from './keys.ts';
-import { objectJson, OBJECT_COLUMNS, type ObjectRow } from './objects-db.ts';
+import { objectJson, OBJECT_COLUMNS, type ObjectRow } from './objectsDb.ts';
 import { removeVersionFile } from './versionFiles.ts';
 
 export async function removeObjects(ctx: LocalCloudContext, claims: JwtClaims, bucket: string, keys: string[]) {

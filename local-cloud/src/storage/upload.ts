@@ -5,11 +5,11 @@ import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { bucketForService } from './buckets.ts';
 import { fromDatabaseError, storageErrors } from './errors.ts';
 import { baseMimeType, contentContradictsType, mimeAllowed } from './magic.ts';
-import type { UploadBody } from './upload-body.ts';
+import type { UploadBody } from './uploadBody.ts';
 import { removeVersionFile, writeVersionFile } from './versionFiles.ts';
 
 /** Hosted Supabase's default global cap; a bucket may only lower it. */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 
 export type UploadMode = 'create' | 'upsert' | 'update';
 

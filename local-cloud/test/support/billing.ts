@@ -3,8 +3,8 @@
 // function verifies it (which records the first charge).
 import assert from 'node:assert/strict';
 import { callFunction } from './functions.ts';
-import { authoriseSubscription } from './services-razorpay.ts';
-import type { TestCloud } from './services-cloud.ts';
+import { authoriseSubscription } from './servicesRazorpay.ts';
+import type { TestCloud } from './servicesCloud.ts';
 
 type Row = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 /** The environment that lifts config.toml's auth limits, for processes tested for something else. */
-export const RELAXED_RATE_LIMIT_ENV = {
+const RELAXED_RATE_LIMIT_ENV = {
   EMAILJS_PER_SECOND: '1000',
   AUTH_RATE_LIMIT_EMAIL_SENT: '1000000',
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
@@ -17,7 +17,7 @@ export const RELAXED_RATE_LIMIT_ENV = {
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
 };
 
-export const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'main.ts');
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'main.ts');
 
 export interface CloudProcess {
   url: string;

@@ -31,7 +31,7 @@ export function wrongCodeFor(secret: string): string {
  * fetch from another loopback address (127.0.0.x): local-cloud listens on 127.0.0.1 and sees the
  * caller's address, so this is a second IP for its per-IP limits and challenge checks.
  */
-export function fetchFrom(localAddress: string): typeof fetch {
+function fetchFrom(localAddress: string): typeof fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './AuthLayout.module.scss';
 
-export interface AuthLayoutProps {
+interface AuthLayoutProps {
   /** The screen's heading (Login, Register …), the page's one h1. */
   heading: string;
   /** The side panel beside the form (Login and Register have one; the others do without). */

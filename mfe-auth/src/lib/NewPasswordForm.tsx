@@ -7,7 +7,7 @@ import { useFocusOnChange } from './useFocusOnChange';
 import { useAuthSubmit } from './useAuthSubmit';
 import layout from './AuthLayout.module.scss';
 
-export interface NewPasswordFormProps {
+interface NewPasswordFormProps {
   /** Prefix for field ids, so two forms on one page never share ids. */
   idPrefix: string;
   submitLabel: string;

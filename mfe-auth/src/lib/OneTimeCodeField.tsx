@@ -1,6 +1,6 @@
 import { TextField } from '@folioforge/shared';
 
-export interface OneTimeCodeFieldProps {
+interface OneTimeCodeFieldProps {
   id: string;
   label: string;
   value: string;

@@ -8,7 +8,7 @@ import layout from './AuthLayout.module.scss';
 /** Six digits, spaces allowed while typing (apps show "123 456"). */
 export const normalizeTotpCode = (code: string) => code.replace(/\s+/g, '');
 
-export interface SecondFactorFormProps {
+interface SecondFactorFormProps {
   /** The user whose sign-in waits for the code (the store's `secondFactor.user`). */
   user: User;
   /** The sign-in is complete: the session is aal2, or a recovery code turned two-factor sign-in off. */

@@ -14,9 +14,9 @@ function isAuthError(error: unknown): error is AuthError {
 /** supabase/config.toml's `[auth] minimum_password_length`, which the auth server enforces. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters`;
-export const WEAK_PASSWORD_MESSAGE = `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+const WEAK_PASSWORD_MESSAGE = `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 /** A wrong code and a reused one get the same answer from the server, so one sentence covers both. */
-export const WRONG_TOTP_CODE =
+const WRONG_TOTP_CODE =
   'That code did not work. Codes change every 30 seconds and each one works once: enter the newest code from your authenticator app.';
 
 export interface AuthProblem {

@@ -21,7 +21,7 @@ export function signUpProblems(values: SignUpValues) {
 }
 
 /** A new password: present and as long as the auth server's minimum ([auth] minimum_password_length). */
-export function passwordProblem(password: string): string | undefined {
+function passwordProblem(password: string): string | undefined {
   if (!password) return 'Enter a password.';
   if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   return undefined;

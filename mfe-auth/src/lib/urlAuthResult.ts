@@ -7,7 +7,7 @@ export interface LinkFailure {
 }
 
 /** Reads `#error=…&error_code=…&error_description=…` (GoTrue's redirect on a bad or expired link). */
-export function linkFailureInHash(hash: string): LinkFailure | null {
+function linkFailureInHash(hash: string): LinkFailure | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   if (!params.get('error') && !params.get('error_code') && !params.get('error_description')) return null;
   return {

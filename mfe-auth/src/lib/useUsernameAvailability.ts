@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadSupabase } from '@folioforge/shared';
 import { USERNAME_PATTERN } from './forms';
 
-export type UsernameAvailability = 'empty' | 'invalid' | 'checking' | 'available' | 'taken' | 'unknown';
+type UsernameAvailability = 'empty' | 'invalid' | 'checking' | 'available' | 'taken' | 'unknown';
 
 /** How long typing pauses before the server is asked. */
-export const USERNAME_CHECK_DELAY_MS = 400;
+const USERNAME_CHECK_DELAY_MS = 400;
 
 /**
  * Asks the database (`username_available`, a security-definer function) whether a username is free,

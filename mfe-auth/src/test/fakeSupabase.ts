@@ -2,17 +2,17 @@ import { jest } from '@jest/globals';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { setSupabase } from '@folioforge/shared';
 
-export interface QueryResult {
+interface QueryResult {
   data: unknown;
   error: { code?: string; message: string; details?: string | null; hint?: string | null } | null;
 }
 
 /** A postgrest-js look-alike: every builder call chains, awaiting gives the table's next result. */
-export interface FakeQuery extends PromiseLike<QueryResult> {
+interface FakeQuery extends PromiseLike<QueryResult> {
   calls: Array<[string, unknown[]]>;
 }
 
-export type AsyncMock = jest.Mock<(...args: unknown[]) => Promise<unknown>>;
+type AsyncMock = jest.Mock<(...args: unknown[]) => Promise<unknown>>;
 
 function ok(data: unknown): Promise<unknown> {
   return Promise.resolve({ data, error: null });

@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  billingQueryKeys,
   billingStateOf,
-  fetchEntitlements,
-  fetchSubscriptions,
-  loadSupabase,
+  entitlementsQuery,
+  subscriptionsQuery,
   useAuthStore,
   type BillingState,
   type Entitlements,
 } from '@folioforge/shared';
 
 // The signed-in user's plan, bought templates and subscriptions, from the page's shared query cache
-// (the same entries /account reads); a finished checkout invalidates them (useCheckout).
+// (the same entries /account reads); a finished checkout invalidates them (checkoutPipeline.ts).
 
-export type BillingStatus = 'signed-out' | 'loading' | 'ready' | 'error';
+type BillingStatus = 'signed-out' | 'loading' | 'ready' | 'error';
 
 export interface UserBilling {
   status: BillingStatus;
@@ -23,16 +21,8 @@ export interface UserBilling {
 
 export function useBilling(): UserBilling {
   const userId = useAuthStore((store) => store.user?.id ?? null);
-  const entitlements = useQuery({
-    queryKey: billingQueryKeys.entitlements(userId ?? ''),
-    queryFn: async () => fetchEntitlements(await loadSupabase()),
-    enabled: userId !== null,
-  });
-  const subscriptions = useQuery({
-    queryKey: billingQueryKeys.subscriptions(userId ?? ''),
-    queryFn: async () => fetchSubscriptions(await loadSupabase(), userId!),
-    enabled: userId !== null,
-  });
+  const entitlements = useQuery({ ...entitlementsQuery(userId ?? ''), enabled: userId !== null });
+  const subscriptions = useQuery({ ...subscriptionsQuery(userId ?? ''), enabled: userId !== null });
   if (userId === null) return { status: 'signed-out', state: {} };
   if (entitlements.isError || subscriptions.isError) return { status: 'error', state: {} };
   if (!entitlements.data || !subscriptions.data) return { status: 'loading', state: {} };

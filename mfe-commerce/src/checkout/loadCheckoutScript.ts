@@ -1,7 +1,7 @@
 import { readRazorpayConstructor, type RazorpayConstructor } from './razorpayCheckout';
 
 /** Raised when checkout.js cannot be loaded (offline, blocked, or it did not define window.Razorpay). */
-export class CheckoutScriptError extends Error {
+class CheckoutScriptError extends Error {
   override name = 'CheckoutScriptError';
 }
 

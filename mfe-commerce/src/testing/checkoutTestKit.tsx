@@ -10,11 +10,11 @@ import { queryClient, setRuntimeConfig, setSupabase, useAuthStore, type BillingS
 import type { RazorpayCheckoutOptions } from '../checkout/razorpayCheckout';
 import { testRuntimeConfig } from '@folioforge/shared/testing';
 
-export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
+const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
 export const CHECKOUT_SCRIPT_URL = 'http://localhost:54321/razorpay/v1/checkout.js';
 
 /** What the user holds, as the database would answer: their entitlements row and subscriptions. */
-export interface BillingRows {
+interface BillingRows {
   entitlements?: Partial<Entitlements>;
   subscriptions?: BillingSubscription[];
 }
@@ -55,7 +55,7 @@ export interface InvokeResult {
   data: unknown;
   error: unknown;
 }
-export type InvokeHandler = (body: Record<string, unknown>) => Promise<InvokeResult>;
+type InvokeHandler = (body: Record<string, unknown>) => Promise<InvokeResult>;
 
 export function answer(data: unknown): InvokeResult {
   return { data, error: null };
@@ -70,7 +70,7 @@ export function httpError(status: number, message: string): InvokeResult {
   };
 }
 
-export const ORDER_ANSWER = { orderId: 'order_TEST1', amount: 10000, currency: 'INR', keyId: 'rzp_test_from_function' };
+export const ORDER_ANSWER = { orderId: 'order_TEST000001', amount: 10000, currency: 'INR', keyId: 'rzp_test_from_function' };
 export const SUBSCRIPTION_ANSWER = {
   subscriptionId: 'sub_TEST123456789',
   keyId: 'rzp_test_from_function',
@@ -80,7 +80,7 @@ export const SUBSCRIPTION_ANSWER = {
   startsAt: null,
 };
 
-export interface FakeSupabase {
+interface FakeSupabase {
   invoke: jest.Mock<(name: string, options: { body: Record<string, unknown> }) => Promise<InvokeResult>>;
   rows: BillingRows;
   /** Bodies sent to the payment function, in order. */
@@ -138,7 +138,7 @@ export class FakeRazorpay {
   close(): void {
     this.closed = true;
   }
-  succeed(paymentId = 'pay_TEST123'): void {
+  succeed(paymentId = 'pay_TEST000123'): void {
     this.options.handler({
       razorpay_payment_id: paymentId,
       ...(this.options.subscription_id
@@ -154,7 +154,7 @@ export class FakeRazorpay {
       source: 'bank',
       step: 'payment_authorization',
       reason,
-      metadata: { order_id: this.options.order_id ?? this.options.subscription_id, payment_id: 'pay_FAILED1' },
+      metadata: { order_id: this.options.order_id ?? this.options.subscription_id, payment_id: 'pay_FAILED0001' },
     };
     this.failedListeners.forEach((listener) => listener({ error }));
   }
@@ -173,7 +173,7 @@ export function removeRazorpay(): void {
   delete (window as WindowWithRazorpay).Razorpay;
 }
 
-export function signIn(): void {
+function signIn(): void {
   const user = { id: TEST_USER_ID, email: 'asha@example.com', user_metadata: { name: 'Asha Rao' } } as unknown as User;
   useAuthStore.setState({ status: 'signedIn', user, session: null });
 }

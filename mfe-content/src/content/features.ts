@@ -1,6 +1,6 @@
 // The product's eight features, told once and shown twice: as a list on Home and
 // explained on /features. `to` points into the product where the feature can be tried.
-export interface ProductFeature {
+interface ProductFeature {
   /** Stable key for lists and anchors (/features#responsive-design). */
   id: string;
   name: string;

@@ -8,7 +8,7 @@ export interface DocumentSection {
   body: ReactNode;
 }
 
-export interface DocumentPageProps {
+interface DocumentPageProps {
   title: string;
   /** When the text last changed, as people read it ("1 April 2026"). */
   updated: string;

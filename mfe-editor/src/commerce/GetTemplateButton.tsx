@@ -5,9 +5,9 @@ import styles from './GetTemplateButton.module.scss';
 
 const loadCheckoutButtonModule = (_id: string, retry: boolean) => loadCheckoutButton({ retry });
 
-export const BUYING_UNAVAILABLE = 'Buying is unavailable right now';
+const BUYING_UNAVAILABLE = 'Buying is unavailable right now';
 
-export interface GetTemplateButtonProps {
+interface GetTemplateButtonProps {
   templateId: TemplateId;
   /** 'Get Temp 1' …, from the template definition. */
   label: string;

@@ -4,10 +4,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTES, getRuntimeConfig, type CheckoutButtonProps, type FederatedModule } from '@folioforge/shared';
 
-export const COMMERCE_REMOTE = REMOTES.commerce.name;
+const COMMERCE_REMOTE = REMOTES.commerce.name;
 export const CHECKOUT_BUTTON_ID = `${COMMERCE_REMOTE}/CheckoutButton`;
 
-export type CheckoutButtonModule = FederatedModule<CheckoutButtonProps>;
+type CheckoutButtonModule = FederatedModule<CheckoutButtonProps>;
 
 let registered = false;
 

@@ -2,14 +2,11 @@
 // My portfolios, the editor and the account page share what they loaded and its invalidation.
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase, ServerStateProvider } from '@folioforge/shared';
+import { getSupabase, portfolioKeys, ServerStateProvider } from '@folioforge/shared';
 import { fetchPortfolio, listPortfolios, PortfolioRequestError, type PortfolioRow } from './portfolioApi';
 
-export const portfolioKeys = {
-  all: ['portfolios'] as const,
-  list: (userId: string) => ['portfolios', userId, 'list'] as const,
-  one: (userId: string, id: string) => ['portfolios', userId, 'one', id] as const,
-};
+// The keys are @folioforge/shared's, so the account page's view of the same rows refreshes with these.
+export { portfolioKeys };
 
 /** Failures that another try will not fix are not retried. */
 const retryable = (failureCount: number, error: unknown) =>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { Button, invalidatePortfolios, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { portfolioKeys, usePortfolio } from '../portfolios/queries';
 import { BrandKitDownload } from './BrandKitDownload';
@@ -69,7 +69,8 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
 
   const updateRow = (change: Partial<PortfolioRow>) => {
     queryClient.setQueryData<PortfolioRow>(portfolioKeys.one(userId, portfolioId), (old) => (old ? { ...old, ...change } : old));
-    void queryClient.invalidateQueries({ queryKey: portfolioKeys.list(userId) });
+    // Every view of the user's pages (My portfolios, /account in another remote) and their space read again.
+    void invalidatePortfolios(queryClient, userId);
   };
 
   const run = async (kind: Exclude<Busy, undefined>, work: () => Promise<void>) => {

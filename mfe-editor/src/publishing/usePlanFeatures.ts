@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { billingKeys } from '@folioforge/shared';
 import { fetchPlanFeatures } from './publishApi';
 
 /** What the user's plan adds to their page (customized look, brand kit), read once per user. */
 export function usePlanFeatures(userId: string) {
-  return useQuery({ queryKey: ['entitlements', userId, 'page-features'], queryFn: fetchPlanFeatures });
+  // Under the entitlements key: a checkout or a change of plan in any remote refreshes it (invalidateBilling).
+  return useQuery({ queryKey: [...billingKeys.entitlements(userId), 'page-features'], queryFn: fetchPlanFeatures });
 }

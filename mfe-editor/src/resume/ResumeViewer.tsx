@@ -7,9 +7,9 @@ import { configurePdfWorker } from './pdfWorker';
 import styles from './ResumeViewer.module.scss';
 
 /** The resume preview is 600 px high. */
-export const RESUME_VIEWER_HEIGHT_PX = 600;
+const RESUME_VIEWER_HEIGHT_PX = 600;
 
-export interface ResumeViewerProps {
+interface ResumeViewerProps {
   /** blob: URL of the chosen PDF, or the bundled sample's URL. */
   url: string;
   /** What the document is, for assistive tech: 'Your resume' or 'Sample resume'. */

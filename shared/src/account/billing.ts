@@ -1,7 +1,8 @@
 // A user's plan, subscriptions and payments as the screens read them, in the page's one query cache
-// (TanStack Query): /pricing, the checkout button and /account share these entries, and a finished
-// checkout or a change of plan invalidates them all, so every screen shows the new state at once.
-import type { QueryClient } from '@tanstack/react-query';
+// (TanStack Query): /pricing, the checkout button, the editor's page features and /account share these
+// entries (keys.ts), and a finished checkout or a change of plan invalidates them all (invalidate.ts),
+// so every screen shows the new state at once.
+import { queryOptions } from '@tanstack/react-query';
 import {
   BILLING_HISTORY_COLUMNS,
   BILLING_SUBSCRIPTION_COLUMNS,
@@ -9,49 +10,35 @@ import {
   billingSubscriptionSchema,
   type BillingHistoryEntry,
   type BillingSubscription,
-} from '../catalog/billing';
-import type { FolioForgeClient } from '../supabase/createSupabase';
+} from '../../../supabase/functions/_shared/billing';
+import { billingKeys } from '../serverState/keys';
+import { loadSupabase, type FolioForgeClient } from '../supabase/createSupabase';
 
-export const billingQueryKeys = {
-  entitlements: (userId: string) => ['entitlements', userId] as const,
-  subscriptions: (userId: string) => ['subscriptions', userId] as const,
-  history: (userId: string) => ['billing-history', userId] as const,
-};
-
-/** What the user's purchases and plan grant now (the `entitlements` view: one row for the caller). */
-export interface Entitlements {
-  plan: string | null;
-  /** The end of the period paid for of the plan held (a renewal extends it). */
-  plan_expires_at: string | null;
-  templates: string[];
-  remove_branding: boolean;
-  /** Customized website (Pro and Premium): the page's accent colour and font. */
-  customized_look: boolean;
-  /** Professional logo and social media logo files (Premium). */
-  brand_kit: boolean;
-  /** Priority customer care (Premium): contact messages marked priority. */
-  priority_care: boolean;
-}
-
-export async function fetchEntitlements(client: FolioForgeClient): Promise<Entitlements> {
+/** What the user's purchases and plan grant now: the caller's one row of the `entitlements` view. */
+async function fetchEntitlements(client: FolioForgeClient) {
   const { data, error } = await client
     .from('entitlements')
     .select('plan, plan_expires_at, templates, remove_branding, customized_look, brand_kit, priority_care')
     .single();
   if (error) throw new Error(error.message);
   return {
-    plan: data.plan ?? null,
-    plan_expires_at: data.plan_expires_at ?? null,
+    plan: data.plan,
+    /** The end of the period paid for of the plan held (a renewal extends it). */
+    plan_expires_at: data.plan_expires_at,
     templates: data.templates ?? [],
     remove_branding: data.remove_branding === true,
+    /** Customized website (Pro and Premium): the page's accent colour and font. */
     customized_look: data.customized_look === true,
+    /** Professional logo and social media logo files (Premium). */
     brand_kit: data.brand_kit === true,
+    /** Priority customer care (Premium): contact messages marked priority. */
     priority_care: data.priority_care === true,
   };
 }
+export type Entitlements = Awaited<ReturnType<typeof fetchEntitlements>>;
 
 /** The user's subscriptions, newest first (row-level security shows their own only). */
-export async function fetchSubscriptions(client: FolioForgeClient, userId: string): Promise<BillingSubscription[]> {
+async function fetchSubscriptions(client: FolioForgeClient, userId: string): Promise<BillingSubscription[]> {
   const { data, error } = await client
     .from('subscriptions')
     .select(BILLING_SUBSCRIPTION_COLUMNS)
@@ -62,21 +49,18 @@ export async function fetchSubscriptions(client: FolioForgeClient, userId: strin
 }
 
 /** What the user has paid, newest first: paid orders and subscription charges. */
-export async function fetchBillingHistory(client: FolioForgeClient): Promise<BillingHistoryEntry[]> {
+async function fetchBillingHistory(client: FolioForgeClient): Promise<BillingHistoryEntry[]> {
   const { data, error } = await client.from('billing_history').select(BILLING_HISTORY_COLUMNS).order('paid_at', { ascending: false });
   if (error) throw new Error(error.message);
   return billingHistoryEntrySchema.array().parse(data ?? []);
 }
 
-/** After a payment or a change of plan: every screen's plan, subscriptions, payments and quota read again. */
-export async function invalidateBilling(client: QueryClient, userId: string): Promise<void> {
-  await Promise.all(
-    [
-      billingQueryKeys.entitlements(userId),
-      billingQueryKeys.subscriptions(userId),
-      billingQueryKeys.history(userId),
-      // The plan decides the storage quota shown beside the space used.
-      ['storage-usage', userId],
-    ].map((queryKey) => client.invalidateQueries({ queryKey })),
-  );
-}
+/** The query every screen reads the user's entitlements with (the same cache entry everywhere). */
+export const entitlementsQuery = (userId: string) =>
+  queryOptions({ queryKey: billingKeys.entitlements(userId), queryFn: async () => fetchEntitlements(await loadSupabase()) });
+
+export const subscriptionsQuery = (userId: string) =>
+  queryOptions({ queryKey: billingKeys.subscriptions(userId), queryFn: async () => fetchSubscriptions(await loadSupabase(), userId) });
+
+export const billingHistoryQuery = (userId: string) =>
+  queryOptions({ queryKey: billingKeys.history(userId), queryFn: async () => fetchBillingHistory(await loadSupabase()) });

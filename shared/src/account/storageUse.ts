@@ -1,15 +1,17 @@
 // The space a user's pictures and resumes take, and what their plan includes. The database keeps to
 // the quota at upload (supabase/migrations/*_storage_quota.sql); the editor and /account show it.
-import type { FolioForgeClient } from '../supabase/createSupabase';
+import { queryOptions } from '@tanstack/react-query';
+import { storageKeys } from '../serverState/keys';
+import { loadSupabase, type FolioForgeClient } from '../supabase/createSupabase';
 
-export interface StorageUse {
+interface StorageUse {
   bytes: number;
   files: number;
   /** What the plan includes; undefined when it could not be read. */
   quotaBytes: number | undefined;
 }
 
-export async function fetchStorageUse(client: FolioForgeClient): Promise<StorageUse> {
+async function fetchStorageUse(client: FolioForgeClient): Promise<StorageUse> {
   const [used, granted] = await Promise.all([
     client.from('storage_usage').select('bytes, files').maybeSingle(),
     client.from('entitlements').select('storage_quota_bytes').maybeSingle(),
@@ -22,6 +24,10 @@ export async function fetchStorageUse(client: FolioForgeClient): Promise<Storage
     quotaBytes: typeof quota === 'number' ? quota : undefined,
   };
 }
+
+/** The query My portfolios and /account read it with (one cache entry, refreshed by invalidateBilling and invalidatePortfolios). */
+export const storageUseQuery = (userId: string) =>
+  queryOptions({ queryKey: storageKeys.usage(userId), queryFn: async () => fetchStorageUse(await loadSupabase()) });
 
 /** "4.2 MB", "50 MB", "2 GB". */
 export function formatBytes(bytes: number): string {

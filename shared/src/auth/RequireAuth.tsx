@@ -7,7 +7,7 @@ function toReturnLocation(location: Location): ReturnLocation {
   return { pathname: location.pathname, search: location.search, hash: location.hash, state: location.state };
 }
 
-export interface RequireAuthProps {
+interface RequireAuthProps {
   children: ReactNode;
   /** Shown while the stored session is being read (default: a polite "Checking your session…"). */
   loading?: ReactNode;

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 
-export type AssuranceLevel = 'aal1' | 'aal2';
+type AssuranceLevel = 'aal1' | 'aal2';
 
 export interface Assurance {
   /** What the access token says the session proved (`aal` claim), or null without a readable token. */

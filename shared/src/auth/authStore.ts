@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { assuranceOf, awaitsSecondFactor, type Assurance } from './assurance';
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
-export interface AuthState {
+interface AuthState {
   /** signedIn only once the sign-in is complete: a session still owing its second factor is not. */
   status: AuthStatus;
   session: Session | null;

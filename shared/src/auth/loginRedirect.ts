@@ -15,7 +15,7 @@ export interface LoginRouteState {
 }
 
 export const LOGIN_PATH = '/login';
-export const AFTER_LOGIN_PATH = '/home';
+const AFTER_LOGIN_PATH = '/home';
 
 /** Screens that make no sense to return to after logging in. */
 const AUTH_SCREENS = new Set(['/', '/login', '/register', '/forgot-password', '/reset-password', '/auth/callback']);

@@ -7,7 +7,7 @@ const remotesSchema = z.object(Object.fromEntries(REMOTE_KEYS.map((key) => [key,
 
 // The contract of /app-config.json: public values only (the anon key is public by design), one
 // manifest URL per remote, so moving a remote is a change of this file, not a rebuild.
-export const runtimeConfigSchema = z.object({
+const runtimeConfigSchema = z.object({
   supabaseUrl: z.url(),
   supabaseAnonKey: z.string().check(z.minLength(1)),
   razorpayKeyId: z.string().check(z.minLength(1)),

@@ -3,7 +3,7 @@
 // the apps and tests (TypeScript, which reads the const types from the JSDoc) share this very file.
 
 /** The host. */
-export const SHELL = /** @type {const} */ ({ key: 'shell', dir: 'shell', name: 'shell', port: 3000 });
+const SHELL = /** @type {const} */ ({ key: 'shell', dir: 'shell', name: 'shell', port: 3000 });
 
 /** The remotes, by their key in app-config.json's `remotes`. */
 export const REMOTES = /** @type {const} */ ({

@@ -4,7 +4,7 @@ import { RegionErrorBoundary } from './RegionErrorBoundary';
 /** What a federated expose gives: a component as its default export. */
 export type FederatedModule<P> = { default: ComponentType<P> };
 
-export interface FederatedRegionProps<P> {
+interface FederatedRegionProps<P> {
   /** The federated id, e.g. `mfe_commerce/CheckoutButton`; names the region in the console. */
   id: string;
   /**

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-export interface RegionErrorBoundaryProps {
+interface RegionErrorBoundaryProps {
   /** What the region shows instead when anything inside it failed to load or threw. */
   fallback: ReactNode;
   /** Names the region in the console, e.g. the federated id. */

@@ -6,7 +6,7 @@ import { configureSupabase, loadSupabase } from '../supabase/createSupabase';
 import { connectAuthStore } from '../auth/authStore';
 import styles from './startStandalone.module.scss';
 
-export interface StandaloneRoute {
+interface StandaloneRoute {
   path: string;
   element: ReactElement;
 }

@@ -150,6 +150,125 @@ export type Database = {
         };
         Relationships: [];
       };
+      page_message_senders: {
+        Row: {
+          client_key: string;
+          portfolio_id: string;
+          sent_at: string;
+        };
+        Insert: {
+          client_key: string;
+          portfolio_id: string;
+          sent_at?: string;
+        };
+        Update: {
+          client_key?: string;
+          portfolio_id?: string;
+          sent_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_message_senders_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      page_messages: {
+        Row: {
+          created_at: string;
+          id: string;
+          message: string;
+          portfolio_id: string;
+          read_at: string | null;
+          sender_email: string;
+          sender_name: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          message: string;
+          portfolio_id: string;
+          read_at?: string | null;
+          sender_email: string;
+          sender_name: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          message?: string;
+          portfolio_id?: string;
+          read_at?: string | null;
+          sender_email?: string;
+          sender_name?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_messages_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      page_view_days: {
+        Row: {
+          day: string;
+          portfolio_id: string;
+          views: number;
+        };
+        Insert: {
+          day: string;
+          portfolio_id: string;
+          views?: number;
+        };
+        Update: {
+          day?: string;
+          portfolio_id?: string;
+          views?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_days_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      page_view_referrers: {
+        Row: {
+          day: string;
+          portfolio_id: string;
+          referrer: string;
+          views: number;
+        };
+        Insert: {
+          day: string;
+          portfolio_id: string;
+          referrer: string;
+          views?: number;
+        };
+        Update: {
+          day?: string;
+          portfolio_id?: string;
+          referrer?: string;
+          views?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_referrers_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       portfolios: {
         Row: {
           created_at: string;
@@ -639,6 +758,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      count_page_view: {
+        Args: {
+          page_slug: string;
+          referrer_host?: string;
+        };
+        Returns: undefined;
+      };
       create_mfa_recovery_codes: {
         Args: {
           [_ in never]: never;
@@ -707,6 +833,20 @@ export type Database = {
         };
         Returns: Json;
       };
+      leave_page_message: {
+        Args: {
+          page: string;
+          page_slug: string;
+          client: string;
+          name: string;
+          email: string;
+          body: string;
+        };
+        Returns: {
+          message_id: string;
+          owner_email: string;
+        }[];
+      };
       max_portfolios_per_user: {
         Args: {
           [_ in never]: never;
@@ -745,6 +885,23 @@ export type Database = {
           at_time: string;
         };
         Returns: string;
+      };
+      page_message_limits: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          per_sender: number;
+          sender_window: string;
+          per_page: number;
+          page_window: string;
+        }[];
+      };
+      page_referrers_per_day: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
       };
       pages_past_their_plan: {
         Args: {
@@ -888,6 +1045,17 @@ export type Database = {
           per_seconds: number;
         };
         Returns: number;
+      };
+      top_page_referrers: {
+        Args: {
+          page: string;
+          since: string;
+          how_many?: number;
+        };
+        Returns: {
+          referrer: string;
+          views: number;
+        }[];
       };
       unpublish_page: {
         Args: {

@@ -1,7 +1,9 @@
-// What an Edge Function call through supabase-js answered when it failed: the function's own
-// `{ error }` message and the HTTP status, or nothing when no answer came (offline, host down).
+// What an Edge Function call through supabase-js answered when it failed: the function's refusal
+// (`{ error, fieldErrors?, retryAfterSeconds? }`, _shared/contracts/functionContract.ts) and the HTTP
+// status, or nothing when no answer came (offline, host down).
+import { refusalSchema, type Refusal } from '../../../supabase/functions/_shared/contracts/functionContract';
 
-export interface FunctionFailure {
+export interface FunctionFailure extends Partial<Omit<Refusal, 'error'>> {
   /** The HTTP status, when the function (or its relay) answered. */
   status?: number;
   /** The function's `{ error }` message, when it sent one. */
@@ -17,15 +19,22 @@ function isResponseLike(value: unknown): value is Pick<Response, 'status' | 'jso
   );
 }
 
+/** A refusal's body as the function sent it; an answer that is not one keeps only its status. */
+export async function refusalIn(response: Pick<Response, 'status' | 'json'>): Promise<FunctionFailure> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { status: response.status }; // not JSON
+  }
+  const refusal = refusalSchema.safeParse(body);
+  if (!refusal.success || !refusal.data.error) return { status: response.status };
+  const { error: message, ...details } = refusal.data;
+  return { status: response.status, message, ...details };
+}
+
 /** Reads supabase-js's FunctionsError (its `context` is the Response) without trusting its body. */
 export async function functionFailureOf(error: unknown): Promise<FunctionFailure> {
   const context = typeof error === 'object' && error !== null ? (error as { context?: unknown }).context : undefined;
-  if (!isResponseLike(context)) return {};
-  try {
-    const body: unknown = await context.json();
-    const message = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-    return typeof message === 'string' && message ? { status: context.status, message } : { status: context.status };
-  } catch {
-    return { status: context.status }; // not JSON
-  }
+  return isResponseLike(context) ? refusalIn(context) : {};
 }

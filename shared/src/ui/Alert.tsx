@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './Alert.module.scss';
 
-export interface AlertProps {
+interface AlertProps {
   tone: 'error' | 'success' | 'info';
   children: ReactNode;
   id?: string;

@@ -9,8 +9,8 @@ interface FieldChrome {
   error?: string;
 }
 
-export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
-export type TextAreaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
+type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
+type TextAreaFieldProps = FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 function describedBy(id: string, hint?: string, error?: string): string | undefined {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

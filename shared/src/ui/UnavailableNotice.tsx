@@ -1,7 +1,7 @@
 import { Button } from './Button';
 import styles from './UnavailableNotice.module.scss';
 
-export const UNAVAILABLE_MESSAGE = 'This part of FolioForge is unavailable right now';
+const UNAVAILABLE_MESSAGE = 'This part of FolioForge is unavailable right now';
 
 /** What a region shows when its remote is down or threw: the rest of the page keeps working. */
 export function UnavailableNotice({ onRetry, detail }: { onRetry?: () => void; detail?: string }) {

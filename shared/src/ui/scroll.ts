@@ -2,9 +2,9 @@
 // scrolling panel (the design screen), so they act on the nearest scroll container.
 
 /** How long scrolling back to the top takes, as the product specifies. */
-export const SCROLL_TO_TOP_MS = 500;
+const SCROLL_TO_TOP_MS = 500;
 
-export interface ScrollTarget {
+interface ScrollTarget {
   /** What listens for 'scroll' events (an element or the window). */
   eventTarget: EventTarget;
   getTop(): number;
@@ -37,7 +37,7 @@ export function findScrollTarget(start: Element | null): ScrollTarget {
   return windowTarget();
 }
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

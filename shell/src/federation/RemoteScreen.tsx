@@ -3,7 +3,7 @@ import { FederatedRegion, UnavailableNotice, loadSupabase, type FederatedModule 
 import { PrerenderHandOff } from '../startup/prerendered';
 import styles from './RemoteScreen.module.scss';
 
-export function RemoteLoading() {
+function RemoteLoading() {
   return (
     <div className={styles.loading} role="status" aria-live="polite" data-remote-loading>
       <span className={styles.spinner} aria-hidden="true" />

@@ -1,4 +1,4 @@
-// A public page rendered ahead at build time (scripts/lib/prerender.mjs) arrives as a copy beside
+// A public page rendered ahead at build time (tooling/prerender.mjs) arrives as a copy beside
 // the app's root: inert while scripts run, its form fields read-only, so nothing is typed there.
 // While the copy shows, the app draws into the root off the page, so the document never holds
 // both; whatever takes the copy's place (the live screen, the notice that it is unavailable, an

@@ -3,7 +3,7 @@
 // whose To is {{to_email}}), so no mail address or text comes from a browser.
 import { requireEnv, type Env } from './env.ts';
 
-export interface AccountMail {
+interface AccountMail {
   to: string;
   subject: string;
   message: string;

@@ -1,45 +1,13 @@
-// The billing contract, written once: what the browser sends the payments function about plans
-// and what it answers, the subscription row every screen reads, and how a subscription's state
-// reads (current, going on, lapsed) — the same rules as public.subscription_holds_until in SQL.
-// The frontends read it through @folioforge/shared.
+// Billing, written once: the subscription and billing-history rows every screen reads, and how a
+// subscription's state reads (current, going on, lapsed) — the same rules as
+// public.subscription_holds_until in SQL. The frontends read it through @folioforge/shared; what the
+// payments function takes and answers is contracts/payments.ts.
 import { z } from 'zod';
-import { PLAN_CURRENCY, PLAN_IDS, type PlanId } from './prices.ts';
+import { PLAN_IDS, type PlanId } from './prices.ts';
 
 export const planIdSchema = z.enum(PLAN_IDS as [PlanId, ...PlanId[]]);
 
-const razorpayId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`));
-const hexSignature = z.string().regex(/^[0-9a-f]{64}$/i);
-
-// ─── requests (the `action` of a POST to the payments function) ─────────────────────────────
-/** Opens a subscription to a plan; the browser then authorises it in Razorpay's checkout. */
-export const subscribeRequest = z.object({ action: z.literal('subscribe'), planId: planIdSchema });
-/** After checkout: the server checks Razorpay's signature over payment_id|subscription_id. */
-export const verifySubscriptionRequest = z.object({
-  action: z.literal('verify-subscription'),
-  razorpay_payment_id: razorpayId('pay'),
-  razorpay_subscription_id: razorpayId('sub'),
-  razorpay_signature: hexSignature,
-});
-/** Stops the renewals: the plan holds to the end of what was paid. */
-export const cancelSubscriptionRequest = z.object({ action: z.literal('cancel-subscription') });
-/** Moves to another plan at the end of the period paid for (the same plan: keeps it, dropping a change). */
-export const changePlanRequest = z.object({ action: z.literal('change-plan'), planId: planIdSchema });
-
-// ─── answers ────────────────────────────────────────────────────────────────────────────────
-/** What checkout needs for a new subscription: Razorpay's id and what it charges, and from when. */
-export const subscriptionCheckoutSchema = z.object({
-  subscriptionId: razorpayId('sub'),
-  keyId: z.string().min(1),
-  planId: planIdSchema,
-  /** Charged each month, in minor units of `currency`. */
-  amount: z.number().int().positive(),
-  currency: z.literal(PLAN_CURRENCY),
-  /** ISO time of the first charge when it is not now (a plan resumed before its paid period ends). */
-  startsAt: z.string().nullable(),
-});
-export type SubscriptionCheckout = z.infer<typeof subscriptionCheckoutSchema>;
-
-export const SUBSCRIPTION_STATUSES = [
+const SUBSCRIPTION_STATUSES = [
   'created',
   'authenticated',
   'active',
@@ -50,7 +18,6 @@ export const SUBSCRIPTION_STATUSES = [
   'expired',
   'paused',
 ] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A row of public.subscriptions as the owner reads it (and the payments function answers it). */
 export const billingSubscriptionSchema = z.object({
@@ -72,9 +39,6 @@ export const billingSubscriptionSchema = z.object({
 export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 /** The columns of billingSubscriptionSchema, for `.select()`. */
 export const BILLING_SUBSCRIPTION_COLUMNS = Object.keys(billingSubscriptionSchema.shape).join(', ');
-
-/** The answer to subscribe's follow-ups (verify, cancel, change): the subscription as it now is. */
-export const subscriptionAnswerSchema = z.object({ subscription: billingSubscriptionSchema });
 
 /** A row of public.billing_history: one paid order or subscription charge. */
 export const billingHistoryEntrySchema = z.object({
@@ -114,7 +78,7 @@ export function holdsUntil(sub: Pick<BillingSubscription, 'status' | 'current_en
 }
 
 /** Whether Razorpay will charge it again: renewing, retrying a renewal, or waiting to start. */
-export function goesOn(sub: Pick<BillingSubscription, 'status' | 'cancel_at_period_end'>): boolean {
+function goesOn(sub: Pick<BillingSubscription, 'status' | 'cancel_at_period_end'>): boolean {
   return ['authenticated', 'active', 'pending'].includes(sub.status) && !sub.cancel_at_period_end;
 }
 

@@ -3,7 +3,7 @@
 import { requireEnv, type Env } from './env.ts';
 import { razorpayApiFrom, type RazorpayApi } from './razorpay.ts';
 import { planCatalog, type PlanCatalog } from './razorpayPlans.ts';
-import { supabaseClientsFrom, type SupabaseClients } from './supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from './supabaseClient.ts';
 
 export interface BillingDeps extends SupabaseClients {
   env: Env;

@@ -1,5 +1,4 @@
-// Where a function reads its settings: Deno.env on Supabase Edge, process.env under Node, or an
-// explicit map that local-cloud injects (so several local stacks in one process never mix settings).
+// Where a function reads its settings: Deno.env on Supabase Edge, process.env under Node.
 export type Env = (name: string) => string | undefined;
 
 interface DenoLike {
@@ -14,10 +13,6 @@ export function runtimeEnv(): Env {
   if (deno) return (name) => deno.env.get(name);
   const node = (globalThis as { process?: NodeLike }).process;
   return (name) => node?.env[name];
-}
-
-export function envFromMap(values: Record<string, string | undefined>): Env {
-  return (name) => values[name];
 }
 
 /** Reads a required setting; a missing one is a deployment mistake, reported by name. */

@@ -56,46 +56,6 @@ export function domainCandidates(query: string): { names: string[] } | { problem
   return problem ? { problem } : { names };
 }
 
-/** What the browser may ask of the domains function (checked there by schemas.ts). */
-export type DomainsRequest =
-  | { action: 'search'; query: string }
-  | { action: 'register'; domain: string; portfolioId: string }
-  | { action: 'renew'; domain: string }
-  | { action: 'connect'; domain: string; portfolioId: string };
-
-/** One searched name: whether it can be had, what it costs, whether the plan's free domain covers it. */
-export interface DomainOffer {
-  domain: string;
-  available: boolean;
-  /** Available, a standard registration, and both prices within FREE_DOMAIN_MAX_PRICE_USD. */
-  free: boolean;
-  /** The registrar's price for the first year, in US dollars, when it can be had. */
-  priceUsd: number | null;
-  renewalPriceUsd: number | null;
-  /** Why it is not free, in words, when it is not. */
-  note?: string;
-}
-
-export interface DomainSearchAnswer {
-  offers: DomainOffer[];
-}
-
-/** A domain registered for the user, as /account shows it. */
-export interface RegisteredDomain {
-  domain: string;
-  registeredAt: string;
-  expiresAt: string;
-  renewalPriceUsd: number | null;
-  /** The page it shows, or null when not connected to one. */
-  portfolioId: string | null;
-}
-
-export interface DomainRegisteredAnswer {
-  registered: RegisteredDomain;
-  /** Where the page can be seen once DNS has spread (the registrar's records are set at once). */
-  url: string;
-}
-
 /** The first day a renewal is taken for a domain expiring at `expiresAt`. */
 export function renewalOpensAt(expiresAt: Date): Date {
   return new Date(expiresAt.getTime() - RENEWAL_OPENS_DAYS_BEFORE * 86_400_000);

@@ -11,7 +11,7 @@ import { TEMPLATE_PRICES, type TemplateId } from './templatePrices.generated.ts'
 
 export { TEMPLATE_PRICES, type TemplateId };
 
-export type Currency = 'INR' | 'USD';
+type Currency = 'INR' | 'USD';
 
 /** Templates are bought once, in rupees. */
 export const TEMPLATE_CURRENCY = 'INR' as const satisfies Currency;
@@ -40,7 +40,7 @@ export const PLAN_IDS = PLANS.map((plan) => plan.id) as readonly PlanId[];
 
 export type PurchaseItem = { itemType: 'plan'; itemId: PlanId } | { itemType: 'template'; itemId: TemplateId };
 
-export interface Price {
+interface Price {
   /** Minor units: cents for USD, paise for INR. */
   amount: number;
   currency: Currency;

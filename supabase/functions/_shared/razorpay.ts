@@ -1,7 +1,7 @@
 // A small client for Razorpay's REST API (Orders, Payments, Plans, Subscriptions). The official SDK
 // cannot target another host, and the sandbox lives at <local-cloud>/razorpay, so this speaks the
 // REST API with fetch and basic auth.
-export interface RazorpayOrder {
+interface RazorpayOrder {
   id: string;
   amount: number;
   currency: string;
@@ -83,7 +83,7 @@ function base64(text: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 }
 
-export function razorpayApi(opts: { baseUrl: string; keyId: string; keySecret: string }): RazorpayApi {
+function razorpayApi(opts: { baseUrl: string; keyId: string; keySecret: string }): RazorpayApi {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const authorization = `Basic ${base64(`${opts.keyId}:${opts.keySecret}`)}`;
 

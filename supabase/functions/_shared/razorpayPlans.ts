@@ -12,7 +12,7 @@ const NOTE = 'folioforge_plan';
 const PAGE = 100;
 const MAX_PAGES = 10;
 
-export class PlanConfigError extends Error {}
+class PlanConfigError extends Error {}
 
 function matches(plan: RazorpayPlan, price: PlanPrice): boolean {
   return plan.period === 'monthly' && plan.interval === 1 && plan.item.amount === price.amount && plan.item.currency === price.currency;

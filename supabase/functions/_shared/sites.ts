@@ -1,4 +1,4 @@
-// The public `sites` bucket the site serves from (scripts/lib/publishedSites.mjs locally, the CDN in
+// The public `sites` bucket the site serves from (tooling/publishedSites.mjs locally, the CDN in
 // production), written by the functions alone (service role). What it holds:
 //   <slug>/index.html                  a published page (CSS inline, no script)
 //   <slug>/portfolio                   the id of the portfolio whose page this is

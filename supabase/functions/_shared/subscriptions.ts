@@ -73,7 +73,7 @@ export async function recordSubscription(
 }
 
 /** Postgres's unique_violation: a second subscription that would go on charging the same user. */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 export class SecondSubscriptionError extends Error {}
 

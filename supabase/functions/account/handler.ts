@@ -1,29 +1,26 @@
-// The account function: a user's own data on /account (see _shared/yourData.ts for the calls and
-// answers). "Download my data" streams a zip; "Delete my account" is confirmed by the password or by
+// The account function: a user's own data on /account (see _shared/contracts/account.ts for the calls
+// and answers). "Download my data" streams a zip; "Delete my account" is confirmed by the password or by
 // a code mailed to the account's address, then cancels the plan's subscription at Razorpay, removes the
 // published pages, domain maps and files in Storage and the user (every row of theirs goes with it: the
 // tables reference auth.users with `on delete cascade`), and mails that it is done. Uses the service
 // role, only under what the database says is the caller's.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import { sendAccountMail } from '../_shared/accountMail.ts';
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { razorpayApiFrom, type RazorpayApi } from '../_shared/razorpay.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody, requireSecondFactor } from '../_shared/request.ts';
 import { cancelEverySubscription } from '../_shared/subscriptions.ts';
-import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import {
   DELETION_CODE_MINUTES,
   DELETION_CODE_PATTERN,
   DELETION_CODE_RESEND_SECONDS,
   DELETION_CODE_TRIES,
   normaliseDeletionCode,
-  type AccountDeleted,
-  type AccountRefusal,
-  type AccountRequest,
-  type DeletionCodeSent,
 } from '../_shared/yourData.ts';
+import { accountFunction, type DeletionField } from '../_shared/contracts/account.ts';
+import { answer, type Refusal, type RequestOf } from '../_shared/contracts/functionContract.ts';
 import { exportStream } from './dataExport.ts';
 import { listTree, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
 import { publishedObjects, USER_BUCKETS } from './storageFiles.ts';
@@ -31,12 +28,7 @@ import { SITES_BUCKET } from '../_shared/sites.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
 
-const accountBody = z.union([
-  z.object({ action: z.literal('export') }),
-  z.object({ action: z.literal('send-deletion-code') }),
-  z.object({ action: z.literal('delete'), password: z.string().min(1).max(200) }),
-  z.object({ action: z.literal('delete'), code: z.string().max(20) }),
-]) satisfies z.ZodType<AccountRequest, unknown>;
+type DeleteRequest = Extract<RequestOf<typeof accountFunction>, { action: 'delete' }>;
 
 interface Deps extends SupabaseClients {
   env: Env;
@@ -59,7 +51,7 @@ function depsFrom(env: Env): Deps {
 }
 
 /** A refusal with field errors or a wait, in the shape /account reads. */
-function refuse(status: number, body: AccountRefusal): Response {
+function refuse(status: number, body: Refusal & { fieldErrors?: Partial<Record<DeletionField, string>> }): Response {
   const headers: Record<string, string> = { ...corsHeaders, 'Content-Type': 'application/json' };
   if (body.retryAfterSeconds !== undefined) headers['Retry-After'] = String(body.retryAfterSeconds);
   return new Response(JSON.stringify(body), { status, headers });
@@ -128,15 +120,11 @@ async function sendDeletionCode(deps: Deps, user: Caller): Promise<Response> {
     await deps.admin.from('account_deletion_codes').delete().eq('user_id', user.id);
     throw new HttpError(502, 'The email with your code could not be sent. Try again in a minute, or confirm with your password.');
   }
-  return json({ sentTo: user.email } satisfies DeletionCodeSent);
+  return answer(accountFunction, 'send-deletion-code', { sentTo: user.email });
 }
 
 /** Whether the confirmation is right; a refusal to answer when it is not. */
-async function confirmationProblem(
-  deps: Deps,
-  user: Caller,
-  request: Extract<AccountRequest, { action: 'delete' }>,
-): Promise<Response | null> {
+async function confirmationProblem(deps: Deps, user: Caller, request: DeleteRequest): Promise<Response | null> {
   if ('password' in request) {
     const { error } = await deps.anonClient().auth.signInWithPassword({ email: user.email, password: request.password });
     if (!error) return null;
@@ -181,7 +169,7 @@ async function confirmationProblem(
   return null;
 }
 
-async function deleteAccount(deps: Deps, user: Caller, request: Extract<AccountRequest, { action: 'delete' }>): Promise<Response> {
+async function deleteAccount(deps: Deps, user: Caller, request: DeleteRequest): Promise<Response> {
   const refusal = await confirmationProblem(deps, user, request);
   if (refusal) return refusal;
 
@@ -237,7 +225,7 @@ async function deleteAccount(deps: Deps, user: Caller, request: Extract<AccountR
     // The deletion is done; a lost goodbye mail must not make it look failed.
     console.error('account: the deletion mail could not be sent', mailError);
   }
-  return json({ deleted: true, mailedTo: user.email } satisfies AccountDeleted);
+  return answer(accountFunction, 'delete', { deleted: true, mailedTo: user.email });
 }
 
 export function createHandler(env: Env): (req: Request) => Promise<Response> {
@@ -246,7 +234,7 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
     if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
     if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
     deps ??= depsFrom(env);
-    const request = await readJsonBody(req, MAX_BODY_BYTES, accountBody);
+    const request = await readJsonBody(req, MAX_BODY_BYTES, accountFunction.request);
     const user = await caller(deps, req);
     // The account's data leaves, or the account goes, only with the second factor of a user who has one.
     if (request.action !== 'send-deletion-code') await requireSecondFactor(deps.userClient(user.token));

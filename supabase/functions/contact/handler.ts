@@ -10,7 +10,7 @@ import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { contactFieldProblems, contactRequest, type ContactRequest } from '../_shared/pageContracts.ts';
 import { clientAddress, spendBudgets } from '../_shared/rateLimit.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { serverClient } from '../_shared/supabaseClient.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 /** Messages per sender: 5 in 10 minutes. */

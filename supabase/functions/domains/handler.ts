@@ -5,23 +5,17 @@
 //                                              and connected to the page as a proven custom domain
 //   {action: 'renew', domain}               → {registered}: one more year, with the next plan year's
 //   {action: 'connect', domain, portfolioId} → {registered, url}: shows another page (or repairs DNS)
-// Refusals are `{ error }` with a status. The registrar's credentials stay here (NAMECOM_*); the browser
+// Shapes: _shared/contracts/domains.ts. Refusals are `{ error }` with a status. The registrar's credentials stay here (NAMECOM_*); the browser
 // never names a price: what is free is decided from the registrar's own answer.
-import { corsHeaders, json } from '../_shared/cors.ts';
+import { answer } from '../_shared/contracts/functionContract.ts';
+import { domainsFunction, type DomainOffer, type RegisteredDomain } from '../_shared/contracts/domains.ts';
+import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
-import {
-  domainCandidates,
-  FREE_DOMAIN_MAX_PRICE_USD,
-  renewalClosesAt,
-  renewalOpensAt,
-  type DomainOffer,
-  type RegisteredDomain,
-} from '../_shared/freeDomain.ts';
+import { domainCandidates, FREE_DOMAIN_MAX_PRICE_USD, renewalClosesAt, renewalOpensAt } from '../_shared/freeDomain.ts';
 import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { mapDomainToPortfolio } from '../_shared/sites.ts';
-import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import { namecomClient, RegistrarError, type Availability, type Registrar } from './registrar.ts';
-import { domainsBody } from './schemas.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
 /**
@@ -102,7 +96,7 @@ async function search(deps: Deps, req: Request, query: string): Promise<Response
     const result = byName.get(name);
     return result ? [offerOf(result)] : [];
   });
-  return json({ offers });
+  return answer(domainsFunction, 'search', { offers });
 }
 
 /** The caller's own portfolio (its slug and whether it is published), or 404. */
@@ -243,7 +237,7 @@ async function register(deps: Deps, req: Request, domain: string, portfolioId: s
   }
 
   await connect(deps, user.id, domain, page);
-  return json({ registered: summary(row, page.id), url: `https://${domain}/` });
+  return answer(domainsFunction, 'register', { registered: summary(row, page.id), url: `https://${domain}/` });
 }
 
 /** The caller's own active registration of `domain`, or 404. */
@@ -290,7 +284,7 @@ async function renew(deps: Deps, req: Request, domain: string): Promise<Response
     .eq('owner_id', user.id)
     .not('verified_at', 'is', null)
     .maybeSingle<{ portfolio_id: string }>();
-  return json({ registered: summary(updated, claim?.portfolio_id ?? null) });
+  return answer(domainsFunction, 'renew', { registered: summary(updated, claim?.portfolio_id ?? null) });
 }
 
 async function reconnect(deps: Deps, req: Request, domain: string, portfolioId: string): Promise<Response> {
@@ -299,7 +293,7 @@ async function reconnect(deps: Deps, req: Request, domain: string, portfolioId: 
   const row = await ownRegistration(deps, user.id, domain);
   const page = await ownPortfolio(deps, user.token, user.id, portfolioId);
   await connect(deps, user.id, domain, page);
-  return json({ registered: summary(row, page.id), url: `https://${domain}/` });
+  return answer(domainsFunction, 'connect', { registered: summary(row, page.id), url: `https://${domain}/` });
 }
 
 export function createHandler(env: Env): (req: Request) => Promise<Response> {
@@ -308,7 +302,7 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
     if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
     if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
     deps ??= depsFrom(env);
-    const request = await readJsonBody(req, MAX_BODY_BYTES, domainsBody);
+    const request = await readJsonBody(req, MAX_BODY_BYTES, domainsFunction.request);
     switch (request.action) {
       case 'search':
         return search(deps, req, request.query);

@@ -42,7 +42,7 @@ const domainEntity = z.object({
   renewalPrice: z.number().optional(),
 });
 const purchaseAnswer = z.object({ domain: domainEntity, order: z.number(), totalPaid: z.number() });
-export type Purchase = z.infer<typeof purchaseAnswer>;
+type Purchase = z.infer<typeof purchaseAnswer>;
 
 const recordEntity = z.object({ id: z.number(), host: z.string(), type: z.string(), answer: z.string() });
 const recordsAnswer = z.object({ records: z.array(recordEntity) });

@@ -8,15 +8,15 @@
 //                                             first charge → {subscription}
 //   {action: 'cancel-subscription'}         → no more renewals; the plan holds to the end of its period
 //   {action: 'change-plan', planId}         → another plan from the end of the period paid for
-// Razorpay's webhooks go to the razorpay-webhook function. Shapes: supabase/functions/_shared/billing.ts.
+// Razorpay's webhooks go to the razorpay-webhook function. Shapes: _shared/contracts/payments.ts.
 import type { BillingDeps } from '../_shared/billingDeps.ts';
 import { billingDepsFrom } from '../_shared/billingDeps.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { RazorpayApiError } from '../_shared/razorpay.ts';
+import { paymentsFunction } from '../_shared/contracts/payments.ts';
 import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { createOrder, verifyOrder } from './orders.ts';
-import { actionBody } from './schemas.ts';
 import { cancelSubscription, changePlan, subscribe, verifySubscription } from './subscribing.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -24,7 +24,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 async function route(deps: BillingDeps, req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
-  const request = await readJsonBody(req, MAX_BODY_BYTES, actionBody);
+  const request = await readJsonBody(req, MAX_BODY_BYTES, paymentsFunction.request);
   // The signed-in user, checked by Supabase Auth itself.
   const user = await requireUser(deps.anonClient(), req, 'Sign in to buy');
   // Opening an order or a subscription, and cancelling or changing a plan, take the second factor of a

@@ -3,9 +3,10 @@
 // stops the renewals at the end of the period paid for; changing plan takes effect then too.
 // A plan resumed after a cancellation is a new subscription that starts when the old period ends
 // (Razorpay cannot reactivate a cancelled one), so nothing is paid twice for the same days.
-import { billingStateOf, type SubscriptionCheckout } from '../_shared/billing.ts';
+import { billingStateOf } from '../_shared/billing.ts';
 import type { BillingDeps } from '../_shared/billingDeps.ts';
-import { json } from '../_shared/cors.ts';
+import { answer } from '../_shared/contracts/functionContract.ts';
+import { paymentsFunction } from '../_shared/contracts/payments.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { planById, type PlanId, type PlanPrice } from '../_shared/prices.ts';
@@ -27,9 +28,9 @@ const TOTAL_MONTHS = 120;
 /** Razorpay wants start_at in the future; a period ending sooner than this just starts the new one now. */
 const MIN_START_DELAY_SECONDS = 120;
 
-function answer(record: SubscriptionRecord): Response {
-  return json({ subscription: forOwner(record) });
-}
+/** The answer to verify-subscription, cancel-subscription and change-plan: the subscription as it now is. */
+const subscriptionAnswer = (action: 'verify-subscription' | 'cancel-subscription' | 'change-plan', record: SubscriptionRecord) =>
+  answer(paymentsFunction, action, { subscription: forOwner(record) });
 
 async function planOfRecord(deps: BillingDeps, entity: RazorpaySubscription): Promise<PlanPrice> {
   const plan = await deps.plans.planOf(entity.plan_id);
@@ -97,15 +98,14 @@ export async function subscribe(deps: BillingDeps, user: { id: string }, planId:
     notes: { user_id: user.id, plan: plan.id },
   });
   await recordSubscription(deps.admin, { userId: user.id, plan, razorpayPlanId, subscription });
-  const checkout: SubscriptionCheckout = {
+  return answer(paymentsFunction, 'subscribe', {
     subscriptionId: subscription.id,
     keyId: requireEnv(deps.env, 'RAZORPAY_KEY_ID'),
     planId: plan.id,
     amount: plan.amount,
     currency: plan.currency,
     startsAt: startAt ? new Date(startAt * 1000).toISOString() : null,
-  };
-  return json(checkout);
+  });
 }
 
 export async function verifySubscription(
@@ -144,7 +144,7 @@ export async function verifySubscription(
       new Date(payment.created_at * 1000),
     );
   }
-  return answer(updated);
+  return subscriptionAnswer('verify-subscription', updated);
 }
 
 export async function cancelSubscription(deps: BillingDeps, user: { id: string }): Promise<Response> {
@@ -154,7 +154,10 @@ export async function cancelSubscription(deps: BillingDeps, user: { id: string }
   // A running period is let run out; one that has not started, or a renewal being retried, ends now.
   const atPeriodEnd = record.status === 'active';
   const entity = await deps.razorpay.cancelSubscription(record.razorpay_subscription_id, atPeriodEnd);
-  return answer(await refreshed(deps, record, entity, atPeriodEnd ? { cancel_at_period_end: true, scheduled_plan_id: null } : {}));
+  return subscriptionAnswer(
+    'cancel-subscription',
+    await refreshed(deps, record, entity, atPeriodEnd ? { cancel_at_period_end: true, scheduled_plan_id: null } : {}),
+  );
 }
 
 export async function changePlan(deps: BillingDeps, user: { id: string }, planId: PlanId): Promise<Response> {
@@ -167,9 +170,9 @@ export async function changePlan(deps: BillingDeps, user: { id: string }, planId
   if (planId === record.plan_id) {
     if (!record.scheduled_plan_id) throw new HttpError(400, 'You are on this plan already.');
     const entity = await deps.razorpay.cancelScheduledChanges(record.razorpay_subscription_id);
-    return answer(await refreshed(deps, record, entity, { scheduled_plan_id: null }));
+    return subscriptionAnswer('change-plan', await refreshed(deps, record, entity, { scheduled_plan_id: null }));
   }
   const razorpayPlanId = await deps.plans.razorpayPlanFor(planId);
   const entity = await deps.razorpay.changePlanAtCycleEnd(record.razorpay_subscription_id, razorpayPlanId);
-  return answer(await refreshed(deps, record, entity, { scheduled_plan_id: planId }));
+  return subscriptionAnswer('change-plan', await refreshed(deps, record, entity, { scheduled_plan_id: planId }));
 }

@@ -15,7 +15,7 @@ import {
 } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { listFiles, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
-import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabase-client.ts';
+import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import { checkedValues, InvalidPortfolioError, renderStaticPage, SITE_CSS, toPageLook } from './siteRenderer.generated.mjs';
 
 export interface Deps extends SupabaseClients {

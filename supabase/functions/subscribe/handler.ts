@@ -14,7 +14,7 @@ import { SIGN_UP_NOTES, signUpForm } from '../_shared/pageContracts.ts';
 import { clientAddress, spendBudgets } from '../_shared/rateLimit.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
 import { publicPagePath, slugProblem } from '../_shared/slugs.ts';
-import { serverClient } from '../_shared/supabase-client.ts';
+import { serverClient } from '../_shared/supabaseClient.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
 /** A confirmation link works this long; an entry never confirmed is removed by the sweep after it. */

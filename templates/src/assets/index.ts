@@ -1,5 +1,5 @@
 // Bundled sample assets, as URLs (webpack asset/resource). Small hand-made SVGs and a PDF made by
-// scripts/make-sample-resume.mjs; nothing is fetched from the internet.
+// scripts/makeSampleResume.mjs; nothing is fetched from the internet.
 import sampleResumeUrl from './sample-resume.pdf';
 import portraitAaravUrl from './portrait-aarav.svg';
 import portraitMeeraUrl from './portrait-meera.svg';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { invalidateBilling, portfolioKeys, queryClient } from '@folioforge/shared';
 import Account from './Account';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
@@ -139,6 +140,29 @@ describe('signed in', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body).not.toHaveClass('ff-printing-receipt');
+  });
+
+  test('a page published and a plan bought in another remote show here at once, without a reload', async () => {
+    const draft = { id: 'p1', title: 'My studio', template_id: '2', published: false, slug: null, updated_at: '2025-03-01T10:00:00Z' };
+    supabase.answer('portfolios', { data: [draft], error: null });
+    renderScreen(<Account />, '/account');
+    const portfolios = section('Your portfolios');
+    expect(await within(portfolios).findByText('Draft')).toBeInTheDocument();
+    expect(await within(section('Your plan')).findByText(/No plan/)).toBeInTheDocument();
+
+    // The editor publishes: it refreshes its own list of pages, as its mutations do after a change.
+    supabase.answer('portfolios', { data: [{ ...draft, published: true, slug: 'studio' }], error: null });
+    await act(() => queryClient.invalidateQueries({ queryKey: portfolioKeys.list('user-1') }));
+    expect(await within(portfolios).findByText('Published')).toBeInTheDocument();
+
+    // The checkout button finishes a purchase of Pro.
+    supabase.answer('entitlements', {
+      data: { plan: 'pro', plan_expires_at: '2025-04-01T00:00:00Z', templates: [], remove_branding: true, storage_quota_bytes: 1073741824 },
+      error: null,
+    });
+    await act(() => invalidateBilling(queryClient, 'user-1'));
+    expect(await within(section('Your plan')).findByText(/^Pro, paid through/)).toBeInTheDocument();
+    expect(within(section('Your plan')).getByText(/of 1 GB used/)).toBeInTheDocument();
   });
 
   test('a list that fails to load says so and can be asked again', async () => {

@@ -10,6 +10,7 @@ import { PlanSection } from './PlanSection';
 import { DomainsSection } from './DomainsSection';
 import { FreeDomainSection } from './FreeDomainSection';
 import { YourDataSection } from './YourDataSection';
+import { PageMessagesSection } from './PageMessagesSection';
 import { ProfileSection } from './ProfileSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import styles from './Account.module.scss';
@@ -146,6 +147,8 @@ function AccountSections({ user }: { user: User }) {
           <SubscriberList subscribers={subscribers.value} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
         ) : null}
       </section>
+
+      <PageMessagesSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
 
       <YourDataSection user={user} />
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, domainProofRecord, functionFailureOf, getSupabase } from '@folioforge/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, domainProofRecord, functionFailureOf, getSupabase, invalidateDomains } from '@folioforge/shared';
 import { useDomains, type DomainClaim, type PortfolioSummary } from './accountData';
 import styles from './Account.module.scss';
 
@@ -26,6 +27,9 @@ function addProblem(error: { code?: string; message: string }): string {
  */
 export function DomainsSection({ userId, portfolios }: { userId: string; portfolios: readonly PortfolioSummary[] }) {
   const [domains, reload] = useDomains(userId);
+  const client = useQueryClient();
+  // A claim added, proven or removed changes what the free domain section shows too.
+  const refresh = () => void invalidateDomains(client, userId);
   const [domain, setDomain] = useState('');
   const [portfolioId, setPortfolioId] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -43,7 +47,7 @@ export function DomainsSection({ userId, portfolios }: { userId: string; portfol
     if (error) setProblem(addProblem(error));
     else {
       setDomain('');
-      reload();
+      refresh();
     }
   };
 
@@ -92,7 +96,7 @@ export function DomainsSection({ userId, portfolios }: { userId: string; portfol
       {domains.kind === 'loaded' && domains.value.length > 0 ? (
         <ul className={styles.domainList} aria-label="Your domains">
           {domains.value.map((claim) => (
-            <DomainItem key={claim.id} claim={claim} portfolios={portfolios} onChange={reload} />
+            <DomainItem key={claim.id} claim={claim} portfolios={portfolios} onChange={refresh} />
           ))}
         </ul>
       ) : null}

@@ -10,9 +10,12 @@ import type { PortfolioSummary } from './accountData';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 
 let supabase: FakeSupabase;
+// Portfolio ids are uuids, as the domains function's contract requires them.
+const DRAFT = '0b6c1f3e-8d2a-4c55-9f1e-3a7d2b9c4e01';
+const LIVE = '5e2d7a90-1c4b-4f3e-8a6d-9b0c2e4f6a12';
 const PAGES: PortfolioSummary[] = [
-  { id: 'p-draft', title: 'Draft', template_id: '1', published: false, slug: null, updated_at: '2026-03-01T00:00:00Z' },
-  { id: 'p-live', title: 'Ada’s Studio', template_id: '2', published: true, slug: 'ada', updated_at: '2026-03-02T00:00:00Z' },
+  { id: DRAFT, title: 'Draft', template_id: '1', published: false, slug: null, updated_at: '2026-03-01T00:00:00Z' },
+  { id: LIVE, title: 'Ada’s Studio', template_id: '2', published: true, slug: 'ada', updated_at: '2026-03-02T00:00:00Z' },
 ];
 const DAY = 86_400_000;
 
@@ -95,7 +98,7 @@ test('register: choose the name and the page, then it is registered and the page
         registeredAt: '2026-04-01T00:00:00Z',
         expiresAt: '2027-04-01T00:00:00Z',
         renewalPriceUsd: 12.99,
-        portfolioId: 'p-live',
+        portfolioId: LIVE,
       },
       url: 'https://janedoe.com/',
     },
@@ -106,12 +109,12 @@ test('register: choose the name and the page, then it is registered and the page
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Choose janedoe.com' }));
   const confirm = screen.getByRole('region', { name: 'Register janedoe.com' });
-  expect(within(confirm).getByLabelText('Page it shows')).toHaveValue('p-live');
+  expect(within(confirm).getByLabelText('Page it shows')).toHaveValue(LIVE);
   // Once registered, the plan year is used: the search gives way, the news stays.
   supabase.rpc.mockResolvedValue({ data: { available: false, reason: 'used', next_at: '2027-04-01T00:00:00Z' }, error: null });
   await userEvent.click(within(confirm).getByRole('button', { name: 'Register janedoe.com' }));
   expect(supabase.functions.invoke).toHaveBeenLastCalledWith('domains', {
-    body: { action: 'register', domain: 'janedoe.com', portfolioId: 'p-live' },
+    body: { action: 'register', domain: 'janedoe.com', portfolioId: LIVE },
   });
   const done = await screen.findByText(/is yours/);
   expect(done.closest('[role="status"]')).toHaveTextContent('janedoe.com is yours until 1 Apr 2027. It shows Ada’s Studio');
@@ -157,7 +160,7 @@ test('a registered domain shows its page, its expiry and when renewal opens; in 
     error: null,
   });
   supabase.answer('custom_domains', {
-    data: [{ id: 'c1', domain: 'janedoe.com', portfolio_id: 'p-live', token: 't', verified_at: '2025-04-01T00:00:00Z' }],
+    data: [{ id: 'c1', domain: 'janedoe.com', portfolio_id: LIVE, token: 't', verified_at: '2025-04-01T00:00:00Z' }],
     error: null,
   });
   supabase.rpc.mockResolvedValue({ data: { available: false, reason: 'used', next_at: expiresSoon }, error: null });
@@ -168,7 +171,7 @@ test('a registered domain shows its page, its expiry and when renewal opens; in 
         registeredAt: '2025-04-01T00:00:00Z',
         expiresAt: '2027-04-11T00:00:00Z',
         renewalPriceUsd: 12.99,
-        portfolioId: 'p-live',
+        portfolioId: LIVE,
       },
     },
     error: null,

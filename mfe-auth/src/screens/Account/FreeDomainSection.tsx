@@ -8,6 +8,7 @@ import {
   REGISTRAR_NAME,
   TextField,
   domainCandidates,
+  invalidateDomains,
   renewalClosesAt,
   renewalOpensAt,
   type DomainOffer,
@@ -50,13 +51,10 @@ function RegisteredNote({ registered }: { registered: Registered }) {
   );
 }
 
-/** The queries a registration, renewal or move changes: read again so every part of the page agrees. */
+/** A registration, renewal or move changes the domains and the allowance: read again so every part of the page agrees. */
 function useRefreshDomains(userId: string) {
   const client = useQueryClient();
-  return () => {
-    for (const key of ['registered-domains', 'free-domain-allowance', 'custom-domains'])
-      void client.invalidateQueries({ queryKey: [key, userId] });
-  };
+  return () => void invalidateDomains(client, userId);
 }
 
 /**

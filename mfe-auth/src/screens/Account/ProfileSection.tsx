@@ -73,7 +73,7 @@ export function ProfileSection({ user, profile, onSaved, onRetry }: ProfileSecti
       if (error) return error.code === '23505' ? { message: USERNAME_TAKEN, field: 'username' } : { message: error.message };
       // The header shows the name from the session's user metadata: keep it in step.
       await client.auth.updateUser({ data: { name: name.trim(), username: wanted } });
-      onSaved(data as Profile);
+      onSaved(data);
       setEditing(false);
       setSaved(true);
     });

@@ -15,9 +15,10 @@ import {
   signOut,
   useAuthStore,
   useFieldErrors,
+  FunctionCallError,
   type DeletionField,
 } from '@folioforge/shared';
-import { AccountRequestError, deleteMyAccount, downloadMyData, sendDeletionCode } from './yourDataApi';
+import { deleteMyAccount, deletionProblems, downloadMyData, sendDeletionCode } from './yourDataApi';
 import account from './Account.module.scss';
 import styles from './YourDataSection.module.scss';
 
@@ -98,7 +99,7 @@ function DeleteAccount({ email }: { email: string }) {
       await sendDeletionCode();
       setCodeState({ phase: 'sent' });
     } catch (error) {
-      if (error instanceof AccountRequestError && error.retryAfterSeconds !== undefined)
+      if (error instanceof FunctionCallError && error.retryAfterSeconds !== undefined)
         setCodeState({ phase: 'wait', seconds: error.retryAfterSeconds, message: error.message });
       else {
         setCodeState({ phase: 'none' });
@@ -120,7 +121,8 @@ function DeleteAccount({ email }: { email: string }) {
       navigate('/home', { replace: true });
     } catch (error) {
       setBusy(false);
-      if (error instanceof AccountRequestError && Object.keys(error.fieldErrors).length) fields.showServerProblems(error.fieldErrors);
+      const problems = error instanceof FunctionCallError ? deletionProblems(error) : {};
+      if (Object.keys(problems).length) fields.showServerProblems(problems);
       else setProblem(error instanceof Error ? error.message : String(error));
     }
   }

@@ -1,21 +1,16 @@
+// /account's rows, from the page's one query cache. Each row's type is what the typed Supabase client
+// (createClient<Database>, database.types.ts) answers for its select: nothing here is typed by hand.
+// Rows other remotes read too (portfolios, domains, the plan, the space used) use @folioforge/shared's
+// keys, so a publish in the editor or a checkout refreshes them here.
 import { useCallback, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingQueryKeys, fetchEntitlements, fetchStorageUse, getSupabase, type Entitlements, type StorageUse } from '@folioforge/shared';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { domainKeys, entitlementsQuery, getSupabase, portfolioKeys, storageUseQuery } from '@folioforge/shared';
 
-export interface Profile {
-  id: string;
-  name: string | null;
-  username: string | null;
-}
-
-export interface PortfolioSummary {
-  id: string;
-  title: string | null;
-  template_id: string;
-  published: boolean;
-  slug: string | null;
-  updated_at: string;
-}
+/** Keys of the rows only this page reads. */
+const accountKeys = {
+  profile: (userId: string) => ['profile', userId] as const,
+  subscribers: (userId: string) => ['subscribers', userId] as const,
+};
 
 export type Loadable<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | { kind: 'failed'; message: string };
 
@@ -23,15 +18,15 @@ export type Loadable<T> = { kind: 'loading' } | { kind: 'loaded'; value: T } | {
  * One of the signed-in user's queries from the page's shared cache: its state, `reload` to ask
  * again (after a failure or an edit), and `replace` to put a value the server just returned.
  */
-export function useAccountQuery<T>(
-  queryKey: readonly [string, string],
-  load: () => Promise<T>,
+export function useAccountQuery<T, Key extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, Key> & { queryKey: Key },
 ): [Loadable<T>, () => void, (value: T) => void] {
   const client = useQueryClient();
-  const query = useQuery({ queryKey, queryFn: load });
+  const query = useQuery(options);
+  const { queryKey } = options;
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
-  const replace = useCallback((value: T) => client.setQueryData(queryKey, value), [client, queryKey]);
+  const replace = useCallback((value: T) => client.setQueryData<T>(queryKey, value), [client, queryKey]);
   // Asking again after a failure shows progress rather than the old error.
   const state: Loadable<T> =
     query.isPending || (query.isError && query.isFetching)
@@ -46,83 +41,76 @@ function failure(error: { message: string }): Error {
   return new Error(error.message);
 }
 
+async function fetchProfile(userId: string) {
+  const { data, error } = await getSupabase().from('profiles').select('id, name, username').eq('id', userId).single();
+  // PGRST116: no row yet (a project created before the sign-up trigger); the form can create it.
+  if (error?.code === 'PGRST116') return null;
+  if (error) throw failure(error);
+  return data;
+}
+export type Profile = NonNullable<Awaited<ReturnType<typeof fetchProfile>>>;
+
 export function useProfile(userId: string) {
-  const key = useMemo(() => ['profile', userId] as const, [userId]);
-  return useAccountQuery<Profile | null>(key, async () => {
-    const { data, error } = await getSupabase().from('profiles').select('id, name, username').eq('id', userId).single();
-    // PGRST116: no row yet (a project created before the sign-up trigger); the form can create it.
-    if (error?.code === 'PGRST116') return null;
-    if (error) throw failure(error);
-    return data as Profile;
-  });
+  const options = useMemo(() => ({ queryKey: accountKeys.profile(userId), queryFn: () => fetchProfile(userId) }), [userId]);
+  return useAccountQuery(options);
 }
 
+async function fetchPortfolioSummaries(userId: string) {
+  const { data, error } = await getSupabase()
+    .from('portfolios')
+    .select('id, title, template_id, published, slug, updated_at')
+    .eq('owner_id', userId)
+    .order('updated_at', { ascending: false });
+  if (error) throw failure(error);
+  return data ?? [];
+}
+export type PortfolioSummary = Awaited<ReturnType<typeof fetchPortfolioSummaries>>[number];
+
+/** The user's portfolios as the account page lists them; the editor's changes refresh them (portfolioKeys). */
 export function usePortfolios(userId: string) {
-  const key = useMemo(() => ['portfolios', userId] as const, [userId]);
-  return useAccountQuery<PortfolioSummary[]>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('portfolios')
-      .select('id, title, template_id, published, slug, updated_at')
-      .eq('owner_id', userId)
-      .order('updated_at', { ascending: false });
-    if (error) throw failure(error);
-    return (data ?? []) as PortfolioSummary[];
-  });
+  const options = useMemo(() => ({ queryKey: portfolioKeys.summaries(userId), queryFn: () => fetchPortfolioSummaries(userId) }), [userId]);
+  return useAccountQuery(options);
 }
 
 /** What the user's purchases grant now; its cache entry is the one /pricing and the checkout read too. */
 export function useEntitlements(userId: string) {
-  const key = useMemo(() => billingQueryKeys.entitlements(userId), [userId]);
-  return useAccountQuery<Entitlements>(key, () => fetchEntitlements(getSupabase()));
+  return useAccountQuery(useMemo(() => entitlementsQuery(userId), [userId]));
 }
 
 /** Shares its cache entry with My portfolios, which shows the same figures. */
 export function useStorageUse(userId: string) {
-  const key = useMemo(() => ['storage-usage', userId] as const, [userId]);
-  return useAccountQuery<StorageUse>(key, () => fetchStorageUse(getSupabase()));
+  return useAccountQuery(useMemo(() => storageUseQuery(userId), [userId]));
 }
 
-/** Someone who left their email on one of the user's published pages (customer accounts). */
-export interface SubscriberSummary {
-  id: string;
-  portfolio_id: string;
-  email: string;
-  name: string | null;
-  created_at: string;
+/** Someone who left their email on one of the user's published pages (customer accounts): the newest 200. */
+async function fetchSubscribers() {
+  // The rows are the owner's alone (RLS), so no filter by user is needed or trusted.
+  const { data, error } = await getSupabase()
+    .from('subscribers')
+    .select('id, portfolio_id, email, name, created_at')
+    .order('created_at', { ascending: false })
+    .limit(200);
+  if (error) throw failure(error);
+  return data ?? [];
 }
+export type SubscriberSummary = Awaited<ReturnType<typeof fetchSubscribers>>[number];
 
-/** The newest 200: the rows are the owner's alone (RLS), so no filter by user is needed or trusted. */
 export function useSubscribers(userId: string) {
-  const key = useMemo(() => ['subscribers', userId] as const, [userId]);
-  return useAccountQuery<SubscriberSummary[]>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('subscribers')
-      .select('id, portfolio_id, email, name, created_at')
-      .order('created_at', { ascending: false })
-      .limit(200);
-    if (error) throw failure(error);
-    return (data ?? []) as SubscriberSummary[];
-  });
+  return useAccountQuery(useMemo(() => ({ queryKey: accountKeys.subscribers(userId), queryFn: fetchSubscribers }), [userId]));
 }
 
-/** A custom domain the user added for one of their pages (every plan includes one). */
-export interface DomainClaim {
-  id: string;
-  domain: string;
-  portfolio_id: string;
-  token: string;
-  verified_at: string | null;
+/** The custom domains the user added for their pages (every plan includes one). */
+async function fetchDomainClaims(userId: string) {
+  const { data, error } = await getSupabase()
+    .from('custom_domains')
+    .select('id, domain, portfolio_id, token, verified_at')
+    .eq('owner_id', userId)
+    .order('created_at');
+  if (error) throw failure(error);
+  return data ?? [];
 }
+export type DomainClaim = Awaited<ReturnType<typeof fetchDomainClaims>>[number];
 
 export function useDomains(userId: string) {
-  const key = useMemo(() => ['custom-domains', userId] as const, [userId]);
-  return useAccountQuery<DomainClaim[]>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('custom_domains')
-      .select('id, domain, portfolio_id, token, verified_at')
-      .eq('owner_id', userId)
-      .order('created_at');
-    if (error) throw failure(error);
-    return (data ?? []) as DomainClaim[];
-  });
+  return useAccountQuery(useMemo(() => ({ queryKey: domainKeys.custom(userId), queryFn: () => fetchDomainClaims(userId) }), [userId]));
 }

@@ -3,26 +3,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import {
-  billingQueryKeys,
-  fetchBillingHistory,
-  fetchSubscriptions,
-  functionFailureOf,
-  getSupabase,
+  billingHistoryQuery,
+  FunctionCallError,
   invalidateBilling,
-  subscriptionAnswerSchema,
+  invokeFunction,
+  paymentsFunction,
+  subscriptionsQuery,
   type BillingSubscription,
-  type PlanId,
+  type RequestOf,
 } from '@folioforge/shared';
 
 export function useSubscriptions(userId: string) {
-  return useQuery({ queryKey: billingQueryKeys.subscriptions(userId), queryFn: () => fetchSubscriptions(getSupabase(), userId) });
+  return useQuery(subscriptionsQuery(userId));
 }
 
 export function useBillingHistory(userId: string) {
-  return useQuery({ queryKey: billingQueryKeys.history(userId), queryFn: () => fetchBillingHistory(getSupabase()) });
+  return useQuery(billingHistoryQuery(userId));
 }
 
-export type PlanAction = { action: 'cancel-subscription' } | { action: 'change-plan'; planId: PlanId };
+type PlanAction = Extract<RequestOf<typeof paymentsFunction>, { action: 'cancel-subscription' | 'change-plan' }>;
 
 export interface PlanActionState {
   busy: boolean;
@@ -42,22 +41,10 @@ export function usePlanAction(userId: string): PlanActionState {
       setBusy(true);
       setError(null);
       try {
-        const { data, error: failure } = await getSupabase().functions.invoke<unknown>('payments', { body: action });
-        if (failure) {
-          const { status, message } = await functionFailureOf(failure);
-          setError(
-            status === undefined
-              ? 'Could not reach the payment service. Check your connection and try again.'
-              : (message ?? 'The payment service refused.'),
-          );
-          return null;
-        }
-        const parsed = subscriptionAnswerSchema.safeParse(data);
-        if (!parsed.success) {
-          setError('The payment service sent an unexpected answer.');
-          return null;
-        }
-        return parsed.data.subscription;
+        return (await invokeFunction(paymentsFunction, action, { refused: 'The payment service refused.' })).subscription;
+      } catch (failure) {
+        setError(failure instanceof FunctionCallError ? failure.message : 'The payment service refused.');
+        return null;
       } finally {
         await invalidateBilling(client, userId);
         setBusy(false);

@@ -1,74 +1,49 @@
 // The free domain on /account: the user's registrations and whether their plan pays for a new one
-// (read through REST, row-level security decides), and the domains function's calls.
+// (read through REST, row-level security decides), and the domains function's calls, through
+// invokeFunction and the function's contract (_shared/contracts/domains.ts).
 import { useMemo } from 'react';
-import {
-  functionFailureOf,
-  getSupabase,
-  type DomainOffer,
-  type DomainRegisteredAnswer,
-  type DomainSearchAnswer,
-  type DomainsRequest,
-  type RegisteredDomain,
-} from '@folioforge/shared';
+import { z } from 'zod';
+import { domainKeys, domainsFunction, getSupabase, invokeFunction } from '@folioforge/shared';
 import { useAccountQuery } from './accountData';
 
-export interface Registration {
-  domain: string;
-  status: 'pending' | 'active';
-  registered_at: string | null;
-  expires_at: string | null;
-  renewal_price_usd: number | null;
+async function fetchRegistrations(userId: string) {
+  const { data, error } = await getSupabase()
+    .from('registered_domains')
+    .select('domain, status, registered_at, expires_at, renewal_price_usd')
+    .eq('owner_id', userId)
+    .order('created_at');
+  if (error) throw new Error(error.message);
+  return data ?? [];
 }
+export type Registration = Awaited<ReturnType<typeof fetchRegistrations>>[number];
 
 export function useRegistrations(userId: string) {
-  const key = useMemo(() => ['registered-domains', userId] as const, [userId]);
-  return useAccountQuery<Registration[]>(key, async () => {
-    const { data, error } = await getSupabase()
-      .from('registered_domains')
-      .select('domain, status, registered_at, expires_at, renewal_price_usd')
-      .eq('owner_id', userId)
-      .order('created_at');
-    if (error) throw new Error(error.message);
-    return (data ?? []) as Registration[];
-  });
+  return useAccountQuery(useMemo(() => ({ queryKey: domainKeys.registered(userId), queryFn: () => fetchRegistrations(userId) }), [userId]));
 }
 
-/** Whether the plan pays for a new domain now; when not, why, and when the next one comes. */
-export interface FreeDomainAllowance {
-  available: boolean;
-  reason: 'no_plan' | 'used' | null;
-  next_at: string | null;
+/**
+ * public.free_domain_allowance() answers JSON: whether the plan pays for a new domain now; when not,
+ * why, and when the next one comes. Read leniently: anything unexpected counts as not available.
+ */
+const freeDomainAllowanceSchema = z.object({
+  available: z.boolean().catch(false),
+  reason: z.enum(['no_plan', 'used']).nullable().catch(null),
+  next_at: z.string().nullable().catch(null),
+});
+
+async function fetchFreeDomainAllowance() {
+  const { data, error } = await getSupabase().rpc('free_domain_allowance');
+  if (error) throw new Error(error.message);
+  return freeDomainAllowanceSchema.parse(typeof data === 'object' && data !== null ? data : {});
 }
 
 export function useFreeDomainAllowance(userId: string) {
-  const key = useMemo(() => ['free-domain-allowance', userId] as const, [userId]);
-  return useAccountQuery<FreeDomainAllowance>(key, async () => {
-    const { data, error } = await getSupabase().rpc('free_domain_allowance');
-    if (error) throw new Error(error.message);
-    const answer = (data ?? {}) as Partial<FreeDomainAllowance>;
-    return {
-      available: answer.available === true,
-      reason: answer.reason === 'no_plan' || answer.reason === 'used' ? answer.reason : null,
-      next_at: typeof answer.next_at === 'string' ? answer.next_at : null,
-    };
-  });
+  return useAccountQuery(useMemo(() => ({ queryKey: domainKeys.freeAllowance(userId), queryFn: fetchFreeDomainAllowance }), [userId]));
 }
 
-/** Calls the domains function; its refusal's words (or a connection problem) become the error. */
-async function callDomains<T>(body: DomainsRequest): Promise<T> {
-  const { data, error } = await getSupabase().functions.invoke<T>('domains', { body });
-  if (!error && data) return data;
-  const failure = await functionFailureOf(error);
-  throw new Error(
-    failure.message ?? (failure.status === undefined ? 'FolioForge could not be reached. Check your connection.' : 'Try again.'),
-  );
-}
-
-export const searchDomains = async (query: string): Promise<DomainOffer[]> =>
-  (await callDomains<DomainSearchAnswer>({ action: 'search', query })).offers;
+export const searchDomains = async (query: string) => (await invokeFunction(domainsFunction, { action: 'search', query })).offers;
 export const registerDomain = (domain: string, portfolioId: string) =>
-  callDomains<DomainRegisteredAnswer>({ action: 'register', domain, portfolioId });
-export const renewDomain = async (domain: string): Promise<RegisteredDomain> =>
-  (await callDomains<{ registered: RegisteredDomain }>({ action: 'renew', domain })).registered;
+  invokeFunction(domainsFunction, { action: 'register', domain, portfolioId });
+export const renewDomain = async (domain: string) => (await invokeFunction(domainsFunction, { action: 'renew', domain })).registered;
 export const connectDomain = (domain: string, portfolioId: string) =>
-  callDomains<DomainRegisteredAnswer>({ action: 'connect', domain, portfolioId });
+  invokeFunction(domainsFunction, { action: 'connect', domain, portfolioId });

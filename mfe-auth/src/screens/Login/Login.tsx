@@ -12,7 +12,7 @@ import layout from '../../lib/AuthLayout.module.scss';
 import { usePasswordSignInFields } from './usePasswordSignInFields';
 
 /** What the account page is told after a recovery code turned two-factor sign-in off. */
-export interface TwoFactorRecoveredState {
+interface TwoFactorRecoveredState {
   twoFactorRecovered: true;
 }
 

@@ -10,7 +10,7 @@ import layout from '../../lib/AuthLayout.module.scss';
 
 type Sent = { kind: 'none' } | { kind: 'link'; email: string } | { kind: 'code'; email: string };
 
-export interface PasswordlessSignInProps {
+interface PasswordlessSignInProps {
   /** The address typed in the login form's Email field. */
   email: string;
   /** A code signed the visitor in (the login screen then asks for a second factor or moves on). */

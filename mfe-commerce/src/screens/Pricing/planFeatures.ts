@@ -8,7 +8,7 @@ export const PLAN_SUMMARIES: Readonly<Record<PlanId, string>> = {
   premium: 'Your whole brand: logo, social media files and priority care.',
 };
 
-export interface PlanFeature {
+interface PlanFeature {
   label: string;
   includedIn: readonly PlanId[];
 }

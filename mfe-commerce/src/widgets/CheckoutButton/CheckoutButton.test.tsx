@@ -24,7 +24,18 @@ import {
 beforeEach(resetCommerceTestState);
 
 // The fake function charges ₹100.00 for every order (ORDER_ANSWER): the message shows what the server charged.
-const PAID = answer({ status: 'paid', purchase: { itemType: 'template', itemId: '1' } });
+// The payments function's answer to verify, as its contract (_shared/contracts/payments.ts) has it.
+const PAID = answer({
+  status: 'paid',
+  orderId: 'order_TEST000001',
+  paymentId: 'pay_OK00000042',
+  itemType: 'template',
+  itemId: '1',
+  amount: 10000,
+  currency: 'INR',
+  paidAt: '2026-04-01T10:00:00.000Z',
+  expiresAt: null,
+});
 
 /** The payment function: create-order answers the order, verify answers `verifyAnswer`. */
 function paymentFunction(verifyAnswer: () => Promise<InvokeResult> = async () => PAID) {
@@ -63,7 +74,7 @@ test('shows the label and the catalog price in INR, asks the function with only 
     amount: 10000,
     currency: 'INR',
     name: 'FolioForge',
-    order_id: 'order_TEST1',
+    order_id: 'order_TEST000001',
     prefill: { name: 'Asha Rao', email: 'asha@example.com' },
     theme: { color: '#0f6b5c' },
   });
@@ -76,14 +87,14 @@ test('success shows "Payment successful!" with the payment id only after the ser
 
   await userEvent.click(screen.getByRole('button', { name: 'Get Temp 1' }));
   await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
-  act(() => FakeRazorpay.latest().succeed('pay_OK42'));
+  act(() => FakeRazorpay.latest().succeed('pay_OK00000042'));
 
   expect(await within(statusRegion()).findByText('Confirming your payment…')).toBeInTheDocument();
   expect(screen.queryByText(/Payment successful!/)).not.toBeInTheDocument();
   expect(fake.bodies()[1]).toEqual({
     action: 'verify',
-    razorpay_order_id: 'order_TEST1',
-    razorpay_payment_id: 'pay_OK42',
+    razorpay_order_id: 'order_TEST000001',
+    razorpay_payment_id: 'pay_OK00000042',
     razorpay_signature: 'f'.repeat(64),
   });
 
@@ -91,7 +102,7 @@ test('success shows "Payment successful!" with the payment id only after the ser
   fake.rows.entitlements = { templates: ['1'] };
   await act(async () => verify.resolve(PAID));
   expect(
-    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 1. Payment id: pay_OK42'),
+    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 1. Payment id: pay_OK00000042'),
   ).toBeInTheDocument();
   expect(await screen.findByText('Purchased')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Get Temp 1' })).not.toBeInTheDocument();
@@ -104,16 +115,16 @@ test('a failed verification shows an error, never success, and can be checked ag
 
   await userEvent.click(screen.getByRole('button', { name: 'Get Temp 2' }));
   await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
-  act(() => FakeRazorpay.latest().succeed('pay_BAD1'));
+  act(() => FakeRazorpay.latest().succeed('pay_BAD0000001'));
 
   expect(await within(statusRegion()).findByText(/We could not confirm your payment: Invalid payment signature/)).toBeInTheDocument();
-  expect(statusRegion()).toHaveTextContent('pay_BAD1');
+  expect(statusRegion()).toHaveTextContent('pay_BAD0000001');
   expect(screen.queryByText(/Payment successful!/)).not.toBeInTheDocument();
 
   verifyAnswer = PAID;
   await userEvent.click(screen.getByRole('button', { name: 'Check payment again' }));
   expect(
-    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 2. Payment id: pay_BAD1'),
+    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 2. Payment id: pay_BAD0000001'),
   ).toBeInTheDocument();
   // Checked again, not bought again: one order only.
   expect(fake.bodies().filter((body) => body['action'] === 'create-order')).toHaveLength(1);
@@ -137,9 +148,9 @@ test('payment.failed shows the reason and lets the visitor try again', async () 
   expect(FakeRazorpay.instances[0]?.closed).toBe(true);
   expect(fake.bodies().filter((body) => body['action'] === 'create-order')).toHaveLength(2);
 
-  act(() => FakeRazorpay.latest().succeed('pay_SECOND'));
+  act(() => FakeRazorpay.latest().succeed('pay_SECOND0001'));
   expect(
-    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 3. Payment id: pay_SECOND'),
+    await within(statusRegion()).findByText('Payment successful! ₹100.00 paid for Template 3. Payment id: pay_SECOND0001'),
   ).toBeInTheDocument();
 });
 
@@ -268,15 +279,15 @@ test('a plan opens a subscription in dollars; after the server verifies, the amo
   const readsBefore = fake.reads().length;
   // By the time the server answers, the subscription is in the account.
   fake.rows.subscriptions = [subscriptionRow({ current_end: renews })];
-  act(() => FakeRazorpay.latest().succeed('pay_SUB1'));
+  act(() => FakeRazorpay.latest().succeed('pay_SUB0000001'));
   expect(
     await within(statusRegion()).findByText(
-      `Payment successful! $19.99 paid for Pro; it renews on ${dateFormat.format(new Date(renews))} at $19.99 until you cancel. Payment id: pay_SUB1`,
+      `Payment successful! $19.99 paid for Pro; it renews on ${dateFormat.format(new Date(renews))} at $19.99 until you cancel. Payment id: pay_SUB0000001`,
     ),
   ).toBeInTheDocument();
   expect(fake.bodies()[1]).toEqual({
     action: 'verify-subscription',
-    razorpay_payment_id: 'pay_SUB1',
+    razorpay_payment_id: 'pay_SUB0000001',
     razorpay_subscription_id: 'sub_TEST123456789',
     razorpay_signature: 'f'.repeat(64),
   });
@@ -307,7 +318,7 @@ test('resuming a plan before it ends authorises the card and says nothing was ch
 
   await userEvent.click(screen.getByRole('button', { name: 'Resume Pro' }));
   await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
-  act(() => FakeRazorpay.latest().succeed('pay_AUTH1'));
+  act(() => FakeRazorpay.latest().succeed('pay_AUTH000001'));
   expect(
     await within(statusRegion()).findByText(
       `Pro continues from ${dateFormat.format(new Date(startsAt))}: $19.99 will be charged then, and monthly until you cancel. Nothing was charged today.`,

@@ -1,5 +1,5 @@
 // The two static articles of the Blog screen. Plain paragraphs, no HTML strings.
-export interface BlogArticle {
+interface BlogArticle {
   id: string;
   title: string;
   author: string;

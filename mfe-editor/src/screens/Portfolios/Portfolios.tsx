@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, RequireAuth, fetchStorageUse, formatBytes, getSupabase, publicPagePath, useAuthStore } from '@folioforge/shared';
+import { Alert, Button, RequireAuth, formatBytes, publicPagePath, storageUseQuery, useAuthStore } from '@folioforge/shared';
 import { editorPathFor } from '../../portfolios/AccountPortfolioGate';
 import { DeviceDraftOffer } from '../../portfolios/DeviceDraftOffer';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
@@ -220,7 +220,7 @@ function UndoDelete({ pending }: { pending: PendingDelete | null }) {
 
 /** Space the user's pictures and resumes take, and what their plan includes (the server keeps to it). */
 function StorageUse({ userId }: { userId: string }) {
-  const usage = useQuery({ queryKey: ['storage-usage', userId], queryFn: () => fetchStorageUse(getSupabase()) });
+  const usage = useQuery(storageUseQuery(userId));
   if (!usage.data) return null;
   const { bytes, files, quotaBytes } = usage.data;
   return (

@@ -1,5 +1,5 @@
 // The catalog's entries: the shared definitions plus their screenshots, which only this remote
-// bundles (made by scripts/make-template-previews.mjs from each template's Preview). A template
+// bundles (made by scripts/makeTemplatePreviews.mjs from each template's Preview). A template
 // without screenshots yet is shown by its live preview instead, so a new folder needs nothing here.
 import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 // The first card's first picture is the page's LCP element: inlined, it paints with the screen.
@@ -16,7 +16,7 @@ import template4a from './previews/template4-1.jpg';
 import template4b from './previews/template4-2.jpg';
 import template4c from './previews/template4-3.jpg';
 
-export interface PreviewPicture {
+interface PreviewPicture {
   src: string;
   alt: string;
 }

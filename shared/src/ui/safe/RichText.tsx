@@ -10,7 +10,7 @@ import styles from './RichText.module.scss';
  */
 export const SanitizingHostContext = createContext<SanitizingHost | undefined>(undefined);
 
-export interface RichTextProps {
+interface RichTextProps {
   /** A long field's value: the editor's HTML, or plain text from before rich text existed. */
   value: string | undefined;
   className?: string;

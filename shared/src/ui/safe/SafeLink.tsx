@@ -1,7 +1,7 @@
 import { memo, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { isSafeHref } from './safeUrl';
 
-export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
+interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
   /** Visitor-typed URL; linked only if it is http(s), mailto or tel. */
   href: string | null | undefined;
   children?: ReactNode;

@@ -11,7 +11,7 @@ import { isSafeHref } from './safeUrl';
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'] as const;
 
 /** Inside a heading or a line of text only the inline marks make sense. */
-export const INLINE_RICH_TEXT_TAGS = ['br', 'strong', 'b', 'em', 'i', 'a'] as const;
+const INLINE_RICH_TEXT_TAGS = ['br', 'strong', 'b', 'em', 'i', 'a'] as const;
 
 /** Elements dropped with everything inside them; the text of other dropped elements stays. */
 export const RICH_TEXT_FORBID_CONTENTS = [

@@ -1,7 +1,7 @@
 // The footer's columns, in order. Every link leads to a page of the product with real content; the
 // spec's other footer destinations (app market, hosting, careers …) had none and were removed.
 // Pricing is the header's (one link of a name per page).
-export interface FooterLink {
+interface FooterLink {
   to: string;
   label: string;
 }

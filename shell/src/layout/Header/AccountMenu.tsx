@@ -4,7 +4,7 @@ import type { User } from '@supabase/supabase-js';
 import { loadSupabase, signOut } from '@folioforge/shared';
 import styles from './Header.module.scss';
 
-export function displayName(user: Pick<User, 'email' | 'user_metadata'>): string {
+function displayName(user: Pick<User, 'email' | 'user_metadata'>): string {
   const name = user.user_metadata?.['name'];
   return typeof name === 'string' && name.trim() ? name : (user.email ?? 'Account');
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState, type KeyboardEvent } from 'react';
 
-export interface CarouselControls {
+interface CarouselControls {
   /** Index of the slide on show, 0-based. */
   index: number;
   count: number;

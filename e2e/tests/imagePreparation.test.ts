@@ -1,0 +1,236 @@
+// Photos are made fit for a page in the browser before they are uploaded (mfe-editor/src/images):
+// a generated 4000×3000 JPEG of about 5 MB, noisy like a real photo so it does not compress
+// trivially, comes out as a WebP of at most 600 KB with its longest side at 2560 px, plus copies
+// 640, 1280 and 1920 px wide, each decodable at its stated size. The module runs in Debian's
+// Chromium as the editor loads it, bundled on its own (the contract from @folioforge/shared).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { repoRoot } from '../../tooling/repo.mjs';
+
+/** What the page calls: mfe-editor/src/images/prepareImage.ts's prepareImage, as far as the test reads it. */
+type PreparedFile = { width: number; height: number; blob: Blob };
+type PrepareImage = (
+  file: Blob,
+  options: { onProgress: (fraction: number) => void },
+) => Promise<{ format: string; main: PreparedFile; variants: PreparedFile[]; originalBytes: number; saving: string }>;
+
+interface Summary {
+  format: string;
+  originalBytes: number;
+  originalType: string;
+  main: { width: number; height: number; bytes: number; type: string; decoded: [number, number] };
+  variants: { width: number; height: number; bytes: number; decoded: [number, number] }[];
+  saving: string;
+  progress: number[];
+  seconds: number;
+  cornerAlpha?: number;
+}
+
+let browser: Browser;
+let bundle: string;
+let page: Page;
+let errors: string[];
+
+/** A fresh page with the preparer loaded; `withoutWebp` makes its canvas answer PNG when asked for WebP, as Safari before 17 does. */
+async function openPage(withoutWebp = false): Promise<void> {
+  await page?.close();
+  page = await browser.newPage();
+  errors = trackPageErrors(page);
+  // tsx names the functions it compiles with a helper (`__name`) that the page lacks.
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  if (withoutWebp)
+    await page.addInitScript(() => {
+      const original = OffscreenCanvas.prototype.convertToBlob;
+      OffscreenCanvas.prototype.convertToBlob = function (options) {
+        return original.call(this, options?.type === 'image/webp' ? { ...options, type: 'image/png' } : options);
+      };
+    });
+  await page.goto('data:text/html,<!doctype html><title>photo</title>');
+  await page.addScriptTag({ content: bundle });
+}
+
+before(async () => {
+  const built = await build({
+    entryPoints: [path.join(repoRoot, 'mfe-editor/src/images/prepareImage.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'ImagePreparer',
+    target: 'es2022',
+    // Only the contract of @folioforge/shared: its index would bring React and the styles along.
+    alias: { '@folioforge/shared': path.join(repoRoot, 'shared/src/publishing/imageVariants.ts') },
+    logLevel: 'silent',
+  });
+  bundle = built.outputFiles[0]!.text;
+  browser = await launchBrowser();
+  await openPage();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** In the page: a photo-like picture (soft gradients and shapes under per-pixel noise) encoded as `type`. */
+async function makePhoto(width: number, height: number, type: 'image/jpeg' | 'image/png', targetBytes: number, transparentCorner = false) {
+  return page.evaluate(
+    async ({ width, height, type, targetBytes, transparentCorner }) => {
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d')!;
+      const sky = context.createLinearGradient(0, 0, width, height);
+      sky.addColorStop(0, '#4a78b5');
+      sky.addColorStop(0.5, '#e7c9a0');
+      sky.addColorStop(1, '#2f5a3a');
+      context.fillStyle = sky;
+      context.fillRect(0, 0, width, height);
+      let seed = 7;
+      const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+      for (let i = 0; i < 60; i++) {
+        context.fillStyle = `hsla(${Math.floor(random() * 360)}, 55%, ${30 + random() * 40}%, 0.6)`;
+        context.beginPath();
+        context.arc(random() * width, random() * height, 40 + random() * width * 0.15, 0, Math.PI * 2);
+        context.fill();
+      }
+      const base = context.getImageData(0, 0, width, height);
+      // Sensor noise: the amplitude is raised until the encoded file weighs about the target.
+      const encodeWithNoise = async (amplitude: number) => {
+        const noisy = new ImageData(new Uint8ClampedArray(base.data), width, height);
+        const data = noisy.data;
+        for (let p = 0; p < data.length; p += 4) {
+          const n = (random() - 0.5) * amplitude;
+          data[p] = data[p]! + n + (random() - 0.5) * amplitude * 0.5;
+          data[p + 1] = data[p + 1]! + n;
+          data[p + 2] = data[p + 2]! + n + (random() - 0.5) * amplitude * 0.5;
+        }
+        if (transparentCorner) for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) data[(y * width + x) * 4 + 3] = 0;
+        context.putImageData(noisy, 0, 0);
+        return canvas.convertToBlob({ type, quality: 0.92 });
+      };
+      let low = 0;
+      let high = 160;
+      let blob = await encodeWithNoise(48);
+      for (let step = 0; step < 7 && Math.abs(blob.size - targetBytes) > targetBytes * 0.08; step++) {
+        const amplitude = (low + high) / 2;
+        blob = await encodeWithNoise(amplitude);
+        if (blob.size < targetBytes) low = amplitude;
+        else high = amplitude;
+      }
+      (globalThis as unknown as { photo: Blob }).photo = blob;
+      return { bytes: blob.size, type: blob.type };
+    },
+    { width, height, type, targetBytes, transparentCorner },
+  );
+}
+
+/** In the page: prepareImage on the photo made last, every output decoded again to read its size. */
+function prepareInPage(): Promise<Summary> {
+  return page.evaluate(async () => {
+    const { prepareImage } = (globalThis as unknown as { ImagePreparer: { prepareImage: PrepareImage } }).ImagePreparer;
+    const photo = (globalThis as unknown as { photo: Blob }).photo;
+    const progress: number[] = [];
+    const started = performance.now();
+    const prepared = await prepareImage(photo, { onProgress: (fraction) => progress.push(fraction) });
+    const seconds = (performance.now() - started) / 1000;
+    const decoded = async (blob: Blob): Promise<[number, number]> => {
+      const bitmap = await createImageBitmap(blob);
+      return [bitmap.width, bitmap.height];
+    };
+    const mainBitmap = await createImageBitmap(prepared.main.blob);
+    const probe = new OffscreenCanvas(mainBitmap.width, mainBitmap.height).getContext('2d')!;
+    probe.drawImage(mainBitmap, 0, 0);
+    return {
+      format: prepared.format,
+      originalBytes: prepared.originalBytes,
+      originalType: photo.type,
+      main: {
+        width: prepared.main.width,
+        height: prepared.main.height,
+        bytes: prepared.main.blob.size,
+        type: prepared.main.blob.type,
+        decoded: [mainBitmap.width, mainBitmap.height],
+      },
+      variants: await Promise.all(
+        prepared.variants.map(async (variant) => ({
+          width: variant.width,
+          height: variant.height,
+          bytes: variant.blob.size,
+          decoded: await decoded(variant.blob),
+        })),
+      ),
+      saving: prepared.saving,
+      progress,
+      seconds,
+      cornerAlpha: probe.getImageData(2, 2, 1, 1).data[3],
+    };
+  });
+}
+
+describe('a photo prepared in the browser before upload', () => {
+  test('a 4000×3000 JPEG of about 5 MB becomes a WebP of at most 600 KB, 2560 px wide, with three narrower copies', async () => {
+    const photo = await makePhoto(4000, 3000, 'image/jpeg', 5 * 1024 * 1024);
+    assert.equal(photo.type, 'image/jpeg');
+    assert.ok(photo.bytes > 4.5 * 1024 * 1024 && photo.bytes < 5.6 * 1024 * 1024, `the generated photo weighs ${photo.bytes} bytes`);
+
+    const result = await prepareInPage();
+    console.log(
+      `  ${result.saving} (main ${result.main.width}×${result.main.height}, copies ${result.variants.map((v) => `${v.width} px ${Math.round(v.bytes / 1024)} KB`).join(', ')}) in ${result.seconds.toFixed(1)} s`,
+    );
+    assert.equal(result.format, 'webp');
+    assert.equal(result.main.type, 'image/webp');
+    assert.ok(result.main.bytes <= 600 * 1024, `the stored photo weighs ${result.main.bytes} bytes`);
+    assert.ok(Math.max(result.main.width, result.main.height) <= 2560);
+    assert.ok(result.main.width >= 1600, 'the photo stays large enough for a wide screen');
+    assert.deepEqual(result.main.decoded, [result.main.width, result.main.height]);
+    assert.ok(Math.abs(result.main.width / result.main.height - 4 / 3) < 0.01, 'proportions kept');
+    assert.deepEqual(
+      result.variants.map((variant) => variant.width),
+      [640, 1280, 1920].filter((width) => width < result.main.width),
+    );
+    for (const variant of result.variants) {
+      assert.deepEqual(variant.decoded, [variant.width, variant.height]);
+      assert.ok(variant.bytes < result.main.bytes, `the ${variant.width} px copy is lighter than the main file`);
+    }
+    assert.match(result.saving, /^5\.\d MB → \d{2,3} KB$|^4\.\d MB → \d{2,3} KB$/);
+    assert.equal(result.progress.at(-1), 1);
+    assert.deepEqual(
+      [...result.progress].sort((a, b) => a - b),
+      result.progress,
+      'progress only moves forward',
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  test('a transparent PNG keeps its transparency as WebP', async () => {
+    await makePhoto(1200, 1600, 'image/png', 1.5 * 1024 * 1024, true);
+    const result = await prepareInPage();
+    assert.equal(result.format, 'webp');
+    assert.deepEqual([result.main.width, result.main.height], [1200, 1600]);
+    assert.deepEqual(
+      result.variants.map((variant) => [variant.width, variant.height]),
+      [[640, 853]],
+    );
+    assert.equal(result.cornerAlpha, 0, 'the transparent corner stays transparent');
+  });
+
+  test('a browser that cannot encode WebP gets JPEGs of the same sizes, transparency on white', async () => {
+    await openPage(true);
+    await makePhoto(2000, 1500, 'image/png', 1024 * 1024, true);
+    const result = await prepareInPage();
+    assert.equal(result.format, 'jpeg');
+    assert.equal(result.main.type, 'image/jpeg');
+    assert.deepEqual([result.main.width, result.main.height], [2000, 1500]);
+    assert.deepEqual(
+      result.variants.map((variant) => variant.decoded),
+      [
+        [640, 480],
+        [1280, 960],
+        [1920, 1440],
+      ],
+    );
+    assert.equal(result.cornerAlpha, 255, 'JPEG has no transparency: the corner is drawn on white');
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,67 @@
+// The server-side Orders and Payments API (what a merchant's backend calls with its key secret).
+import type { Hono } from 'hono';
+import { requireKeyAuth } from './auth.ts';
+import { RateLimiter } from '../http/rateLimit.ts';
+import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError } from './errors.ts';
+import { razorpayId } from './ids.ts';
+import type { Sandbox } from './sandbox.ts';
+import { parseOrderInput } from './orderInput.ts';
+import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
+
+/** Orders one key may create per minute. */
+const ORDERS_PER_MINUTE = 120;
+
+export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
+  const { ctx, ready, clock } = sandbox;
+  const orderLimiter = new RateLimiter(ORDERS_PER_MINUTE);
+  requireKeyAuth(app, ctx.keys, ['/razorpay/v1/orders', '/razorpay/v1/payments']);
+
+  app.post('/razorpay/v1/orders', async (c) => {
+    // Per key, as Razorpay limits its API: a loop creating orders is answered 429.
+    if (!orderLimiter.hit(ctx.keys.razorpayKeyId)) return sendError(c, 429, TOO_MANY_REQUESTS);
+    const body = await readRazorpayJson(c);
+    if (!body.ok) return sendError(c, body.status, body.body);
+    const parsed = parseOrderInput(body.value);
+    if (!parsed.ok) return sendError(c, 400, parsed.error);
+    const input = parsed.value;
+    await ready;
+    const result = await ctx.db.asOwner(async (tx) => {
+      // Serialise order creation so two requests with one receipt cannot both pass the check.
+      await tx.query('select pg_advisory_xact_lock(5432191)');
+      if (input.receipt && (await receiptTaken(tx, input.receipt))) return undefined;
+      return insertOrder(tx, { id: razorpayId('order'), ...input, createdAt: clock.now() });
+    });
+    if (!result) return sendError(c, 400, badRequest('The receipt has already been used for another order.', 'receipt'));
+    ctx.log.info('razorpay order created', { orderId: result.id, amount: result.amount });
+    return c.json(result, 200);
+  });
+
+  app.get('/razorpay/v1/orders/:id', async (c) => {
+    await ready;
+    const order = await ctx.db.asOwner((tx) => findOrder(tx, c.req.param('id')));
+    return order ? c.json(order) : sendError(c, 400, NOT_FOUND);
+  });
+
+  app.get('/razorpay/v1/orders/:id/payments', async (c) => {
+    await ready;
+    const id = c.req.param('id');
+    const result = await ctx.db.asOwner(async (tx) => {
+      const order = await findOrder(tx, id);
+      if (!order) return undefined;
+      const { rows } = await tx.query<{ id: string }>(
+        'select id from local_cloud.razorpay_payments where order_id = $1 order by created_at, id',
+        [id],
+      );
+      const items = [];
+      for (const row of rows) items.push(await findPayment(tx, row.id));
+      return items;
+    });
+    return result ? c.json({ entity: 'collection', count: result.length, items: result }) : sendError(c, 400, NOT_FOUND);
+  });
+
+  app.get('/razorpay/v1/payments/:id', async (c) => {
+    await ready;
+    const payment = await ctx.db.asOwner((tx) => findPayment(tx, c.req.param('id')));
+    return payment ? c.json(payment) : sendError(c, 400, NOT_FOUND);
+  });
+}

@@ -1,0 +1,83 @@
+// Controls of the sandbox that Razorpay offers in its test-mode dashboard rather than its API, for
+// tests and for a developer trying billing by hand (key secret required, like the API):
+//   GET  /razorpay/_sandbox/clock                         → {now}
+//   POST /razorpay/_sandbox/clock {advance_seconds}       → moves the clock on, makes every charge
+//        that fell due meanwhile and delivers its webhooks → {now, events: [event names, in order]}
+//   POST /razorpay/_sandbox/subscriptions/:id/card {next_charges: 'succeed' | 'fail'}
+//        → how the stored card answers the automatic charges from now on (the dashboard's
+//          "Charge this now" with Success or Failure, made automatic)
+//   GET  /razorpay/_sandbox/webhooks                      → every webhook sent, oldest first: its raw
+//        body, the X-Razorpay-Signature sent with it, and how the receiver answered
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { requireKeyAuth } from './auth.ts';
+import { runDueCharges } from './billing.ts';
+import { NOT_FOUND, badRequest, readRazorpayJson, sendError } from './errors.ts';
+import type { Sandbox } from './sandbox.ts';
+import { findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
+
+const advanceBody = z.object({
+  advance_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(20 * 365 * 86_400),
+});
+const cardBody = z.object({ next_charges: z.enum(['succeed', 'fail']) });
+
+export function mountSandboxControls(app: Hono, sandbox: Sandbox): void {
+  const { ctx, ready, clock, webhooks } = sandbox;
+  requireKeyAuth(app, ctx.keys, ['/razorpay/_sandbox']);
+
+  app.get('/razorpay/_sandbox/clock', async (c) => {
+    await ready;
+    return c.json({ now: clock.now() });
+  });
+
+  app.post('/razorpay/_sandbox/clock', async (c) => {
+    const raw = await readRazorpayJson(c);
+    if (!raw.ok) return sendError(c, raw.status, raw.body);
+    const parsed = advanceBody.safeParse(raw.value);
+    if (!parsed.success) return sendError(c, 400, badRequest('advance_seconds must be a whole number of seconds', 'advance_seconds'));
+    await ready;
+    const now = await clock.advance(parsed.data.advance_seconds);
+    const events = await runDueCharges(sandbox);
+    webhooks.send(events);
+    await webhooks.idle();
+    return c.json({ now, events: events.map((event) => event.event) });
+  });
+
+  app.post('/razorpay/_sandbox/subscriptions/:id/card', async (c) => {
+    const raw = await readRazorpayJson(c);
+    if (!raw.ok) return sendError(c, raw.status, raw.body);
+    const parsed = cardBody.safeParse(raw.value);
+    if (!parsed.success) return sendError(c, 400, badRequest("next_charges must be 'succeed' or 'fail'", 'next_charges'));
+    await ready;
+    const row = await ctx.db.asOwner(async (tx) => {
+      const found = await findSubscriptionRow(tx, c.req.param('id'), true);
+      return found ? updateSubscription(tx, found.id, { card_outcome: parsed.data.next_charges }) : undefined;
+    });
+    return row ? c.json(toSubscription(row, sandbox.apiBase())) : sendError(c, 400, NOT_FOUND);
+  });
+
+  app.get('/razorpay/_sandbox/webhooks', async (c) => {
+    await ready;
+    await webhooks.idle();
+    const { rows } = await ctx.db.asOwner((tx) =>
+      tx.query<{
+        event_id: string;
+        event: string;
+        body: string;
+        signature: string;
+        url: string;
+        attempts: number;
+        response_status: number | null;
+        delivered: boolean;
+      }>(
+        `select event_id, event, body, signature, url, attempts, response_status, delivered
+           from local_cloud.razorpay_webhook_deliveries order by seq`,
+      ),
+    );
+    return c.json({ entity: 'collection', count: rows.length, items: rows });
+  });
+}

@@ -1,0 +1,139 @@
+// Views of published pages, counted by the site's server as it answers them (tooling/pageViews.mjs,
+// hooked into publishedSites.mjs) through count_page_view: no cookie, no address kept, three visits
+// are three views. The owner reads their counts; another user neither reads nor inflates them
+// beyond what opening the page does. Through supabase-js and real HTTP, on both backends.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { pageViewCounter } from '../../tooling/pageViews.mjs';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
+import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
+import {
+  BACKENDS,
+  anonClient,
+  serviceClient,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
+
+after(stopClusters);
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+
+for (const backend of BACKENDS)
+  describe(`page views (${backend})`, { skip: skipFor(backend) }, () => {
+    let t: TestCloud;
+    let visitor: SupabaseClient;
+    let site: http.Server;
+    let siteUrl: string;
+    const pending: Promise<boolean>[] = [];
+    before(async () => {
+      t = await startTestCloud(backend);
+      visitor = anonClient(t);
+      const counter = pageViewCounter({ supabaseUrl: () => t.url, anonKey: () => t.cloud.keys.anonKey, log: () => undefined });
+      const sites = publishedSiteHandler({
+        storageUrl: () => t.url,
+        onPageView: (req, slug, host) => pending.push(counter.count(req, slug, host)),
+      });
+      site = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site.test').pathname));
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    });
+    after(async () => {
+      await new Promise((resolve) => site?.close(resolve));
+      await t?.stop();
+    });
+
+    /** An owner with a page, published unless asked otherwise, and its HTML stored as the publish function stores it. */
+    async function ownerWithPage(options?: { published?: boolean }) {
+      const service = serviceClient(t);
+      const page = await ownerWithPageIn(t, service, 'views', options);
+      const html = new Blob(['<!doctype html><title>Views</title><h1>Hello</h1>'], { type: 'text/html' });
+      assert.equal((await service.storage.from('sites').upload(`${page.slug}/index.html`, html, { upsert: true })).error, null);
+      return page;
+    }
+
+    const counted = async () => (await Promise.all(pending.splice(0))).filter(Boolean).length;
+    const viewsOf = async (client: SupabaseClient, pageId: string) =>
+      ((await client.from('page_view_days').select('views').eq('portfolio_id', pageId)).data ?? []).reduce(
+        (sum, row) => sum + Number(row.views),
+        0,
+      );
+
+    test('3 visits from 2 browsers are 3 views; no cookie is set; the linking site is kept by host', async () => {
+      const { owner, slug, pageId } = await ownerWithPage();
+      const first = await fetch(`${siteUrl}/p/${slug}`, {
+        headers: { 'user-agent': CHROME, referer: 'https://news.example.com/item?id=42' },
+      });
+      assert.equal(first.status, 200);
+      assert.equal(first.headers.get('set-cookie'), null);
+      await first.arrayBuffer();
+      // The same browser again, revalidating its copy (304), and a second browser typing the address.
+      const again = await fetch(`${siteUrl}/p/${slug}`, {
+        headers: { 'user-agent': CHROME, 'if-none-match': first.headers.get('etag') ?? '' },
+      });
+      assert.equal(again.status, 304);
+      const other = await fetch(`${siteUrl}/p/${slug}/`, { headers: { 'user-agent': FIREFOX, 'sec-fetch-dest': 'document' } });
+      assert.equal(other.status, 200);
+      assert.equal(other.headers.get('set-cookie'), null);
+      await other.arrayBuffer();
+      assert.equal(await counted(), 3);
+      assert.equal(await viewsOf(owner.client, pageId), 3);
+      const referrers = await owner.client.rpc('top_page_referrers', {
+        page: pageId,
+        since: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10),
+      });
+      assert.deepEqual(referrers.data, [{ referrer: 'news.example.com', views: 1 }], 'only the first visit came from a link');
+    });
+
+    test('robots, prefetches, HEAD, embedded requests and missing pages count nothing', async () => {
+      const { owner, slug, pageId } = await ownerWithPage();
+      const tries: [string, RequestInit][] = [
+        [`/p/${slug}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } }],
+        [`/p/${slug}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } }],
+        [`/p/${slug}`, { headers: { 'user-agent': CHROME, 'sec-purpose': 'prefetch;prerender' } }],
+        [`/p/${slug}`, { headers: { 'user-agent': CHROME, 'sec-fetch-dest': 'iframe' } }],
+        [`/p/${slug}`, { method: 'HEAD', headers: { 'user-agent': CHROME } }],
+        [`/p/${slug}`, { headers: {} }],
+        [`/p/${slug}-gone`, { headers: { 'user-agent': CHROME } }],
+      ];
+      for (const [path, init] of tries) await (await fetch(`${siteUrl}${path}`, init)).arrayBuffer();
+      // A click within the page (its own host as referrer) is a view, without a referring site.
+      await (
+        await fetch(`${siteUrl}/p/${slug}`, { headers: { 'user-agent': CHROME, referer: `${siteUrl}/p/${slug}#contact` } })
+      ).arrayBuffer();
+      assert.equal(await counted(), 1);
+      assert.equal(await viewsOf(owner.client, pageId), 1);
+      assert.deepEqual((await owner.client.from('page_view_referrers').select('referrer').eq('portfolio_id', pageId)).data, []);
+    });
+
+    test('another user reads none of the counts and cannot write them; counting is what a visit does, no more', async () => {
+      const { owner, slug, pageId } = await ownerWithPage();
+      const draft = await ownerWithPage({ published: false });
+      const attacker = await signedInUser(t, 'attacker');
+      assert.equal((await visitor.rpc('count_page_view', { page_slug: slug, referrer_host: 'news.example.com' })).error, null);
+      assert.deepEqual((await attacker.client.from('page_view_days').select('views').eq('portfolio_id', pageId)).data, []);
+      assert.deepEqual((await attacker.client.from('page_view_referrers').select('referrer').eq('portfolio_id', pageId)).data, []);
+      assert.deepEqual((await attacker.client.rpc('top_page_referrers', { page: pageId, since: '2000-01-01' })).data, []);
+      const today = new Date().toISOString().slice(0, 10);
+      const planted = await attacker.client.from('page_view_days').insert({ portfolio_id: pageId, day: today, views: 100000 });
+      assert.equal(planted.error?.code, '42501');
+      const raised = await attacker.client.from('page_view_days').update({ views: 100000 }).eq('portfolio_id', pageId).select('views');
+      assert.ok(raised.error?.code === '42501' || (raised.data ?? []).length === 0, 'no row of another user is changed');
+      assert.equal((await visitor.from('page_view_days').select('views')).error?.code, '42501', 'a visitor reads no counts');
+      // A call of count_page_view is one view, like opening the page; a draft or a made-up address counts nothing.
+      assert.equal((await attacker.client.rpc('count_page_view', { page_slug: slug })).error, null);
+      assert.equal((await attacker.client.rpc('count_page_view', { page_slug: draft.slug })).error, null);
+      assert.equal((await visitor.rpc('count_page_view', { page_slug: 'no-such-page-anywhere' })).error, null);
+      assert.equal(await viewsOf(owner.client, pageId), 2);
+      assert.equal(await viewsOf(draft.owner.client, draft.pageId), 0);
+      // The owner may not set their own figures either.
+      assert.equal((await owner.client.from('page_view_days').update({ views: 99 }).eq('portfolio_id', pageId)).error?.code, '42501');
+    });
+  });

@@ -1,0 +1,6 @@
+// The edge functions' contracts (supabase/functions/_shared/contracts/): one set of schemas for what
+// the browser sends and what each function answers, read by invokeFunction.
+export { accountFunction, type DeletionField } from '../../../supabase/functions/_shared/contracts/account';
+export { domainsFunction, type DomainOffer, type RegisteredDomain } from '../../../supabase/functions/_shared/contracts/domains';
+export { paymentsFunction } from '../../../supabase/functions/_shared/contracts/payments';
+export type { AnswerOf, FunctionContract, RequestOf } from '../../../supabase/functions/_shared/contracts/functionContract';

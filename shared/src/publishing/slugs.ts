@@ -1,3 +1,0 @@
-// A published page's address: the publish function's rule (supabase/functions/_shared/slugs.ts), so
-// the editor says what the server would refuse before it is asked.
-export * from '../../../supabase/functions/_shared/slugs';

@@ -1,0 +1,87 @@
+// Counting views of published pages in the site's server, the way the page is served: no cookie, no
+// script on the page, no IP address kept. Each GET of a page that a person's browser makes counts
+// one view, with the host of the site that linked to it (the Referer, which browsers cut to the
+// linking site's origin), through the database's count_page_view (supabase/migrations/…_page_views.sql).
+// Not counted: HEAD, prefetches and prerenders, requests that are not a document, declared robots
+// and link previewers. The count is sent after the answer and never delays or fails it.
+// Production counts the same way at its CDN (docs/DEPLOY.md).
+
+/** User agents that say they are robots, link previewers or monitors (not people). */
+const ROBOTS =
+  /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|meta-externalagent|embedly|quora link preview|whatsapp|skypeuripreview|preview|lighthouse|pagespeed|pingdom|uptime|monitor|curl\/|wget\/|python-|go-http-client|okhttp|java\//i;
+
+/**
+ * Whether this request is a visit worth counting: a browser (not a robot) opening the page itself.
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function isCountableVisit(req) {
+  if (req.method !== 'GET') return false;
+  const header = (/** @type {string} */ name) => String(req.headers[name] ?? '').toLowerCase();
+  // Chromium's speculation rules send Sec-Purpose: prefetch (or prefetch;prerender); Firefox X-Moz.
+  if (/prefetch|prerender/.test(header('sec-purpose')) || header('purpose') === 'prefetch' || header('x-moz') === 'prefetch') return false;
+  const destination = header('sec-fetch-dest');
+  if (destination && destination !== 'document') return false;
+  // Every browser's user agent starts "Mozilla/5.0"; scripts (node, curl …) and most robots' do not.
+  const agent = header('user-agent');
+  return agent.startsWith('mozilla/') && !ROBOTS.test(agent);
+}
+
+/**
+ * The linking site's host name, or null: none sent, not http(s), or the page's own host (a click
+ * within the page or a reload).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} ownHost the host the page was asked for
+ */
+export function referrerHost(req, ownHost) {
+  const referer = req.headers.referer;
+  if (typeof referer !== 'string' || referer === '') return null;
+  let url;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  return host === '' || host === ownHost.toLowerCase() ? null : host;
+}
+
+/**
+ * The counter the site's server calls for each page it answers.
+ * @param {{ supabaseUrl: () => string, anonKey: () => string | undefined, fetch?: typeof fetch, log?: (message: string) => void }} options
+ */
+export function pageViewCounter({ supabaseUrl, anonKey, fetch: send = fetch, log = (message) => console.warn(message) }) {
+  let lastComplaint = 0;
+  /**
+   * Counts the visit (when it is one) to the page at `slug`, answered on `ownHost`. Never throws;
+   * resolves when the database has answered, which the server does not wait for.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {string} slug
+   * @param {string} ownHost
+   * @returns {Promise<boolean>} whether a view was counted
+   */
+  async function count(req, slug, ownHost) {
+    if (!isCountableVisit(req)) return false;
+    const key = anonKey();
+    if (!key) return false;
+    try {
+      const answer = await send(`${supabaseUrl().replace(/\/+$/, '')}/rest/v1/rpc/count_page_view`, {
+        method: 'POST',
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ page_slug: slug, referrer_host: referrerHost(req, ownHost) }),
+        signal: AbortSignal.timeout(5000),
+      });
+      await answer.arrayBuffer();
+      if (!answer.ok) throw new Error(`count_page_view answered ${answer.status}`);
+      return true;
+    } catch (error) {
+      // One line a minute at most: a database that is down must not flood the server's log.
+      if (Date.now() - lastComplaint > 60_000) {
+        lastComplaint = Date.now();
+        log(`page views: a view of ${slug} was not counted (${error instanceof Error ? error.message : String(error)})`);
+      }
+      return false;
+    }
+  }
+  return { count };
+}

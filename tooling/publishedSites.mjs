@@ -1,0 +1,191 @@
+// /p/<slug>: published pages, as the site answers them, and custom domains: a request whose Host is
+// a proven custom domain gets that domain's page at `/`. The publish function stores each page as
+// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*); this
+// handler reads them from there, with no database query per visit, and answers as a page host should:
+// HTML as HTML (Storage serves HTML as text/plain), a Content-Security-Policy that lets the page run
+// nothing, compression, and a real 404 page. A custom domain is checked at each visit against what
+// the function keeps beside the pages: _domains/<domain> names the portfolio the domain shows,
+// _published/<portfolio id> the address of that portfolio's page, only while it is published, and
+// <slug>/portfolio the portfolio a page belongs to. So a domain shows nothing once its portfolio is
+// unpublished or deleted, and never another user's page published at a freed address. Production routes /p/* the same way through its CDN (docs/DEPLOY.md).
+import zlib from 'node:zlib';
+import { acceptedEncodings } from './serveApps.mjs';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/;
+
+const FILE_TYPES = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+};
+
+/**
+ * A published page runs no script and loads nothing from elsewhere but its pictures; its one form
+ * (the sign-up form) posts to the project's functions at `functionsOrigin`.
+ * @param {string} [functionsOrigin]
+ */
+export function pageSecurityHeaders(functionsOrigin) {
+  return {
+    'Content-Security-Policy': `default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${functionsOrigin ? ` ${functionsOrigin}` : ''}; frame-ancestors 'none'`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page not found · FolioForge</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1b1b1b;background:#f7f7f5}main{max-width:32rem;padding:24px;text-align:center}h1{font-size:1.75rem;margin:0 0 8px}a{color:#0b5d50}</style></head><body><main><h1>Page not found</h1><p>There is no published page at this address. It may have been taken down or moved.</p><p><a href="/home">Make your own portfolio with FolioForge</a></p></main></body></html>`;
+
+/** The folders a page's copies live in: one per bucket they were copied from. */
+const FILE_FOLDERS = new Set(['portfolio-images', 'resumes']);
+const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The object a /p/ path names in the sites bucket, or undefined when it names none. */
+export function siteObjectFor(pathname) {
+  const match = /^\/p\/([^/]+)(?:\/(?:files\/([^/]+)\/([^/]+))?)?$/.exec(pathname);
+  const [, slug = '', folder, file] = match ?? [];
+  if (!match || !SLUG.test(slug)) return undefined;
+  if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
+  if (!FILE_FOLDERS.has(folder ?? '') || !FILE_NAME.test(file)) return undefined;
+  const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
+  return { path: `${slug}/files/${folder}/${file}`, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
+}
+
+function sendNotFound(req, res) {
+  const body = Buffer.from(NOT_FOUND_PAGE);
+  res.writeHead(404, {
+    ...pageSecurityHeaders(),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Length': String(body.length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Host names a custom domain can have, as custom_domains_format in the database says: dotted labels
+ * ending in letters. Anything else (localhost, a machine name, an IP address) is the site itself.
+ */
+const DOMAIN_NAME = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The host name a request was sent to, lowercased, without its port. */
+export function requestHost(req) {
+  const host = String(req.headers.host ?? '').toLowerCase();
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+}
+
+/**
+ * The handler for /p/* on the site's origin, and for every request to a custom domain.
+ * @param {{ storageUrl: () => string, siteHosts?: string[], onPageView?: (req: import('node:http').IncomingMessage, slug: string, host: string) => unknown }} options
+ *   storageUrl: where Storage and the functions answer (local-cloud, or Supabase);
+ *   siteHosts: the site's own domain names (e.g. folioforge.example), which are never custom domains;
+ *   onPageView: told of every page answered (200 or 304), after the answer (./pageViews.mjs counts it).
+ */
+export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView }) {
+  const ownHosts = new Set(siteHosts.map((host) => host.toLowerCase()));
+  const isCustomDomain = (host) => host.length <= 253 && DOMAIN_NAME.test(host) && !ownHosts.has(host);
+  const objectUrl = (path) => `${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${path}`;
+
+  /** A small object of the bucket as text, or '' when there is none. */
+  async function readSmall(path) {
+    try {
+      const answer = await fetch(objectUrl(path));
+      return answer.ok ? (await answer.text()).trim() : '';
+    } catch {
+      return '';
+    }
+  }
+
+  /**
+   * The address of the page a proven custom domain shows now: its portfolio's, while published, and
+   * only if the page there still names that portfolio (an address may have changed hands since).
+   */
+  async function slugForDomain(host) {
+    const portfolioId = await readSmall(`_domains/${host}`);
+    if (!PORTFOLIO_ID.test(portfolioId)) return undefined;
+    const slug = await readSmall(`_published/${portfolioId}`);
+    if (!SLUG.test(slug)) return undefined;
+    return (await readSmall(`${slug}/portfolio`)) === portfolioId ? slug : undefined;
+  }
+
+  /** @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, pathname: string) => Promise<void>) & { owns(req: import('node:http').IncomingMessage, pathname: string): boolean }} */
+  const handler = Object.assign(
+    async (req, res, pathname) => {
+      const host = requestHost(req);
+      if (isCustomDomain(host)) {
+        const slug = await slugForDomain(host);
+        // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
+        if (!slug || !(pathname === '/' || pathname.startsWith(`/p/${slug}/files/`))) {
+          sendNotFound(req, res);
+          return;
+        }
+        await serve(req, res, pathname === '/' ? `/p/${slug}` : pathname);
+        return;
+      }
+      await serve(req, res, pathname);
+    },
+    {
+      /** Whether this handler answers the request: every path of a custom domain, /p/* on the site. */
+      owns: (req, pathname) => isCustomDomain(requestHost(req)) || pathname === '/p' || pathname.startsWith('/p/'),
+    },
+  );
+  return handler;
+
+  async function serve(req, res, pathname) {
+    const object = siteObjectFor(pathname);
+    if (!object) {
+      sendNotFound(req, res);
+      return;
+    }
+    let upstream;
+    try {
+      upstream = await fetch(objectUrl(object.path));
+    } catch {
+      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Storage is not answering');
+      return;
+    }
+    // Storage answers a missing object with 400 or 404: either way there is no such page.
+    if (upstream.status === 400 || upstream.status === 404) {
+      sendNotFound(req, res);
+      return;
+    }
+    if (!upstream.ok) {
+      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Storage is not answering');
+      return;
+    }
+    let body = Buffer.from(await upstream.arrayBuffer());
+    /** @type {Record<string, string>} */
+    const headers = {
+      ...pageSecurityHeaders(new URL(storageUrl()).origin),
+      'Content-Type': object.type,
+      // A page is revalidated on every visit, so unpublishing takes it down at once; its files are
+      // named per upload and never change.
+      'Cache-Control': object.page ? 'no-cache' : 'public, max-age=31536000, immutable',
+    };
+    const etag = upstream.headers.get('etag');
+    if (etag) headers.ETag = etag;
+    // Page views (issue 22): counted after the answer, never holding it up.
+    const viewed = () => object.page && onPageView?.(req, object.path.slice(0, object.path.indexOf('/')), requestHost(req));
+    if (etag && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      viewed();
+      return;
+    }
+    if (object.page) {
+      headers.Vary = 'Accept-Encoding';
+      const [encoding] = acceptedEncodings(req.headers['accept-encoding']);
+      if (encoding === 'br') body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      else if (encoding === 'gzip') body = zlib.gzipSync(body);
+      if (encoding) headers['Content-Encoding'] = encoding;
+    }
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    viewed();
+  }
+}
