@@ -359,7 +359,7 @@ for (const backend of BACKENDS)
 
     test('export: the same static site as a zip, with its files and portfolio.json in the JSON Resume shape', async () => {
       const dave = await signedInUser(t, 'dave');
-      // Export is free: Dave bought nothing.
+      // Dave has bought nothing yet: his data is his, the paid template's site is not (issue 23).
       const id = await portfolio(dave, '1', {
         name: 'Dave',
         email: 'dave@example.com',
@@ -374,8 +374,22 @@ for (const backend of BACKENDS)
       const row = await dave.client.from('portfolios').select('data').eq('id', id).single();
       await save(dave, id, { ...(row.data!.data as Record<string, unknown>), image: picture });
 
+      const refused = await callPublish(dave.accessToken, { action: 'export', portfolioId: id });
+      assert.equal(refused.status, 403, 'the site of a paid template he neither bought nor has a plan for is refused');
+      assert.match((await refused.json()).error, /needs what publishing it needs.*portfolio\.json/);
+      const data = await callPublish(dave.accessToken, { action: 'export-data', portfolioId: id });
+      assert.equal(data.status, 200, 'his own data is always his to download');
+      assert.match(data.headers.get('content-disposition') ?? '', /attachment; filename="mine-portfolio\.json"/);
+      assert.equal((await data.json()).basics.name, 'Dave');
+      assert.equal(
+        (await callPublish(bob.accessToken, { action: 'export-data', portfolioId: id })).status,
+        404,
+        "nobody else downloads Dave's data",
+      );
+
+      await grantPurchase(serviceClient(t), dave.id, { itemType: 'template', itemId: '1' });
       const res = await callPublish(dave.accessToken, { action: 'export', portfolioId: id });
-      assert.equal(res.status, 200);
+      assert.equal(res.status, 200, 'bought, the site is his to download');
       assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="mine-site\.zip"/);
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
       assert.deepEqual(Object.keys(files).sort(), ['files/portfolio-images/image-d.png', 'index.html', 'portfolio.json']);
@@ -386,6 +400,7 @@ for (const backend of BACKENDS)
         'the page finds its files beside it',
       );
       assert.equal(doc.querySelector('meta[name="robots"]')?.getAttribute('content'), 'noindex');
+      assert.equal(doc.querySelector('a.ff-badge')?.textContent, 'Made with FolioForge', 'a template bought without a plan: as its page');
       assert.equal(doc.querySelectorAll('script').length, 0);
       assert.equal(doc.querySelectorAll('a[href^="javascript"]').length, 0);
       const resume = JSON.parse(strFromU8(files['portfolio.json']!));

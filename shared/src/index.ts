@@ -16,11 +16,15 @@ export { FunctionCallError, invokeFunction, streamFunction } from './functions/i
 export {
   accountFunction,
   type AnswerOf,
+  type BrandKit,
+  contactFunction,
   type DeletionField,
   type DomainOffer,
   domainsFunction,
   type FunctionContract,
   paymentsFunction,
+  type PublishedPage,
+  publishFunction,
   type RegisteredDomain,
   type RequestOf,
 } from './functions/contracts';
@@ -54,29 +58,12 @@ export {
 } from './publishing/pageMessages';
 export { domainProofRecord } from './publishing/domains';
 export {
-  brandKitAnswer,
-  contactAnswer,
   contactFieldProblems,
-  deletedAnswer,
-  domainCheckAnswer,
-  domainRemovedAnswer,
-  emailAddressProblem,
-  functionErrorAnswer,
-  publishedPageAnswer,
-  publishRequest,
-  signUpForm,
-  SIGN_UP_NOTES,
-  typedTextProblem,
-  unpublishedAnswer,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
-  type BrandKit,
+  SIGN_UP_NOTES,
   type ContactField,
   type ContactRequest,
-  type PublishedPage,
-  type PublishRequest,
-  type UnpublishedPage,
-  hasControlCharacters,
   withoutControlCharacters,
 } from './publishing/pageContracts';
 export {

@@ -1,18 +1,29 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, invalidatePortfolios, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { GetTemplateButton } from '../commerce/GetTemplateButton';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
+import { templateDefinition, toTemplateId } from '../templates/templateCatalog';
 import { portfolioKeys, usePortfolio } from '../portfolios/queries';
 import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
-import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
+import {
+  exportPortfolio,
+  exportPortfolioData,
+  isSlugAvailable,
+  PublishError,
+  publishPortfolio,
+  unpublishPortfolio,
+  type PublishedPage,
+} from './publishApi';
 import styles from './PublishPanel.module.scss';
 
 /** Typing pauses this long before the address is checked with the server. */
 export const SLUG_CHECK_DELAY_MS = 350;
 
 type Availability = 'unchecked' | 'checking' | 'available' | 'unavailable' | 'unknown';
-type Busy = 'publish' | 'unpublish' | 'export' | undefined;
+type Busy = 'publish' | 'unpublish' | 'export' | 'export-data' | undefined;
 
 export interface PublishPanelProps {
   userId: string;
@@ -57,6 +68,8 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
   const [busy, setBusy] = useState<Busy>(undefined);
   const [done, setDone] = useState<{ message: string; page?: PublishedPage } | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  /** Why the site's download was refused (a paid template neither bought nor in a plan). */
+  const [exportRefusal, setExportRefusal] = useState<string | undefined>(undefined);
   const headingId = useId();
   const inputId = useId();
 
@@ -76,6 +89,7 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
   const run = async (kind: Exclude<Busy, undefined>, work: () => Promise<void>) => {
     setBusy(kind);
     setProblem(undefined);
+    setExportRefusal(undefined);
     setDone(undefined);
     try {
       await work();
@@ -110,8 +124,22 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
   const download = () =>
     void run('export', async () => {
       await prepare?.();
-      const { zip, fileName } = await exportPortfolio(portfolioId);
-      saveDownload(zip, fileName);
+      try {
+        const { file, fileName } = await exportPortfolio(portfolioId);
+        saveDownload(file, fileName);
+        setDone({ message: `Downloaded ${fileName}.` });
+      } catch (error) {
+        // The site of a template is had on the same terms as its page: say so, and what to do.
+        if (error instanceof PublishError && error.status === 403) setExportRefusal(error.message);
+        else throw error;
+      }
+    });
+
+  const downloadData = () =>
+    void run('export-data', async () => {
+      await prepare?.();
+      const { file, fileName } = await exportPortfolioData(portfolioId);
+      saveDownload(file, fileName);
       setDone({ message: `Downloaded ${fileName}.` });
     });
 
@@ -136,6 +164,7 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
         }[availability]);
   const invalid = Boolean(formProblem) || availability === 'unavailable';
   const liveUrl = published && row.slug ? `${window.location.origin}${publicPagePath(row.slug)}` : undefined;
+  const paidTemplate = toTemplateId(row.templateId);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -189,8 +218,20 @@ export function PublishPanel({ userId, portfolioId, prepare }: PublishPanelProps
           <Button variant="ghost" onClick={download} disabled={Boolean(busy)} busy={busy === 'export'}>
             {busy === 'export' ? 'Preparing…' : 'Download site (.zip)'}
           </Button>
+          <Button variant="ghost" onClick={downloadData} disabled={Boolean(busy)} busy={busy === 'export-data'}>
+            {busy === 'export-data' ? 'Preparing…' : 'Download data (portfolio.json)'}
+          </Button>
         </div>
       </form>
+      {exportRefusal ? (
+        <div role="alert" className={styles.refusal}>
+          <p>{exportRefusal}</p>
+          <div className={styles.buttons}>
+            {paidTemplate ? <GetTemplateButton templateId={paidTemplate} label={templateDefinition(paidTemplate).getButtonLabel} /> : null}
+            <Link to="/pricing">See the plans</Link>
+          </div>
+        </div>
+      ) : null}
       <PageLookFields userId={userId} row={row} />
       <BrandKitDownload userId={userId} portfolioId={portfolioId} prepare={prepare} />
       <div role="status" className={styles.result}>

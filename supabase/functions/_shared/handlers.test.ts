@@ -68,7 +68,7 @@ for (const [name, handler] of Object.entries(JSON_FUNCTIONS)) {
 
 Deno.test('contact: only JSON from the app itself, with fields free of control characters (issue 20 #9)', async () => {
   const handler = contact(env);
-  const message = { message: 'Hello', user_name: 'Ada', user_email: 'ada@example.com' };
+  const message = { action: 'send', message: 'Hello', user_name: 'Ada', user_email: 'ada@example.com' };
   const elsewhere = await handler(request('OPTIONS', undefined, { origin: 'https://evil.example' }));
   assert.equal(elsewhere.status, 403);
   assert.equal(elsewhere.headers.get('access-control-allow-origin'), null);
@@ -83,7 +83,10 @@ Deno.test('contact: only JSON from the app itself, with fields free of control c
   assert.equal(plain.status, 415, 'a form post (text/plain, no preflight) is refused');
   await plain.body?.cancel();
   const injected = await handler(
-    request('POST', JSON.stringify({ message: 'Hi\nthere', user_name: 'Ada\r\nBcc: x@evil.example', user_email: 'not an address' })),
+    request(
+      'POST',
+      JSON.stringify({ action: 'send', message: 'Hi\nthere', user_name: 'Ada\r\nBcc: x@evil.example', user_email: 'not an address' }),
+    ),
   );
   assert.equal(injected.status, 400);
   const refusal = await injected.json();

@@ -1,77 +1,15 @@
-// What the browser (and a published page's form) may send the publish, contact and subscribe
-// functions, and what they answer: one zod schema per request and answer, checked by the function on
-// the way in and by the screens on the way back (shared/src/publishing/pageContracts.ts re-exports
-// this file). The field rules carry the words shown beside a field, so the browser says what the
-// server would refuse before it asks.
+// The rules of what people type into the contact function and a published page's sign-up form (the
+// subscribe function): checked by the function on the way in and by the screens before they send
+// (shared/src/publishing/pageContracts.ts re-exports this file). The field rules carry the words shown
+// beside a field, so the browser says what the server would refuse before it asks. The functions'
+// requests and answers are in contracts/.
 import { z } from 'zod';
 import { slugProblem } from './slugs.ts';
 import { hasControlCharacters } from './text.ts';
 
-// ─── publish ─────────────────────────────────────────────────────────────────────────────────
+/** An address a page may have (/p/<slug>). */
 export const slugSchema = z.string().refine((candidate) => slugProblem(candidate) === undefined, {
   message: 'Use 3–40 lowercase letters, digits and dashes, starting and ending with a letter or digit.',
-});
-
-const portfolioId = z.uuid();
-const domain = z.string().max(253);
-
-export const publishRequest = z.discriminatedUnion('action', [
-  /** Renders the saved row into a static page at /p/<slug> (or updates it, or moves it). */
-  z.object({ action: z.literal('publish'), portfolioId, slug: slugSchema }),
-  /** Takes the page down: its address is free again. */
-  z.object({ action: z.literal('unpublish'), portfolioId }),
-  /** Takes the page down if it is up, then deletes the portfolio and its files. */
-  z.object({ action: z.literal('delete'), portfolioId }),
-  /** The same static site as a zip (free for everyone). */
-  z.object({ action: z.literal('export'), portfolioId }),
-  /** Premium: the monogram logo and share images (SVG). */
-  z.object({ action: z.literal('brand-kit'), portfolioId }),
-  /** Checks a custom domain's DNS proof now; once proven, the site answers that host with the page. */
-  z.object({ action: z.literal('verify-domain'), domain }),
-  /** Gives a custom domain up. */
-  z.object({ action: z.literal('remove-domain'), domain }),
-  /** The service role's: removes what no published row owns and applies lapsed plans. */
-  z.object({ action: z.literal('sweep'), graceSeconds: z.number().int().min(0).max(86_400).optional() }),
-]);
-export type PublishRequest = z.infer<typeof publishRequest>;
-
-/** The answer to publish: where the page is now, and whether it carries the FolioForge badge. */
-export const publishedPageAnswer = z.object({ slug: z.string(), url: z.url(), badge: z.boolean() });
-export type PublishedPage = z.infer<typeof publishedPageAnswer>;
-
-/** The answer to unpublish: the address the page had, now free (null when it was not published). */
-export const unpublishedAnswer = z.object({ published: z.literal(false), freedSlug: z.string().nullable() });
-export type UnpublishedPage = z.infer<typeof unpublishedAnswer>;
-
-/** The answer to delete. */
-export const deletedAnswer = z.object({ deleted: z.literal(true), freedSlug: z.string().nullable() });
-
-export const brandImageSchema = z.object({ name: z.string(), width: z.number(), height: z.number(), svg: z.string() });
-export const brandKitAnswer = z.object({ logo: z.string(), images: z.array(brandImageSchema) });
-export type BrandKit = z.infer<typeof brandKitAnswer>;
-
-export const domainCheckAnswer = z.object({
-  domain: z.string(),
-  verified: z.boolean(),
-  record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
-});
-export const domainRemovedAnswer = z.object({ domain: z.string(), removed: z.literal(true) });
-
-/** What a sweep did. */
-export const sweepAnswer = z.object({
-  pagesRemoved: z.number(),
-  filesRemoved: z.number(),
-  domainMapsRemoved: z.number(),
-  domainMapsWritten: z.number(),
-  pagesRenderedAgain: z.number(),
-});
-export type SweepReport = z.infer<typeof sweepAnswer>;
-
-/** Every refusal: a message fit to show (and, for a form, which fields are wrong). */
-export const functionErrorAnswer = z.object({
-  error: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-  retryAfterSeconds: z.number().optional(),
 });
 
 // ─── contact ─────────────────────────────────────────────────────────────────────────────────

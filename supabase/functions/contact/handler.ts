@@ -5,9 +5,11 @@
 // messages are marked priority in their subject. Each sender (a signed-in user, else a network
 // address) has a budget of its own, so one sender cannot spend everyone's mail; EmailJS's own limit
 // (about one message a second for the account) is waited out briefly instead of failing the message.
-import { allowedOriginsOf, corsFor, json } from '../_shared/cors.ts';
+import { allowedOriginsOf, corsFor } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
-import { contactFieldProblems, contactRequest, type ContactRequest } from '../_shared/pageContracts.ts';
+import { answer } from '../_shared/contracts/functionContract.ts';
+import { contactFunction } from '../_shared/contracts/contact.ts';
+import { contactFieldProblems } from '../_shared/pageContracts.ts';
 import { clientAddress, spendBudgets } from '../_shared/rateLimit.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody } from '../_shared/request.ts';
 import { serverClient } from '../_shared/supabaseClient.ts';
@@ -56,7 +58,7 @@ async function sendToEmailjs(env: Env, body: string): Promise<void> {
 async function send(env: Env, req: Request, origin: string): Promise<Response> {
   if (!/^application\/json\b/i.test(req.headers.get('content-type') ?? ''))
     throw new HttpError(415, 'Send the message as JSON (Content-Type: application/json).');
-  const contact: ContactRequest = await readJsonBody(req, MAX_BODY_BYTES, contactRequest);
+  const contact = await readJsonBody(req, MAX_BODY_BYTES, contactFunction.request);
   const fieldErrors = contactFieldProblems(contact);
   if (Object.keys(fieldErrors).length) throw new HttpError(400, 'Check the fields marked below.', { fieldErrors });
   const sender = await signedInSender(env, req);
@@ -87,7 +89,9 @@ async function send(env: Env, req: Request, origin: string): Promise<Response> {
       },
     }),
   );
-  return json({ sent: true, priority: priority === true }, 200, corsFor(origin));
+  const sent = answer(contactFunction, 'send', { sent: true, priority: priority === true });
+  for (const [header, value] of Object.entries(corsFor(origin))) sent.headers.set(header, value);
+  return sent;
 }
 
 export function createHandler(env: Env): (req: Request) => Promise<Response> {

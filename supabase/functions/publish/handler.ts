@@ -1,11 +1,12 @@
 // The publish function: a published page is a projection of one portfolio row, and this function is
 // the only writer of it (the row's `published` and `slug`, the `sites` bucket). Browser calls carry
-// the owner's access token; the request and answer shapes are _shared/pageContracts.ts. One file per
+// the owner's access token; the request and answer shapes are _shared/contracts/publish.ts. One file per
 // action in actions/:
 //   publish        renders the saved row into a static page at /p/<slug>, with copies of its files
 //   unpublish      takes the page down; its address is free again
 //   delete         takes the page down, then deletes the portfolio (My portfolios' Delete)
-//   export         the same static site as a zip (free for everyone)
+//   export         the same static site as a zip, for whoever may publish that template
+//   export-data    portfolio.json alone (JSON Resume): always the owner's
 //   brand-kit      Premium: the monogram logo and share images (SVG)
 //   verify-domain  checks a custom domain's DNS proof; proven, the site answers it with the page
 //   remove-domain  gives a custom domain up
@@ -14,11 +15,11 @@
 // the page is rendered here from the stored row, never from HTML a browser sent.
 import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
-import { publishRequest } from '../_shared/pageContracts.ts';
+import { publishFunction } from '../_shared/contracts/publish.ts';
 import { answeringErrors, HttpError, readJsonBody } from '../_shared/request.ts';
 import { brandKitFor } from './actions/brandKit.ts';
 import { deletePortfolio } from './actions/delete.ts';
-import { exportSite } from './actions/exportSite.ts';
+import { exportData, exportSite } from './actions/exportSite.ts';
 import { publish } from './actions/publish.ts';
 import { removeDomain } from './actions/removeDomain.ts';
 import { sweep } from './actions/sweep.ts';
@@ -31,7 +32,7 @@ const MAX_BODY_BYTES = 4 * 1024;
 async function route(deps: Deps, req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
-  const request = await readJsonBody(req, MAX_BODY_BYTES, publishRequest);
+  const request = await readJsonBody(req, MAX_BODY_BYTES, publishFunction.request);
   switch (request.action) {
     case 'publish':
       return publish(deps, req, request.portfolioId, request.slug);
@@ -41,6 +42,8 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return deletePortfolio(deps, req, request.portfolioId);
     case 'export':
       return exportSite(deps, req, request.portfolioId);
+    case 'export-data':
+      return exportData(deps, req, request.portfolioId);
     case 'brand-kit':
       return brandKitFor(deps, req, request.portfolioId);
     case 'verify-domain':

@@ -1,7 +1,8 @@
 // {action: 'brand-kit', portfolioId} → {logo, images} (SVG)
 // Premium's logo and share images, drawn from the page's title and description in its accent.
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction } from '../../_shared/contracts/publish.ts';
 import { brandKit } from '../../_shared/brandKit.ts';
-import { json } from '../../_shared/cors.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { accentHex, renderStaticPage, toPageLook } from '../siteRenderer.generated.mjs';
 import { ownPortfolio, renderRefused, type Deps } from '../pages.ts';
@@ -18,5 +19,5 @@ export async function brandKitFor(deps: Deps, req: Request, portfolioId: string)
   } catch (error) {
     renderRefused(error);
   }
-  return json(brandKit(page.title, page.description, accentHex(toPageLook(row.look))));
+  return answer(publishFunction, 'brand-kit', brandKit(page.title, page.description, accentHex(toPageLook(row.look))));
 }

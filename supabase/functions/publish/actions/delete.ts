@@ -3,7 +3,8 @@
 // freed, files, pointer and domain maps removed), then the row (its domain claims and sign-ups go
 // with it) and its pictures and resumes. The database refuses an owner's own delete of a published
 // row, so no page outlives its portfolio.
-import { json } from '../../_shared/cors.ts';
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction } from '../../_shared/contracts/publish.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { listTree, removeObjects, StorageTrouble } from '../../_shared/storageTree.ts';
 import { holdPage, releasePage, type Deps } from '../pages.ts';
@@ -30,5 +31,5 @@ export async function deletePortfolio(deps: Deps, req: Request, portfolioId: str
     if (!(error instanceof StorageTrouble)) throw error;
     console.error('publish: the files of a deleted portfolio could not be removed', error.message);
   }
-  return json({ deleted: true, freedSlug });
+  return answer(publishFunction, 'delete', { deleted: true, freedSlug });
 }

@@ -4,8 +4,8 @@
 // published by claim_page only if it is still that version and template, so the page is exactly the
 // row version that was authorised. The address the row held before comes back from the same locked
 // step and is taken down; the page's files, pointer and domains follow.
-import { json } from '../../_shared/cors.ts';
-import type { PublishedPage } from '../../_shared/pageContracts.ts';
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction, type PublishedPage } from '../../_shared/contracts/publish.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { pageIndexPath, pageOwnerPath } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
@@ -60,8 +60,8 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     await removePageFiles(deps, slug, kept);
     await pointToPage(deps, row.id, slug);
     await mapDomains(deps, row.id, features);
-    const answer: PublishedPage = { slug, url: `${deps.siteUrl}${publicPagePath(slug)}`, badge: features.badge };
-    return json(answer);
+    const page: PublishedPage = { slug, url: `${deps.siteUrl}${publicPagePath(slug)}`, badge: features.badge };
+    return answer(publishFunction, 'publish', page);
   } finally {
     await releasePage(deps, held);
   }

@@ -8,9 +8,9 @@
 // Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
 // is listed before the rows are read, and a page being published right now is never taken for a leftover.
 // Run by local-cloud at start and on a timer, and by pg_cron on hosted Supabase (docs/DEPLOY.md).
-import { json } from '../../_shared/cors.ts';
 import { timingSafeEqualText } from '../../_shared/hmac.ts';
-import type { SweepReport } from '../../_shared/pageContracts.ts';
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction, type SweepReport } from '../../_shared/contracts/publish.ts';
 import { bearerToken, HttpError } from '../../_shared/request.ts';
 import {
   DOMAIN_MAP_FOLDER,
@@ -148,5 +148,5 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
 
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
   if (cleanError) throw new HttpError(503, 'The database could not be swept.');
-  return json(report);
+  return answer(publishFunction, 'sweep', report);
 }

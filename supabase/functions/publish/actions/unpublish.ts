@@ -1,8 +1,8 @@
 // {action: 'unpublish', portfolioId} → {published: false, freedSlug}
 // Takes the caller's page down: the row is unpublished and its address freed first (under the lease,
 // so no publish of the row runs meanwhile), then what leads to the page and the page itself go.
-import { json } from '../../_shared/cors.ts';
-import type { UnpublishedPage } from '../../_shared/pageContracts.ts';
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction, type UnpublishedPage } from '../../_shared/contracts/publish.ts';
 import { requireUser } from '../../_shared/request.ts';
 import { databaseRefusal, holdPage, releasePage, takeDown, type Deps } from '../pages.ts';
 
@@ -19,8 +19,8 @@ export async function unpublish(deps: Deps, req: Request, portfolioId: string): 
   const user = await requireUser(deps.anonClient(), req, 'Sign in to unpublish');
   const held = await holdPage(deps, portfolioId, user.id);
   try {
-    const answer: UnpublishedPage = { published: false, freedSlug: await unpublishHeld(deps, portfolioId, held.token) };
-    return json(answer);
+    const page: UnpublishedPage = { published: false, freedSlug: await unpublishHeld(deps, portfolioId, held.token) };
+    return answer(publishFunction, 'unpublish', page);
   } finally {
     await releasePage(deps, held);
   }

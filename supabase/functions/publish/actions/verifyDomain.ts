@@ -5,8 +5,9 @@
 // the site maps the domain to the portfolio. Not proven, a claim that was proven loses its proof and
 // the site stops answering for it. Needs the second factor of a user who has one, like every write
 // to custom domains.
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction } from '../../_shared/contracts/publish.ts';
 import { Resolver } from 'node:dns/promises';
-import { json } from '../../_shared/cors.ts';
 import { domainProofRecord } from '../../_shared/domains.ts';
 import { HttpError, requireSecondFactor, requireUser } from '../../_shared/request.ts';
 import { domainMapPath, mapDomainToPortfolio, SITES_BUCKET } from '../../_shared/sites.ts';
@@ -65,7 +66,7 @@ export async function verifyDomain(deps: Deps, req: Request, domain: string): Pr
       await deps.admin.from('custom_domains').update({ verified_at: null }).eq('id', claim.id);
       await unmap(deps, claim.domain);
     }
-    return json({ domain: claim.domain, verified: false, record });
+    return answer(publishFunction, 'verify-domain', { domain: claim.domain, verified: false, record });
   }
 
   const { data: others, error: othersError } = await deps.admin
@@ -87,5 +88,5 @@ export async function verifyDomain(deps: Deps, req: Request, domain: string): Pr
   if (!(await featuresFor(deps, user.id)).plan) await unmap(deps, claim.domain);
   else if (!(await mapDomainToPortfolio(deps.admin, claim.domain, claim.portfolio_id)))
     throw new HttpError(503, 'The domain could not be connected. Try again.');
-  return json({ domain: claim.domain, verified: true, record });
+  return answer(publishFunction, 'verify-domain', { domain: claim.domain, verified: true, record });
 }
