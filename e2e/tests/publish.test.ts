@@ -1,7 +1,8 @@
 // Publishing in Chromium: a portfolio kept in the account goes live at /p/<slug>, rendered by the
 // server from the saved row, readable signed out and with JavaScript off; edits republish, unpublish
 // takes it down, another user cannot take the address, and a plan bought in the sandbox removes the
-// badge. The export downloads the same page as a zip that opens from disk.
+// badge. The export downloads the same page as a zip that opens from disk, once the template is
+// bought (issue 23); portfolio.json is the owner's always.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -287,16 +288,36 @@ describe('publishing', () => {
     await page.context().close();
   });
 
-  test('the export opens from disk: same text as the preview, no console errors, no request leaves the disk', async () => {
+  test('export of an unbought paid template is refused and of a bought one allowed; the site opens from disk', async () => {
     const user = await createConfirmedUser(stack, 'Zip Maker');
     const page = await signedIn(user);
-    // Export is free (nothing bought), and the saved attack set stays inert in the download too.
+    // The saved attack set stays inert in the download too.
     await openDesign(page, await portfolioWithAttack(user, 'Zip Maker'));
     const preview = await previewText(page);
+    const region = publishRegion(page);
+
+    // Nothing bought: the portfolio's own data is the owner's all the same ...
+    const [data] = await Promise.all([
+      page.waitForEvent('download'),
+      region.getByRole('button', { name: 'Download data (portfolio.json)' }).click(),
+    ]);
+    assert.match(data.suggestedFilename(), /-portfolio\.json$/);
+    assert.equal(JSON.parse(fs.readFileSync(await data.path(), 'utf8')).basics.name, 'Zip Maker');
+    // ... but the site of paid Template 1 is had on the same terms as its page: said, with the way to buy it.
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    await region.getByRole('button', { name: 'Download site (.zip)' }).click();
+    const refusal = region.getByRole('alert').filter({ hasText: /needs what publishing it needs/ });
+    await refusal.waitFor({ timeout: 15_000 });
+    assert.equal(downloads, 0, 'nothing was downloaded');
+    await refusal.getByRole('link', { name: 'See the plans' }).waitFor();
+    await refusal.getByRole('button', { name: 'Get Temp 1' }).click();
+    await payWithCard(page, GOOD_CARD);
+    await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      publishRegion(page).getByRole('button', { name: 'Download site (.zip)' }).click(),
+      region.getByRole('button', { name: 'Download site (.zip)' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /-site\.zip$/);
     const zipPath = await download.path();

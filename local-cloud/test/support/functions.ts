@@ -3,15 +3,19 @@
 // 2xx JSON answer that the browser's invokeFunction would refuse as unexpected fails the test.
 import assert from 'node:assert/strict';
 import { accountFunction } from '../../../supabase/functions/_shared/contracts/account.ts';
+import { contactFunction } from '../../../supabase/functions/_shared/contracts/contact.ts';
 import { domainsFunction } from '../../../supabase/functions/_shared/contracts/domains.ts';
 import type { FunctionContract } from '../../../supabase/functions/_shared/contracts/functionContract.ts';
 import { paymentsFunction } from '../../../supabase/functions/_shared/contracts/payments.ts';
+import { publishFunction } from '../../../supabase/functions/_shared/contracts/publish.ts';
 import type { TestCloud } from './servicesCloud.ts';
 
 const CONTRACTS: Readonly<Record<string, FunctionContract>> = {
   [accountFunction.name]: accountFunction,
   [domainsFunction.name]: domainsFunction,
   [paymentsFunction.name]: paymentsFunction,
+  [publishFunction.name]: publishFunction,
+  [contactFunction.name]: contactFunction,
 };
 
 /** Fails when a successful JSON answer is not what the function's contract promises for the action. */
