@@ -342,7 +342,8 @@ describe('publishing', () => {
       void dialog.dismiss();
     });
     await local.goto(`file://${path.join(dir, 'index.html')}`);
-    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), preview);
+    // The preview's text, and the badge its page would show: the template bought, no plan.
+    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), `${preview}Made with FolioForge`);
     assert.equal(await local.evaluate(() => (window as { __xss?: string }).__xss), undefined);
     assert.deepEqual(errors, []);
     assert.deepEqual(consoleErrors, []);
