@@ -57,7 +57,8 @@ test.describe('WCAG 2.1 AA (axe-core)', () => {
     ['/help-center', /^Help Center$/],
   ] as const) {
     test(`${route} has no violations`, async () => {
-      const page = await browser.newPage();
+      // axe-core is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+      const page = await browser.newPage({ bypassCSP: true });
       await page.goto(`${stack.shellUrl}${route}`);
       await page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
       assert.deepEqual(await violations(page), []);
@@ -67,7 +68,8 @@ test.describe('WCAG 2.1 AA (axe-core)', () => {
 
   for (const index of [0, 1, 2, 3]) {
     test(`template ${index + 1}'s design screen, form and preview, has no violations`, async () => {
-      const page = await browser.newPage();
+      // axe-core is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+      const page = await browser.newPage({ bypassCSP: true });
       await page.goto(`${stack.shellUrl}/templates`);
       await page
         .getByRole('button', { name: /^Use Template/ })

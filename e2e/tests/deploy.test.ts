@@ -70,7 +70,8 @@ test.beforeAll(async () => {
   config.remotes.content = `${contentRelease.new}mf-manifest.json`;
 
   // The site: HTML for every route, app-config.json and the icons. The CDN: the shell's assets.
-  servers.push(await serveApp({ dir: shellDist, port: sitePort!, appConfig: () => config }));
+  // The site's pages carry the app's policy: the CDN's origin comes from the page itself.
+  servers.push(await serveApp({ dir: shellDist, port: sitePort!, appConfig: () => config, securityConfig: () => config }));
   servers.push(await serveApp({ port: cdnPort!, mounts: { '/shell/1.0.0/': shellDist } }));
   for (const [index, key] of REMOTE_KEYS.entries()) {
     const mounts: Record<string, string> = { [`/${key}/2.0.0/`]: path.join(repoRoot, REMOTES[key].dir, 'dist') };

@@ -1,7 +1,8 @@
 // Publishing in Chromium: a portfolio kept in the account goes live at /p/<slug>, rendered by the
 // server from the saved row, readable signed out and with JavaScript off; edits republish, unpublish
 // takes it down, another user cannot take the address, and a plan bought in the sandbox removes the
-// badge. The export downloads the same page as a zip that opens from disk.
+// badge. The export downloads the same page as a zip that opens from disk, once the template is
+// bought (issue 23); portfolio.json is the owner's always.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
+import { waitForMail } from '../support/mailbox';
 import { userClient } from '../support/portfolios';
 import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
 
@@ -160,18 +162,25 @@ test.describe('publishing', () => {
     await publishRegion(page).getByRole('button', { name: 'Unpublish' }).click();
     await publishRegion(page)
       .getByRole('status')
-      .getByText(/Your page is taken down/)
+      .getByText(/Your page is taken down and its address is free again/)
       .waitFor();
+    assert.equal(
+      await publishRegion(page).getByLabel('Page address').inputValue(),
+      slug,
+      'the field keeps the address to publish at again',
+    );
     const gone = await visit(slug);
     assert.equal(gone.status, 404);
     assert.match(gone.text, /Page not found/);
 
-    // My portfolios says where it stands, and publishes from there too.
+    // My portfolios says where it stands, and publishes from there too, at the address while it is free.
     await page.goto(`${stack.shellUrl}/portfolios`);
     await page.getByRole('button', { name: /^Publish / }).click();
+    await publishRegion(page).getByLabel('Page address').fill(slug);
+    await expect(publishRegion(page).getByText('This address is free.')).toBeVisible();
     await publishRegion(page).getByRole('button', { name: 'Publish' }).click();
     await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
-    assert.equal((await visit(slug)).status, 200, 'republished under the address it kept');
+    assert.equal((await visit(slug)).status, 200, 'published again at its old address');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -202,7 +211,8 @@ test.describe('publishing', () => {
     assert.equal(live.ran, undefined, 'no payload ran on the public page');
     assert.deepEqual(live.errors, []);
 
-    // Customer accounts: a visitor signs up with JavaScript off; the owner sees them on /account.
+    // Customer accounts: a visitor signs up with JavaScript off and confirms by the mailed link; the
+    // owner sees them on /account only then.
     const visitor = await browser.newContext({ javaScriptEnabled: false });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`${stack.shellUrl}/p/${slug}`);
@@ -210,8 +220,12 @@ test.describe('publishing', () => {
     await signUp.getByLabel('Email').fill('fan@example.com');
     await signUp.getByLabel('Name (optional)').fill('A Fan');
     await signUp.getByRole('button', { name: 'Sign up' }).click();
-    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribed`);
-    assert.equal(await signUp.getByText('Thank you! You are on the list.').isVisible(), true);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-check-mail`);
+    assert.equal(await signUp.getByText(/we sent you an email/).isVisible(), true);
+    const confirmation = await waitForMail(stack.cloudUrl, 'fan@example.com', /Confirm your sign-up/);
+    await visitorPage.goto(confirmation.links.find((link) => link.includes('confirm='))!);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-confirmed`);
+    assert.equal(await signUp.getByText(/Thank you! Your address is confirmed/).isVisible(), true);
     await visitor.close();
     await ownerPage.goto(`${stack.shellUrl}/account`);
     await expect(ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com')).toBeVisible();
@@ -281,16 +295,36 @@ test.describe('publishing', () => {
     await page.context().close();
   });
 
-  test('the export opens from disk: same text as the preview, no console errors, no request leaves the disk', async () => {
+  test('export of an unbought paid template is refused and of a bought one allowed; the site opens from disk', async () => {
     const user = await createConfirmedUser(stack, 'Zip Maker');
     const page = await signedIn(user);
-    // Export is free (nothing bought), and the saved attack set stays inert in the download too.
+    // The saved attack set stays inert in the download too.
     await openDesign(page, await portfolioWithAttack(user, 'Zip Maker'));
     const preview = await previewText(page);
+    const region = publishRegion(page);
+
+    // Nothing bought: the portfolio's own data is the owner's all the same ...
+    const [data] = await Promise.all([
+      page.waitForEvent('download'),
+      region.getByRole('button', { name: 'Download data (portfolio.json)' }).click(),
+    ]);
+    assert.match(data.suggestedFilename(), /-portfolio\.json$/);
+    assert.equal(JSON.parse(fs.readFileSync(await data.path(), 'utf8')).basics.name, 'Zip Maker');
+    // ... but the site of paid Template 1 is had on the same terms as its page: said, with the way to buy it.
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    await region.getByRole('button', { name: 'Download site (.zip)' }).click();
+    const refusal = region.getByRole('alert').filter({ hasText: /needs what publishing it needs/ });
+    await refusal.waitFor({ timeout: 15_000 });
+    assert.equal(downloads, 0, 'nothing was downloaded');
+    await expect(refusal.getByRole('link', { name: 'See the plans' })).toBeVisible();
+    await refusal.getByRole('button', { name: 'Get Temp 1' }).click();
+    await payWithCard(page, GOOD_CARD);
+    await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      publishRegion(page).getByRole('button', { name: 'Download site (.zip)' }).click(),
+      region.getByRole('button', { name: 'Download site (.zip)' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /-site\.zip$/);
     const zipPath = await download.path();
@@ -315,7 +349,8 @@ test.describe('publishing', () => {
       void dialog.dismiss();
     });
     await local.goto(`file://${path.join(dir, 'index.html')}`);
-    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), preview);
+    // The preview's text, and the badge its page would show: the template bought, no plan.
+    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), `${preview}Made with FolioForge`);
     assert.equal(await local.evaluate(() => (window as { __xss?: string }).__xss), undefined);
     assert.deepEqual(errors, []);
     assert.deepEqual(consoleErrors, []);

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -133,6 +134,37 @@ describe('local-cloud process', () => {
     const bad = await runCli({ PORT: '0', DATA_DIR: path.join(file, 'sub') });
     assert.equal(bad.code, 1);
     assert.match(bad.stderr.trim(), /^local-cloud: data directory .* is not usable: (ENOTDIR|EEXIST|EACCES)$/);
+  });
+
+  test('a request target no URL parser takes (`GET //` and the like) is answered; the server keeps serving (issue 20 #7)', async () => {
+    const cloud = await startLocalCloud({ port: 0, dataDir: await tempDir(), silent: true, sweepIntervalMs: 0 });
+    try {
+      const raw = (target: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(cloud.port, '127.0.0.1', () =>
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+          );
+          let answer = '';
+          socket.setEncoding('latin1');
+          socket.on('data', (chunk: string) => (answer += chunk));
+          socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+          socket.on('error', reject);
+        });
+      for (const target of [
+        '//',
+        '//evil.example/x',
+        '/%',
+        '*',
+        'http://x/y',
+        '/functions/v1//',
+        '/storage/v1/object/public/sites//',
+        '/mail//',
+      ])
+        assert.match(await raw(target), /^HTTP\/1\.1 4\d\d /, target);
+      assert.equal((await fetch(`${cloud.url}/health`)).status, 200);
+    } finally {
+      await cloud.close();
+    }
   });
 
   test('graceful close lets an in-flight request finish', async () => {

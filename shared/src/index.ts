@@ -16,11 +16,15 @@ export { FunctionCallError, invokeFunction, streamFunction } from './functions/i
 export {
   accountFunction,
   type AnswerOf,
+  type BrandKit,
+  contactFunction,
   type DeletionField,
   type DomainOffer,
   domainsFunction,
   type FunctionContract,
   paymentsFunction,
+  type PublishedPage,
+  publishFunction,
   type RegisteredDomain,
   type RequestOf,
 } from './functions/contracts';
@@ -53,6 +57,15 @@ export {
   type PageMessageBody,
 } from './publishing/pageMessages';
 export { domainProofRecord } from './publishing/domains';
+export {
+  contactFieldProblems,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  SIGN_UP_NOTES,
+  type ContactField,
+  type ContactRequest,
+} from './publishing/pageContracts';
+export { withoutControlCharacters } from './publishing/typedText';
 export {
   connectAuthStore,
   restoreStoredSession,

@@ -1,7 +1,7 @@
 // A started local-cloud for the services' tests, on PGlite or Postgres (the core's test support),
 // with autoconfirmed sign-ups.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import type { LocalCloud } from '../../src/index.ts';
+import type { LocalCloud, StartOptions } from '../../src/index.ts';
 import { BACKENDS, skipFor, startTestCloud as startCoreTestCloud, stopClusters, type Backend } from './cloud.ts';
 
 export interface TestCloud {
@@ -16,9 +16,9 @@ export { BACKENDS, skipFor, stopClusters, type Backend };
 /** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
 export async function startTestCloud(
   backend: Backend,
-  { allowedOrigins, dnsServers }: { allowedOrigins?: string[]; dnsServers?: string[] } = {},
+  options: Pick<StartOptions, 'allowedOrigins' | 'dnsServers' | 'emailjsPerSecond' | 'sweepIntervalMs'> = {},
 ): Promise<TestCloud> {
-  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, allowedOrigins, dnsServers });
+  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, ...options });
   return { cloud, url: cloud.url, dataDir: cloud.ctx.config.dataDir, stop: () => cloud.stop() };
 }
 
