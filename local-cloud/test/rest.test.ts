@@ -55,7 +55,7 @@ for (const backend of BACKENDS) {
       assert.equal(status, 201);
       assert.equal(data.owner_id, alice.user!.id);
       assert.equal(data.version, 1);
-      assert.deepEqual(data.data, {});
+      assert.deepEqual(data.data, { schemaVersion: 2, profile: {}, socials: [], sections: [] }, 'an empty portfolio in the model');
       assert.equal(data.published, false);
       const minimal = await alice.sb.from('portfolios').insert({ template_id: '3', title: 'Epsilon' });
       assert.equal(minimal.status, 201);
