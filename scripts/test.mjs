@@ -125,6 +125,8 @@ if (process.env.CI !== 'true') await writeTemplateIndex();
 // The house rules: ESLint (imports between packages, hooks, accessibility …) and Prettier's formatting.
 if (wants('lint')) {
   await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.']);
+  await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']);
+  await run('lint', node, [path.join(repoRoot, 'tooling/importCycles.mjs')]);
   await run('lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']);
 }
 // Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
