@@ -62,7 +62,7 @@ test.beforeAll(async () => {
     globalName: 'ImagePreparer',
     target: 'es2022',
     // Only the contract of @folioforge/shared: its index would bring React and the styles along.
-    alias: { '@folioforge/shared': path.join(repoRoot, 'shared/src/publishing/imageVariants.ts') },
+    alias: { '@folioforge/shared': path.join(repoRoot, 'supabase/functions/_shared/imageVariants.ts') },
     logLevel: 'silent',
   });
   bundle = built.outputFiles[0]!.text;

@@ -29,25 +29,19 @@ export {
   type RequestOf,
 } from './functions/contracts';
 export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
+// How an uploaded photo and its narrower copies are named in Storage: the publish function's contract,
+// so the editor stores what it will read.
 export {
   fitWithin,
   IMAGE_MAIN_BUDGET_BYTES,
-  IMAGE_MAX_SIDE,
-  IMAGE_VARIANT_WIDTHS,
-  imageFileName,
   imageMimeType,
-  imageSize,
-  imageSrcset,
-  storedImage,
-  storedImageFile,
   storedImageFor,
   storedImageFromPath,
   variantSizes,
   type ImageFormat,
   type ImageSize,
   type StoredImage,
-  type StoredImageFile,
-} from './publishing/imageVariants';
+} from '../../supabase/functions/_shared/imageVariants';
 export {
   PAGE_MESSAGE_FIELDS,
   PAGE_MESSAGE_LIMITS,
