@@ -8,18 +8,20 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
 import { callPublish, sweep } from './support/functions.ts';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
+import {
+  serviceClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
@@ -29,8 +31,8 @@ for (const backend of BACKENDS)
     let dns: TestDnsServer;
     let site: http.Server;
     let siteUrl: string;
-    let alice: User;
-    let mallory: User;
+    let alice: TestUser;
+    let mallory: TestUser;
 
     before(async () => {
       dns = await startTestDnsServer();
@@ -61,7 +63,7 @@ for (const backend of BACKENDS)
         request.on('error', reject);
       });
 
-    async function publishedPage(user: User, name: string, slug: string): Promise<string> {
+    async function publishedPage(user: TestUser, name: string, slug: string): Promise<string> {
       const { data, error } = await user.client
         .from('portfolios')
         .insert({ template_id: '1', title: name, data: { name } })
@@ -72,7 +74,7 @@ for (const backend of BACKENDS)
       return data!.id as string;
     }
 
-    const verify = (user: User, domain: string) => callPublish(t, user.accessToken, { action: 'verify-domain', domain });
+    const verify = (user: TestUser, domain: string) => callPublish(t, user.accessToken, { action: 'verify-domain', domain });
 
     test('a domain is served once its TXT record proves it; the account gets the record to create', async () => {
       const page = await publishedPage(alice, 'Alice On Her Domain', 'alice-domain');
@@ -154,7 +156,7 @@ for (const backend of BACKENDS)
     });
 
     /** Adds and proves a domain for a page of `user`'s, with its TXT record set in the DNS. */
-    async function proven(user: User, domain: string, page: string) {
+    async function proven(user: TestUser, domain: string, page: string) {
       const added = await user.client.from('custom_domains').insert({ domain, portfolio_id: page }).select('token').single();
       assert.equal(added.error, null);
       dns.txt.set(`_folioforge.${domain}`, [`folioforge-verify=${added.data!.token}`]);

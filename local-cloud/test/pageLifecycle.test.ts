@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { hasControlCharacters } from '../../supabase/functions/_shared/text.ts';
 import { startLocalCloud } from '../src/index.ts';
@@ -28,13 +27,8 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
+  type TestUser,
 } from './support/servicesCloud.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
 
 const RACES = 50;
 
@@ -58,7 +52,7 @@ for (const backend of BACKENDS)
       await t?.stop();
     });
 
-    const publish = (user: User, portfolioId: string, slug: string) =>
+    const publish = (user: TestUser, portfolioId: string, slug: string) =>
       callPublish(t, user.accessToken, { action: 'publish', portfolioId, slug });
     /** A page as the site answers it to a visitor. */
     const visit = async (slug: string) => {
@@ -69,7 +63,7 @@ for (const backend of BACKENDS)
     const stored = (objectPath: string) => fetch(`${t.url}/storage/v1/object/public/sites/${objectPath}`);
     const available = async (slug: string) => (await anonClient(t).rpc('slug_available', { candidate: slug })).data as boolean;
 
-    async function portfolio(user: User, templateId: string, data: Record<string, unknown>): Promise<string> {
+    async function portfolio(user: TestUser, templateId: string, data: Record<string, unknown>): Promise<string> {
       const { data: row, error } = await user.client
         .from('portfolios')
         .insert({ template_id: templateId, title: 'Mine', data })
@@ -79,7 +73,7 @@ for (const backend of BACKENDS)
       return row!.id as string;
     }
 
-    async function save(user: User, id: string, data: Record<string, unknown>) {
+    async function save(user: TestUser, id: string, data: Record<string, unknown>) {
       const { data: row } = await user.client.from('portfolios').select('version').eq('id', id).single();
       assert.equal(
         (await user.client.rpc('save_portfolio', { portfolio_id: id, expected_version: row!.version, new_data: data })).error,

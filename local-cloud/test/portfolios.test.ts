@@ -4,7 +4,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  anonClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
 import { callPublish } from './support/functions.ts';
 import { PDF_BYTES, pdfBlob, pngBlob } from './support/servicesFiles.ts';
 
@@ -18,27 +27,21 @@ interface PortfolioRow {
   published: boolean;
 }
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
-
-async function newPortfolio(user: User, templateId: string, title: string, data: Record<string, unknown> = {}): Promise<PortfolioRow> {
+async function newPortfolio(user: TestUser, templateId: string, title: string, data: Record<string, unknown> = {}): Promise<PortfolioRow> {
   const { data: row, error } = await user.client.from('portfolios').insert({ template_id: templateId, title, data }).select().single();
   assert.equal(error, null);
   return row as PortfolioRow;
 }
 
-async function save(user: User, id: string, expectedVersion: number, data: Record<string, unknown>) {
+async function save(user: TestUser, id: string, expectedVersion: number, data: Record<string, unknown>) {
   return user.client.rpc('save_portfolio', { portfolio_id: id, expected_version: expectedVersion, new_data: data }).single<PortfolioRow>();
 }
 
 for (const backend of BACKENDS)
   describe(`portfolios kept in the account (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let alice: User;
-    let bob: User;
+    let alice: TestUser;
+    let bob: TestUser;
     let anon: SupabaseClient;
 
     before(async () => {

@@ -7,7 +7,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { grantPurchase } from './support/cloud.ts';
 import {
   anonClient,
@@ -18,15 +17,10 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
+  type TestUser,
 } from './support/servicesCloud.ts';
 import { pdfBlob, pngBlob } from './support/servicesFiles.ts';
 import { callPublish as callPublishAs } from './support/functions.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
 
 const XSS = [
   '<p>Hello<script>alert(1)</script></p>',
@@ -40,8 +34,8 @@ after(stopClusters);
 for (const backend of BACKENDS)
   describe(`published pages (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let alice: User;
-    let bob: User;
+    let alice: TestUser;
+    let bob: TestUser;
 
     before(async () => {
       t = await startTestCloud(backend);
@@ -53,9 +47,9 @@ for (const backend of BACKENDS)
     after(async () => t.stop());
 
     const callPublish = (token: string | undefined, body: unknown) => callPublishAs(t, token, body);
-    const publish = (user: User, portfolioId: string, slug: string) =>
+    const publish = (user: TestUser, portfolioId: string, slug: string) =>
       callPublish(user.accessToken, { action: 'publish', portfolioId, slug });
-    const unpublish = (user: User, portfolioId: string) => callPublish(user.accessToken, { action: 'unpublish', portfolioId });
+    const unpublish = (user: TestUser, portfolioId: string) => callPublish(user.accessToken, { action: 'unpublish', portfolioId });
     /** What a visitor's browser gets for a page's file: straight from the public bucket, no token. */
     const visit = (path: string) => fetch(`${t.url}/storage/v1/object/public/sites/${path}`);
     const pageOf = async (slug: string) => {
@@ -64,7 +58,7 @@ for (const backend of BACKENDS)
     };
     const documentOf = (html: string) => new JSDOM(html).window.document;
 
-    async function portfolio(user: User, templateId: string, data: Record<string, unknown>) {
+    async function portfolio(user: TestUser, templateId: string, data: Record<string, unknown>) {
       const { data: row, error } = await user.client
         .from('portfolios')
         .insert({ template_id: templateId, title: 'Mine', data })
@@ -74,14 +68,14 @@ for (const backend of BACKENDS)
       return row!.id as string;
     }
 
-    async function upload(user: User, bucket: 'portfolio-images' | 'resumes', portfolioId: string, name: string) {
+    async function upload(user: TestUser, bucket: 'portfolio-images' | 'resumes', portfolioId: string, name: string) {
       const path = `${user.id}/${portfolioId}/${name}`;
       const { error } = await user.client.storage.from(bucket).upload(path, bucket === 'resumes' ? pdfBlob() : pngBlob());
       assert.equal(error, null);
       return `storage:${bucket}/${path}`;
     }
 
-    async function save(user: User, id: string, data: Record<string, unknown>) {
+    async function save(user: TestUser, id: string, data: Record<string, unknown>) {
       const { data: row } = await user.client.from('portfolios').select('version').eq('id', id).single();
       const saved = await user.client.rpc('save_portfolio', { portfolio_id: id, expected_version: row!.version, new_data: data });
       assert.equal(saved.error, null);

@@ -48,11 +48,16 @@ export function serviceClient(t: TestCloud): SupabaseClient {
 
 let counter = 0;
 
+/** A signed-up user: a client acting as them, their id, access token and email. */
+export interface TestUser {
+  client: SupabaseClient;
+  id: string;
+  accessToken: string;
+  email: string;
+}
+
 /** Signs up (autoconfirm) and returns a client acting as that user, with its id and access token. */
-export async function signedInUser(
-  t: TestCloud,
-  label = 'user',
-): Promise<{ client: SupabaseClient; id: string; accessToken: string; email: string }> {
+export async function signedInUser(t: TestCloud, label = 'user'): Promise<TestUser> {
   const email = `${label}-${Date.now()}-${++counter}@example.test`;
   const client = anonClient(t);
   const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery' });
