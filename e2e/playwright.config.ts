@@ -13,12 +13,15 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  // A file's first test waits for its stack (local-cloud, six apps) on a loaded 2-core machine.
-  timeout: 10 * 60_000,
+  // A file's stack (local-cloud, six apps) starts in its beforeAll, under a minute on a loaded 2-core
+  // machine; a step stuck on a missing element fails in 30 s instead of holding CI for the whole test.
+  timeout: 3 * 60_000,
   expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
 });

@@ -15,6 +15,8 @@ import { repoRoot } from '../tooling/repo.mjs';
 const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one stage
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Seconds spent per stage, printed at the end so CI shows where its time goes. */
+const stageSeconds = new Map();
 
 function testFiles(dir) {
   const full = path.join(repoRoot, dir);
@@ -39,6 +41,7 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
     console.log(
       `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`,
     );
+    const started = Date.now();
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -56,6 +59,7 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
       if (code !== 0) failedStages.push(stage);
+      stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
       resolve(code);
     });
   });
@@ -163,7 +167,9 @@ if (wants('local-cloud')) {
 }
 if (wants('e2e')) {
   try {
+    const started = Date.now();
     await buildApps({ log: (line) => console.log(line) });
+    stageSeconds.set('build', (Date.now() - started) / 1000);
     await run(
       'e2e',
       node,
@@ -178,6 +184,7 @@ if (wants('e2e')) {
 }
 
 console.log('');
+console.log(`time per stage: ${[...stageSeconds].map(([stage, seconds]) => `${stage} ${Math.round(seconds)} s`).join(', ')}`);
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedStages.length ? 1 : 0);
