@@ -3,7 +3,7 @@
 // trivially, comes out as a WebP of at most 600 KB with its longest side at 2560 px, plus copies
 // 640, 1280 and 1920 px wide, each decodable at its stated size. The module runs in Debian's
 // Chromium as the editor loads it, bundled on its own (the contract from @folioforge/shared).
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -54,7 +54,7 @@ async function openPage(withoutWebp = false): Promise<void> {
   await page.addScriptTag({ content: bundle });
 }
 
-before(async () => {
+test.beforeAll(async () => {
   const built = await build({
     entryPoints: [path.join(repoRoot, 'mfe-editor/src/images/prepareImage.ts')],
     bundle: true,
@@ -63,7 +63,7 @@ before(async () => {
     globalName: 'ImagePreparer',
     target: 'es2022',
     // Only the contract of @folioforge/shared: its index would bring React and the styles along.
-    alias: { '@folioforge/shared': path.join(repoRoot, 'shared/src/publishing/imageVariants.ts') },
+    alias: { '@folioforge/shared': path.join(repoRoot, 'supabase/functions/_shared/imageVariants.ts') },
     logLevel: 'silent',
   });
   bundle = built.outputFiles[0]!.text;
@@ -71,7 +71,7 @@ before(async () => {
   await openPage();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 
@@ -121,7 +121,7 @@ function prepareInPage(): Promise<Summary> {
   });
 }
 
-describe('a photo prepared in the browser before upload', () => {
+test.describe('a photo prepared in the browser before upload', () => {
   test('a 4000×3000 JPEG of about 5 MB becomes a WebP of at most 600 KB, 2560 px wide, with three narrower copies', async () => {
     const photo = await makePhoto(4000, 3000, 'image/jpeg', 5 * 1024 * 1024);
     assert.equal(photo.type, 'image/jpeg');

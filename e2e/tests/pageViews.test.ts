@@ -1,6 +1,6 @@
 // Views of a published page, in Chromium: visits from two browsers are counted by the site's server
 // (tooling/pageViews.mjs) without a cookie, and the owner sees them on My portfolios, by day.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
@@ -13,12 +13,12 @@ let owners: Browser;
 let firstVisitors: Browser;
 let secondVisitors: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   [owners, firstVisitors, secondVisitors] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]);
 });
 
-after(async () => {
+test.afterAll(async () => {
   await Promise.all([owners?.close(), firstVisitors?.close(), secondVisitors?.close()]);
   await stack?.stop();
 });
@@ -31,7 +31,7 @@ async function publish(page: Page, slug: string) {
   await page.getByLabel('Name', { exact: true }).fill('Counted Visitor');
   const region = page.getByRole('region', { name: 'Publish' });
   await region.getByLabel('Page address').fill(slug);
-  await region.getByText('This address is free.').waitFor();
+  await expect(region.getByText('This address is free.')).toBeVisible();
   await region.getByRole('button', { name: /^Publish/ }).click();
   await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
 }
@@ -54,7 +54,7 @@ async function visit(browser: Browser, url: string, times: number, referer?: str
   return { setCookies, cookies };
 }
 
-describe('page views', () => {
+test.describe('page views', () => {
   test('3 visits from 2 browsers show as 3 views on My portfolios, and no /p/ page sets a cookie', async () => {
     const user = await createConfirmedUser(stack, 'Counted Owner');
     const page = await (await owners.newContext()).newPage();
@@ -91,7 +91,7 @@ describe('page views', () => {
     // The visitor who came from a link: its site is named (Chromium cuts the referrer to the origin).
     assert.match((await chart.getByRole('list').textContent()) ?? '', /news\.example\.com\s*2 views/);
     // The owner's own look at the list counts nothing.
-    assert.equal(await page.getByRole('figure', { name: `3 views of /p/${slug} in the last 30 days` }).count(), 1);
+    await expect(page.getByRole('figure', { name: `3 views of /p/${slug} in the last 30 days` })).toHaveCount(1);
     assert.deepEqual(errors, []);
   });
 });

@@ -2,7 +2,7 @@
 // by the picture field, resized and re-encoded in the browser with its progress and saving shown, and
 // stored as a main file of at most 600 KB with its copies for `srcset`, named as the publish function
 // reads them; replacing it removes the old file and its copies.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ let stack: Stack;
 let browser: Browser;
 let dir: string;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   browser = await launchBrowser();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-photos-'));
@@ -28,7 +28,7 @@ before(async () => {
   ]);
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -48,7 +48,7 @@ async function storedSizes(user: { email: string; password: string }, portfolioI
   return Object.fromEntries((data ?? []).map((entry) => [entry.name, Number((entry.metadata as { size?: number } | null)?.size)]));
 }
 
-describe('a photo through the editor', () => {
+test.describe('a photo through the editor', () => {
   test('a 4000×3000 JPEG of about 5 MB is stored as a WebP of at most 600 KB with its three copies; replacing it removes them', async () => {
     const original = fs.statSync(path.join(dir, 'IMG_4032.jpg')).size;
     assert.ok(original > 4.5 * 1024 * 1024 && original < 5.6 * 1024 * 1024, `the photo weighs about 5 MB (${original})`);
@@ -71,7 +71,7 @@ describe('a photo through the editor', () => {
     await page.getByText('Stored in your account: IMG_4032.jpg').waitFor({ timeout: 60_000 });
     const saving = await page.getByText(/^Resized for the web: /).textContent();
     assert.match(saving ?? '', /^Resized for the web: [45]\.\d MB → \d{2,3} KB$/);
-    assert.equal(await page.getByRole('alert').count(), 0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
 
     await saved(page);
     const [row] = await waitForStored(stack, user, (rows) => /\.2560x1920\.webp$/.test(rows[0]?.data.profile.photo ?? ''), 20_000);

@@ -231,19 +231,6 @@ export async function removeStoredFiles(client: SupabaseClient, userId: string, 
   }
 }
 
-/** Removes every file of a portfolio from both buckets. */
-export async function removePortfolioFiles(client: SupabaseClient, userId: string, portfolioId: string): Promise<void> {
-  const folder = portfolioFolder(userId, portfolioId);
-  for (const bucket of PORTFOLIO_BUCKETS) {
-    const listed = await client.storage.from(bucket).list(folder, { limit: 1000 });
-    if (listed.error) throw listed.error;
-    const paths = (listed.data ?? []).filter((entry) => entry.id !== null).map((entry) => `${folder}/${entry.name}`);
-    if (paths.length === 0) continue;
-    const removed = await client.storage.from(bucket).remove(paths);
-    if (removed.error) throw removed.error;
-  }
-}
-
 /**
  * A copy of a portfolio whose stored files are copies in the new portfolio's folder, so the copy
  * keeps its pictures when the original is deleted. Files that cannot be copied are left out.

@@ -153,7 +153,9 @@ test('a page that takes sign-ups carries a labelled form that posts without scri
   expect((form.querySelector('input[name="slug"]') as HTMLInputElement).value).toBe(subscribe.slug);
   expect(doc.querySelectorAll('script')).toHaveLength(0);
   expect(form.querySelector('input[name="email"]')?.closest('label')?.textContent).toBe('Email');
-  expect(doc.getElementById('subscribed')?.textContent).toMatch(/Thank you/);
+  // Sign-ups are confirmed by mail first: the page says so, and thanks once the link is opened.
+  expect(doc.getElementById('subscribe-check-mail')?.textContent).toMatch(/we sent you an email/);
+  expect(doc.getElementById('subscribe-confirmed')?.textContent).toMatch(/Thank you/);
   expect(parse(renderStaticPage(first.id, ada(), OPTIONS).html).querySelector('.ff-subscribe')).toBeNull();
 });
 

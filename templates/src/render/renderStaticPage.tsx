@@ -4,7 +4,7 @@
 // does it, with the DOM-free sanitiser: a server has no DOM), so the page never carries HTML a
 // browser sent. No script: the page reads the same with JavaScript off.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { richTextToSafeHtml, SanitizingHostContext } from '@folioforge/shared';
+import { richTextToSafeHtml, SanitizingHostContext, SIGN_UP_NOTES } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import { lookCss, type PageLook } from '../looks';
 import { AssetUrlsProvider } from '../common/assets';
@@ -100,14 +100,22 @@ const SUBSCRIBE_CSS =
   '.ff-subscribe :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}' +
   '.ff-note{display:none;margin:0 0 12px;font-weight:600}.ff-note:target{display:block}';
 
-/** A small form that posts without script; the function sends the visitor back to #subscribed or #subscribe-failed. */
+/** What the page says when the subscribe function sends a visitor back to it (#<id>, shown by CSS :target). */
+const SIGN_UP_NOTE_TEXT: Record<string, string> = {
+  [SIGN_UP_NOTES.pending]: 'Almost done: we sent you an email. Open the link in it to confirm your address.',
+  [SIGN_UP_NOTES.confirmed]: 'Thank you! Your address is confirmed: you are on the list.',
+  [SIGN_UP_NOTES.failed]: 'That did not work. Check the email address and try again.',
+  [SIGN_UP_NOTES.expired]: 'That link has expired or was used already. Sign up again below.',
+  'subscribe-busy': 'Too many sign-ups just now. Please try again in a while.',
+};
+
+/** A small form that posts without script; the function sends the visitor back to one of the notes. */
 function subscribeForm({ action, portfolioId, slug }: NonNullable<StaticPageOptions['subscribe']>): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return [
     '<aside class="ff-subscribe" aria-labelledby="ff-subscribe-title">',
     '<h2 id="ff-subscribe-title">Stay in touch</h2>',
-    '<p id="subscribed" class="ff-note" tabindex="-1">Thank you! You are on the list.</p>',
-    '<p id="subscribe-failed" class="ff-note" tabindex="-1">That did not work. Check the email address and try again.</p>',
+    ...Object.entries(SIGN_UP_NOTE_TEXT).map(([id, text]) => `<p id="${id}" class="ff-note" tabindex="-1">${text}</p>`),
     `<form method="post" action="${escapeHtml(action)}">`,
     hidden('portfolio', portfolioId),
     hidden('slug', slug),

@@ -217,13 +217,22 @@ function RenameForm({ current, onSave, onCancel }: { current: string; onSave: (t
   );
 }
 
+/** What happened to a deleted portfolio's page, said beside Undo (which brings the portfolio back unpublished). */
+const TAKE_DOWN_WORDS: Record<NonNullable<PendingDelete['tookDown']>, string> = {
+  'taking-down': 'Taking its page down…',
+  'taken-down': 'Its page is taken down; Undo brings the portfolio back unpublished.',
+  failed: 'Its page could not be taken down yet: it goes when the deletion completes.',
+};
+
 /** The few seconds in which a deleted portfolio can come back. */
 function UndoDelete({ pending }: { pending: PendingDelete | null }) {
   return (
     <div className={styles.toast} role="status" aria-live="polite">
       {pending ? (
         <>
-          <span>Deleted “{pending.row.title.trim() || 'Untitled portfolio'}”.</span>
+          <span>
+            Deleted “{pending.row.title.trim() || 'Untitled portfolio'}”.{pending.tookDown ? ` ${TAKE_DOWN_WORDS[pending.tookDown]}` : ''}
+          </span>
           <Button variant="secondary" onClick={pending.undo}>
             Undo
           </Button>
