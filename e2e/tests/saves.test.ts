@@ -482,10 +482,13 @@ test.describe('files in storage', () => {
   test.beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-uploads-'));
     fs.writeFileSync(path.join(dir, 'me.png'), PNG_1PX);
-    // Bigger pictures: a PNG signature and padding (Storage checks the signature, not the pixels).
-    const padded = (size: number) => Buffer.concat([PNG_1PX.subarray(0, 8), Buffer.alloc(size - 8)]);
-    fs.writeFileSync(path.join(dir, 'big.png'), padded(2 * 1024 * 1024));
-    fs.writeFileSync(path.join(dir, 'huge.png'), padded(6 * 1024 * 1024));
+    // Bigger pictures: GIFs, which go up as chosen (a photo is resized first), a GIF signature and
+    // padding (Storage checks the signature, not the pixels).
+    const padded = (size: number) => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(size - 6)]);
+    fs.writeFileSync(path.join(dir, 'big.gif'), padded(2 * 1024 * 1024));
+    fs.writeFileSync(path.join(dir, 'huge.gif'), padded(6 * 1024 * 1024));
+    // Text named as a photo: the browser cannot open it, so nothing goes up.
+    fs.writeFileSync(path.join(dir, 'fake.jpg'), 'not a photo at all');
     fs.writeFileSync(path.join(dir, 'notes.pdf'), 'just some notes, renamed to look like a PDF');
     fs.copyFileSync(path.join(repoRoot, 'templates/src/assets/sample-resume.pdf'), path.join(dir, 'resume.pdf'));
   });
@@ -497,7 +500,9 @@ test.describe('files in storage', () => {
     const id = await openDesign(page);
     const picker = page.getByLabel('Profile image', { exact: true });
     // The limits are said before anything is chosen.
-    await expect(page.getByText('PNG, JPEG, GIF or WebP picture, at most 5 MB.').first()).toBeVisible();
+    await expect(
+      page.getByText('PNG, JPEG or WebP photo up to 40 MB (resized for the web before upload), or a GIF up to 5 MB.').first(),
+    ).toBeVisible();
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -507,12 +512,12 @@ test.describe('files in storage', () => {
       downloadThroughput: -1,
       uploadThroughput: 512 * 1024,
     });
-    await picker.setInputFiles(path.join(dir, 'big.png'));
-    const progress = page.getByRole('progressbar', { name: 'Upload of big.png' });
+    await picker.setInputFiles(path.join(dir, 'big.gif'));
+    const progress = page.getByRole('progressbar', { name: 'Upload of big.gif' });
     await expect(progress).toBeVisible();
     const fraction = Number(await progress.getAttribute('value'));
     assert.ok(fraction >= 0 && fraction < 1, `progress shown part way (${fraction})`);
-    await page.getByText('Stored in your account: big.png').waitFor({ timeout: 30_000 });
+    await page.getByText('Stored in your account: big.gif').waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await waitForStatus(page, 'Saved');
     const [row] = await waitForStored(
@@ -521,7 +526,7 @@ test.describe('files in storage', () => {
       (rows) => rows[0]?.data.profile?.photo?.startsWith('storage:portfolio-images/') === true,
     );
     const firstRef = row!.data.profile.photo!;
-    assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.png$`));
+    assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.gif$`));
     assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), [firstRef.split('/').pop()]);
 
     await picker.setInputFiles(path.join(dir, 'me.png'));
@@ -545,12 +550,14 @@ test.describe('files in storage', () => {
     await context.close();
   });
 
-  test('a picture over 5 MB and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
+  test('a GIF over 5 MB, text named as a photo and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
     const user = await createConfirmedUser(stack, 'Careful Uploader');
     const { context, page } = await signedInContext(user);
     const id = await openDesign(page);
-    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.png'));
-    await expect(page.getByRole('alert').filter({ hasText: '"huge.png" is larger than 5 MB' })).toBeVisible();
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.gif'));
+    await expect(page.getByRole('alert').filter({ hasText: '"huge.gif" is larger than 5 MB' })).toBeVisible();
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'fake.jpg'));
+    await expect(page.getByRole('alert').filter({ hasText: '"fake.jpg": The picture could not be read' })).toBeVisible();
     await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'notes.pdf'));
     await expect(page.getByRole('alert').filter({ hasText: '"notes.pdf" is not really a PDF' })).toBeVisible();
     assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), []);

@@ -14,6 +14,10 @@ import styles from './Portfolios.module.scss';
 
 // Loaded when a portfolio's Publish… is opened.
 const PublishPanel = lazy(() => import(/* webpackChunkName: "publish-panel" */ '../../publishing/PublishPanel'));
+// Loaded with the first published page in the list: the screen's own load carries none of it.
+const PageViews = lazy(() =>
+  import(/* webpackChunkName: "page-views" */ '../../pageViews/PageViewsChart').then((module) => ({ default: module.PageViews })),
+);
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -125,6 +129,13 @@ function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemPr
           )}
         </dd>
       </dl>
+      {row.published && row.slug ? (
+        <section className={styles.views} aria-label={`Views of ${title}`}>
+          <Suspense fallback={<p role="status">Loading views…</p>}>
+            <PageViews portfolioId={row.id} pageName={publicPagePath(row.slug)} />
+          </Suspense>
+        </section>
+      ) : null}
       {rename.isError ? <p className={styles.problem}>The new name was not saved: {rename.error.message}</p> : null}
       {duplicate.isError ? <p className={styles.problem}>No copy was made: {duplicate.error.message}</p> : null}
       <div className={styles.actions}>
