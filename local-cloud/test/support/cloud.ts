@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startLocalCloud, type LocalCloud, type StartOptions } from '../../src/index.ts';
+import { copyMigratedPglite } from '../../../tooling/pgliteTemplate.mjs';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './postgres.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -49,6 +50,9 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
   if (backend === 'postgres') {
     cluster ??= startTempPostgres();
     databaseUrl = await (await cluster).createDatabase(`lc_${process.pid}_${++dbCounter}`);
+  } else if (!options.migrationsDir && !options.seed) {
+    // A copy of a migrated database: what migrating from nothing would make, in a second instead of ten.
+    copyMigratedPglite(dataDir);
   }
   return startOn(dataDir, databaseUrl, options);
 }

@@ -1,0 +1,75 @@
+// A migrated PGlite database for tests, made once and copied: a new PGlite runs initdb and every
+// migration (10 s and more on a 2-core machine), a copy of a closed one opens in about one second.
+// The copy is what a new data folder would hold after local-cloud's first migration run, so the
+// server starts on it as on any existing database. Kept in the system's temp folder, one per set of
+// migrations (and seed) and hour, so a seed's `now()` is never far off; older ones are removed.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './repo.mjs';
+
+const PREFIX = 'folioforge-pglite-';
+const INPUTS = ['supabase/migrations', 'supabase/config.toml', 'local-cloud/src/db', 'package-lock.json'];
+
+/** @param {string} target */
+function* filesUnder(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isFile()) yield target;
+  else for (const name of fs.readdirSync(target).sort()) yield* filesUnder(path.join(target, name));
+}
+
+/** @param {boolean} seed */
+const kindOf = (seed) => `${PREFIX}${seed ? 'seeded' : 'migrated'}-`;
+
+/** @param {boolean} seed */
+function templateName(seed) {
+  const hash = crypto.createHash('sha256');
+  for (const input of seed ? [...INPUTS, 'supabase/seed.sql'] : INPUTS)
+    for (const file of filesUnder(path.join(repoRoot, input))) hash.update(path.relative(repoRoot, file)).update(fs.readFileSync(file));
+  const hour = Math.floor(Date.now() / 3_600_000);
+  return `${kindOf(seed)}${hash.digest('hex').slice(0, 16)}-${hour}`;
+}
+
+/**
+ * The template's folder, made now when there is none for these migrations.
+ * @param {boolean} seed
+ */
+function template(seed) {
+  const name = templateName(seed);
+  const folder = path.join(os.tmpdir(), name);
+  if (fs.existsSync(folder)) return folder;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-making-`));
+  try {
+    const made = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'local-cloud/bin/pgliteTemplate.ts'), work, ...(seed ? ['--seed'] : [])],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    if (made.status !== 0) throw new Error(`the PGlite template could not be made:\n${made.stderr.slice(-2000)}`);
+    try {
+      fs.renameSync(path.join(work, 'pglite'), folder);
+    } catch (error) {
+      if (!fs.existsSync(folder)) throw error; // another run made it meanwhile: theirs is as good
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  // Templates of older migrations or hours are of no more use.
+  for (const entry of fs.readdirSync(os.tmpdir()))
+    if (entry.startsWith(kindOf(seed)) && !entry.includes('-making-') && entry !== name)
+      fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+  return folder;
+}
+
+/**
+ * Puts a migrated PGlite database (seeded, as `npm start` seeds a new one, when `seed`) where
+ * local-cloud looks for it in `dataDir` (<dataDir>/pglite), which must have none yet.
+ * @param {string} dataDir
+ * @param {{ seed?: boolean }} [options]
+ */
+export function copyMigratedPglite(dataDir, { seed = false } = {}) {
+  fs.cpSync(template(seed), path.join(dataDir, 'pglite'), { recursive: true, errorOnExist: true, force: false });
+}
