@@ -2,7 +2,7 @@ import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { RichText, SafeLink, useFocusTrap } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import { visibleSections, type Portfolio, type SocialLink } from '../model';
-import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLink, SectionLinks, type SectionTarget } from '../common/SectionLink';
@@ -71,7 +71,6 @@ const Banner = memo(function Banner({
   summary: string;
   photo: string;
 }) {
-  const src = useAssetUrl(photo);
   return (
     <section id={id} className={styles.banner} aria-labelledby={`${id}-title`}>
       <div>
@@ -85,7 +84,7 @@ const Banner = memo(function Banner({
           </SectionLink>
         ) : null}
       </div>
-      {src ? <img className={styles.bannerImage} src={src} alt="" /> : null}
+      <PageImage className={styles.bannerImage} value={photo} alt="" priority />
     </section>
   );
 });
@@ -119,10 +118,9 @@ function Offer({ section, anchorId }: SectionViewProps<'highlights'>) {
 }
 
 const Highlight = memo(function Highlight({ item }: { item: SectionViewProps<'highlights'>['section']['items'][number] }) {
-  const src = useAssetUrl(item.image);
   return (
     <li className={styles.highlight} data-item-id={item.id}>
-      {src ? <img src={src} alt="" /> : null}
+      <PageImage value={item.image} alt="" sizes="(min-width: 48rem) 33vw, 100vw" />
       <h3>{item.title}</h3>
       <RichText className={styles.prose} value={item.description} />
     </li>

@@ -15,6 +15,7 @@ import { RichText, SafeLink, animateScrollToTop, findScrollTarget } from '@folio
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLinks, type SectionTarget } from '../common/SectionLink';
@@ -158,7 +159,6 @@ const HeaderMenu = memo(function HeaderMenu({ targets, open, onToggle, onNavigat
 });
 
 const Hero = memo(function Hero({ id, name, headline, photo }: { id: string; name: string; headline: string; photo: string }) {
-  const src = useAssetUrl(photo);
   return (
     <section id={id} className={styles.hero} aria-labelledby={`${id}-title`}>
       <div className={styles.heroText}>
@@ -168,7 +168,7 @@ const Hero = memo(function Hero({ id, name, headline, photo }: { id: string; nam
         </h1>
         <RichText className={styles.lead} value={headline} />
       </div>
-      {src ? <img className={styles.photo} src={src} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+      <PageImage className={styles.photo} value={photo} alt={name ? `Photo of ${name}` : 'Profile photo'} priority sizes="260px" />
     </section>
   );
 });
@@ -219,10 +219,14 @@ const ProjectCard = memo(function ProjectCard({
   n: number;
   project: SectionViewProps<'projects'>['section']['items'][number];
 }) {
-  const image = useAssetUrl(project.image);
   return (
     <li className={styles.card} data-item-id={project.id}>
-      {image ? <img className={styles.cardImage} src={image} alt={project.name ? `${project.name}, picture` : 'Project picture'} /> : null}
+      <PageImage
+        className={styles.cardImage}
+        value={project.image}
+        alt={project.name ? `${project.name}, picture` : 'Project picture'}
+        sizes="(min-width: 48rem) 33vw, 100vw"
+      />
       <p className={styles.cardLabel}>Project {n}</p>
       <h3 className={styles.cardTitle}>{project.name}</h3>
       <RichText className={styles.prose} value={project.description} />

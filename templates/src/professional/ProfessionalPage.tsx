@@ -3,6 +3,7 @@ import { RichText, SafeLink, mailtoHref, telHref } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
@@ -73,7 +74,6 @@ const Header = memo(function Header({ name, targets }: HeaderProps) {
 });
 
 const Home = memo(function Home({ id, name, headline, photo }: { id: string; name: string; headline: string; photo: string }) {
-  const src = useAssetUrl(photo);
   return (
     <section id={id} className={styles.home} aria-labelledby={`${id}-title`}>
       <div>
@@ -82,7 +82,7 @@ const Home = memo(function Home({ id, name, headline, photo }: { id: string; nam
         </h1>
         <RichText className={styles.lead} value={headline} />
       </div>
-      {src ? <img className={styles.photo} src={src} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+      <PageImage className={styles.photo} value={photo} alt={name ? `Photo of ${name}` : 'Profile photo'} priority sizes="320px" />
     </section>
   );
 });
@@ -161,7 +161,12 @@ const ProjectCard = memo(function ProjectCard({ project }: { project: SectionVie
   const image = useAssetUrl(project.image);
   return (
     <li className={styles.card} data-item-id={project.id}>
-      {image ? <img className={styles.cardImage} src={image} alt={project.name ? `${project.name}, picture` : 'Project picture'} /> : null}
+      <PageImage
+        className={styles.cardImage}
+        value={project.image}
+        alt={project.name ? `${project.name}, picture` : 'Project picture'}
+        sizes="(min-width: 48rem) 33vw, 100vw"
+      />
       <h3>{project.name}</h3>
       <RichText className={styles.prose} value={project.description} />
       {/* The spec shows the project address as plain text on this layout. */}
