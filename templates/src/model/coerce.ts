@@ -5,11 +5,14 @@
 import { newId, ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, isSectionKind } from './kinds';
 import { toModelData } from './legacy';
+import type { PageSettings } from './pageSettings';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const records = (value: unknown) => (Array.isArray(value) ? value.filter(isRecord) : []);
+
+const PAGE_KEYS: readonly (keyof PageSettings)[] = ['title', 'description', 'language'];
 
 /** A usable id: the one given when it is well formed and not taken yet, else a new one. */
 function idFrom(value: unknown, taken: Set<string>): string {
@@ -55,5 +58,9 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
       } as Section,
     ];
   });
-  return { schemaVersion: SCHEMA_VERSION, profile, socials, sections };
+  const pageIn = isRecord(source.page) ? source.page : undefined;
+  const page = pageIn
+    ? Object.fromEntries(PAGE_KEYS.filter((key) => typeof pageIn[key] === 'string').map((key) => [key, pageIn[key] as string]))
+    : undefined;
+  return { schemaVersion: SCHEMA_VERSION, profile, socials, sections, ...(page && Object.keys(page).length ? { page } : {}) };
 }

@@ -3,6 +3,7 @@
 // `schemaVersion`; rows saved before it (flat values per template) are upgraded by legacy.ts, in
 // SQL by the migration that introduced it (supabase/migrations/*_portfolio_sections.sql).
 import type { ItemKey, ProfileKey, SectionKind } from './kinds';
+import type { PageSettings } from './pageSettings';
 
 export const SCHEMA_VERSION = 2;
 
@@ -41,6 +42,8 @@ export interface Portfolio {
   socials: SocialLink[];
   /** In page order. */
   sections: Section[];
+  /** The page's title, description and language; missing (rows from before) means the defaults. */
+  page?: PageSettings;
 }
 
 /** A field of an item of any kind ('' when the kind has no such field). */

@@ -4,6 +4,8 @@ import { generatorDefinition } from '../generator/definition';
 import { everyKindPortfolio } from '../testing/portfolioShown';
 import { checkPortfolio, LIMITS } from './schema';
 import type { Portfolio, Section } from './portfolio';
+import { coercePortfolio } from './coerce';
+import { PAGE_LANGUAGES, PAGE_LIMITS, pageMeta } from './pageSettings';
 
 const skills = (count: number, title = 'Skills'): Section => ({
   id: `skills-${title.length}-${count}`,
@@ -85,5 +87,47 @@ describe('the portfolio schema', () => {
         'Portfolio: two sections have the id projects',
       ],
     });
+  });
+});
+
+describe("a page's own settings", () => {
+  test('are optional: a portfolio saved before them stays valid and reads as the defaults', () => {
+    const before = everyKindPortfolio();
+    expect('page' in before).toBe(false);
+    expect(checkPortfolio(before)).toMatchObject({ ok: true });
+    expect(pageMeta({ ...before, profile: { ...before.profile, name: 'Ada Lovelace', headline: 'Engines' } })).toEqual({
+      title: 'Ada Lovelace',
+      description: 'Engines',
+      language: 'en',
+    });
+    expect(coercePortfolio('1', before)).not.toHaveProperty('page');
+  });
+
+  test('title and description lose control characters and are bounded; the language is one of the list', () => {
+    const checked = checkPortfolio({
+      ...everyKindPortfolio(),
+      page: { title: ' Ada\u0000 \u202eLovelace 🎨 ', description: 'Line one\nline\ttwo', language: 'hi' },
+    });
+    expect(checked).toMatchObject({
+      ok: true,
+      portfolio: { page: { title: 'Ada Lovelace 🎨', description: 'Line one line two', language: 'hi' } },
+    });
+    const refused = checkPortfolio({
+      ...everyKindPortfolio(),
+      page: { title: 'T'.repeat(PAGE_LIMITS.title + 1), description: 'd'.repeat(PAGE_LIMITS.description + 1), language: 'klingon' },
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? [] : refused.problems).toEqual([
+      `Page title: at most ${PAGE_LIMITS.title} characters (it has ${PAGE_LIMITS.title + 1})`,
+      `Page description: at most ${PAGE_LIMITS.description} characters (it has ${PAGE_LIMITS.description + 1})`,
+      expect.stringMatching(/^Page language: must be one of the page languages: en, en-GB, .*zh-Hans$/),
+    ]);
+    expect(PAGE_LANGUAGES.every(({ tag }) => Intl.getCanonicalLocales(tag)[0] === tag)).toBe(true);
+  });
+
+  test('a row keeps its settings through the editor, and their defaults follow the profile', () => {
+    const portfolio = coercePortfolio('1', { ...everyKindPortfolio(), page: { title: 'My work', language: 'ta', extra: 1 } });
+    expect(portfolio.page).toEqual({ title: 'My work', language: 'ta' });
+    expect(pageMeta({ ...portfolio, page: { ...portfolio.page, language: 'xx' } })).toMatchObject({ title: 'My work', language: 'en' });
   });
 });

@@ -8,6 +8,7 @@ import { FIELD_MAX_LENGTH, maxLengthOf, type FieldSpec } from './fields';
 import { isFileValue } from './files';
 import { ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
+import { pageSettingsSchema } from './pageSettings';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
 /** The stated limits. */
@@ -115,6 +116,7 @@ export const portfolioSchema = z
           `a portfolio holds at most ${LIMITS.sections} sections (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
       })
       .default([]),
+    page: pageSettingsSchema.optional(),
   })
   .superRefine((portfolio, context) => {
     const items = portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
@@ -149,6 +151,14 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
     typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   const [top, index, part, itemIndex, key] = path;
   if (top === 'profile') return PROFILE_FIELDS.find((field) => field.key === index)?.label ?? 'Profile';
+  if (top === 'page')
+    return index === 'title'
+      ? 'Page title'
+      : index === 'description'
+        ? 'Page description'
+        : index === 'language'
+          ? 'Page language'
+          : 'Page settings';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
   if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
   const section = at(at(input, 'sections'), index);
