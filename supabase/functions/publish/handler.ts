@@ -27,12 +27,12 @@ import {
   checkedPortfolio,
   InvalidPortfolioError,
   renderStaticPage,
-  shareImageRef,
   SITE_CSS,
   storedFileRefs,
   toJsonResume,
   toPageLook,
 } from './siteRenderer.generated.mjs';
+import { EXPORT_ROBOTS_TXT, refreshSitemap, renderWithFiles, writePageFiles } from './pageFiles.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
 export const SITES_BUCKET = 'sites';
@@ -136,7 +136,7 @@ async function removeSite(deps: Deps, slug: string): Promise<void> {
   if (error) throw new HttpError(503, 'The page could not be taken down completely. Try again.');
 }
 
-async function putSiteFile(deps: Deps, path: string, body: Blob | string, contentType: string, cacheControl: string) {
+async function putSiteFile(deps: Deps, path: string, body: Blob | string | Uint8Array, contentType: string, cacheControl: string) {
   const { error } = await deps.admin.storage.from(SITES_BUCKET).upload(path, body, { upsert: true, contentType, cacheControl });
   if (error) throw new HttpError(503, 'The page could not be stored. Try again.');
 }
@@ -246,24 +246,32 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
   const { data: customizesLook } = await deps.admin.rpc('plan_customizes_look', { plan });
   const badge = !plan;
   // Checked and rendered before anything changes: a row the schema refuses is never half published.
-  let html: string;
+  // The look is the plan's to grant at each publish: a lapsed plan publishes the template's own.
+  const look = customizesLook === true ? toPageLook(row.look) : undefined;
+  let rendered: Awaited<ReturnType<typeof renderWithFiles>>;
   try {
-    const { portfolio } = checkedPortfolio(row.template_id, row.data);
-    // The profile's photo, else the first stored picture the page shows, is its share card's picture.
-    const image = shareImageRef(portfolio);
-    html = renderStaticPage(row.template_id, row.data, {
-      url: pageUrl,
-      indexable: true,
-      badge,
-      siteUrl: `${deps.siteUrl}/home`,
-      css: SITE_CSS,
-      files: fileUrls,
-      imageUrl: image && fileUrls[image] ? `${deps.siteUrl}${fileUrls[image]}` : undefined,
-      // Customer accounts come with every plan: the page takes its visitors' emails.
-      subscribe: plan ? { action: deps.subscribeUrl, portfolioId: row.id, slug } : undefined,
-      // The look is the plan's to grant at each publish: a lapsed plan publishes the template's own.
-      look: customizesLook === true ? toPageLook(row.look) : undefined,
-    }).html;
+    rendered = await renderWithFiles(
+      row.template_id,
+      row.data,
+      {
+        url: pageUrl,
+        indexable: true,
+        badge,
+        siteUrl: `${deps.siteUrl}/home`,
+        css: SITE_CSS,
+        files: fileUrls,
+        // Customer accounts come with every plan: the page takes its visitors' emails.
+        subscribe: plan ? { action: deps.subscribeUrl, portfolioId: row.id, slug } : undefined,
+        look,
+      },
+      {
+        filesBase: `${publicPagePath(slug)}/files/`,
+        pageUrl,
+        accentHex: look?.accent ? accentHex(look) : undefined,
+        // The page-message function, beside the subscribe function.
+        messages: { action: new URL('page-message', deps.subscribeUrl).href, portfolioId: row.id, slug },
+      },
+    );
   } catch (error) {
     renderRefused(error);
   }
@@ -281,11 +289,16 @@ async function publish(deps: Deps, req: Request, portfolioId: string, slug: stri
     kept.add(path);
     await putSiteFile(deps, path, blob, blob.type || 'application/octet-stream', FILE_CACHE_SECONDS);
   }
-  await putSiteFile(deps, `${slug}/index.html`, html, 'text/html; charset=utf-8', PAGE_CACHE_SECONDS);
+  const put = (name: string, body: Blob | Uint8Array, type: string) =>
+    putSiteFile(deps, `${slug}/files/${name}`, body, type, FILE_CACHE_SECONDS);
+  const read = (bucket: string, path: string) => download(deps, { ref: '', bucket, path, name: '' });
+  for (const name of await writePageFiles(rendered.page, rendered.input, put, read)) kept.add(`${slug}/files/${name}`);
+  await putSiteFile(deps, `${slug}/index.html`, rendered.page.html, 'text/html; charset=utf-8', PAGE_CACHE_SECONDS);
   // Files of an earlier version (a replaced picture) leave with it.
   const stale = (await listSiteFolder(deps, `${slug}/files`)).filter((path) => !kept.has(path));
   if (stale.length) await deps.admin.storage.from(SITES_BUCKET).remove(stale);
   await mapDomains(deps, row.id, slug);
+  await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
 
   const answer: PublishedPage = { slug, url: pageUrl, badge };
   return json(answer);
@@ -300,6 +313,7 @@ async function unpublish(deps: Deps, req: Request, portfolioId: string): Promise
   // The address stays the owner's (it is kept on the row) for a later republish.
   await mapDomains(deps, row.id, null);
   if (row.slug) await removeSite(deps, row.slug);
+  await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
   return json({ slug: row.slug, published: false });
 }
 
@@ -327,15 +341,19 @@ async function exportSite(deps: Deps, req: Request, portfolioId: string): Promis
   const pageUrl = row.published && row.slug ? `${deps.siteUrl}${publicPagePath(row.slug)}` : undefined;
   try {
     const { portfolio } = checkedPortfolio(row.template_id, row.data);
-    const page = renderStaticPage(row.template_id, row.data, {
-      url: pageUrl,
-      indexable: false,
-      badge: false,
-      siteUrl: `${deps.siteUrl}/home`,
-      css: SITE_CSS,
-      files: fileUrls,
-    });
+    // Meant to be hosted elsewhere and found there: indexable, with robots.txt; forms left out.
+    const { page, input } = await renderWithFiles(
+      row.template_id,
+      row.data,
+      { url: pageUrl, indexable: true, badge: false, siteUrl: `${deps.siteUrl}/home`, css: SITE_CSS, files: fileUrls },
+      { filesBase: 'files/', accentHex: undefined },
+    );
+    const put = async (name: string, body: Blob | Uint8Array) => {
+      entries[`files/${name}`] = body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body;
+    };
+    await writePageFiles(page, input, put, (bucket, path) => download(deps, { ref: '', bucket, path, name: '' }));
     entries['index.html'] = strToU8(page.html);
+    entries['robots.txt'] = strToU8(EXPORT_ROBOTS_TXT);
     entries['portfolio.json'] = strToU8(`${JSON.stringify(toJsonResume(portfolio, pageUrl, fileUrls), null, 2)}\n`);
   } catch (error) {
     renderRefused(error);
