@@ -139,7 +139,7 @@ describe('a portfolio of sections', () => {
     const typed = await fields();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Professional Portfolio Template' });
     await page.getByRole('heading', { name: 'Professional Portfolio' }).waitFor();
-    await preview(page).getByRole('button', { name: 'Dark mode' }).waitFor();
+    await preview(page).getByRole('checkbox', { name: 'Dark mode' }).waitFor();
     assert.deepEqual(await fields(), typed);
     for (const title of ['Fourth Harbour', 'Cartography']) await preview(page).getByText(title).first().waitFor();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Personal Portfolio Template' });
