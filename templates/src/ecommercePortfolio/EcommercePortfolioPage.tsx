@@ -64,7 +64,6 @@ function Products({ section, anchorId }: SectionViewProps<'products'>) {
 }
 
 const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'products'> }) {
-  const image = useAssetUrl(product.image);
   return (
     <div className={styles.product} data-item-id={product.id}>
       <div>
@@ -90,7 +89,6 @@ const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'pr
 });
 
 const ProductCard = memo(function ProductCard({ product }: { product: ItemOf<'products'> }) {
-  const image = useAssetUrl(product.image);
   return (
     <li className={styles.card} data-item-id={product.id}>
       <PageImage

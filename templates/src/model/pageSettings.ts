@@ -43,6 +43,7 @@ const LANGUAGE_TAGS = PAGE_LANGUAGES.map((language) => language.tag) as unknown 
 export const isPageLanguage = (value: string): value is PageLanguage => (LANGUAGE_TAGS as readonly string[]).includes(value);
 
 /** Control characters, and the invisible marks that turn text around, become spaces; runs of space one. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
 export const cleanPageText = (value: string) => value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 

@@ -158,7 +158,6 @@ function Projects({ section, anchorId }: SectionViewProps<'projects'>) {
 }
 
 const ProjectCard = memo(function ProjectCard({ project }: { project: SectionViewProps<'projects'>['section']['items'][number] }) {
-  const image = useAssetUrl(project.image);
   return (
     <li className={styles.card} data-item-id={project.id}>
       <PageImage
