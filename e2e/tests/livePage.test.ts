@@ -16,6 +16,7 @@ import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { userClient } from '../support/portfolios';
+import { loadKeys } from '../../local-cloud/src/keys';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The largest share of pixels the preview and the live page may differ by (anti-aliasing, sub-pixel text). */
@@ -91,9 +92,12 @@ const CONTENT = {
   ],
 };
 
-function serviceClient() {
-  const keys = JSON.parse(fs.readFileSync(path.join(stack.dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string };
-  return createClient(stack.cloudUrl, keys.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+async function serviceClient() {
+  const keys = await loadKeys(stack.dataDir);
+  return createClient(stack.cloudUrl, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: class {} as never },
+  });
 }
 
 before(async () => {
@@ -102,18 +106,16 @@ before(async () => {
   owner = await createConfirmedUser(stack, 'Meera Owner');
   const { client, userId } = await userClient(stack, owner);
   // A plan publishes every template (recorded as the payment function records a paid plan).
-  const { error } = await serviceClient()
-    .from('purchases')
-    .insert({
-      user_id: userId,
-      item_type: 'plan',
-      item_id: 'premium',
-      amount: 100,
-      order_id: `order_live_${Date.now()}`,
-      status: 'paid',
-      paid_at: new Date().toISOString(),
-      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    });
+  const { error } = await (await serviceClient()).from('purchases').insert({
+    user_id: userId,
+    item_type: 'plan',
+    item_id: 'premium',
+    amount: 100,
+    order_id: `order_live_${Date.now()}`,
+    status: 'paid',
+    paid_at: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
   assert.equal(error, null);
   for (const templateId of ['1', '2', '3', '4']) {
     const { data, error: insertError } = await client
@@ -124,7 +126,7 @@ before(async () => {
     assert.equal(insertError, null);
     const slug = `live-${templateId}-${Date.now().toString(36)}`;
     const answer = await client.functions.invoke('publish', { body: { action: 'publish', portfolioId: data!.id, slug } });
-    assert.equal(answer.error, null, String(answer.error));
+    if (answer.error) throw new Error(`publish answered: ${await (answer.error as { context: Response }).context.text()}`);
     published.set(templateId, { id: data!.id as string, slug });
   }
 });
