@@ -1,4 +1,5 @@
-// The house rules, checked by `npm test`'s lint stage and by `npx eslint .`.
+// The house rules, checked by `npm test`'s lint stage and by `npx eslint .`. The type-aware rule (a
+// floating promise) is its own pass, eslintPromises.config.mjs: it type-checks every project.
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules that would fight it).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -10,6 +11,21 @@ import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileNames } from './tooling/eslint/fileNames.mjs';
+
+/** What no lint pass reads: installed and built files, and the generated renderer and share-card engine. */
+export const IGNORES = [
+  '**/node_modules/**',
+  '**/dist/**',
+  '.data/**',
+  '.cache/**',
+  'coverage/**',
+  '**/*.min.js',
+  'templates/.test-build-*/**',
+  'supabase/functions/publish/siteRenderer.generated.mjs',
+  'supabase/functions/_shared/shareCard/engine.generated.mjs',
+  'supabase/functions/publish/siteRenderer.generated.d.mts',
+  'supabase/functions/publish/siteRenderer.types/**',
+];
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,21 +54,7 @@ const appZones = APPS.map((app) => ({
 }));
 
 export default tseslint.config(
-  {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '.data/**',
-      '.cache/**',
-      'coverage/**',
-      '**/*.min.js',
-      'templates/.test-build-*/**',
-      'supabase/functions/publish/siteRenderer.generated.mjs',
-      'supabase/functions/_shared/shareCard/engine.generated.mjs',
-      'supabase/functions/publish/siteRenderer.generated.d.mts',
-      'supabase/functions/publish/siteRenderer.types/**',
-    ],
-  },
+  { ignores: IGNORES },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,14 +64,10 @@ export default tseslint.config(
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs'] } },
       'import/extensions': ['.ts', '.tsx', '.mjs', '.js', '.cjs'],
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Packages are outside the cycle check; only the project's own files are followed.
-      'import/ignore': ['node_modules'],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import/no-cycle': ['error', { ignoreExternal: true }],
       // Every export is named where it is re-exported, so a reader (and the unused-export check) finds it.
       'no-restricted-syntax': [
         'error',
@@ -175,19 +173,5 @@ export default tseslint.config(
       rules: { 'import/no-extraneous-dependencies': declaredIn([workspace, '.'], true) },
     },
   ]),
-  // Type-aware: a promise nobody awaits, returns or marks `void` loses its error. Each file is checked
-  // in the TypeScript project that holds it (the apps, local-cloud, e2e, the edge functions).
-  {
-    files: ['**/*.{ts,tsx}'],
-    ignores: ['supabase/functions/**/*.test.ts', 'local-cloud/edge-runtime/**'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': [
-        'error',
-        // node:test runs what describe/test declare; their promises are the runner's to await.
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'suite', 'test', 'it'] }] },
-      ],
-    },
-  },
   prettier,
 );

@@ -97,10 +97,11 @@ function buildHarness(buildDir) {
 function serve(dir) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.pdf': 'application/pdf' };
   const server = http.createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(dir)) return res.writeHead(403).end();
+    // Any request it cannot read (`//`, a bad escape) is a 404, never an exception that ends the run.
     try {
+      const pathname = decodeURIComponent(new URL(`http://x${req.url ?? '/'}`).pathname);
+      const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);
+      if (!file.startsWith(dir)) return res.writeHead(403).end();
       const body = await fs.readFile(file);
       res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body);
     } catch {

@@ -1,6 +1,6 @@
 // npm test: every test of the project, in order of speed — lint, types (every project), the edge functions on
 // Deno (deno check, their own tests), the database's rules in SQL (pgTAP), component tests (jest), local-cloud
-// against the real clients, then browser tests of the built apps in Chromium.
+// against the real clients, then browser tests of the built apps in Chromium (Playwright's runner).
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +15,8 @@ import { repoRoot } from '../tooling/repo.mjs';
 const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one stage
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+/** Seconds spent per stage, printed at the end so CI shows where its time goes. */
+const stageSeconds = new Map();
 
 function testFiles(dir) {
   const full = path.join(repoRoot, dir);
@@ -39,6 +41,7 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
     console.log(
       `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`,
     );
+    const started = Date.now();
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -56,6 +59,7 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
       if (code !== 0) failedStages.push(stage);
+      stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
       resolve(code);
     });
   });
@@ -65,6 +69,15 @@ const nodeTestCounts = (output) => {
   const number = (label) =>
     [...output.matchAll(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
   return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
+};
+/** Playwright's list reporter closes with "  N passed (…)", "  N failed", "  N skipped", "  N flaky". */
+const playwrightCounts = (output) => {
+  const number = (label) => Number(output.match(new RegExp(`^\\s+(\\d+) ${label}\\b`, 'm'))?.[1] ?? 0);
+  return {
+    passed: number('passed') + number('flaky'),
+    failed: number('failed') + number('interrupted'),
+    skipped: number('skipped') + number('did not run'),
+  };
 };
 const jestCounts = (output) => {
   const match = output.match(/^jest: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m);
@@ -116,6 +129,8 @@ if (process.env.CI !== 'true') await writeTemplateIndex();
 // The house rules: ESLint (imports between packages, hooks, accessibility …) and Prettier's formatting.
 if (wants('lint')) {
   await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.']);
+  await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']);
+  await run('lint', node, [path.join(repoRoot, 'tooling/importCycles.mjs')]);
   await run('lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']);
 }
 // Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
@@ -152,8 +167,15 @@ if (wants('local-cloud')) {
 }
 if (wants('e2e')) {
   try {
+    const started = Date.now();
     await buildApps({ log: (line) => console.log(line) });
-    await run('e2e', node, nodeTest(testFiles('e2e/tests')), nodeTestCounts);
+    stageSeconds.set('build', (Date.now() - started) / 1000);
+    await run(
+      'e2e',
+      node,
+      [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
+      playwrightCounts,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     failedStages.push('build');
@@ -162,6 +184,7 @@ if (wants('e2e')) {
 }
 
 console.log('');
+console.log(`time per stage: ${[...stageSeconds].map(([stage, seconds]) => `${stage} ${Math.round(seconds)} s`).join(', ')}`);
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedStages.length ? 1 : 0);

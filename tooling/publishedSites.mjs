@@ -1,11 +1,13 @@
 // /p/<slug>: published pages, as the site answers them, and custom domains: a request whose Host is
-// a proven custom domain gets that domain's page at `/` (the publish function keeps the map,
-// _domains/<domain> → slug, in the same bucket). The publish function stores each page as
-// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/*); this handler
-// reads them from there, with no database query per visit, and answers as a page host should: HTML
-// as HTML (Storage itself labels uploads by their declared type only), a Content-Security-Policy
-// that lets the page run nothing, compression, and a real 404 page. Production routes /p/* the same
-// way through its CDN (docs/DEPLOY.md).
+// a proven custom domain gets that domain's page at `/`. The publish function stores each page as
+// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*); this
+// handler reads them from there, with no database query per visit, and answers as a page host should:
+// HTML as HTML (Storage serves HTML as text/plain), a Content-Security-Policy that lets the page run
+// nothing, compression, and a real 404 page. A custom domain is checked at each visit against what
+// the function keeps beside the pages: _domains/<domain> names the portfolio the domain shows,
+// _published/<portfolio id> the address of that portfolio's page, only while it is published, and
+// <slug>/portfolio the portfolio a page belongs to. So a domain shows nothing once its portfolio is
+// unpublished or deleted, and never another user's page published at a freed address. Production routes /p/* the same way through its CDN (docs/DEPLOY.md).
 import zlib from 'node:zlib';
 import { acceptedEncodings } from './serveApps.mjs';
 import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
@@ -53,15 +55,19 @@ export function pageSecurityHeaders(functionsOrigin) {
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Page not found · FolioForge</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1b1b1b;background:#f7f7f5}main{max-width:32rem;padding:24px;text-align:center}h1{font-size:1.75rem;margin:0 0 8px}a{color:#0b5d50}</style></head><body><main><h1>Page not found</h1><p>There is no published page at this address. It may have been taken down or moved.</p><p><a href="/home">Make your own portfolio with FolioForge</a></p></main></body></html>`;
 
+/** The folders a page's copies live in: one per bucket they were copied from. */
+const FILE_FOLDERS = new Set(['portfolio-images', 'resumes']);
+const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The object a /p/ path names in the sites bucket, or undefined when it names none. */
 export function siteObjectFor(pathname) {
-  const match = /^\/p\/([^/]+)(?:\/(?:files\/([^/]+))?)?$/.exec(pathname);
-  const [, slug = '', file] = match ?? [];
+  const match = /^\/p\/([^/]+)(?:\/(?:files\/([^/]+)\/([^/]+))?)?$/.exec(pathname);
+  const [, slug = '', folder, file] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
   if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
-  if (!FILE_NAME.test(file)) return undefined;
+  if (!FILE_FOLDERS.has(folder ?? '') || !FILE_NAME.test(file)) return undefined;
   const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
-  return { path: `${slug}/files/${file}`, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
+  return { path: `${slug}/files/${folder}/${file}`, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
 }
 
 function sendNotFound(req, res) {
@@ -99,15 +105,26 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
   const isCustomDomain = (host) => host.length <= 253 && DOMAIN_NAME.test(host) && !ownHosts.has(host);
   const objectUrl = (path) => `${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${path}`;
 
-  /** The slug a proven custom domain shows, or undefined. */
-  async function slugForDomain(host) {
+  /** A small object of the bucket as text, or '' when there is none. */
+  async function readSmall(path) {
     try {
-      const answer = await fetch(objectUrl(`_domains/${host}`));
-      const slug = answer.ok ? (await answer.text()).trim() : '';
-      return SLUG.test(slug) ? slug : undefined;
+      const answer = await fetch(objectUrl(path));
+      return answer.ok ? (await answer.text()).trim() : '';
     } catch {
-      return undefined;
+      return '';
     }
+  }
+
+  /**
+   * The address of the page a proven custom domain shows now: its portfolio's, while published, and
+   * only if the page there still names that portfolio (an address may have changed hands since).
+   */
+  async function slugForDomain(host) {
+    const portfolioId = await readSmall(`_domains/${host}`);
+    if (!PORTFOLIO_ID.test(portfolioId)) return undefined;
+    const slug = await readSmall(`_published/${portfolioId}`);
+    if (!SLUG.test(slug)) return undefined;
+    return (await readSmall(`${slug}/portfolio`)) === portfolioId ? slug : undefined;
   }
 
   /** @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, pathname: string) => Promise<void>) & { owns(req: import('node:http').IncomingMessage, pathname: string): boolean }} */

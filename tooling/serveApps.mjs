@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { APPS } from './ports.mjs';
 import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
+import { appSecurityPolicy, pageSourcesOfFile } from './appSecurityPolicy.mjs';
 import { repoRoot } from './repo.mjs';
 
 const CONTENT_TYPES = {
@@ -89,13 +90,14 @@ function fileInside(root, urlPath) {
 }
 
 /**
- * Sends one file (or its precompressed copy), with the cache rule its name calls for.
+ * Sends one file (or its precompressed copy), with the cache rule its name calls for; an HTML page
+ * with the app's Content-Security-Policy when the server has one (`securityPolicy`).
  * @param {http.IncomingMessage} req
  * @param {http.ServerResponse} res
  * @param {{ file: string, stat: fs.Stats }} found
- * @param {{ cacheControl?: string, status?: number }} [options]
+ * @param {{ cacheControl?: string, status?: number, securityPolicy?: (sources: { scriptHashes: string[], origins: string[] }) => string }} [options]
  */
-function sendFile(req, res, { file, stat }, { cacheControl, status = 200 } = {}) {
+function sendFile(req, res, { file, stat }, { cacheControl, status = 200, securityPolicy } = {}) {
   const ext = path.extname(file).toLowerCase();
   const headers = {
     'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
@@ -103,6 +105,10 @@ function sendFile(req, res, { file, stat }, { cacheControl, status = 200 } = {})
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
   };
+  if (ext === '.html' && securityPolicy) {
+    headers['Content-Security-Policy'] = securityPolicy(pageSourcesOfFile(file, stat));
+    headers['X-Frame-Options'] = 'DENY';
+  }
   let body = { file, stat };
   let encoding;
   const copies = ENCODINGS.filter((candidate) => fs.existsSync(file + candidate.suffix));
@@ -158,22 +164,59 @@ function isRoute(routes, pathname) {
   return routes.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
 
+/** The path of a request target, or undefined when it is none (`//`, `http://x/y` and the like are paths too). */
+function pathnameOf(target = '/') {
+  if (!target.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://localhost${target}`).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A request listener that answers whatever its handler throws (or rejects with) as a 500 instead of
+ * taking the process down: one odd request must never stop the six apps.
+ * @param {(req: http.IncomingMessage, res: http.ServerResponse) => unknown} handler
+ * @returns {(req: http.IncomingMessage, res: http.ServerResponse) => void}
+ */
+export function guardedListener(handler) {
+  const failed = (res, error) => {
+    console.error('[serve] a request failed:', error instanceof Error ? error.message : error);
+    if (res.headersSent) res.destroy();
+    else {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Internal error');
+    }
+  };
+  return (req, res) => {
+    try {
+      const result = handler(req, res);
+      if (result instanceof Promise) result.catch((error) => failed(res, error));
+    } catch (error) {
+      failed(res, error);
+    }
+  };
+}
+
 /**
  * The request handler of one static origin.
- * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, routes?: readonly string[], sites?: ((req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>) & { owns(req: http.IncomingMessage, pathname: string): boolean } }} options
+ * @param {{ dir?: string, appConfig?: () => object, mounts?: Record<string, string>, routes?: readonly string[], sites?: ((req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>) & { owns(req: http.IncomingMessage, pathname: string): boolean }, securityConfig?: () => object }} options
  *   dir: served at the root, with index.html for any path that names no file (a single-page app);
  *   mounts: more folders under path prefixes (`{ '/templates/v2/': '…/dist' }`), as a CDN lays out versions;
  *   routes: the app's route table; any other path gets the page with status 404 (its error screen);
- *   sites: answers /p/* and custom domains (published pages, tooling/publishedSites.mjs).
+ *   sites: answers /p/* and custom domains (published pages, tooling/publishedSites.mjs);
+ *   securityConfig: the runtime config the pages' Content-Security-Policy is built from (appSecurityPolicy.mjs).
  */
-export function staticHandler({ dir, appConfig, mounts = {}, routes, sites }) {
+export function staticHandler({ dir, appConfig, mounts = {}, routes, sites, securityConfig }) {
+  const securityPolicy = securityConfig ? (sources) => appSecurityPolicy(securityConfig(), sources) : undefined;
   const root = dir ? path.resolve(dir) : undefined;
   const knownRoutes = routes ? new Set(routes) : undefined;
   // Longest prefix first, so /content/v2/ wins over /content/.
   const prefixes = Object.entries(mounts)
     .map(([prefix, folder]) => ({ prefix: prefix.endsWith('/') ? prefix : `${prefix}/`, folder: path.resolve(folder) }))
     .sort((a, b) => b.prefix.length - a.prefix.length);
-  return (req, res) => {
+  return guardedListener((req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'Access-Control-Allow-Origin': '*',
@@ -188,26 +231,28 @@ export function staticHandler({ dir, appConfig, mounts = {}, routes, sites }) {
       res.end();
       return;
     }
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const pathname = pathnameOf(req.url);
+    if (pathname === undefined) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Bad request');
+      return;
+    }
     if (appConfig && pathname === '/app-config.json') {
       sendJson(req, res, appConfig());
       return;
     }
-    if (sites?.owns(req, pathname)) {
-      void sites(req, res, pathname);
-      return;
-    }
+    if (sites?.owns(req, pathname)) return sites(req, res, pathname);
     for (const { prefix, folder } of prefixes) {
       if (!pathname.startsWith(prefix)) continue;
       const found = fileInside(folder, pathname.slice(prefix.length));
-      if (found) sendFile(req, res, found);
+      if (found) sendFile(req, res, found, { securityPolicy });
       else notFound(res);
       return;
     }
     if (root) {
       const found = fileInside(root, pathname);
       if (found) {
-        sendFile(req, res, found);
+        sendFile(req, res, found, { securityPolicy });
         return;
       }
       // A route of the app (/home, /auth/callback): its HTML, revalidated like every HTML answer.
@@ -216,12 +261,12 @@ export function staticHandler({ dir, appConfig, mounts = {}, routes, sites }) {
       const page = path.extname(pathname) ? undefined : (fileInside(root, '/app.html') ?? fileInside(root, '/index.html'));
       if (page) {
         const status = knownRoutes && !isRoute(knownRoutes, pathname) ? 404 : 200;
-        sendFile(req, res, page, { cacheControl: REVALIDATE, status });
+        sendFile(req, res, page, { cacheControl: REVALIDATE, status, securityPolicy });
         return;
       }
     }
     notFound(res);
-  };
+  });
 }
 
 function notFound(res) {
@@ -230,11 +275,11 @@ function notFound(res) {
 }
 
 /**
- * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string>, routes?: readonly string[], sites?: Parameters<typeof staticHandler>[0]['sites'] }} options
+ * @param {{ dir?: string, port: number, host?: string, appConfig?: () => object, mounts?: Record<string, string>, routes?: readonly string[], sites?: Parameters<typeof staticHandler>[0]['sites'], securityConfig?: () => object }} options
  * @returns {Promise<http.Server>}
  */
-export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts, routes, sites }) {
-  const server = http.createServer(staticHandler({ dir, appConfig, mounts, routes, sites }));
+export function serveApp({ dir, port, host = '127.0.0.1', appConfig, mounts, routes, sites, securityConfig }) {
+  const server = http.createServer(staticHandler({ dir, appConfig, mounts, routes, sites, securityConfig }));
   return new Promise((resolve, reject) => {
     server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       reject(
@@ -274,6 +319,8 @@ export async function serveAllApps({ ports = {}, appConfig, only, distDirs = {},
       appConfig: shell ? appConfig : undefined,
       routes: shell ? SHELL_ROUTE_PATHS : undefined,
       sites: shell ? sites : undefined,
+      // Every app's pages (the shell's, and each remote's own page when opened alone) under one policy.
+      securityConfig: appConfig,
     });
     servers.push({ key: app.key, server });
   }

@@ -34,6 +34,7 @@ export interface LighthouseFigures {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -96,7 +97,7 @@ export async function runLighthouse(url: string, reportName: string): Promise<Li
       port: chromium.port,
       output: ['html', 'json'],
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -114,6 +115,7 @@ export async function runLighthouse(url: string, reportName: string): Promise<Li
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
+      seo: score('seo'),
       fcpMs: audit('first-contentful-paint'),
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),

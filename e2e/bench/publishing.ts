@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { serveApp, closeServer } from '../../tooling/serveApps.mjs';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { buyTemplate } from '../support/checkout';
 import { freePort } from '../support/ports';
 import type { Stack } from '../support/stack';
 import { median } from './firstLoad';
@@ -43,16 +43,13 @@ async function ttfbMedian(url: string): Promise<number> {
 }
 
 /** A user with template 1 bought through the sandbox, on /design with their first portfolio. */
-async function publisher(browser: Browser, stack: Stack): Promise<Page> {
+export async function publisher(browser: Browser, stack: Stack): Promise<Page> {
   const user = await createConfirmedUser(stack, 'Bench Publisher');
   const page = await browser.newPage();
   await logInThroughUi(page, stack, user);
   await page.goto(`${stack.shellUrl}/design`);
   await page.waitForURL(/\/design\?portfolio=/);
-  await page.getByRole('button', { name: 'Get Temp 1' }).click();
-  await payWithCard(page, GOOD_CARD);
-  await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
+  await buyTemplate(page);
   return page;
 }
 

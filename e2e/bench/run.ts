@@ -2,6 +2,7 @@
 // the editor's key-press-to-preview latency, publishing (click to live, page bytes, time to first
 // byte, Lighthouse on the public page), and Lighthouse's mobile figures per route.
 // `npm run bench -- publishing` runs only the publishing figures.
+// `npm run bench -- pages [--runs=N]` runs only issue 22's published pages: a 5 MB photo beside the sample drawings.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
 // baseline commit built and measured beside this tree.
 // `npm run bench -- editor [--baseline=<commit>]` runs only the editor's figures (typing in a
@@ -10,6 +11,7 @@
 import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { benchLighthouse, type LighthouseTarget } from './lighthouse';
+import { benchPhotoPages } from './photoPages';
 import { benchPublishing } from './publishing';
 import { buildRevision, resolveCommit } from './revision';
 import { formatKb, measureFirstLoad, median } from './firstLoad';
@@ -114,6 +116,16 @@ if (editorOnly) {
   }
   process.exit(0);
 }
+if (args.includes('pages')) {
+  try {
+    const missed = await benchPhotoPages(browser, stack, runs);
+    console.log(missed.length ? `  pages missing a goal: ${missed.join('; ')}` : '  both pages meet their goals');
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  process.exit(0);
+}
 if (args.includes('publishing')) {
   try {
     const missed = await benchPublishing(browser, stack);
@@ -173,6 +185,8 @@ Signed in, last key press → "Saved" (typing pause of about 1 s, then the save)
   );
   const publishingMissed = await benchPublishing(browser, stack);
   console.log(publishingMissed.length ? `  publishing misses: ${publishingMissed.join(', ')}` : '  publishing meets its goals');
+  const pagesMissed = await benchPhotoPages(browser, stack, runs);
+  console.log(pagesMissed.length ? `  pages missing a goal: ${pagesMissed.join('; ')}` : '  both pages meet their goals');
   await lighthouseTable(stack);
 } finally {
   await browser.close();

@@ -14,3 +14,11 @@ export async function payWithCard(page: Page, cardNumber: string) {
 export const GOOD_CARD = '4100 2800 0000 1007';
 /** One of Razorpay's test cards that can authorise a subscription (a plan). */
 export const SUBSCRIPTION_CARD = '4718 6091 0820 4366';
+
+/** On /design: buys the open template (its Get button, e.g. 'Get Temp 1') with the sandbox's good card. */
+export async function buyTemplate(page: Page, getButton = 'Get Temp 1') {
+  await page.getByRole('button', { name: getButton }).click();
+  await payWithCard(page, GOOD_CARD);
+  await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+}

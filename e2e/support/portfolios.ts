@@ -1,6 +1,7 @@
 // A user's portfolios as the account holds them, read through supabase-js as that user (what the
 // server stored, not what a page shows).
 import { createClient } from '@supabase/supabase-js';
+import { loadKeys } from '../../local-cloud/src/keys';
 import type { Stack } from './stack';
 
 /** A saved portfolio's data, as the browser tests read it (templates/src/model has the whole shape). */
@@ -28,6 +29,15 @@ export async function userClient(stack: Stack, user: { email: string; password: 
   const signIn = await client.auth.signInWithPassword(user);
   if (signIn.error) throw signIn.error;
   return { client, userId: signIn.data.user.id };
+}
+
+/** supabase-js as the service role (its key derived from local-cloud's keys.json), for what a test sets up behind the app. */
+export async function serviceClient(stack: Stack) {
+  const { serviceRoleKey } = await loadKeys(stack.dataDir);
+  return createClient(stack.cloudUrl, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: class {} as never },
+  });
 }
 
 /** Names of the files in one of a portfolio's buckets. */

@@ -20,6 +20,8 @@ const NO_RATE_LIMITS = {
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
+  // No sweep of published pages unless a test asks (local-cloud's own tests cover it).
+  SWEEP_INTERVAL_SECONDS: '0',
 };
 
 export type AppKey = (typeof APPS)[number]['key'];
@@ -80,6 +82,8 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
         appConfig: shell ? () => appConfig : undefined,
         routes: shell ? SHELL_ROUTE_PATHS : undefined,
         sites,
+        // Every page under the app's Content-Security-Policy, as npm start serves it.
+        securityConfig: () => appConfig,
       }),
     );
   }

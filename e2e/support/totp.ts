@@ -20,8 +20,9 @@ function codeAt(secret: string, step: number): string {
 
 /**
  * An authenticator holding one secret. The server takes each step's code once, so `next()` gives a
- * code for a step after the last one used, waiting for the clock when the accepted window (±1 step)
- * has none left.
+ * code for a step after the last one used, waiting for the clock when the accepted window has none
+ * left. It never gives the previous step's code: on a slow machine the form may reach the server
+ * after the next step began, and that code would then be refused.
  */
 export function authenticator(secret: string) {
   let lastStep = -1;
@@ -29,7 +30,7 @@ export function authenticator(secret: string) {
     async next(): Promise<string> {
       for (;;) {
         const now = Math.floor(Date.now() / 1000 / 30);
-        const step = [now - 1, now, now + 1].find((candidate) => candidate > lastStep);
+        const step = [now, now + 1].find((candidate) => candidate > lastStep);
         if (step !== undefined) {
           lastStep = step;
           return codeAt(secret, step);

@@ -1,7 +1,7 @@
 // Accounts in a real browser against local-cloud, with the real supabase-js client: register, confirm
 // through the local mailbox, log in, stay logged in across reloads and token expiry, sign out, reset the
 // password, and what a second tab sees. Access tokens live JWT_EXPIRY seconds, so refreshes happen here.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
@@ -22,7 +22,7 @@ let journey: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { JWT_EXPIRY: String(JWT_EXPIRY_SECONDS) } });
   browser = await launchBrowser();
   journey = await browser.newContext();
@@ -30,7 +30,7 @@ before(async () => {
   pageErrors = trackPageErrors(page);
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -39,7 +39,7 @@ const accountButton = (on: Page) => on.getByRole('button', { name: new RegExp(`$
 const loginIcon = (on: Page) => on.getByRole('link', { name: 'Log in' });
 
 /** The session supabase-js keeps in localStorage (key sb-<host>-auth-token), or null. */
-async function storedSession(on: Page): Promise<{ access_token: string; refresh_token: string } | null> {
+async function storedSession(on: Page): Promise<{ access_token: string; refresh_token: string; expires_at: number } | null> {
   return on.evaluate(() => {
     const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
     return key ? JSON.parse(localStorage.getItem(key) ?? 'null') : null;
@@ -57,35 +57,35 @@ async function signOutFromHeader(on: Page, label: 'Sign out' | 'Sign out everywh
   await accountButton(on).click();
   await on.getByRole('button', { name: label, exact: true }).click();
   await on.waitForURL(`${stack.shellUrl}/`);
-  await loginIcon(on).waitFor();
+  await expect(loginIcon(on)).toBeVisible();
 }
 
-describe('an account from registration to a new password', () => {
+test.describe('an account from registration to a new password', () => {
   test('registering says to check the email and names the address', async () => {
     await page.goto(`${stack.shellUrl}/register`);
-    await page.getByRole('heading', { name: 'Register' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill(NAME);
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill(FIRST_PASSWORD);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Register' }).click();
     const message = page.getByRole('status').filter({ hasText: 'Check your email for verification link' });
-    await message.waitFor();
+    await expect(message).toBeVisible();
     assert.match(await message.innerText(), new RegExp(EMAIL.replace(/\./g, '\\.')));
-    assert.equal(await page.getByRole('link', { name: `${stack.cloudUrl}/mail` }).count(), 1);
+    await expect(page.getByRole('link', { name: `${stack.cloudUrl}/mail` })).toHaveCount(1);
   });
 
   test('the username is now taken for everyone else', async () => {
     const other = await journey.newPage();
     await other.goto(`${stack.shellUrl}/register`);
     await other.getByLabel('Username').fill(USERNAME.toUpperCase());
-    await other.getByText('That username is taken').waitFor();
+    await expect(other.getByText('That username is taken')).toBeVisible();
     await other.close();
   });
 
   test('logging in before confirming says the email is not confirmed', async () => {
     await logIn(page, EMAIL, FIRST_PASSWORD);
-    await page.getByRole('alert').filter({ hasText: 'Email not confirmed' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'Email not confirmed' })).toBeVisible();
   });
 
   test('the link in the mailbox confirms the address and signs in', async () => {
@@ -94,27 +94,27 @@ describe('an account from registration to a new password', () => {
     assert.ok(link, 'the confirmation mail carries the verify link');
     await page.goto(link);
     await page.getByText('Your email is confirmed — you are signed in').waitFor({ timeout: 15_000 });
-    await page.getByRole('heading', { name: 'Pick a template to start' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Pick a template to start' })).toBeVisible();
     assert.equal(new URL(page.url()).pathname, '/auth/callback');
     assert.equal(new URL(page.url()).hash, '', 'no tokens left in the address bar');
-    await accountButton(page).waitFor();
+    await expect(accountButton(page)).toBeVisible();
   });
 
   test('a used confirmation link says it is invalid and offers a new one', async () => {
     const mail = await waitForMail(stack.cloudUrl, EMAIL, /confirm/i);
     const other = await browser.newPage();
     await other.goto(mail.links.find((candidate) => candidate.includes('/verify'))!);
-    await other.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' }).waitFor();
-    await other.getByRole('button', { name: 'Send a new link' }).waitFor();
+    await expect(other.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Send a new link' })).toBeVisible();
     await other.close();
   });
 
   test('signs out and logs in with the password, landing on /home', async () => {
     await signOutFromHeader(page);
-    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await logIn(page, EMAIL, FIRST_PASSWORD);
     await page.waitForURL(`${stack.shellUrl}/home`);
-    await accountButton(page).waitFor();
+    await expect(accountButton(page)).toBeVisible();
   });
 
   test('a reload stays logged in, without a flash of the logged-out header', async () => {
@@ -125,22 +125,24 @@ describe('an account from registration to a new password', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.reload();
-    await accountButton(page).waitFor();
+    await expect(accountButton(page)).toBeVisible();
     assert.equal(await page.evaluate(() => (window as unknown as { sawLoginIcon?: boolean }).sawLoginIcon ?? false), false);
   });
 
   test('the session outlives its access token: refreshed, and the account page still loads its data', async () => {
     const before = await storedSession(page);
     assert.ok(before, 'a session is stored');
-    await page.waitForTimeout((JWT_EXPIRY_SECONDS + 2) * 1000);
+    // Until the first access token has expired by its own `exp`, and the page holds a newer one.
+    await expect.poll(() => Date.now() / 1000, { timeout: (JWT_EXPIRY_SECONDS + 30) * 1000 }).toBeGreaterThan(before.expires_at + 1);
+    await expect.poll(async () => (await storedSession(page))?.access_token).not.toBe(before.access_token);
     await accountButton(page).click();
     await page.getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(`${stack.shellUrl}/account`);
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByText(USERNAME).waitFor({ timeout: 15_000 });
-    await profile.getByText(NAME).waitFor();
-    await page.getByText('No portfolios yet').waitFor();
-    await page.getByText('No purchases yet').waitFor();
+    await expect(profile.getByText(NAME)).toBeVisible();
+    await expect(page.getByText('No portfolios yet')).toBeVisible();
+    await expect(page.getByText('No purchases yet')).toBeVisible();
     const afterExpiry = await storedSession(page);
     assert.ok(afterExpiry, 'still signed in');
     assert.notEqual(afterExpiry.refresh_token, before.refresh_token, 'the refresh token rotated');
@@ -160,10 +162,10 @@ describe('an account from registration to a new password', () => {
     await page.goto(`${stack.shellUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     // The login screen stays on show while the next one loads, and it has an Email field too.
-    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(`If an account exists for ${EMAIL}, we sent a link to reset your password`).waitFor();
+    await expect(page.getByText(`If an account exists for ${EMAIL}, we sent a link to reset your password`)).toBeVisible();
 
     const mail = await waitForMail(stack.cloudUrl, EMAIL, /reset/i);
     await page.goto(mail.links.find((candidate) => candidate.includes('/verify'))!);
@@ -172,18 +174,18 @@ describe('an account from registration to a new password', () => {
     await page.getByLabel('New password', { exact: true }).fill(FIRST_PASSWORD);
     await page.getByLabel('Confirm new password').fill(FIRST_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'New password should be different from the old password' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'New password should be different from the old password' })).toBeVisible();
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText('Your password has been changed').waitFor();
+    await expect(page.getByText('Your password has been changed')).toBeVisible();
 
     await signOutFromHeader(page);
     await logIn(page, EMAIL, FIRST_PASSWORD);
-    await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
     await logIn(page, EMAIL, NEW_PASSWORD);
     await page.waitForURL(`${stack.shellUrl}/home`);
-    await accountButton(page).waitFor();
+    await expect(accountButton(page)).toBeVisible();
   });
 
   test('the journey ran without page errors', () => {
@@ -191,7 +193,7 @@ describe('an account from registration to a new password', () => {
   });
 });
 
-describe('failed logins', () => {
+test.describe('failed logins', () => {
   for (const [label, email, password] of [
     ['a wrong password', EMAIL, 'not-the-password'],
     ['an unknown email', `nobody.${Date.now()}@example.com`, 'whatever1'],
@@ -201,8 +203,8 @@ describe('failed logins', () => {
       const visitor = await context.newPage();
       await logIn(visitor, email, password);
       const alert = visitor.getByRole('alert').filter({ hasText: 'Invalid login credentials' });
-      await alert.waitFor();
-      assert.equal(await visitor.getByLabel('Email').inputValue(), email);
+      await expect(alert).toBeVisible();
+      await expect(visitor.getByLabel('Email')).toHaveValue(email);
       assert.equal(new URL(visitor.url()).pathname, '/login');
       assert.equal(
         await visitor.evaluate(() => document.activeElement?.textContent?.includes('Invalid login credentials') ?? false),
@@ -222,27 +224,27 @@ describe('failed logins', () => {
     await visitor.getByLabel('Password').fill(NEW_PASSWORD);
     await visitor.getByRole('button', { name: 'Sign In' }).click();
     await visitor.waitForURL(`${stack.shellUrl}/account`);
-    await visitor.getByRole('heading', { name: 'Your account' }).waitFor();
+    await expect(visitor.getByRole('heading', { name: 'Your account' })).toBeVisible();
     await context.close();
   });
 });
 
-describe('two tabs', () => {
+test.describe('two tabs', () => {
   test('a second tab sees the sign-out and says so', async () => {
     const context = await browser.newContext();
     const first = await context.newPage();
     await logIn(first, EMAIL, NEW_PASSWORD);
     await first.waitForURL(`${stack.shellUrl}/home`);
-    await accountButton(first).waitFor();
+    await expect(accountButton(first)).toBeVisible();
 
     const second = await context.newPage();
     await second.goto(`${stack.shellUrl}/templates`);
-    await accountButton(second).waitFor();
+    await expect(accountButton(second)).toBeVisible();
 
     await signOutFromHeader(first);
     await loginIcon(second).waitFor({ timeout: 10_000 });
-    await second.getByText('You signed out in another tab.').waitFor();
-    assert.equal(await accountButton(second).count(), 0);
+    await expect(second.getByText('You signed out in another tab.')).toBeVisible();
+    await expect(accountButton(second)).toHaveCount(0);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@
 // lapses; cancel and resume; change plan. At every step the amount shown (pricing, checkout,
 // confirmation, account, receipt) is the amount Razorpay charged. And a phone-sized pricing page
 // and checkout dialog, and a plan-holder not offered a template purchase.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
@@ -16,12 +16,12 @@ import { advanceClock, passNextCharge, razorpay, setRenewals } from '../support/
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -68,11 +68,11 @@ async function charged(user: User): Promise<Array<{ amount: number; currency: st
 async function subscribeOnPricing(page: Page, plan: string, price: string) {
   await page.goto(`${stack.shellUrl}/pricing`);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) });
-  await card.getByText(price, { exact: true }).first().waitFor();
+  await expect(card.getByText(price, { exact: true }).first()).toBeVisible();
   await card.getByRole('button', { name: `Choose ${plan}` }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(`Charged now, then ${price} every month until you cancel.`).waitFor();
-  await dialog.getByRole('button', { name: `Pay ${price}` }).waitFor();
+  await expect(dialog.getByText(`Charged now, then ${price} every month until you cancel.`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: `Pay ${price}` })).toBeVisible();
   await payWithCard(page, SUBSCRIPTION_CARD);
   return card;
 }
@@ -93,7 +93,7 @@ async function expectPayments(page: Page, count: number) {
   return rows;
 }
 
-describe('monthly plans', () => {
+test.describe('monthly plans', () => {
   test('subscribe to Pro; a month later it renews, charged once; every amount shown is the amount charged', async () => {
     const { user, page } = await signedIn('Pro Subscriber');
     const card = await subscribeOnPricing(page, 'Pro', '$19.99');
@@ -113,7 +113,7 @@ describe('monthly plans', () => {
         `Your plan — renews on ${new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(Number(first.current_end) * 1000))} at $19.99`,
       )
       .waitFor();
-    assert.equal(await card.getByRole('button', { name: 'Choose Pro' }).count(), 0);
+    await expect(card.getByRole('button', { name: 'Choose Pro' })).toHaveCount(0);
 
     // A plan-holder is not offered a template purchase: the plan covers it.
     await page.goto(`${stack.shellUrl}/templates`);
@@ -122,7 +122,7 @@ describe('monthly plans', () => {
       .first()
       .click();
     await page.getByText(/^Included in your Pro plan \(paid through .+\): publish it without buying\.$/).waitFor({ timeout: 20_000 });
-    assert.equal(await page.getByRole('button', { name: 'Get Temp 1' }).count(), 0);
+    await expect(page.getByRole('button', { name: 'Get Temp 1' })).toHaveCount(0);
 
     await page.goto(`${stack.shellUrl}/account`);
     await billing(page)
@@ -131,14 +131,14 @@ describe('monthly plans', () => {
         timeout: 20_000,
       });
     const rows = await expectPayments(page, 1);
-    await rows.first().getByText('$19.99').waitFor();
+    await expect(rows.first().getByText('$19.99')).toBeVisible();
     await rows
       .first()
       .getByRole('button', { name: /^Receipt for Pro plan, monthly/ })
       .click();
     const receipt = page.getByRole('dialog', { name: /^Receipt FF-/ });
-    await receipt.getByText('$19.99').waitFor();
-    await receipt.getByText('(USD)').waitFor();
+    await expect(receipt.getByText('$19.99')).toBeVisible();
+    await expect(receipt.getByText('(USD)')).toBeVisible();
     await receipt.getByRole('button', { name: 'Close' }).click();
 
     // A month passes on Razorpay's clock: one renewal, charged once, and the plan goes on.
@@ -236,15 +236,19 @@ describe('monthly plans', () => {
 
     await page.goto(`${stack.shellUrl}/account`);
     await billing(page).getByRole('button', { name: 'Cancel subscription' }).click({ timeout: 20_000 });
-    await billing(page).getByText(`Cancel your subscription? Premium stays until ${end}, and you will not be charged again.`).waitFor();
+    await expect(
+      billing(page).getByText(`Cancel your subscription? Premium stays until ${end}, and you will not be charged again.`),
+    ).toBeVisible();
     await billing(page).getByRole('button', { name: 'Yes, cancel' }).click();
-    await billing(page).getByText(`Premium ends on ${end}. Your subscription is cancelled: you will not be charged again.`).waitFor();
+    await expect(
+      billing(page).getByText(`Premium ends on ${end}. Your subscription is cancelled: you will not be charged again.`),
+    ).toBeVisible();
 
     // Resume: Razorpay cannot revive a cancelled subscription, so a new one starts when this month ends.
     await billing(page).getByRole('button', { name: 'Resume Premium' }).click({ timeout: 20_000 });
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('No charge today').waitFor();
-    await dialog.getByText(`$29.99 on ${end}, then every month until you cancel.`).waitFor();
+    await expect(dialog.getByText('No charge today')).toBeVisible();
+    await expect(dialog.getByText(`$29.99 on ${end}, then every month until you cancel.`)).toBeVisible();
     await payWithCard(page, SUBSCRIPTION_CARD);
     // The resumed plan replaces the Resume button: the new state says what happens and when.
     await billing(page)
@@ -273,7 +277,7 @@ describe('monthly plans', () => {
   });
 });
 
-describe('on a phone', () => {
+test.describe('on a phone', () => {
   test('the pricing comparison shows every plan without scrolling sideways; the checkout fits 390 px with its CVV box', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -282,7 +286,7 @@ describe('on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${stack.shellUrl}/pricing`);
     const table = page.getByRole('table', { name: 'Features included in each plan' });
-    await table.waitFor();
+    await expect(table).toBeVisible();
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing sticks out sideways');
     for (const plan of ['Basic', 'Pro', 'Premium']) {
       const header = await table.getByRole('columnheader', { name: plan }).boundingBox();
@@ -291,7 +295,7 @@ describe('on a phone', () => {
 
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('CVV').waitFor();
+    await expect(dialog.getByLabel('CVV')).toBeVisible();
     const box = (await dialog.boundingBox())!;
     assert.ok(box.x >= 0 && box.x + box.width <= 390, 'the dialog fits the screen');
     for (const label of ['Card number', 'Expiry (MM/YY)', 'CVV']) {
@@ -299,7 +303,7 @@ describe('on a phone', () => {
       assert.ok(field.x >= box.x && field.x + field.width <= box.x + box.width, `${label} stays inside the dialog`);
     }
     // The test cards that can pay for a plan are listed in the dialog.
-    await dialog.getByRole('button', { name: /Use test card 4718 6091 0820 4366/ }).waitFor();
+    await expect(dialog.getByRole('button', { name: /Use test card 4718 6091 0820 4366/ })).toBeVisible();
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // Paying by card in Chromium: the pricing plans and a template's Get button, through the payment
 // function and the Razorpay sandbox's checkout dialog, verified on the server before success shows.
 // (Renewals, cancelling and resuming a plan: billing.test.ts.)
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
@@ -12,24 +12,24 @@ import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
 
-describe('pricing plans', () => {
+test.describe('pricing plans', () => {
   test('a declined card shows the reason; a good card then pays, and the plan shows as current', async () => {
     const user = await createConfirmedUser(stack, 'Plan Buyer');
     const page = await browser.newPage();
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Pro' }).click();
-    await page.getByRole('dialog').getByText('$19.99').first().waitFor();
+    await expect(page.getByRole('dialog').getByText('$19.99').first()).toBeVisible();
     // A one-time card cannot pay for a plan; a declined one says why.
     await payWithCard(page, GOOD_CARD);
     await page
@@ -47,13 +47,13 @@ describe('pricing plans', () => {
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     assert.match(await page.getByText(/Payment successful!/).innerText(), /\$19\.99 paid for Pro.*pay_\w+/);
     await page.reload();
-    await page.getByText(/Your plan — renews on .+ at \$19\.99/).waitFor();
+    await expect(page.getByText(/Your plan — renews on .+ at \$19\.99/)).toBeVisible();
     // The account shows what the plan grants, read from the database's entitlements.
     await page.goto(`${stack.shellUrl}/account`);
     const plan = page.getByRole('region', { name: 'Your plan' });
-    await plan.getByText(/^Pro, paid through /).waitFor();
-    await plan.getByText('0.0 MB of 1 GB used (0 files)').waitFor();
-    await plan.getByText('Removed: your plan includes it.').waitFor();
+    await expect(plan.getByText(/^Pro, paid through /)).toBeVisible();
+    await expect(plan.getByText('0.0 MB of 1 GB used (0 files)')).toBeVisible();
+    await expect(plan.getByText('Removed: your plan includes it.')).toBeVisible();
     await page.close();
   });
 
@@ -63,13 +63,13 @@ describe('pricing plans', () => {
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Basic' }).click();
-    await page.getByRole('dialog').waitFor();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     await page
       .getByText(/cancelled/i)
       .first()
       .waitFor();
-    assert.equal(await page.getByText(/Payment successful!/).count(), 0);
+    await expect(page.getByText(/Payment successful!/)).toHaveCount(0);
     // A checkout opened and left is not a debt: the account lists no payment for it.
     await page.goto(`${stack.shellUrl}/account`);
     await page.getByRole('region', { name: 'Billing and receipts' }).getByText('No purchases yet').waitFor({ timeout: 15_000 });
@@ -87,7 +87,7 @@ describe('pricing plans', () => {
   });
 });
 
-describe('buying a template from the editor', () => {
+test.describe('buying a template from the editor', () => {
   test('Get Temp 1 pays for template 1 in rupees, which then shows as purchased, with its receipt on the account', async () => {
     const user = await createConfirmedUser(stack, 'Template Buyer');
     const page = await browser.newPage();
@@ -98,17 +98,17 @@ describe('buying a template from the editor', () => {
       .first()
       .click();
     await page.getByRole('button', { name: 'Get Temp 1' }).click();
-    await page.getByRole('dialog').getByText('₹100.00').first().waitFor();
+    await expect(page.getByRole('dialog').getByText('₹100.00').first()).toBeVisible();
     await payWithCard(page, '5500 6700 0000 1002');
     await page.getByText('Payment successful! ₹100.00 paid for Template 1.', { exact: false }).waitFor({ timeout: 15_000 });
     await page.reload();
-    await page.getByText('Purchased').first().waitFor();
+    await expect(page.getByText('Purchased').first()).toBeVisible();
     // The account lists the paid order once, in rupees; nothing for checkouts left unpaid.
     await page.goto(`${stack.shellUrl}/account`);
     const payments = page.getByRole('region', { name: 'Billing and receipts' }).getByRole('list', { name: 'Payments' });
     await payments.getByText('Template 1, bought for good').waitFor({ timeout: 15_000 });
-    await payments.getByText('₹100.00').waitFor();
-    assert.equal(await payments.getByRole('listitem').count(), 1);
+    await expect(payments.getByText('₹100.00')).toBeVisible();
+    await expect(payments.getByRole('listitem')).toHaveCount(1);
     await page.close();
   });
 });

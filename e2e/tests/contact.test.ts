@@ -1,5 +1,5 @@
 // Contact Us through the contact function, which sends on to local-cloud's EmailJS sink.
-import { after, before, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
@@ -9,12 +9,12 @@ import { listMail } from '../support/mailbox';
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -25,9 +25,9 @@ test('a sent message reaches the mailbox and only then does the page thank the v
   await page.getByLabel(/message/i).fill('I would like a custom domain for my portfolio.');
   await page.getByLabel(/name/i).fill('Ada Lovelace');
   await page.getByLabel(/email/i).fill('ada@example.com');
-  assert.equal(await page.getByText('Thank you for your message').count(), 0);
+  await expect(page.getByText('Thank you for your message')).toHaveCount(0);
   await page.getByRole('button', { name: /send/i }).click();
-  await page.getByText('Thank you for your message').waitFor();
+  await expect(page.getByText('Thank you for your message')).toBeVisible();
   const messages = await listMail(stack.cloudUrl);
   const sent = messages.find((message) => message.kind === 'emailjs');
   assert.ok(sent, 'the message is in the mailbox');
@@ -46,8 +46,8 @@ test('when sending fails the visitor is told and keeps what they typed', async (
   await page.getByLabel(/name/i).fill('Grace');
   await page.getByLabel(/email/i).fill('grace@example.com');
   await page.getByRole('button', { name: /send/i }).click();
-  await page.getByRole('alert').filter({ hasText: 'The mail service is down.' }).waitFor();
-  assert.equal(await page.getByText('Thank you for your message').count(), 0);
-  assert.equal(await page.getByLabel(/message/i).inputValue(), 'Please call me back.');
+  await expect(page.getByRole('alert').filter({ hasText: 'The mail service is down.' })).toBeVisible();
+  await expect(page.getByText('Thank you for your message')).toHaveCount(0);
+  await expect(page.getByLabel(/message/i)).toHaveValue('Please call me back.');
   await page.close();
 });

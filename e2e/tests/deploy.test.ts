@@ -1,7 +1,7 @@
 // Production layout, for real: the site's HTML and app-config.json on one origin, the shell's assets
 // on a CDN under a versioned path (a PUBLIC_URL build), and each remote on its own origin under its
 // own versioned path. Then a release of one remote is promoted and rolled back by app-config.json alone.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,7 +36,7 @@ let shellDist: string;
 const remoteBase = {} as Record<RemoteKey, string>;
 let contentRelease: { old: string; new: string; newDist: string };
 
-before(async () => {
+test.beforeAll(async () => {
   const [sitePort, cdnPort, cloudPort, ...remotePorts] = await freePorts(3 + REMOTE_KEYS.length);
   const origin = (port: number | undefined) => `http://127.0.0.1:${port}`;
   siteUrl = origin(sitePort);
@@ -70,7 +70,8 @@ before(async () => {
   config.remotes.content = `${contentRelease.new}mf-manifest.json`;
 
   // The site: HTML for every route, app-config.json and the icons. The CDN: the shell's assets.
-  servers.push(await serveApp({ dir: shellDist, port: sitePort!, appConfig: () => config }));
+  // The site's pages carry the app's policy: the CDN's origin comes from the page itself.
+  servers.push(await serveApp({ dir: shellDist, port: sitePort!, appConfig: () => config, securityConfig: () => config }));
   servers.push(await serveApp({ port: cdnPort!, mounts: { '/shell/1.0.0/': shellDist } }));
   for (const [index, key] of REMOTE_KEYS.entries()) {
     const mounts: Record<string, string> = { [`/${key}/2.0.0/`]: path.join(repoRoot, REMOTES[key].dir, 'dist') };
@@ -82,7 +83,7 @@ before(async () => {
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   for (const server of servers) await closeServer(server);
   await cloud?.stop();
@@ -99,10 +100,10 @@ function recordRequests(page: Page): URL[] {
 async function openScreen(page: Page, route: string, heading: RegExp | string): Promise<void> {
   await page.goto(`${siteUrl}${route}`);
   await page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 20_000 });
-  assert.equal(await page.getByText(UNAVAILABLE).count(), 0, `${route} has every part`);
+  await expect(page.getByText(UNAVAILABLE), `${route} has every part`).toHaveCount(0);
 }
 
-describe('a production layout: site, CDN and one origin per remote', () => {
+test.describe('a production layout: site, CDN and one origin per remote', () => {
   test('the PUBLIC_URL builds name their versioned paths for every asset', () => {
     const html = fs.readFileSync(path.join(shellDist, 'index.html'), 'utf8');
     assert.match(html, new RegExp(`src="${shellPublicUrl}main\\.[0-9a-f]{8}\\.js"`));
@@ -166,7 +167,7 @@ describe('a production layout: site, CDN and one origin per remote', () => {
       const requests = recordRequests(page);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Welcome to FolioForge', exact: true }).waitFor({ timeout: 20_000 });
-      assert.equal(await page.getByRole('heading', { name: NEW_HEADING }).count(), 0);
+      await expect(page.getByRole('heading', { name: NEW_HEADING })).toHaveCount(0);
       const content = requests.filter((url) => url.href.includes('/content/'));
       assert.ok(
         content.length > 0 && content.every((url) => url.href.startsWith(contentRelease.old)),

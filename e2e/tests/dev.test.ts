@@ -2,7 +2,7 @@
 // through React Fast Refresh, without a reload, so what was typed into the form is still there —
 // in the shell and on the remote's own dev server. Runs on a copy of the sources, so the edit never
 // touches the repository, with its own ports and data dir.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -57,13 +57,13 @@ async function editKeepsTypedValues(page: Page, from: string, to: string): Promi
   fs.writeFileSync(file, source.replace(`>${from}</h1>`, `>${to}</h1>`));
 
   await page.getByRole('heading', { level: 1, name: to }).waitFor({ timeout: 60_000 });
-  assert.equal(await page.getByLabel('Message').inputValue(), 'Hello from the dev test');
-  assert.equal(await page.getByLabel('Name').inputValue(), 'Ada Lovelace');
+  await expect(page.getByLabel('Message')).toHaveValue('Hello from the dev test');
+  await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
   assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the page was not reloaded');
   assert.deepEqual(errors, []);
 }
 
-before(async () => {
+test.beforeAll(async () => {
   copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-dev-'));
   fs.cpSync(repoRoot, copyRoot, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
@@ -81,13 +81,13 @@ before(async () => {
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await dev?.stop();
   if (copyRoot) fs.rmSync(copyRoot, { recursive: true, force: true });
 });
 
-describe('npm run dev', () => {
+test.describe('npm run dev', () => {
   test('starts without warnings', () => {
     assert.deepEqual(
       output.filter((line) => /<w>|\bwarning\b/i.test(line)),

@@ -1,6 +1,6 @@
 // Templates and editor in Chromium: choose each template, edit with a live preview, pick files,
 // keep the draft across a reload, the generator's PDF viewer, and template 2's phone drawer.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,7 @@ let stack: Stack;
 let browser: Browser;
 let fixtures: string;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-files-'));
@@ -29,7 +29,7 @@ before(async () => {
   fs.writeFileSync(path.join(fixtures, 'notes.txt'), 'not a picture');
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   fs.rmSync(fixtures, { recursive: true, force: true });
@@ -39,14 +39,14 @@ async function openDesignFor(page: Page, index: number) {
   await page.goto(`${stack.shellUrl}/templates`);
   const buttons = page.getByRole('button', { name: /^Use Template/ });
   await buttons.first().waitFor({ timeout: 15_000 });
-  assert.equal(await buttons.count(), 4);
+  await expect(buttons).toHaveCount(4);
   await buttons.nth(index).click();
   await page.waitForURL(/\/design$/);
-  await page.getByRole('heading', { name: PANEL_TITLES[index], exact: true }).waitFor();
-  await page.getByRole('heading', { name: 'Template Preview' }).waitFor();
+  await expect(page.getByRole('heading', { name: PANEL_TITLES[index], exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Template Preview' })).toBeVisible();
 }
 
-describe('design screen', () => {
+test.describe('design screen', () => {
   for (const [index, title] of PANEL_TITLES.entries()) {
     test(`Use Template on template ${index + 1} opens /design with "${title}" prefilled`, async () => {
       const page = await browser.newPage();
@@ -67,11 +67,11 @@ describe('design screen', () => {
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Grace Hopper');
     const preview = page.getByRole('region', { name: 'Template Preview' });
-    await preview.getByText('Grace Hopper').first().waitFor();
+    await expect(preview.getByText('Grace Hopper').first()).toBeVisible();
     await page.reload();
-    await page.getByRole('heading', { name: 'Input Section' }).waitFor();
-    assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Grace Hopper');
-    await preview.getByText('Grace Hopper').first().waitFor();
+    await expect(page.getByRole('heading', { name: 'Input Section' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Hopper');
+    await expect(preview.getByText('Grace Hopper').first()).toBeVisible();
     await page.close();
   });
 
@@ -87,27 +87,27 @@ describe('design screen', () => {
       .waitFor();
     await imageInput.setInputFiles(path.join(fixtures, 'me.png'));
     const preview = page.getByRole('region', { name: 'Template Preview' });
-    await preview.locator('img[src^="blob:"], img[src^="data:"]').first().waitFor();
+    await expect(preview.locator('img[src^="blob:"], img[src^="data:"]').first()).toBeVisible();
     const resumeInput = page.getByLabel('Resume (PDF)', { exact: true });
     await resumeInput.setInputFiles(path.join(fixtures, 'resume.pdf'));
-    assert.equal(await page.getByRole('alert').filter({ hasText: /pdf/i }).count(), 0);
+    await expect(page.getByRole('alert').filter({ hasText: /pdf/i })).toHaveCount(0);
     await page.close();
   });
 });
 
-describe('generator', () => {
+test.describe('generator', () => {
   test('shows page 1 of the resume with pdf.js and updates the preview as the form changes', async () => {
     const page = await browser.newPage();
     const errors = trackPageErrors(page);
     await page.goto(`${stack.shellUrl}/portfo`);
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
-    await page.getByText('Ada Lovelace').last().waitFor();
+    await expect(page.getByText('Ada Lovelace').last()).toBeVisible();
     await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(fixtures, 'resume.pdf'));
     // pdf.js loads when the resume comes near the view.
     await page.getByTestId('portfolio-preview').getByRole('heading', { name: 'Resume' }).scrollIntoViewIfNeeded();
     await page.getByText(/Page 1 of \d+/).waitFor({ timeout: 20_000 });
     const canvas = page.locator('main canvas').first();
-    await canvas.waitFor();
+    await expect(canvas).toBeVisible();
     const drawn = await canvas.evaluate((element: HTMLCanvasElement) => {
       const data = element.getContext('2d')!.getImageData(0, 0, element.width, element.height).data;
       let ink = 0;
@@ -120,14 +120,14 @@ describe('generator', () => {
   });
 });
 
-describe('template 2 on a phone', () => {
+test.describe('template 2 on a phone', () => {
   test('the menu icon opens a 250 px drawer that closes with Escape', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${stack.shellUrl}/template2`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.waitFor();
+    await expect(drawer).toBeVisible();
     const box = await drawer.boundingBox();
     assert.equal(Math.round(box!.width), 250);
     for (const link of ['Home', 'Baked by hand since 2016', 'Good things, made daily', 'Have Question In Mind? Let Us Help You']) {

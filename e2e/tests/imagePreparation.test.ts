@@ -3,12 +3,13 @@
 // trivially, comes out as a WebP of at most 600 KB with its longest side at 2560 px, plus copies
 // 640, 1280 and 1920 px wide, each decodable at its stated size. The module runs in Debian's
 // Chromium as the editor loads it, bundled on its own (the contract from @folioforge/shared).
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
+import { makePhotoInPage } from '../support/photos';
 import { repoRoot } from '../../tooling/repo.mjs';
 
 /** What the page calls: mfe-editor/src/images/prepareImage.ts's prepareImage, as far as the test reads it. */
@@ -53,7 +54,7 @@ async function openPage(withoutWebp = false): Promise<void> {
   await page.addScriptTag({ content: bundle });
 }
 
-before(async () => {
+test.beforeAll(async () => {
   const built = await build({
     entryPoints: [path.join(repoRoot, 'mfe-editor/src/images/prepareImage.ts')],
     bundle: true,
@@ -62,7 +63,7 @@ before(async () => {
     globalName: 'ImagePreparer',
     target: 'es2022',
     // Only the contract of @folioforge/shared: its index would bring React and the styles along.
-    alias: { '@folioforge/shared': path.join(repoRoot, 'shared/src/publishing/imageVariants.ts') },
+    alias: { '@folioforge/shared': path.join(repoRoot, 'supabase/functions/_shared/imageVariants.ts') },
     logLevel: 'silent',
   });
   bundle = built.outputFiles[0]!.text;
@@ -70,60 +71,12 @@ before(async () => {
   await openPage();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 
-/** In the page: a photo-like picture (soft gradients and shapes under per-pixel noise) encoded as `type`. */
-async function makePhoto(width: number, height: number, type: 'image/jpeg' | 'image/png', targetBytes: number, transparentCorner = false) {
-  return page.evaluate(
-    async ({ width, height, type, targetBytes, transparentCorner }) => {
-      const canvas = new OffscreenCanvas(width, height);
-      const context = canvas.getContext('2d')!;
-      const sky = context.createLinearGradient(0, 0, width, height);
-      sky.addColorStop(0, '#4a78b5');
-      sky.addColorStop(0.5, '#e7c9a0');
-      sky.addColorStop(1, '#2f5a3a');
-      context.fillStyle = sky;
-      context.fillRect(0, 0, width, height);
-      let seed = 7;
-      const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-      for (let i = 0; i < 60; i++) {
-        context.fillStyle = `hsla(${Math.floor(random() * 360)}, 55%, ${30 + random() * 40}%, 0.6)`;
-        context.beginPath();
-        context.arc(random() * width, random() * height, 40 + random() * width * 0.15, 0, Math.PI * 2);
-        context.fill();
-      }
-      const base = context.getImageData(0, 0, width, height);
-      // Sensor noise: the amplitude is raised until the encoded file weighs about the target.
-      const encodeWithNoise = async (amplitude: number) => {
-        const noisy = new ImageData(new Uint8ClampedArray(base.data), width, height);
-        const data = noisy.data;
-        for (let p = 0; p < data.length; p += 4) {
-          const n = (random() - 0.5) * amplitude;
-          data[p] = data[p]! + n + (random() - 0.5) * amplitude * 0.5;
-          data[p + 1] = data[p + 1]! + n;
-          data[p + 2] = data[p + 2]! + n + (random() - 0.5) * amplitude * 0.5;
-        }
-        if (transparentCorner) for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) data[(y * width + x) * 4 + 3] = 0;
-        context.putImageData(noisy, 0, 0);
-        return canvas.convertToBlob({ type, quality: 0.92 });
-      };
-      let low = 0;
-      let high = 160;
-      let blob = await encodeWithNoise(48);
-      for (let step = 0; step < 7 && Math.abs(blob.size - targetBytes) > targetBytes * 0.08; step++) {
-        const amplitude = (low + high) / 2;
-        blob = await encodeWithNoise(amplitude);
-        if (blob.size < targetBytes) low = amplitude;
-        else high = amplitude;
-      }
-      (globalThis as unknown as { photo: Blob }).photo = blob;
-      return { bytes: blob.size, type: blob.type };
-    },
-    { width, height, type, targetBytes, transparentCorner },
-  );
-}
+const makePhoto = (width: number, height: number, type: 'image/jpeg' | 'image/png', targetBytes: number, transparentCorner = false) =>
+  makePhotoInPage(page, width, height, type, targetBytes, transparentCorner);
 
 /** In the page: prepareImage on the photo made last, every output decoded again to read its size. */
 function prepareInPage(): Promise<Summary> {
@@ -168,7 +121,7 @@ function prepareInPage(): Promise<Summary> {
   });
 }
 
-describe('a photo prepared in the browser before upload', () => {
+test.describe('a photo prepared in the browser before upload', () => {
   test('a 4000×3000 JPEG of about 5 MB becomes a WebP of at most 600 KB, 2560 px wide, with three narrower copies', async () => {
     const photo = await makePhoto(4000, 3000, 'image/jpeg', 5 * 1024 * 1024);
     assert.equal(photo.type, 'image/jpeg');

@@ -1,6 +1,6 @@
 // The frame in a real browser: every route, the carousel, a remote going down, a remote
 // redeployed under a built shell, and one React for the whole page.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,23 +24,23 @@ async function openPage(url: string): Promise<{ page: Page; errors: string[] }> 
   return { page, errors };
 }
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
 
-describe('routes', () => {
+test.describe('routes', () => {
   for (const screen of SCREENS) {
     test(`${screen.path} renders its screen inside the header and footer`, async () => {
       const { page, errors } = await openPage(`${stack.shellUrl}${screen.path}`);
       const heading = page.locator('main h1, main h2').filter({ hasText: screen.heading }).first();
       await heading.waitFor({ timeout: 15_000 });
-      assert.equal(await page.getByText(UNAVAILABLE).count(), 0);
+      await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
       assert.equal(await page.getByRole('link', { name: 'FolioForge' }).first().isVisible(), true);
       assert.equal(await page.getByText('© 2023 FolioForge. All rights reserved.').isVisible(), true);
       assert.deepEqual(errors, []);
@@ -50,19 +50,19 @@ describe('routes', () => {
 
   test('an unknown route shows the fallback screen with a way home', async () => {
     const { page } = await openPage(`${stack.shellUrl}/hosting`);
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`);
-    await page.getByRole('heading', { name: /Welcome to FolioForge/ }).waitFor();
+    await expect(page.getByRole('heading', { name: /Welcome to FolioForge/ })).toBeVisible();
     await page.close();
   });
 });
 
-describe('home carousel', () => {
+test.describe('home carousel', () => {
   test('steps through the three slides and wraps at both ends, by buttons and by keys', async () => {
     const { page } = await openPage(`${stack.shellUrl}/home`);
     const carousel = page.locator('[aria-roledescription="carousel"]');
-    await carousel.waitFor();
+    await expect(carousel).toBeVisible();
     const current = () =>
       carousel
         .locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) h3, [aria-roledescription="slide"]:not([aria-hidden="true"]) h2')
@@ -85,7 +85,7 @@ describe('home carousel', () => {
   });
 });
 
-describe('a remote that is down', () => {
+test.describe('a remote that is down', () => {
   test('shows the unavailable message in its region while other routes work, and recovers on retry', async () => {
     await stack.stopApp('templates');
     try {
@@ -93,7 +93,7 @@ describe('a remote that is down', () => {
       await page.getByText(UNAVAILABLE).waitFor({ timeout: 15_000 });
       assert.equal(await page.getByRole('link', { name: 'Pricing' }).first().isVisible(), true);
       await page.getByRole('link', { name: 'Blog' }).first().click();
-      await page.locator('main h1').filter({ hasText: /Blog/ }).waitFor();
+      await expect(page.locator('main h1').filter({ hasText: /Blog/ })).toBeVisible();
 
       await stack.startApp('templates');
       await page.getByRole('link', { name: 'Templates' }).first().click();
@@ -111,7 +111,7 @@ describe('a remote that is down', () => {
   });
 });
 
-describe('redeploying a remote', () => {
+test.describe('redeploying a remote', () => {
   test('a rebuilt content remote shows its new text in the already-built shell, by config alone', async () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-content-'));
     fs.cpSync(path.join(repoRoot, 'mfe-content/src'), path.join(copy, 'src'), { recursive: true });
@@ -148,7 +148,7 @@ describe('redeploying a remote', () => {
   });
 });
 
-describe('one React', () => {
+test.describe('one React', () => {
   test('no remote ever sends its own copy of React or ReactDOM while the visitor goes through every route', async () => {
     // Each remote's manifest names the chunks holding its fallback copy of each shared package.
     const fallbackChunks = new Set<string>();

@@ -1,6 +1,6 @@
 // The public pages arrive drawn: their HTML holds the screen as the build rendered it, so the first
 // paint needs no JavaScript; the live screen then takes its place without a visible change.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { startStack, type Stack } from '../support/stack';
@@ -10,12 +10,12 @@ import { PRERENDERED_ROUTES } from '../../tooling/prerender.mjs';
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ withLocalCloud: false });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -35,7 +35,7 @@ const HEADINGS: Record<string, string> = {
   '/accessibility-statement': 'Accessibility Statement',
 };
 
-describe('pages rendered ahead', () => {
+test.describe('pages rendered ahead', () => {
   test('the public routes are the ones rendered ahead', () => {
     assert.deepEqual([...PRERENDERED_ROUTES].sort(), Object.keys(HEADINGS).sort());
   });
@@ -64,7 +64,7 @@ describe('pages rendered ahead', () => {
         await page.goto(`${stack.shellUrl}/pricing`);
         const where = javaScriptEnabled ? '#root' : '#prerendered';
         const heading = page.locator(`${where} h1`, { hasText: 'Pricing Plans' });
-        await heading.waitFor();
+        await expect(heading).toBeVisible();
         return {
           visible: await heading.isVisible(),
           fontSize: await heading.evaluate((el) => getComputedStyle(el).fontSize),
@@ -92,7 +92,7 @@ describe('pages rendered ahead', () => {
       assert.equal(await page.locator('#prerendered').getByLabel('Email').isEditable(), false, 'nor filled in');
       await page.locator('#prerendered').getByRole('link', { name: 'Pricing', exact: true }).click();
       await page.waitForURL(`${stack.shellUrl}/pricing`);
-      await page.locator('#prerendered h1', { hasText: 'Pricing Plans' }).waitFor();
+      await expect(page.locator('#prerendered h1', { hasText: 'Pricing Plans' })).toBeVisible();
     } finally {
       await context.close();
     }
@@ -110,8 +110,8 @@ describe('pages rendered ahead', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`${stack.shellUrl}/home`);
-      await page.locator('#root').getByRole('heading', { name: 'Welcome to FolioForge' }).waitFor();
-      assert.equal(await page.locator('#prerendered').count(), 0);
+      await expect(page.locator('#root').getByRole('heading', { name: 'Welcome to FolioForge' })).toBeVisible();
+      await expect(page.locator('#prerendered')).toHaveCount(0);
       assert.equal(await page.locator('#root').getAttribute('hidden'), null);
       const shifted = await page.evaluate(() =>
         (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
@@ -120,7 +120,7 @@ describe('pages rendered ahead', () => {
       // The live header answers: its menu opens (only with JavaScript) and leads on.
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('link', { name: 'Pricing', exact: true }).click();
-      await page.getByRole('heading', { name: 'Pricing Plans' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
     } finally {
       await context.close();
     }
@@ -133,11 +133,11 @@ describe('pages rendered ahead', () => {
       // No script of the app runs: only the page's own inline script decides.
       await page.route('**/*.js', (route) => route.abort());
       await page.goto(`${stack.shellUrl}/home`);
-      assert.equal(await page.locator('#prerendered').count(), 1, 'signed out: the copy shows');
+      await expect(page.locator('#prerendered'), 'signed out: the copy shows').toHaveCount(1);
       assert.equal(await page.locator('#prerendered').evaluate((copy) => (copy as HTMLElement).inert), true, 'inert while it waits');
       await page.evaluate(() => localStorage.setItem('sb-127-auth-token', '{}'));
       await page.reload();
-      assert.equal(await page.locator('#prerendered').count(), 0, 'signed in: the copy is dropped at once');
+      await expect(page.locator('#prerendered'), 'signed in: the copy is dropped at once').toHaveCount(0);
       assert.equal(await page.locator('#root').getAttribute('hidden'), null);
     } finally {
       await context.close();

@@ -1,8 +1,9 @@
 // Publishing in Chromium: a portfolio kept in the account goes live at /p/<slug>, rendered by the
 // server from the saved row, readable signed out and with JavaScript off; edits republish, unpublish
 // takes it down, another user cannot take the address, and a plan bought in the sandbox removes the
-// badge. The export downloads the same page as a zip that opens from disk.
-import { after, before, describe, test } from 'node:test';
+// badge. The export downloads the same page as a zip that opens from disk, once the template is
+// bought (issue 23); portfolio.json is the owner's always.
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,6 +16,7 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
+import { waitForMail } from '../support/mailbox';
 import { userClient } from '../support/portfolios';
 import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
 
@@ -23,13 +25,13 @@ let browser: Browser;
 // Custom domains are proven by DNS: the functions ask this server, which the test fills.
 let dns: TestDnsServer;
 
-before(async () => {
+test.beforeAll(async () => {
   dns = await startTestDnsServer();
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', DNS_SERVERS: dns.address } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await dns?.close();
@@ -109,7 +111,7 @@ function fetchWithHost(url: string, host: string): Promise<{ status: number; bod
 async function publishAs(page: Page, slug: string) {
   const region = publishRegion(page);
   await region.getByLabel('Page address').fill(slug);
-  await region.getByText('This address is free.').waitFor();
+  await expect(region.getByText('This address is free.')).toBeVisible();
   await region.getByRole('button', { name: /^Publish/ }).click();
   await region
     .getByRole('status')
@@ -117,7 +119,7 @@ async function publishAs(page: Page, slug: string) {
     .waitFor({ timeout: 20_000 });
 }
 
-describe('publishing', () => {
+test.describe('publishing', () => {
   test('publish, visit signed out and without JavaScript, edit and republish, unpublish', async () => {
     const user = await createConfirmedUser(stack, 'Ada Publisher');
     const page = await signedIn(user);
@@ -160,18 +162,25 @@ describe('publishing', () => {
     await publishRegion(page).getByRole('button', { name: 'Unpublish' }).click();
     await publishRegion(page)
       .getByRole('status')
-      .getByText(/Your page is taken down/)
+      .getByText(/Your page is taken down and its address is free again/)
       .waitFor();
+    assert.equal(
+      await publishRegion(page).getByLabel('Page address').inputValue(),
+      slug,
+      'the field keeps the address to publish at again',
+    );
     const gone = await visit(slug);
     assert.equal(gone.status, 404);
     assert.match(gone.text, /Page not found/);
 
-    // My portfolios says where it stands, and publishes from there too.
+    // My portfolios says where it stands, and publishes from there too, at the address while it is free.
     await page.goto(`${stack.shellUrl}/portfolios`);
     await page.getByRole('button', { name: /^Publish / }).click();
+    await publishRegion(page).getByLabel('Page address').fill(slug);
+    await expect(publishRegion(page).getByText('This address is free.')).toBeVisible();
     await publishRegion(page).getByRole('button', { name: 'Publish' }).click();
     await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
-    assert.equal((await visit(slug)).status, 200, 'republished under the address it kept');
+    assert.equal((await visit(slug)).status, 200, 'published again at its old address');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -189,11 +198,11 @@ describe('publishing', () => {
     // Pro customises the look: the accent is kept in the account and shows on the published page.
     const look = ownerPage.getByRole('group', { name: 'Look of your page' });
     await look.getByLabel('Accent colour').selectOption({ label: 'Plum' });
-    await look.getByText('Saved. Your page will show it.').waitFor();
+    await expect(look.getByText('Saved. Your page will show it.')).toBeVisible();
     const slug = `owned-${Date.now().toString(36)}`;
     await publishAs(ownerPage, slug);
     assert.match(await (await fetch(`${stack.shellUrl}/p/${slug}`)).text(), /#7a3b8f/);
-    assert.equal(await publishRegion(ownerPage).getByText(/badge/).count(), 0);
+    await expect(publishRegion(ownerPage).getByText(/badge/)).toHaveCount(0);
     const live = await visit(slug);
     assert.equal(live.status, 200);
     assert.equal(live.badge, 0, 'a plan removes the badge');
@@ -202,7 +211,8 @@ describe('publishing', () => {
     assert.equal(live.ran, undefined, 'no payload ran on the public page');
     assert.deepEqual(live.errors, []);
 
-    // Customer accounts: a visitor signs up with JavaScript off; the owner sees them on /account.
+    // Customer accounts: a visitor signs up with JavaScript off and confirms by the mailed link; the
+    // owner sees them on /account only then.
     const visitor = await browser.newContext({ javaScriptEnabled: false });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`${stack.shellUrl}/p/${slug}`);
@@ -210,24 +220,28 @@ describe('publishing', () => {
     await signUp.getByLabel('Email').fill('fan@example.com');
     await signUp.getByLabel('Name (optional)').fill('A Fan');
     await signUp.getByRole('button', { name: 'Sign up' }).click();
-    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribed`);
-    assert.equal(await signUp.getByText('Thank you! You are on the list.').isVisible(), true);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-check-mail`);
+    assert.equal(await signUp.getByText(/we sent you an email/).isVisible(), true);
+    const confirmation = await waitForMail(stack.cloudUrl, 'fan@example.com', /Confirm your sign-up/);
+    await visitorPage.goto(confirmation.links.find((link) => link.includes('confirm='))!);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-confirmed`);
+    assert.equal(await signUp.getByText(/Thank you! Your address is confirmed/).isVisible(), true);
     await visitor.close();
     await ownerPage.goto(`${stack.shellUrl}/account`);
-    await ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com').waitFor();
+    await expect(ownerPage.getByRole('region', { name: 'Customers who signed up' }).getByText('fan@example.com')).toBeVisible();
 
     // A custom domain: added on /account, proven by the DNS record it shows, then served with the page.
     const domains = ownerPage.getByRole('region', { name: 'Your domains' });
     await domains.getByLabel('Domain').fill('owner.example');
     await domains.getByRole('button', { name: 'Add domain' }).click();
     const record = domains.getByText(/^_folioforge\.owner\.example$/);
-    await record.waitFor();
+    await expect(record).toBeVisible();
     const value = await domains.locator('code', { hasText: /^folioforge-verify=/ }).innerText();
     await domains.getByRole('button', { name: 'Check now' }).click();
-    await domains.getByText(/The TXT record was not found yet/).waitFor();
+    await expect(domains.getByText(/The TXT record was not found yet/)).toBeVisible();
     dns.txt.set('_folioforge.owner.example', [value]);
     await domains.getByRole('button', { name: 'Check now' }).click();
-    await domains.getByText('Proven: the domain shows your page.').waitFor();
+    await expect(domains.getByText('Proven: the domain shows your page.')).toBeVisible();
     const onDomain = await fetchWithHost(`${stack.shellUrl}/`, 'owner.example');
     assert.equal(onDomain.status, 200);
     assert.match(onDomain.body, /<title>Slug Owner<\/title>/);
@@ -241,17 +255,17 @@ describe('publishing', () => {
     await openDesign(otherPage);
     const region = publishRegion(otherPage);
     // Another user's published row is readable by anyone, yet never opens as this user's own work.
-    await region.getByText('Not published: only you can see this portfolio.').waitFor();
+    await expect(region.getByText('Not published: only you can see this portfolio.')).toBeVisible();
     // Without Pro or Premium the look cannot be chosen, and the panel says which plans can.
-    await region.getByText(/The Pro and Premium plans choose the page's accent colour and font/).waitFor();
+    await expect(region.getByText(/The Pro and Premium plans choose the page's accent colour and font/)).toBeVisible();
     assert.equal(await region.getByLabel('Accent colour').isDisabled(), true);
     await region.getByLabel('Page address').fill(slug);
-    await region.getByText('This address is taken or reserved. Choose another.').waitFor();
+    await expect(region.getByText('This address is taken or reserved. Choose another.')).toBeVisible();
     assert.equal(await region.getByRole('button', { name: 'Publish' }).isDisabled(), true);
     await region.getByLabel('Page address').fill('admin');
-    await region.getByText('This address is taken or reserved. Choose another.').waitFor();
+    await expect(region.getByText('This address is taken or reserved. Choose another.')).toBeVisible();
     await region.getByLabel('Page address').fill('No Caps');
-    await region.getByText('Use only lowercase letters, digits and dashes.').waitFor();
+    await expect(region.getByText('Use only lowercase letters, digits and dashes.')).toBeVisible();
     await ownerPage.context().close();
     await otherPage.context().close();
   });
@@ -281,16 +295,36 @@ describe('publishing', () => {
     await page.context().close();
   });
 
-  test('the export opens from disk: same text as the preview, no console errors, no request leaves the disk', async () => {
+  test('export of an unbought paid template is refused and of a bought one allowed; the site opens from disk', async () => {
     const user = await createConfirmedUser(stack, 'Zip Maker');
     const page = await signedIn(user);
-    // Export is free (nothing bought), and the saved attack set stays inert in the download too.
+    // The saved attack set stays inert in the download too.
     await openDesign(page, await portfolioWithAttack(user, 'Zip Maker'));
     const preview = await previewText(page);
+    const region = publishRegion(page);
+
+    // Nothing bought: the portfolio's own data is the owner's all the same ...
+    const [data] = await Promise.all([
+      page.waitForEvent('download'),
+      region.getByRole('button', { name: 'Download data (portfolio.json)' }).click(),
+    ]);
+    assert.match(data.suggestedFilename(), /-portfolio\.json$/);
+    assert.equal(JSON.parse(fs.readFileSync(await data.path(), 'utf8')).basics.name, 'Zip Maker');
+    // ... but the site of paid Template 1 is had on the same terms as its page: said, with the way to buy it.
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    await region.getByRole('button', { name: 'Download site (.zip)' }).click();
+    const refusal = region.getByRole('alert').filter({ hasText: /needs what publishing it needs/ });
+    await refusal.waitFor({ timeout: 15_000 });
+    assert.equal(downloads, 0, 'nothing was downloaded');
+    await expect(refusal.getByRole('link', { name: 'See the plans' })).toBeVisible();
+    await refusal.getByRole('button', { name: 'Get Temp 1' }).click();
+    await payWithCard(page, GOOD_CARD);
+    await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      publishRegion(page).getByRole('button', { name: 'Download site (.zip)' }).click(),
+      region.getByRole('button', { name: 'Download site (.zip)' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /-site\.zip$/);
     const zipPath = await download.path();
@@ -315,7 +349,8 @@ describe('publishing', () => {
       void dialog.dismiss();
     });
     await local.goto(`file://${path.join(dir, 'index.html')}`);
-    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), preview);
+    // The preview's text, and the badge its page would show: the template bought, no plan.
+    assert.equal(normalise((await local.locator('body').textContent()) ?? ''), `${preview}Made with FolioForge`);
     assert.equal(await local.evaluate(() => (window as { __xss?: string }).__xss), undefined);
     assert.deepEqual(errors, []);
     assert.deepEqual(consoleErrors, []);
@@ -329,7 +364,7 @@ describe('publishing', () => {
 
     // Premium: the logo and share images, drawn by the server and made PNG by the browser.
     const kitRegion = publishRegion(page);
-    await kitRegion.getByText(/The Premium plan makes a logo and share images/).waitFor();
+    await expect(kitRegion.getByText(/The Premium plan makes a logo and share images/)).toBeVisible();
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Premium' }).click();
     await payWithCard(page, SUBSCRIPTION_CARD);

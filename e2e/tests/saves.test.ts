@@ -1,6 +1,6 @@
 // Portfolios kept in the account, in Chromium: what a signed-in user types reaches the account and
 // another browser, survives a closed tab and going offline, and a stale tab never overwrites newer work.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,12 +17,12 @@ import { repoRoot } from '../../tooling/repo.mjs';
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -57,7 +57,7 @@ const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
 /** My portfolios deletes for good this long after Delete, unless Undo is pressed (UNDO_DELETE_MS). */
 const UNDO_DELETE_MS = 6000;
 
-describe('cloud saves', () => {
+test.describe('cloud saves', () => {
   test('an edit saved in one browser shows in another browser of the same user', async () => {
     const user = await createConfirmedUser(stack, 'Cloud Saver');
     const first = await signedInContext(user);
@@ -73,8 +73,8 @@ describe('cloud saves', () => {
     const second = await signedInContext(user);
     await second.page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
     await waitForStatus(second.page, 'Saved');
-    assert.equal(await nameField(second.page).inputValue(), 'Grace Hopper');
-    await second.page.getByRole('region', { name: 'Template Preview' }).getByText('Grace Hopper').first().waitFor();
+    await expect(nameField(second.page)).toHaveValue('Grace Hopper');
+    await expect(second.page.getByRole('region', { name: 'Template Preview' }).getByText('Grace Hopper').first()).toBeVisible();
     // Opening /design with no portfolio named reopens the newest one rather than making another.
     await openDesign(second.page);
     assert.equal(new URL(second.page.url()).searchParams.get('portfolio'), id);
@@ -129,12 +129,12 @@ describe('cloud saves', () => {
     await nameField(tabB).fill('From stale tab B');
     await waitForStatus(tabB, 'Not saved: a newer version exists');
     const dialog = tabB.getByRole('alertdialog');
-    await dialog.getByText(/newer version of this portfolio was saved/).waitFor();
+    await expect(dialog.getByText(/newer version of this portfolio was saved/)).toBeVisible();
     assert.equal((await storedPortfolios(stack, user))[0]?.data.profile.name, 'From tab A', 'the stale save did not overwrite');
 
     await dialog.getByRole('button', { name: 'Load the newer version' }).click();
     await waitForStatus(tabB, 'Saved');
-    assert.equal(await nameField(tabB).inputValue(), 'From tab A');
+    await expect(nameField(tabB)).toHaveValue('From tab A');
 
     // Now tab A is the stale one: it keeps its own copy as a new portfolio.
     await nameField(tabB).fill('From tab B, newer');
@@ -144,7 +144,7 @@ describe('cloud saves', () => {
     await tabA.getByRole('button', { name: 'Keep mine as a new portfolio' }).click();
     await tabA.waitForURL((url) => url.searchParams.get('portfolio') !== id);
     await waitForStatus(tabA, 'Saved');
-    assert.equal(await nameField(tabA).inputValue(), 'Tab A keeps this');
+    await expect(nameField(tabA)).toHaveValue('Tab A keeps this');
     const rows = await storedPortfolios(stack, user);
     assert.equal(rows.length, 2);
     assert.equal(rows.find((row) => row.id === id)?.data.profile.name, 'From tab B, newer');
@@ -170,12 +170,12 @@ describe('cloud saves', () => {
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/design`);
     const offer = page.getByRole('region', { name: 'Work on this device from before you logged in' });
-    await offer.waitFor();
+    await expect(offer).toBeVisible();
     assert.equal((await storedPortfolios(stack, user)).length, 0, 'nothing is made before the visitor answers');
     await offer.getByRole('button', { name: /^Save .* to my account$/ }).click();
     await page.waitForURL(/\/design\?portfolio=/);
     await waitForStatus(page, 'Saved');
-    assert.equal(await nameField(page).inputValue(), 'Drafted before login');
+    await expect(nameField(page)).toHaveValue('Drafted before login');
     const rows = await storedPortfolios(stack, user);
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.data.profile.name, 'Drafted before login');
@@ -188,13 +188,13 @@ describe('cloud saves', () => {
     await page.goto(`${stack.shellUrl}/design`);
     await page.waitForURL(/\/design\?portfolio=/);
     await waitForStatus(page, 'Saved');
-    assert.equal(await offer.count(), 0);
+    await expect(offer).toHaveCount(0);
     assert.equal((await storedPortfolios(stack, user)).length, 1);
     await context.close();
   });
 });
 
-describe('My portfolios', () => {
+test.describe('My portfolios', () => {
   test('reached from the account menu: open, rename, duplicate, delete and undo', async () => {
     const user = await createConfirmedUser(stack, 'Collector');
     const { context, page } = await signedInContext(user);
@@ -212,19 +212,19 @@ describe('My portfolios', () => {
     await page.getByRole('banner').getByRole('link', { name: 'My portfolios' }).click();
     await page.waitForURL(`${stack.shellUrl}/portfolios`);
     const list = page.getByRole('list', { name: 'Your portfolios' });
-    await list.getByRole('listitem').nth(1).waitFor();
-    assert.equal(await list.getByRole('listitem').count(), 2);
-    await page.getByText('Your files: 0 (0.0 MB of the 50 MB your plan includes)').waitFor();
+    await expect(list.getByRole('listitem').nth(1)).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Your files: 0 (0.0 MB of the 50 MB your plan includes)')).toBeVisible();
 
     const firstTitle = (await storedPortfolios(stack, user)).find((row) => row.id === first)!.title!;
     await list.getByRole('button', { name: `Rename ${firstTitle}` }).click();
     await page.getByLabel('New name').fill('Studio site');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await list.getByRole('link', { name: 'Studio site', exact: true }).waitFor();
+    await expect(list.getByRole('link', { name: 'Studio site', exact: true })).toBeVisible();
     await waitForStored(stack, user, (rows) => rows.find((row) => row.id === first)?.title === 'Studio site');
 
     await list.getByRole('button', { name: 'Duplicate Studio site' }).click();
-    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
+    await expect(list.getByRole('link', { name: 'Studio site (copy)', exact: true })).toBeVisible();
     const afterCopy = await waitForStored(stack, user, (rows) => rows.length === 3);
     const copy = afterCopy.find((row) => row.title === 'Studio site (copy)')!;
     assert.equal(copy.data.profile.name, 'First of many');
@@ -236,25 +236,25 @@ describe('My portfolios', () => {
       .filter({ hasText: 'Deleted “Studio site (copy)”.' })
       .getByRole('button', { name: 'Undo', exact: true })
       .click();
-    await list.getByRole('link', { name: 'Studio site (copy)', exact: true }).waitFor();
+    await expect(list.getByRole('link', { name: 'Studio site (copy)', exact: true })).toBeVisible();
     await page.clock.runFor(UNDO_DELETE_MS + 1000);
     assert.equal((await storedPortfolios(stack, user)).length, 3, 'undone: nothing was deleted');
 
     await list.getByRole('button', { name: 'Delete Studio site (copy)' }).click();
     await page.clock.runFor(UNDO_DELETE_MS);
     await waitForStored(stack, user, (rows) => rows.length === 2 && !rows.some((row) => row.id === copy.id), 12_000);
-    assert.equal(await list.getByRole('listitem').count(), 2);
+    await expect(list.getByRole('listitem')).toHaveCount(2);
 
     await list.getByRole('link', { name: 'Open Studio site' }).click();
     await page.waitForURL(new RegExp(`/design\\?portfolio=${first}`));
     await waitForStatus(page, 'Saved');
-    assert.equal(await nameField(page).inputValue(), 'First of many');
+    await expect(nameField(page)).toHaveValue('First of many');
     assert.deepEqual(errors, []);
     await context.close();
   });
 });
 
-describe('undo and redo', () => {
+test.describe('undo and redo', () => {
   test('Ctrl+Z, Shift+Ctrl+Z, Ctrl+Y and the buttons move through edits across fields; a reset is one step', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -272,29 +272,29 @@ describe('undo and redo', () => {
     await name.fill('Undo Me');
     await email.fill('undo@example.com');
     await page.keyboard.press('Control+z');
-    assert.equal(await email.inputValue(), emailBefore);
+    await expect(email).toHaveValue(emailBefore);
     await page.keyboard.press('Control+z');
-    assert.equal(await name.inputValue(), nameBefore);
+    await expect(name).toHaveValue(nameBefore);
     const preview = page.getByRole('region', { name: 'Template Preview' });
-    assert.equal(await preview.getByText('Undo Me').count(), 0);
+    await expect(preview.getByText('Undo Me')).toHaveCount(0);
 
     await page.keyboard.press('Control+Shift+z');
-    assert.equal(await name.inputValue(), 'Undo Me');
-    await preview.getByText('Undo Me').first().waitFor();
+    await expect(name).toHaveValue('Undo Me');
+    await expect(preview.getByText('Undo Me').first()).toBeVisible();
     await page.keyboard.press('Control+y');
-    assert.equal(await email.inputValue(), 'undo@example.com');
+    await expect(email).toHaveValue('undo@example.com');
 
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
-    assert.equal(await email.inputValue(), emailBefore);
+    await expect(email).toHaveValue(emailBefore);
     await page.getByRole('button', { name: 'Redo', exact: true }).click();
-    assert.equal(await email.inputValue(), 'undo@example.com');
+    await expect(email).toHaveValue('undo@example.com');
 
     await page.getByRole('button', { name: 'Reset to sample' }).click();
     await page.getByRole('button', { name: 'Yes, reset' }).click();
-    assert.equal(await name.inputValue(), nameBefore);
+    await expect(name).toHaveValue(nameBefore);
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
-    assert.equal(await name.inputValue(), 'Undo Me');
-    assert.equal(await email.inputValue(), 'undo@example.com');
+    await expect(name).toHaveValue('Undo Me');
+    await expect(email).toHaveValue('undo@example.com');
     await context.close();
   });
 });
@@ -315,11 +315,11 @@ const RICH_FIELDS = 'main form [data-field][contenteditable]';
 /** Long fields show their text until opened: every one of them is opened (its editor loads with the first). */
 async function openRichFields(page: Page) {
   const closed = page.locator('main form [data-rich-text-preview]');
-  await closed.first().waitFor();
+  await expect(closed.first()).toBeVisible();
   while ((await closed.count()) > 0) {
     const before = await page.locator(RICH_FIELDS).count();
     await closed.first().click();
-    await page.locator(RICH_FIELDS).nth(before).waitFor();
+    await expect(page.locator(RICH_FIELDS).nth(before)).toBeVisible();
   }
 }
 
@@ -354,7 +354,7 @@ async function assertInert(page: Page, where: string) {
   assert.ok(report.containers > 0, `${where}: no rich text found`);
 }
 
-describe('rich text', () => {
+test.describe('rich text', () => {
   test('bold, italic, lists and links from the toolbar reach the preview and the template page', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -365,7 +365,7 @@ describe('rich text', () => {
       .click();
     await page.waitForURL(/\/design$/);
     await page.getByRole('textbox', { name: 'About', exact: true }).click();
-    await page.locator('main form [contenteditable="true"][aria-label="About"]').waitFor();
+    await expect(page.locator('main form [contenteditable="true"][aria-label="About"]')).toBeVisible();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Plain start ');
     await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bold' }).click();
@@ -375,12 +375,12 @@ describe('rich text', () => {
     await page.getByRole('toolbar', { name: 'Formatting for About' }).getByRole('button', { name: 'Bullets' }).click();
     await page.keyboard.type('first point');
     const preview = page.getByRole('region', { name: 'Template Preview' });
-    await preview.locator('strong', { hasText: 'bold words' }).waitFor();
-    await preview.locator('li', { hasText: 'first point' }).waitFor();
+    await expect(preview.locator('strong', { hasText: 'bold words' })).toBeVisible();
+    await expect(preview.locator('li', { hasText: 'first point' })).toBeVisible();
     // Straight on: leaving the page keeps the draft on the device at once.
     await page.goto(`${stack.shellUrl}/template1`);
-    await page.locator('[data-rich-text] strong', { hasText: 'bold words' }).waitFor();
-    await page.locator('[data-rich-text] li', { hasText: 'first point' }).waitFor();
+    await expect(page.locator('[data-rich-text] strong', { hasText: 'bold words' })).toBeVisible();
+    await expect(page.locator('[data-rich-text] li', { hasText: 'first point' })).toBeVisible();
     await context.close();
   });
 
@@ -418,15 +418,15 @@ describe('rich text', () => {
         .waitFor();
       await assertInert(page, `/design template ${index + 1}`);
       await page.goto(`${stack.shellUrl}${route}`);
-      await page.locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+      await expect(page.locator('[data-rich-text] strong', { hasText: 'kept' }).first()).toBeVisible();
       await assertInert(page, route);
     }
     await page.goto(`${stack.shellUrl}/portfo`);
     await openRichFields(page);
     const generatorFields = page.locator(RICH_FIELDS);
-    assert.equal(await generatorFields.count(), 2);
+    await expect(generatorFields).toHaveCount(2);
     for (let i = 0; i < 2; i += 1) await pasteHtml(page, generatorFields.nth(i), payload);
-    await page.getByTestId('portfolio-preview').locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+    await expect(page.getByTestId('portfolio-preview').locator('[data-rich-text] strong', { hasText: 'kept' }).first()).toBeVisible();
     await assertInert(page, '/portfo');
     // Whatever the payloads load (pictures that fail, frames) has loaded or failed: no handler ran.
     await page.waitForLoadState('networkidle');
@@ -468,26 +468,31 @@ describe('rich text', () => {
     assert.equal(saved.error, null);
     await page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
     await waitForStatus(page, 'Saved');
-    await page.getByRole('region', { name: 'Template Preview' }).locator('[data-rich-text] strong', { hasText: 'kept' }).first().waitFor();
+    await expect(
+      page.getByRole('region', { name: 'Template Preview' }).locator('[data-rich-text] strong', { hasText: 'kept' }).first(),
+    ).toBeVisible();
     await assertInert(page, 'a forged row on /design');
     await context.close();
   });
 });
 
-describe('files in storage', () => {
+test.describe('files in storage', () => {
   const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   let dir: string;
-  before(() => {
+  test.beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-uploads-'));
     fs.writeFileSync(path.join(dir, 'me.png'), PNG_1PX);
-    // Bigger pictures: a PNG signature and padding (Storage checks the signature, not the pixels).
-    const padded = (size: number) => Buffer.concat([PNG_1PX.subarray(0, 8), Buffer.alloc(size - 8)]);
-    fs.writeFileSync(path.join(dir, 'big.png'), padded(2 * 1024 * 1024));
-    fs.writeFileSync(path.join(dir, 'huge.png'), padded(6 * 1024 * 1024));
+    // Bigger pictures: GIFs, which go up as chosen (a photo is resized first), a GIF signature and
+    // padding (Storage checks the signature, not the pixels).
+    const padded = (size: number) => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(size - 6)]);
+    fs.writeFileSync(path.join(dir, 'big.gif'), padded(2 * 1024 * 1024));
+    fs.writeFileSync(path.join(dir, 'huge.gif'), padded(6 * 1024 * 1024));
+    // Text named as a photo: the browser cannot open it, so nothing goes up.
+    fs.writeFileSync(path.join(dir, 'fake.jpg'), 'not a photo at all');
     fs.writeFileSync(path.join(dir, 'notes.pdf'), 'just some notes, renamed to look like a PDF');
     fs.copyFileSync(path.join(repoRoot, 'templates/src/assets/sample-resume.pdf'), path.join(dir, 'resume.pdf'));
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('a picture uploads with visible progress, shows through a signed URL, and replacing it removes the old file', async () => {
     const user = await createConfirmedUser(stack, 'Photo Keeper');
@@ -495,7 +500,9 @@ describe('files in storage', () => {
     const id = await openDesign(page);
     const picker = page.getByLabel('Profile image', { exact: true });
     // The limits are said before anything is chosen.
-    await page.getByText('PNG, JPEG, GIF or WebP picture, at most 5 MB.').first().waitFor();
+    await expect(
+      page.getByText('PNG, JPEG or WebP photo up to 40 MB (resized for the web before upload), or a GIF up to 5 MB.').first(),
+    ).toBeVisible();
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -505,12 +512,12 @@ describe('files in storage', () => {
       downloadThroughput: -1,
       uploadThroughput: 512 * 1024,
     });
-    await picker.setInputFiles(path.join(dir, 'big.png'));
-    const progress = page.getByRole('progressbar', { name: 'Upload of big.png' });
-    await progress.waitFor();
+    await picker.setInputFiles(path.join(dir, 'big.gif'));
+    const progress = page.getByRole('progressbar', { name: 'Upload of big.gif' });
+    await expect(progress).toBeVisible();
     const fraction = Number(await progress.getAttribute('value'));
     assert.ok(fraction >= 0 && fraction < 1, `progress shown part way (${fraction})`);
-    await page.getByText('Stored in your account: big.png').waitFor({ timeout: 30_000 });
+    await page.getByText('Stored in your account: big.gif').waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await waitForStatus(page, 'Saved');
     const [row] = await waitForStored(
@@ -519,11 +526,11 @@ describe('files in storage', () => {
       (rows) => rows[0]?.data.profile?.photo?.startsWith('storage:portfolio-images/') === true,
     );
     const firstRef = row!.data.profile.photo!;
-    assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.png$`));
+    assert.match(firstRef, new RegExp(`^storage:portfolio-images/[0-9a-f-]{36}/${id}/image-[a-z0-9]+\\.gif$`));
     assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), [firstRef.split('/').pop()]);
 
     await picker.setInputFiles(path.join(dir, 'me.png'));
-    await page.getByText('Stored in your account: me.png').waitFor();
+    await expect(page.getByText('Stored in your account: me.png')).toBeVisible();
     await waitForStatus(page, 'Saved');
     const [replaced] = await waitForStored(stack, user, (rows) => rows[0]?.data.profile.photo !== firstRef);
     const names = await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 1);
@@ -536,26 +543,28 @@ describe('files in storage', () => {
       .getByRole('region', { name: 'Template Preview' })
       .locator('img[src*="/storage/v1/object/sign/portfolio-images/"]')
       .first();
-    await image.waitFor();
+    await expect(image).toBeVisible();
     await second.page.waitForFunction((element) => (element as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
     assert.match((await image.getAttribute('src')) ?? '', /token=/);
     await second.context.close();
     await context.close();
   });
 
-  test('a picture over 5 MB and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
+  test('a GIF over 5 MB, text named as a photo and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
     const user = await createConfirmedUser(stack, 'Careful Uploader');
     const { context, page } = await signedInContext(user);
     const id = await openDesign(page);
-    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.png'));
-    await page.getByRole('alert').filter({ hasText: '"huge.png" is larger than 5 MB' }).waitFor();
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.gif'));
+    await expect(page.getByRole('alert').filter({ hasText: '"huge.gif" is larger than 5 MB' })).toBeVisible();
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'fake.jpg'));
+    await expect(page.getByRole('alert').filter({ hasText: '"fake.jpg": The picture could not be read' })).toBeVisible();
     await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'notes.pdf'));
-    await page.getByRole('alert').filter({ hasText: '"notes.pdf" is not really a PDF' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: '"notes.pdf" is not really a PDF' })).toBeVisible();
     assert.deepEqual(await storedFiles(stack, user, 'portfolio-images', id), []);
     assert.deepEqual(await storedFiles(stack, user, 'resumes', id), []);
     // A real PDF is taken.
     await page.getByLabel('Resume (PDF)', { exact: true }).setInputFiles(path.join(dir, 'resume.pdf'));
-    await page.getByText('Stored in your account: resume.pdf').waitFor();
+    await expect(page.getByText('Stored in your account: resume.pdf')).toBeVisible();
     assert.equal((await storedFiles(stack, user, 'resumes', id)).length, 1);
     await context.close();
   });

@@ -2,7 +2,7 @@
 // mouse and the keyboard alone, shown by any template, kept across a reload, published and exported
 // with the same sections in the same order; a JSON Resume file imported; Use Template continuing
 // rather than making twins; and a phone's Edit / Preview switch.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,12 +18,12 @@ import { storedPortfolios, waitForStored } from '../support/portfolios';
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -68,10 +68,10 @@ async function useTemplate(page: Page, index: number, clicks = 1) {
   await button.waitFor({ timeout: 15_000 });
   await button.click({ clickCount: clicks });
   await page.waitForURL(/\/design\?portfolio=/, { timeout: 15_000 });
-  await form(page).waitFor();
+  await expect(form(page)).toBeVisible();
 }
 
-describe('a portfolio of sections', () => {
+test.describe('a portfolio of sections', () => {
   test('template 1: more projects, one moved to the top with the keyboard alone, Education hidden, Skills added; another template and back; a reload; the page and the zip show the same sections in the same order', async () => {
     const user = await createConfirmedUser(stack, 'Asha Verma');
     const page = await signedIn(user);
@@ -81,10 +81,10 @@ describe('a portfolio of sections', () => {
     await useTemplate(page, 0, 2);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the editor opens at its top');
     await savedStatus(page);
-    assert.equal(await form(page).getByLabel('Name', { exact: true }).inputValue(), 'Asha Verma', "the account's name, not a stranger's");
+    await expect(form(page).getByLabel('Name', { exact: true }), "the account's name, not a stranger's").toHaveValue('Asha Verma');
     assert.match(await form(page).getByLabel('Project 1 Title').inputValue(), /^Replace with /);
     await useTemplate(page, 0);
-    await page.getByText('You are continuing this portfolio where you left it.').waitFor();
+    await expect(page.getByText('You are continuing this portfolio where you left it.')).toBeVisible();
     assert.equal((await storedPortfolios(stack, user)).length, 1, 'Use Template twice: still one portfolio');
 
     // Buy template 1 (the sandbox), so it can be published.
@@ -125,7 +125,7 @@ describe('a portfolio of sections', () => {
     await form(page).getByLabel('New section').selectOption({ label: 'Skills' });
     await form(page).getByRole('button', { name: 'Add section' }).click();
     await sectionCard(page, 'Skills').getByLabel('Skill 1 Name').fill('Cartography');
-    await preview(page).getByText('Cartography').waitFor();
+    await expect(preview(page).getByText('Cartography')).toBeVisible();
     const before = await shownSections(page);
     assert.equal(before.length, 2, 'Education is hidden');
     assert.match(before[0]!.text, /^Projects/);
@@ -138,19 +138,19 @@ describe('a portfolio of sections', () => {
         .evaluateAll((inputs) => inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]));
     const typed = await fields();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Professional Portfolio Template' });
-    await page.getByRole('heading', { name: 'Professional Portfolio' }).waitFor();
-    await preview(page).getByRole('checkbox', { name: 'Dark mode' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Professional Portfolio' })).toBeVisible();
+    await expect(preview(page).getByRole('checkbox', { name: 'Dark mode' })).toBeVisible();
     assert.deepEqual(await fields(), typed);
     for (const title of ['Fourth Harbour', 'Cartography']) await preview(page).getByText(title).first().waitFor();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Personal Portfolio Template' });
-    await preview(page).getByText("Hey there I'm").waitFor();
+    await expect(preview(page).getByText("Hey there I'm")).toBeVisible();
     assert.deepEqual(await fields(), typed);
     assert.deepEqual(await shownSections(page), before);
 
     // A reload keeps all of it.
     await savedStatus(page);
     await page.reload();
-    await form(page).waitFor();
+    await expect(form(page)).toBeVisible();
     assert.deepEqual(await fields(), typed);
     assert.deepEqual(await shownSections(page), before);
     assert.equal(await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).getAttribute('aria-pressed'), 'true');
@@ -168,7 +168,7 @@ describe('a portfolio of sections', () => {
     const region = page.getByRole('region', { name: 'Publish' });
     const slug = await region.getByLabel('Page address').inputValue();
     assert.match(slug, /^asha-verma/, 'an address from the name, checked free');
-    await region.getByText('This address is free.').waitFor();
+    await expect(region.getByText('This address is free.')).toBeVisible();
     await region.getByRole('button', { name: /^Publish/ }).click();
     await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
     const visitor = await (await browser.newContext()).newPage();
@@ -234,9 +234,9 @@ describe('a portfolio of sections', () => {
 
     await picker.setInputFiles(path.join(dir, 'resume.json'));
     await page.waitForURL(/\/design\?portfolio=/, { timeout: 15_000 });
-    await preview(page).getByText('Pied Piper').first().waitFor();
-    await preview(page).getByText('Stanford University').waitFor();
-    assert.equal(await form(page).getByLabel('Name', { exact: true }).inputValue(), 'Richard Hendricks');
+    await expect(preview(page).getByText('Pied Piper').first()).toBeVisible();
+    await expect(preview(page).getByText('Stanford University')).toBeVisible();
+    await expect(form(page).getByLabel('Name', { exact: true })).toHaveValue('Richard Hendricks');
     assert.equal((await storedPortfolios(stack, user)).length, 1);
     fs.rmSync(dir, { recursive: true, force: true });
     await page.context().close();
@@ -247,7 +247,7 @@ describe('a portfolio of sections', () => {
     const page = await context.newPage();
     await page.goto(`${stack.shellUrl}/templates`);
     await page.getByRole('button', { name: 'Use Template' }).first().click();
-    await form(page).waitFor();
+    await expect(form(page)).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Edit or preview' });
     assert.equal(await tabs.isVisible(), true);
     assert.equal(await preview(page).isVisible(), false, 'one at a time on a phone');
@@ -255,12 +255,12 @@ describe('a portfolio of sections', () => {
     await address.fill('Lake Road, Kolkata');
     await address.press('ArrowLeft');
     await tabs.getByRole('tab', { name: 'Preview' }).click();
-    await preview(page).getByText('Lake Road, Kolkata').waitFor();
+    await expect(preview(page).getByText('Lake Road, Kolkata')).toBeVisible();
     assert.equal(await form(page).isVisible(), false);
     await tabs.getByRole('tab', { name: 'Edit' }).click();
     assert.equal(await address.evaluate((input) => input === document.activeElement), true, 'the caret is back in Address');
     await page.keyboard.type('!');
-    assert.equal(await address.inputValue(), 'Lake Road, Kolkat!a', 'where it was');
+    await expect(address, 'where it was').toHaveValue('Lake Road, Kolkat!a');
     await context.close();
   });
 });

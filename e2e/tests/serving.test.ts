@@ -1,9 +1,12 @@
 // What `npm start`'s servers answer, as a browser or CDN in front of them would see it: compressed
-// copies by Accept-Encoding, cache rules by file name, revalidation, the icons.
-import { after, before, describe, test } from 'node:test';
+// copies by Accept-Encoding, cache rules by file name, revalidation, the icons, the pages' security
+// policy, and odd request targets that must never stop the servers.
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { startStack, type Stack } from '../support/stack';
@@ -28,6 +31,21 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   });
 }
 
+/** A request with a target no URL parser likes (`//`, `//evil.example/x`), sent as raw bytes; its status line. */
+function rawGet(url: string, target: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let stack: Stack;
@@ -36,7 +54,7 @@ let content: string;
 /** The shell's entry script, by the name the build gave it. */
 let mainScript: string;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ withLocalCloud: false });
   shell = stack.shellUrl;
   content = `http://localhost:${stack.ports.content}`;
@@ -45,11 +63,11 @@ before(async () => {
   assert.ok(mainScript, 'the shell page loads a hashed main script');
 });
 
-after(async () => {
+test.afterAll(async () => {
   await stack?.stop();
 });
 
-describe('encodings', () => {
+test.describe('encodings', () => {
   test('a script is sent as Brotli, gzip or plain as the browser accepts, always the same file', async () => {
     const original = fs.readFileSync(path.join(repoRoot, 'shell/dist', mainScript));
     const brotli = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -92,7 +110,7 @@ describe('encodings', () => {
   });
 });
 
-describe('cache rules', () => {
+test.describe('cache rules', () => {
   test('hashed files are immutable for a year', async () => {
     assert.equal((await get(`${shell}/${mainScript}`)).headers['cache-control'], IMMUTABLE);
     const chunks = fs.readdirSync(path.join(repoRoot, 'mfe-content/dist/chunks'));
@@ -144,7 +162,7 @@ describe('cache rules', () => {
   });
 });
 
-describe('icons', () => {
+test.describe('icons', () => {
   test('the favicon and every icon of the web manifest are served, and the page links them', async () => {
     const favicon = await get(`${shell}/favicon.ico`);
     assert.equal(favicon.status, 200);
@@ -162,5 +180,37 @@ describe('icons', () => {
       assert.equal(answer.status, 200, icon.src);
       assert.equal(answer.headers['content-type'], icon.type, icon.src);
     }
+  });
+});
+
+test.describe('odd requests (issue 20 #7)', () => {
+  test('`GET //` and other targets a URL parser refuses are answered, and every app keeps serving', async () => {
+    for (const origin of [shell, content]) {
+      for (const target of ['//', '//evil.example/x', '///p/x', '/%', '/p/%E0%A4%A', '*', 'http://x/y'])
+        assert.match(await rawGet(origin, target), /^HTTP\/1\.1 [2-5]\d\d /, `${origin} ${target}`);
+      assert.equal((await get(`${origin}/`)).status, 200, `${origin} still serves`);
+    }
+  });
+});
+
+test.describe('security policy of the pages (issue 20 #11)', () => {
+  test('every page says no other site may frame it, and lets only its own inline scripts run', async () => {
+    for (const route of ['/', '/home', '/account', '/design', '/no-such-page']) {
+      const page = await get(`${shell}${route}`);
+      const policy = String(page.headers['content-security-policy'] ?? '');
+      assert.match(policy, /frame-ancestors 'none'/, route);
+      assert.match(policy, /object-src 'none'/, route);
+      assert.equal(page.headers['x-frame-options'], 'DENY', route);
+      assert.doesNotMatch(policy, /script-src[^;]*'unsafe-inline'/, `${route}: no inline script runs unless named`);
+      for (const [, script] of page.body.toString().matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        const hash = crypto.createHash('sha256').update(script!, 'utf8').digest('base64');
+        assert.ok(policy.includes(`'sha256-${hash}'`), `${route}: its inline script is allowed by its hash`);
+      }
+      // The remotes and the Supabase project (API, pictures, the sandbox's checkout.js) are named.
+      for (const origin of [content, `http://localhost:${stack.ports.editor}`, stack.cloudUrl])
+        assert.ok(policy.includes(origin), `${route}: ${origin}`);
+    }
+    const script = await get(`${shell}/${mainScript}`);
+    assert.equal(script.headers['content-security-policy'], undefined, 'scripts and styles carry none');
   });
 });

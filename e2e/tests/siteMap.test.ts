@@ -1,6 +1,6 @@
 // No dead ends: every link in the footer answers 200 and opens a page with real content (never the
 // error screen), and a path the app has no route for answers 404 with the error screen.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
@@ -12,25 +12,25 @@ let footerLinks: { href: string; name: string }[] = [];
 
 const ERROR_HEADING = 'Unexpected Application Error!';
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ withLocalCloud: false });
   browser = await launchBrowser();
   const page = await browser.newPage();
   await page.goto(`${stack.shellUrl}/home`);
   const footer = page.getByRole('contentinfo');
-  await footer.getByRole('link').first().waitFor();
+  await expect(footer.getByRole('link').first()).toBeVisible();
   footerLinks = await footer
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => ({ href: link.getAttribute('href') ?? '', name: link.textContent ?? '' })));
   await page.close();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
 
-describe('footer', () => {
+test.describe('footer', () => {
   test('has the legal pages and no link outside the app', () => {
     const names = footerLinks.map((link) => link.name);
     for (const name of ['Terms of Use', 'Privacy Policy', 'Accessibility Statement', 'Contact Us']) assert.ok(names.includes(name), name);
@@ -60,18 +60,18 @@ describe('footer', () => {
   test('the legal pages say what they must', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.shellUrl}/privacy-policy`);
-    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     for (const heading of ['What we store, where, and for how long', 'Who processes your data for us', 'How to delete your data'])
-      await page.getByRole('heading', { name: heading }).waitFor();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await page.goto(`${stack.shellUrl}/terms-of-use`);
-    await page.getByRole('heading', { level: 1, name: 'Terms of Use' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible();
     await page.goto(`${stack.shellUrl}/accessibility-statement`);
-    await page.getByRole('heading', { name: 'Known limitations' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Known limitations' })).toBeVisible();
     await page.close();
   });
 });
 
-describe('unknown paths', () => {
+test.describe('unknown paths', () => {
   test('answer 404 with the error screen and a way home', async () => {
     for (const path of ['/hosting', '/careers', '/no/such/page', '/templates/extra']) {
       const response = await fetch(`${stack.shellUrl}${path}`);
@@ -80,8 +80,8 @@ describe('unknown paths', () => {
       const page = await browser.newPage();
       const answer = await page.goto(`${stack.shellUrl}${path}`);
       assert.equal(answer?.status(), 404);
-      await page.getByRole('heading', { name: ERROR_HEADING }).waitFor();
-      await page.getByText(`There is no page at ${path}.`).waitFor();
+      await expect(page.getByRole('heading', { name: ERROR_HEADING })).toBeVisible();
+      await expect(page.getByText(`There is no page at ${path}.`)).toBeVisible();
       await page.getByRole('link', { name: 'Go to the home page' }).click();
       await page.waitForURL(`${stack.shellUrl}/home`);
       await page.close();

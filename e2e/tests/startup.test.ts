@@ -1,6 +1,6 @@
 // The first load of a public page: what the browser downloads before the first screen, and the
 // session shown in the header before supabase-js has loaded.
-import { after, before, describe, test } from 'node:test';
+import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ let browser: Browser;
 /** The shell's chunks holding supabase-js, as its manifest names them. */
 let supabaseChunks: string[];
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/dist/mf-manifest.json'), 'utf8')) as {
@@ -25,7 +25,7 @@ before(async () => {
   assert.ok(supabaseChunks.length > 0, 'the shell provides supabase-js');
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -40,7 +40,7 @@ function recordScripts(page: Page): string[] {
   return urls;
 }
 
-describe('supabase-js off the first screen', () => {
+test.describe('supabase-js off the first screen', () => {
   for (const [route, heading] of [
     ['/home', /Welcome to FolioForge/],
     ['/', /^Login$/],
@@ -73,7 +73,7 @@ describe('supabase-js off the first screen', () => {
   });
 });
 
-describe("the first screen's remote, preloaded by the page", () => {
+test.describe("the first screen's remote, preloaded by the page", () => {
   test('app-config.json and the manifest are asked for once, the entry and screen chunk by the page itself', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];
@@ -99,7 +99,7 @@ describe("the first screen's remote, preloaded by the page", () => {
   });
 });
 
-describe('layout', () => {
+test.describe('layout', () => {
   for (const [route, heading] of [
     ['/home', /Welcome to FolioForge/],
     ['/templates', /Template Collection/],
@@ -126,7 +126,7 @@ describe('layout', () => {
   }
 });
 
-describe('a returning visitor', () => {
+test.describe('a returning visitor', () => {
   test('sees their name in the header from the stored session before supabase-js loads, which then checks it', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

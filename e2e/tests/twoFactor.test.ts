@@ -2,7 +2,7 @@
 // authenticator on /account (the test computes codes from the secret it reads off the screen), sign
 // in with password and code, a wrong code refused, a recovery code that works once, sign-in by mailed
 // link and by mailed code, and a password change refused until the mailed code is given.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
@@ -14,13 +14,13 @@ import { authenticator } from '../support/totp';
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   // Every session counts as older than a day, so a password change always needs the mailed code.
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', AUTH_RECENT_SIGN_IN_SECONDS: '0' } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -53,22 +53,22 @@ async function setUpTwoFactor(page: Page) {
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByLabel('Name of this authenticator (optional)').fill('Test phone');
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  await section.getByRole('img', { name: /QR code/ }).waitFor();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await section.locator('code').first().textContent())!.replace(/\s+/g, '');
   assert.match(secret, /^[A-Z2-7]{32}$/, 'the key to type by hand is on the screen');
   const app = authenticator(secret);
   await section.getByLabel('Code from the app').fill(await app.next());
   await section.getByRole('button', { name: 'Turn on' }).click();
   const list = section.getByRole('list', { name: 'Recovery codes' });
-  await list.waitFor();
+  await expect(list).toBeVisible();
   const codes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
   assert.equal(codes.length, 10);
   await section.getByRole('button', { name: 'I have saved my codes' }).click();
-  await section.getByText('Two-factor sign-in is on').first().waitFor();
+  await expect(section.getByText('Two-factor sign-in is on').first()).toBeVisible();
   return { app, codes };
 }
 
-describe('two-factor sign-in', () => {
+test.describe('two-factor sign-in', () => {
   const name = 'Grace Hopper';
   let user: { email: string; password: string; name: string };
   let page: Page;
@@ -76,7 +76,7 @@ describe('two-factor sign-in', () => {
   let app: ReturnType<typeof authenticator>;
   let codes: string[];
 
-  before(async () => {
+  test.beforeAll(async () => {
     user = await createConfirmedUser(stack, name);
     page = await (await browser.newContext()).newPage();
     pageErrors = trackPageErrors(page);
@@ -93,16 +93,16 @@ describe('two-factor sign-in', () => {
   test('signing in asks for the code after the password; a wrong one is refused with a message; the right one gives aal2', async () => {
     await signOutFromHeader(page, name);
     await passwordStep(page, user.email, user.password);
-    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
     assert.equal(page.url(), `${stack.shellUrl}/login`, 'not signed in yet');
     await page.getByRole('link', { name: 'Log in' }).waitFor(); // the header still offers to log in
     await page.getByLabel('Authentication code').fill(app.wrong());
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('alert').filter({ hasText: 'That code did not work' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'That code did not work' })).toBeVisible();
     await page.getByLabel('Authentication code').fill(await app.next());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`);
-    await page.getByRole('banner').getByText(name).first().waitFor();
+    await expect(page.getByRole('banner').getByText(name).first()).toBeVisible();
     const claims = await storedClaims(page);
     assert.equal(claims?.aal, 'aal2');
     assert.deepEqual(claims?.amr?.map((entry) => entry.method).sort(), ['password', 'totp']);
@@ -115,7 +115,7 @@ describe('two-factor sign-in', () => {
     await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!.toLowerCase());
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await page.waitForURL(`${stack.shellUrl}/account`);
-    await page.getByText('You signed in with a recovery code').waitFor();
+    await expect(page.getByText('You signed in with a recovery code')).toBeVisible();
 
     // Set up again (a new phone), then try the spent code.
     ({ app } = await setUpTwoFactor(page));
@@ -124,7 +124,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!);
     await page.getByRole('button', { name: 'Use recovery code' }).click();
-    await page.getByRole('alert').filter({ hasText: 'not valid or was already used' }).waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'not valid or was already used' })).toBeVisible();
     await page.getByRole('button', { name: 'Use my authenticator app' }).click();
     await page.getByLabel('Authentication code').fill(await app.next());
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -137,11 +137,11 @@ describe('two-factor sign-in', () => {
     await section.getByLabel('New password', { exact: true }).fill('new-secret-42');
     await section.getByLabel('Confirm new password').fill('new-secret-42');
     await section.getByRole('button', { name: 'Change password' }).click();
-    await section.getByRole('alert').filter({ hasText: 'enter the code we emailed you' }).waitFor();
+    await expect(section.getByRole('alert').filter({ hasText: 'enter the code we emailed you' })).toBeVisible();
     const mail = await waitForMail(stack.cloudUrl, user.email, /Confirm reauthentication/);
     await section.getByLabel('Code from the email').fill(String(mail.meta.otp));
     await section.getByRole('button', { name: 'Change password' }).click();
-    await section.getByText('Your password has been changed.').waitFor();
+    await expect(section.getByText('Your password has been changed.')).toBeVisible();
     user.password = 'new-secret-42';
   });
 
@@ -150,7 +150,7 @@ describe('two-factor sign-in', () => {
   });
 });
 
-describe('signing in without the password', () => {
+test.describe('signing in without the password', () => {
   test('by the mailed link', async () => {
     const user = await createConfirmedUser(stack, 'Link Reader');
     const page = await (await browser.newContext()).newPage();
@@ -158,11 +158,11 @@ describe('signing in without the password', () => {
     await page.goto(`${stack.shellUrl}/login`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await page.getByText(`we sent a sign-in link to ${user.email}`).waitFor();
+    await expect(page.getByText(`we sent a sign-in link to ${user.email}`)).toBeVisible();
     const mail = await waitForMail(stack.cloudUrl, user.email, /Your Magic Link/);
     await page.goto(mail.links[0]!);
     await page.waitForURL(`${stack.shellUrl}/home`);
-    await page.getByRole('banner').getByText('Link Reader').first().waitFor();
+    await expect(page.getByRole('banner').getByText('Link Reader').first()).toBeVisible();
     assert.deepEqual(
       (await storedClaims(page))?.amr?.map((entry) => entry.method),
       ['otp'],
@@ -171,7 +171,7 @@ describe('signing in without the password', () => {
     // The same link again: refused, and the login screen says why.
     const second = await (await browser.newContext()).newPage();
     await second.goto(mail.links[0]!);
-    await second.getByRole('alert').filter({ hasText: 'invalid or has expired' }).waitFor();
+    await expect(second.getByRole('alert').filter({ hasText: 'invalid or has expired' })).toBeVisible();
     assert.deepEqual(errors, []);
   });
 
@@ -185,6 +185,6 @@ describe('signing in without the password', () => {
     await page.getByLabel('Code from the email').fill(String(mail.meta.otp));
     await page.getByRole('button', { name: 'Use this code' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`);
-    await page.getByRole('banner').getByText('Code Reader').first().waitFor();
+    await expect(page.getByRole('banner').getByText('Code Reader').first()).toBeVisible();
   });
 });

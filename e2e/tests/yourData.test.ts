@@ -2,7 +2,7 @@
 // contact limit explained with its wait), a free domain registered in the Name.com sandbox that then
 // serves the page at its Host, and an account deleted from /account with nothing of it left: rows,
 // Storage files, /p/ pages, domains, and the plan's subscription cancelled at Razorpay.
-import { after, before, describe, test } from 'node:test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,17 +14,17 @@ import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { listMail } from '../support/mailbox';
 import { razorpay } from '../support/razorpaySandbox';
-import { userClient } from '../support/portfolios';
+import { serviceClient, userClient } from '../support/portfolios';
 
 let stack: Stack;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
   browser = await launchBrowser();
 });
 
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -57,7 +57,7 @@ async function invalid(page: Page, label: string): Promise<boolean> {
   return (await page.getByLabel(label, { exact: true }).getAttribute('aria-invalid')) === 'true';
 }
 
-describe('messages beside their fields', () => {
+test.describe('messages beside their fields', () => {
   test('register: what is wrong is said at each field, announced, and goes once fixed', async () => {
     const page = await browser.newPage();
     const errors = trackPageErrors(page);
@@ -68,7 +68,7 @@ describe('messages beside their fields', () => {
     assert.match(await descriptionOf(page, 'Email'), /Enter your email address\./);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'password', 'focus is on the first field to fix');
     await page.getByText('Not sent: 2 fields need attention.').waitFor({ state: 'attached' });
-    assert.equal(await page.getByRole('alert').count(), 0, 'no banner that would outlive the fix');
+    await expect(page.getByRole('alert'), 'no banner that would outlive the fix').toHaveCount(0);
 
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
@@ -117,7 +117,7 @@ describe('messages beside their fields', () => {
     );
     await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('This address cannot receive mail.', { exact: true }).waitFor();
+    await expect(page.getByText('This address cannot receive mail.', { exact: true })).toBeVisible();
     assert.equal(await invalid(page, 'Email'), true);
 
     answer = { status: 429, body: { error: 'Too many messages', retryAfterSeconds: 3 }, headers: { 'Retry-After': '3' } };
@@ -133,7 +133,7 @@ describe('messages beside their fields', () => {
   });
 });
 
-describe('the free domain and your data', () => {
+test.describe('the free domain and your data', () => {
   let user: Awaited<ReturnType<typeof createConfirmedUser>>;
   let page: Page;
   let slug: string;
@@ -142,7 +142,7 @@ describe('the free domain and your data', () => {
   /** The user's own token, kept to look for their rows after the account is gone. */
   let oldToken: string;
 
-  before(async () => {
+  test.beforeAll(async () => {
     user = await createConfirmedUser(stack, 'Ada Domain');
     page = await (await browser.newContext({ acceptDownloads: true })).newPage();
     await logInThroughUi(page, stack, user);
@@ -176,10 +176,12 @@ describe('the free domain and your data', () => {
       body: JSON.stringify({ action: 'publish', portfolioId: row!.id, slug }),
     });
     assert.equal(published.status, 200, await published.clone().text());
-    assert.equal((await client.from('subscribers').insert({ portfolio_id: row!.id, email: 'fan@example.com' })).error, null);
+    // A visitor who signed up on the page and confirmed the address (the subscribe function's row).
+    const fan = { portfolio_id: row!.id, email: 'fan@example.com', confirmed_at: new Date().toISOString() };
+    assert.equal((await (await serviceClient(stack)).from('subscribers').insert(fan)).error, null);
   });
 
-  after(async () => {
+  test.afterAll(async () => {
     await page?.context().close();
   });
 
@@ -191,7 +193,7 @@ describe('the free domain and your data', () => {
     await domains.getByLabel('Name you would like').fill(name);
     await domains.getByRole('button', { name: 'Search' }).click();
     const offers = domains.getByRole('list', { name: 'Names and prices' });
-    await offers.getByText('$10.99 the first year, $12.99 a year after').first().waitFor();
+    await expect(offers.getByText('$10.99 the first year, $12.99 a year after').first()).toBeVisible();
     await domains.getByRole('button', { name: `Choose ${domain}` }).click();
     const confirm = domains.getByRole('region', { name: `Register ${domain}` });
     await confirm.getByLabel('Page it shows').selectOption({ label: 'Ada On Her Domain' });
@@ -204,9 +206,9 @@ describe('the free domain and your data', () => {
     // /account shows it with its expiry, and the plan year is used.
     await page.reload();
     const registered = page.getByRole('list', { name: 'Domains registered for you' });
-    await registered.getByText(domain).waitFor();
-    await registered.getByText(/Renewal opens on/).waitFor();
-    await page.getByText(/This plan year’s free domain is used/).waitFor();
+    await expect(registered.getByText(domain)).toBeVisible();
+    await expect(registered.getByText(/Renewal opens on/)).toBeVisible();
+    await expect(page.getByText(/This plan year’s free domain is used/)).toBeVisible();
   });
 
   test('download my data: a zip with the portfolio, its picture, the plan and its charge, and the sign-up', async () => {
@@ -237,7 +239,7 @@ describe('the free domain and your data', () => {
     );
     assert.match(new TextDecoder().decode(files['subscribers.csv']), /fan@example\.com/);
     assert.match(new TextDecoder().decode(files['domains.json']), new RegExp(domain.replace('.', '\\.')));
-    await yourData.getByText(/^Downloaded folioforge-data-/).waitFor();
+    await expect(yourData.getByText(/^Downloaded folioforge-data-/)).toBeVisible();
   });
 
   test('delete my account: confirmed by password, then nothing of it is left', async () => {
@@ -249,12 +251,12 @@ describe('the free domain and your data', () => {
     await yourData.getByText('cancels your plan, so you are not charged again;').waitFor();
     await yourData.getByLabel('Password', { exact: true }).fill('not the password');
     await yourData.getByRole('button', { name: 'Delete my account for good' }).click();
-    await yourData.getByText(/^This is not your password/).waitFor();
+    await expect(yourData.getByText(/^This is not your password/)).toBeVisible();
     await yourData.getByLabel('Password', { exact: true }).fill(user.password);
     await yourData.getByRole('button', { name: 'Delete my account for good' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`, { timeout: 30_000 });
-    await page.getByText(`Your account is deleted. We sent a confirmation to ${user.email}.`).waitFor();
-    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await expect(page.getByText(`Your account is deleted. We sent a confirmation to ${user.email}.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 
     // Rows: the user's own token (still signed, for an id that is gone) sees nothing of theirs.
     const rest = (path: string) =>

@@ -17,6 +17,7 @@ import { authRateLimits, goDurationSeconds, readProjectConfig, type AuthRateLimi
 import { createPasswordHasher } from './auth/passwordHasher.ts';
 import { EdgeWorkers, type EdgeLimits } from './functions/edgeWorkers.ts';
 import { functionEnv } from './functions/index.ts';
+import { startSweeps, type Sweeps } from './functions/sweep.ts';
 import { sweepStorage } from './storage/versionFiles.ts';
 import { APPS } from '@folioforge/shared/apps-table';
 
@@ -58,6 +59,11 @@ export interface StartOptions {
   dnsServers?: string[];
   /** Overrides of the edge functions' limits (default Supabase's: 150 s to answer, 256 MB). */
   functionLimits?: Partial<EdgeLimits>;
+  /**
+   * How often the published pages are swept (the publish function's `sweep`, as pg_cron runs it on
+   * hosted Supabase), once at start and then every so many milliseconds. Default 10 minutes; 0: never.
+   */
+  sweepIntervalMs?: number;
   /** No request logs (tests, bench). */
   silent?: boolean;
 }
@@ -67,6 +73,8 @@ export interface LocalCloud {
   port: number;
   keys: Keys;
   ctx: LocalCloudContext;
+  /** The sweep of published pages, to run one now (functions/sweep.ts). */
+  sweeps: Sweeps;
   close(): Promise<void>;
 }
 
@@ -230,6 +238,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   if (!options.publicUrl) config.publicUrl = `http://localhost:${port}`;
   // Known once the port is: the set is the one the CORS middleware already holds.
   for (const origin of allowedOriginsFor(options, siteUrl, config.publicUrl)) allowedOrigins.add(origin);
+  const sweeps = startSweeps(ctx, options.sweepIntervalMs ?? 10 * 60_000);
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -238,6 +247,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     })
+      .then(() => sweeps.stop())
       .then(() => ctx.functions.close())
       .then(() => health.stop())
       .then(() => ctx.passwords.close())
@@ -246,5 +256,5 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     return closing;
   };
 
-  return { url: config.publicUrl, port, keys, ctx, close };
+  return { url: config.publicUrl, port, keys, ctx, sweeps, close };
 }

@@ -84,12 +84,17 @@ for (const backend of BACKENDS)
       }
       const slug = `${label}-${counter}-page`;
       assert.equal((await callPublish(t, user.accessToken, { action: 'publish', portfolioId: pages[0], slug })).status, 200);
-      // A visitor signs up on the published page.
+      // A visitor signed up on the published page and confirmed the address (the subscribe function's row).
       assert.equal(
         (
-          await anonClient(t)
+          await serviceClient(t)
             .from('subscribers')
-            .insert({ portfolio_id: pages[0], email: `fan-of-${label}@example.test`, name: '=HYPERLINK("x")' })
+            .insert({
+              portfolio_id: pages[0],
+              email: `fan-of-${label}@example.test`,
+              name: '=HYPERLINK("x")',
+              confirmed_at: new Date().toISOString(),
+            })
         ).error,
         null,
       );
@@ -98,7 +103,7 @@ for (const backend of BACKENDS)
       await serviceClient(t)
         .from('custom_domains')
         .insert({ domain, portfolio_id: pages[0], owner_id: user.id, verified_at: new Date().toISOString() });
-      await serviceClient(t).storage.from('sites').upload(`_domains/${domain}`, slug, { contentType: 'application/octet-stream' });
+      await serviceClient(t).storage.from('sites').upload(`_domains/${domain}`, pages[0]!, { contentType: 'application/octet-stream' });
       return { user, pages, slug, domain, photo, razorpayId };
     }
 
@@ -227,8 +232,8 @@ for (const backend of BACKENDS)
         // Storage: no upload, no published page or file, no domain map.
         const objects = await t.cloud.ctx.db.asOwner((tx) =>
           tx.query<{ bucket_id: string; name: string }>(
-            `select bucket_id, name from storage.objects where name like $1 or name like $2 or name = $3`,
-            [`${ada.user.id}/%`, `${ada.slug}/%`, `_domains/${ada.domain}`],
+            `select bucket_id, name from storage.objects where name like $1 or name like $2 or name = $3 or name = $4`,
+            [`${ada.user.id}/%`, `${ada.slug}/%`, `_domains/${ada.domain}`, `_published/${ada.pages[0]}`],
           ),
         );
         assert.deepEqual(objects.rows, []);

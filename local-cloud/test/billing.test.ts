@@ -6,20 +6,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  BACKENDS,
+  serviceClient,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
 import { callPayments, subscribed } from './support/billing.ts';
 import { advanceClock, authoriseSubscription, razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 
 const DAY = 86_400;
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
-
-const payments = (t: TestCloud, user: User | undefined, body: unknown) => callPayments(t, user?.accessToken, body);
+const payments = (t: TestCloud, user: TestUser | undefined, body: unknown) => callPayments(t, user?.accessToken, body);
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +51,7 @@ async function setCard(t: TestCloud, razorpayId: string, nextCharges: 'succeed' 
 for (const backend of BACKENDS)
   describe(`plans as subscriptions (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let other: User;
+    let other: TestUser;
 
     before(async () => {
       t = await startTestCloud(backend);

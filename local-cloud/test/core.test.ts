@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -133,17 +136,60 @@ describe('local-cloud process', () => {
     assert.match(bad.stderr.trim(), /^local-cloud: data directory .* is not usable: (ENOTDIR|EEXIST|EACCES)$/);
   });
 
+  test('a request target no URL parser takes (`GET //` and the like) is answered; the server keeps serving (issue 20 #7)', async () => {
+    const cloud = await startLocalCloud({ port: 0, dataDir: await tempDir(), silent: true, sweepIntervalMs: 0 });
+    try {
+      const raw = (target: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(cloud.port, '127.0.0.1', () =>
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+          );
+          let answer = '';
+          socket.setEncoding('latin1');
+          socket.on('data', (chunk: string) => (answer += chunk));
+          socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+          socket.on('error', reject);
+        });
+      for (const target of [
+        '//',
+        '//evil.example/x',
+        '/%',
+        '*',
+        'http://x/y',
+        '/functions/v1//',
+        '/storage/v1/object/public/sites//',
+        '/mail//',
+      ])
+        assert.match(await raw(target), /^HTTP\/1\.1 4\d\d /, target);
+      assert.equal((await fetch(`${cloud.url}/health`)).status, 200);
+    } finally {
+      await cloud.close();
+    }
+  });
+
   test('graceful close lets an in-flight request finish', async () => {
     const cloud = await startLocalCloud({ port: 0, dataDir: await tempDir(), silent: true, autoconfirm: true });
-    const inflight = fetch(`${cloud.url}/auth/v1/signup`, {
+    const body = JSON.stringify({ email: 'inflight@example.com', password: 'secret-1' });
+    const request = http.request(`${cloud.url}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: cloud.keys.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'inflight@example.com', password: 'secret-1' }),
+      // 100-continue: the server answers "go on" once it has the request's head, so the close below
+      // comes while this request is surely in flight, however slow the machine.
+      headers: {
+        apikey: cloud.keys.anonKey,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     });
-    await new Promise((r) => setTimeout(r, 20));
+    const status = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => (response.resume(), resolve(response.statusCode ?? 0)));
+      request.on('error', reject);
+    });
+    request.flushHeaders();
+    await once(request, 'continue');
     const closing = cloud.close();
-    const res = await inflight;
-    assert.equal(res.status, 200);
+    request.end(body);
+    assert.equal(await status, 200);
     await closing;
   });
 });

@@ -1,23 +1,27 @@
 // Custom domains, end to end: an owner with a plan adds a domain, proves it with a DNS TXT record
 // (answered by a real DNS server on 127.0.0.1), and the site then answers that Host with the page,
 // served by the same handler npm start uses. Tried as an attacker too: claiming someone's domain,
-// proving it without the record, and serving a page on a domain that is not the owner's.
+// proving it without the record, serving a page on a domain that is not the owner's, taking the
+// address of a deleted page that a domain showed (issue 20 #2), keeping a proof after the domain
+// changed hands (#8), and keeping a domain after the plan ended (#5).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
-import { callPublish } from './support/functions.ts';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
+import { callPublish, sweep } from './support/functions.ts';
+import {
+  serviceClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
@@ -27,8 +31,8 @@ for (const backend of BACKENDS)
     let dns: TestDnsServer;
     let site: http.Server;
     let siteUrl: string;
-    let alice: User;
-    let mallory: User;
+    let alice: TestUser;
+    let mallory: TestUser;
 
     before(async () => {
       dns = await startTestDnsServer();
@@ -59,7 +63,7 @@ for (const backend of BACKENDS)
         request.on('error', reject);
       });
 
-    async function publishedPage(user: User, name: string, slug: string): Promise<string> {
+    async function publishedPage(user: TestUser, name: string, slug: string): Promise<string> {
       const { data, error } = await user.client
         .from('portfolios')
         .insert({ template_id: '1', title: name, data: { name } })
@@ -70,7 +74,7 @@ for (const backend of BACKENDS)
       return data!.id as string;
     }
 
-    const verify = (user: User, domain: string) => callPublish(t, user.accessToken, { action: 'verify-domain', domain });
+    const verify = (user: TestUser, domain: string) => callPublish(t, user.accessToken, { action: 'verify-domain', domain });
 
     test('a domain is served once its TXT record proves it; the account gets the record to create', async () => {
       const page = await publishedPage(alice, 'Alice On Her Domain', 'alice-domain');
@@ -149,6 +153,90 @@ for (const backend of BACKENDS)
       // Alice gives it up: the site stops answering for it.
       assert.equal((await callPublish(t, alice.accessToken, { action: 'remove-domain', domain: 'shop.example' })).status, 200);
       assert.equal((await onDomain('shop.example')).status, 404);
+    });
+
+    /** Adds and proves a domain for a page of `user`'s, with its TXT record set in the DNS. */
+    async function proven(user: TestUser, domain: string, page: string) {
+      const added = await user.client.from('custom_domains').insert({ domain, portfolio_id: page }).select('token').single();
+      assert.equal(added.error, null);
+      dns.txt.set(`_folioforge.${domain}`, [`folioforge-verify=${added.data!.token}`]);
+      assert.equal((await (await verify(user, domain)).json()).verified, true);
+      return added.data!.token as string;
+    }
+
+    test("a deleted page's domain shows nothing, not even the page of whoever takes its address next (#2)", async () => {
+      const page = await publishedPage(alice, 'Alice Leaves', 'alice-leaves');
+      await proven(alice, 'leaving.example', page);
+      assert.match((await onDomain('leaving.example')).body, /Alice Leaves/);
+
+      assert.equal((await callPublish(t, alice.accessToken, { action: 'delete', portfolioId: page })).status, 200);
+      assert.equal((await onDomain('leaving.example')).status, 404);
+      await publishedPage(mallory, 'Mallory Moves In', 'alice-leaves');
+      const served = await onDomain('leaving.example');
+      assert.equal(served.status, 404, 'the domain never shows the next owner of the address');
+      assert.doesNotMatch(served.body, /Mallory/);
+
+      // Even a map left behind (the row gone some other way, the function never told) names the old
+      // portfolio, which has no page: the site checks at each visit, and the sweep removes the map.
+      const crashed = await publishedPage(alice, 'Alice Crashes', 'alice-crashes');
+      await proven(alice, 'crashed.example', crashed);
+      assert.equal((await serviceClient(t).from('portfolios').delete().eq('id', crashed)).error, null);
+      assert.match((await onDomain('crashed.example')).body, /Alice Crashes/, 'left behind ...');
+      await publishedPage(mallory, 'Mallory Again', 'alice-crashes');
+      const after = await onDomain('crashed.example');
+      assert.equal(after.status, 404, "... yet never showing Mallory's page at the address");
+      assert.doesNotMatch(after.body, /Mallory/);
+      assert.ok((await sweep(t)).domainMapsRemoved >= 1);
+      assert.equal((await fetch(`${t.url}/storage/v1/object/public/sites/_domains/crashed.example`)).status, 400);
+    });
+
+    test('a proof holds only while its record does: the next owner of a domain proves it, the last one loses it (#8)', async () => {
+      const carol = await signedInUser(t, 'carol-domains');
+      await grantPurchase(serviceClient(t), carol.id, { itemType: 'plan', itemId: 'basic' });
+      const alicePage = await publishedPage(alice, 'Alice Sold It', 'alice-sold');
+      const carolPage = await publishedPage(carol, 'Carol Bought It', 'carol-bought');
+      await proven(alice, 'sold.example', alicePage);
+      const carolClaim = await carol.client
+        .from('custom_domains')
+        .insert({ domain: 'sold.example', portfolio_id: carolPage })
+        .select('token')
+        .single();
+      // Both records at once: the one proven keeps it.
+      dns.txt.set('_folioforge.sold.example', [
+        ...(dns.txt.get('_folioforge.sold.example') ?? []),
+        `folioforge-verify=${carolClaim.data!.token}`,
+      ]);
+      assert.equal((await verify(carol, 'sold.example')).status, 409);
+      // The domain changes hands: only the new owner's record is there now.
+      dns.txt.set('_folioforge.sold.example', [`folioforge-verify=${carolClaim.data!.token}`]);
+      const taken = await verify(carol, 'sold.example');
+      assert.equal(taken.status, 200, "the new owner's valid record is accepted");
+      assert.equal((await taken.json()).verified, true);
+      assert.match((await onDomain('sold.example')).body, /Carol Bought It/);
+      assert.equal((await verify(alice, 'sold.example')).status, 404, 'the old claim is gone');
+
+      // A record removed: the next check says so, and the site stops answering.
+      dns.txt.delete('_folioforge.sold.example');
+      const lapsed = await verify(carol, 'sold.example');
+      assert.equal((await lapsed.json()).verified, false);
+      assert.equal((await onDomain('sold.example')).status, 404);
+      const row = await carol.client.from('custom_domains').select('verified_at').eq('domain', 'sold.example').single();
+      assert.equal(row.data?.verified_at, null);
+    });
+
+    test('a domain stops showing the page once the plan that included it ends (#5)', async () => {
+      const dora = await signedInUser(t, 'dora');
+      await grantPurchase(serviceClient(t), dora.id, { itemType: 'plan', itemId: 'basic' });
+      const page = await publishedPage(dora, 'Dora Lapses', 'dora-lapses');
+      await proven(dora, 'lapsing.example', page);
+      assert.equal((await onDomain('lapsing.example')).status, 200);
+      await serviceClient(t)
+        .from('purchases')
+        .update({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .eq('user_id', dora.id);
+      await sweep(t);
+      assert.equal((await onDomain('lapsing.example')).status, 404);
+      assert.equal((await fetch(`${siteUrl}/p/dora-lapses`)).status, 200, 'the page itself stays, with the badge back');
     });
 
     test('a domain needs a plan and a well-formed name', async () => {

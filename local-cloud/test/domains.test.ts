@@ -7,18 +7,20 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callFunction, callPublish } from './support/functions.ts';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
+import {
+  serviceClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
@@ -30,10 +32,10 @@ for (const backend of BACKENDS)
   describe(`free domains (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let site: http.Server;
-    let alice: User;
-    let bob: User;
-    let carol: User;
-    let mallory: User;
+    let alice: TestUser;
+    let bob: TestUser;
+    let carol: TestUser;
+    let mallory: TestUser;
     let siteHost: string;
 
     before(async () => {
@@ -53,7 +55,7 @@ for (const backend of BACKENDS)
       await t?.stop();
     });
 
-    const domains = (user: User | undefined, body: unknown) => callFunction(t, 'domains', user?.accessToken, body);
+    const domains = (user: TestUser | undefined, body: unknown) => callFunction(t, 'domains', user?.accessToken, body);
 
     /** The site as a browser at that domain asks it: the request's Host names the domain. */
     const onDomain = (host: string) =>
@@ -84,7 +86,7 @@ for (const backend of BACKENDS)
     /** The registrar's own view of a domain. */
     const atRegistrar = (path: string) => registrarApi(`domains/${path}`);
 
-    async function page(user: User, title: string, slug?: string): Promise<string> {
+    async function page(user: TestUser, title: string, slug?: string): Promise<string> {
       const { data, error } = await user.client
         .from('portfolios')
         .insert({ template_id: '1', title, data: { name: title } })
@@ -99,7 +101,7 @@ for (const backend of BACKENDS)
      * Moves the user's plan start and free domain-years `ms` into the past, as if that long had gone by:
      * plan years are counted from the day the plan started.
      */
-    async function timePasses(user: User, ms: number) {
+    async function timePasses(user: TestUser, ms: number) {
       const service = serviceClient(t);
       const back = (iso: string) => new Date(Date.parse(iso) - ms).toISOString();
       const { data: plans } = await service.from('purchases').select('id, paid_at').eq('user_id', user.id).eq('item_type', 'plan');
@@ -127,7 +129,7 @@ for (const backend of BACKENDS)
     }
 
     /** Gives the user a new plan year: a year (and a day) has passed since their plan started. */
-    const aYearLater = (user: User) => timePasses(user, 366 * 86_400_000);
+    const aYearLater = (user: TestUser) => timePasses(user, 366 * 86_400_000);
 
     describe('search', () => {
       test('lists the name in every ending with its prices, and which ones the plan pays for', async () => {

@@ -4,8 +4,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  serviceClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import { assertWithinContract } from './support/functions.ts';
 import {
@@ -17,12 +25,6 @@ import {
   razorpayApi,
   webhookDeliveries,
 } from './support/servicesRazorpay.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
 
 async function callPayments(t: TestCloud, body: unknown, token?: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}/functions/v1/payments`, {
@@ -54,8 +56,8 @@ async function payInSandbox(t: TestCloud, orderId: string) {
 for (const backend of BACKENDS)
   describe(`payments function (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let buyer: User;
-    let other: User;
+    let buyer: TestUser;
+    let other: TestUser;
     let browser: Browser;
     let shop: PageServer;
 

@@ -4,7 +4,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  anonClient,
+  signedInUser,
+  BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
+import { callPublish } from './support/functions.ts';
 import { PDF_BYTES, pdfBlob, pngBlob } from './support/servicesFiles.ts';
 
 interface PortfolioRow {
@@ -17,26 +27,21 @@ interface PortfolioRow {
   published: boolean;
 }
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-}
-
-async function newPortfolio(user: User, templateId: string, title: string, data: Record<string, unknown> = {}): Promise<PortfolioRow> {
+async function newPortfolio(user: TestUser, templateId: string, title: string, data: Record<string, unknown> = {}): Promise<PortfolioRow> {
   const { data: row, error } = await user.client.from('portfolios').insert({ template_id: templateId, title, data }).select().single();
   assert.equal(error, null);
   return row as PortfolioRow;
 }
 
-async function save(user: User, id: string, expectedVersion: number, data: Record<string, unknown>) {
+async function save(user: TestUser, id: string, expectedVersion: number, data: Record<string, unknown>) {
   return user.client.rpc('save_portfolio', { portfolio_id: id, expected_version: expectedVersion, new_data: data }).single<PortfolioRow>();
 }
 
 for (const backend of BACKENDS)
   describe(`portfolios kept in the account (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let alice: User;
-    let bob: User;
+    let alice: TestUser;
+    let bob: TestUser;
     let anon: SupabaseClient;
 
     before(async () => {
@@ -185,19 +190,21 @@ for (const backend of BACKENDS)
       assert.deepEqual(names, ['image.png'], 'nothing planted');
     });
 
-    test("a published portfolio's files can be read and signed by anyone; unpublishing closes them again", async () => {
-      const row = await newPortfolio(alice, 'generator', 'Public page');
+    test("a published portfolio's row and originals stay private: visitors get only its page (issue 20 #4)", async () => {
+      const row = await newPortfolio(alice, 'generator', 'Public page', { name: 'Alice Public' });
+      const published = await callPublish(t, alice.accessToken, { action: 'publish', portfolioId: row.id, slug: `public-page-${backend}` });
+      assert.equal(published.status, 200);
+      // Uploaded and saved as a draft after publishing: the page does not show it, and nobody else reads it.
       const key = `${alice.id}/${row.id}/resume.pdf`;
       assert.equal((await alice.client.storage.from('resumes').upload(key, pdfBlob())).error, null);
-      assert.ok((await anon.storage.from('resumes').createSignedUrl(key, 60)).error);
+      assert.equal((await save(alice, row.id, row.version, { name: 'Alice Public', about: 'unpublished draft text' })).error, null);
 
-      assert.equal((await alice.client.from('portfolios').update({ published: true, slug: 'public-page' }).eq('id', row.id)).error, null);
-      const signed = await anon.storage.from('resumes').createSignedUrl(key, 60);
-      assert.equal(signed.error, null);
-      assert.deepEqual(new Uint8Array(await (await fetch(signed.data!.signedUrl)).arrayBuffer()), PDF_BYTES);
-
-      assert.equal((await alice.client.from('portfolios').update({ published: false }).eq('id', row.id)).error, null);
-      assert.ok((await anon.storage.from('resumes').createSignedUrl(key, 60)).error);
+      assert.deepEqual((await anon.from('portfolios').select('data').eq('slug', `public-page-${backend}`)).data, [], 'no draft text');
+      assert.deepEqual((await anon.from('portfolios').select('owner_id').eq('published', true)).data, [], 'no list of owners');
+      assert.deepEqual((await bob.client.from('portfolios').select('data').eq('id', row.id)).data, [], 'not for another user either');
+      assert.ok((await anon.storage.from('resumes').createSignedUrl(key, 60)).error, 'the resume cannot be signed ...');
+      assert.ok((await anon.storage.from('resumes').download(key)).error, '... nor downloaded ...');
+      assert.deepEqual((await anon.storage.from('resumes').list(`${alice.id}/${row.id}`)).data ?? [], [], '... nor listed');
     });
 
     test('a renamed text file is refused as a resume by its content, and nothing is stored', async () => {

@@ -1,5 +1,7 @@
 // Who may publish what, tried as users would through supabase-js — and as an attacker would, straight
-// through the REST API: the rules live in Postgres, so no client can skip them.
+// through the REST API: the page columns are the publish function's alone (issue 20 #1), addresses
+// are held only while published and never the product's or its staff's (#14), and the rules live in
+// Postgres, so no client can skip them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -22,16 +24,18 @@ for (const backend of BACKENDS)
       const signedIn = await signedInUser(cloud, { name });
       return { sb: signedIn.sb, id: signedIn.user!.id };
     };
-    const draft = async (who: Owner, templateId: string, slug: string | null = null) => {
-      const { data, error } = await who.sb
-        .from('portfolios')
-        .insert({ template_id: templateId, title: 'Mine', slug })
-        .select('id')
-        .single();
+    const draft = async (who: Owner, templateId: string) => {
+      const { data, error } = await who.sb.from('portfolios').insert({ template_id: templateId, title: 'Mine' }).select('id').single();
       assert.equal(error, null);
       return data!.id as string;
     };
-    const publish = (who: Owner, id: string, slug: string) => who.sb.from('portfolios').update({ published: true, slug }).eq('id', id);
+    /** Published as the publish function does it (service role), for the rules that hold afterwards. */
+    const publishedAs = async (who: Owner, templateId: string, slug: string) => {
+      const id = await draft(who, templateId);
+      const { error } = await cloud.serviceClient().from('portfolios').update({ published: true, slug }).eq('id', id);
+      assert.equal(error, null);
+      return id;
+    };
 
     before(async () => {
       cloud = await startTestCloud(backend);
@@ -40,89 +44,76 @@ for (const backend of BACKENDS)
     });
     after(async () => cloud?.stop());
 
-    test('the free generator publishes; a paid template nobody bought is refused with 403, even straight through REST', async () => {
+    test('an owner cannot publish, move, unpublish or delete a page through REST: the publish function does (issue 20 #1)', async () => {
       const cv = await draft(alice, 'generator');
-      assert.equal((await publish(alice, cv, 'alice-cv')).error, null);
+      const publish = await alice.sb.from('portfolios').update({ published: true, slug: 'alice-cv' }).eq('id', cv);
+      assert.equal(publish.status, 403);
+      assert.match(publish.error?.message ?? '', /through the publish function/);
+      const inserted = await alice.sb.from('portfolios').insert({ template_id: 'generator', slug: 'alice-sneaks', published: true });
+      assert.equal(inserted.status, 403, 'nor insert one published');
 
-      const shop = await draft(alice, '3');
-      const refused = await publish(alice, shop, 'alice-shop');
-      assert.equal(refused.status, 403);
-      assert.match(refused.error?.message ?? '', /needs a purchase or a plan/);
-      const inserted = await alice.sb.from('portfolios').insert({ template_id: '3', slug: 'alice-shop-2', published: true });
-      assert.equal(inserted.status, 403, 'publishing on insert is held to the same rule');
-      const row = await alice.sb.from('portfolios').select('published').eq('id', shop).single();
-      assert.equal(row.data?.published, false);
+      const live = await publishedAs(alice, 'generator', 'alice-live');
+      for (const change of [{ published: false }, { slug: 'alice-moved' }, { slug: null, published: false }]) {
+        const answer = await alice.sb.from('portfolios').update(change).eq('id', live);
+        assert.equal(answer.status, 403, `${JSON.stringify(change)} is the function's to make`);
+      }
+      const deleted = await alice.sb.from('portfolios').delete().eq('id', live);
+      assert.equal(deleted.status, 403, 'a published portfolio is deleted through the function, which takes its page down first');
+      assert.match(deleted.error?.message ?? '', /deleted through the publish function/);
+      const still = await cloud.serviceClient().from('portfolios').select('slug, published').eq('id', live).single();
+      assert.deepEqual(still.data, { slug: 'alice-live', published: true });
+      assert.equal((await alice.sb.from('portfolios').update({ title: 'Renamed' }).eq('id', live)).error, null, 'renaming stays hers');
+      assert.equal((await alice.sb.from('portfolios').delete().eq('id', cv)).error, null, 'and an unpublished draft is hers to delete');
     });
 
-    test('a bought template publishes; an active plan covers every template; an ended plan covers none', async () => {
-      const carol = await owner('Carol');
-      const one = await draft(carol, '1');
-      assert.equal((await publish(carol, one, 'carol-one')).status, 403);
-      await grantPurchase(cloud.serviceClient(), carol.id, { itemType: 'template', itemId: '1' });
-      assert.equal((await publish(carol, one, 'carol-one')).error, null);
-
-      const four = await draft(carol, '4');
-      assert.equal((await publish(carol, four, 'carol-four')).status, 403, 'buying template 1 does not unlock template 4');
-
-      const dave = await owner('Dave');
-      await grantPurchase(cloud.serviceClient(), dave.id, { itemType: 'plan', itemId: 'basic' }, -1);
-      const ended = await draft(dave, '2');
-      assert.equal((await publish(dave, ended, 'dave-two')).status, 403, 'an ended plan grants nothing');
-      await grantPurchase(cloud.serviceClient(), dave.id, { itemType: 'plan', itemId: 'pro' });
-      assert.equal((await publish(dave, ended, 'dave-two')).error, null);
+    test('a published page cannot be switched to a paid template nobody bought; a bought one can', async () => {
+      const page = await publishedAs(bob, 'generator', 'bob-free-page');
+      const switched = await bob.sb.from('portfolios').update({ template_id: '3' }).eq('id', page);
+      assert.equal(switched.status, 403);
+      assert.match(switched.error?.message ?? '', /needs a purchase or a plan/);
+      await grantPurchase(cloud.serviceClient(), bob.id, { itemType: 'template', itemId: '3' });
+      assert.equal((await bob.sb.from('portfolios').update({ template_id: '3' }).eq('id', page)).error, null);
     });
 
-    test("a user cannot buy their way in by writing a purchase, nor publish or unpublish another user's page", async () => {
+    test("a user cannot buy their way in by writing a purchase, nor touch another user's page", async () => {
       const forged = await alice.sb
         .from('purchases')
         .insert({ user_id: alice.id, item_type: 'plan', item_id: 'premium', amount: 0, order_id: 'forged', status: 'paid' });
       assert.ok(forged.error, 'purchases are written by the payment function only');
 
-      const cv = await draft(bob, 'generator');
-      assert.equal((await publish(bob, cv, 'bob-cv')).error, null);
-      const hijack = await alice.sb.from('portfolios').update({ published: false, slug: 'alice-now' }).eq('id', cv).select();
+      const cv = await publishedAs(bob, 'generator', 'bob-cv');
+      const hijack = await alice.sb.from('portfolios').update({ title: 'alice now' }).eq('id', cv).select();
       assert.deepEqual(hijack.data, [], 'row-level security hides the row from Alice');
-      const still = await cloud.client().from('portfolios').select('slug, published').eq('id', cv).single();
-      assert.deepEqual(still.data, { slug: 'bob-cv', published: true });
+      const still = await cloud.serviceClient().from('portfolios').select('slug, published, title').eq('id', cv).single();
+      assert.deepEqual(still.data, { slug: 'bob-cv', published: true, title: 'Mine' });
     });
 
-    test('addresses: 3–40 lowercase letters, digits and dashes, reserved words refused, one owner each', async () => {
-      const id = await draft(alice, 'generator');
-      for (const bad of ['ab', 'Alice', 'alice_cv', '-alice', 'alice-', 'a'.repeat(41), 'alice cv']) {
-        const answer = await alice.sb.from('portfolios').update({ slug: bad }).eq('id', id);
-        assert.equal(answer.status, 400, `${JSON.stringify(bad)} is refused`);
-      }
-      for (const reserved of ['admin', 'api', 'login']) {
-        const answer = await alice.sb.from('portfolios').update({ slug: reserved }).eq('id', id);
-        assert.equal(answer.status, 400, `${reserved} is reserved`);
-        assert.match(answer.error?.message ?? '', /reserved/);
-      }
-      const taken = await alice.sb.from('portfolios').update({ slug: 'bob-cv' }).eq('id', id);
-      assert.equal(taken.status, 409, "another user's address cannot be taken");
-      assert.equal(
-        (
-          await alice.sb
-            .from('portfolios')
-            .update({ slug: 'a'.repeat(40) })
-            .eq('id', id)
-        ).error,
-        null,
-      );
-
-      const unpublishedWithoutAddress = await alice.sb.from('portfolios').update({ slug: null, published: true }).eq('id', id);
-      assert.equal(unpublishedWithoutAddress.status, 400, 'a published page needs an address');
-    });
-
-    test('availability is answered to anyone as yes or no, as the owner types', async () => {
+    test('addresses: held only while published, none reads as FolioForge or its staff (issue 20 #14)', async () => {
       const anon = cloud.client();
       const ask = async (candidate: string, forPortfolio?: string) =>
         (await anon.rpc('slug_available', { candidate, for_portfolio: forPortfolio ?? null })).data as boolean;
+      // A free user's 20 drafts hold no address at all: nothing to squat with.
+      const squatter = await owner('Squatter');
+      for (let n = 0; n < 20; n++) await draft(squatter, 'generator');
+      const held = await cloud.serviceClient().from('portfolios').select('slug').eq('owner_id', squatter.id).not('slug', 'is', null);
+      assert.deepEqual(held.data, []);
       assert.equal(await ask('a-fresh-name'), true);
-      assert.equal(await ask('bob-cv'), false);
-      assert.equal(await ask('admin'), false);
-      assert.equal(await ask('No'), false);
-      const bobsOwn = (await bob.sb.from('portfolios').select('id').eq('slug', 'bob-cv').single()).data!.id as string;
+      assert.equal(await ask('bob-cv'), false, 'a published page holds its address');
+      const bobsOwn = (await cloud.serviceClient().from('portfolios').select('id').eq('slug', 'bob-cv').single()).data!.id as string;
       assert.equal(await ask('bob-cv', bobsOwn), true, 'a portfolio keeps its own address');
+      for (const reserved of [
+        'admin',
+        'security',
+        'abuse',
+        'billing',
+        'postmaster',
+        'folioforge-support',
+        'f0li0forge',
+        'my-folio-forge',
+        'supp0rt',
+      ])
+        assert.equal(await ask(reserved), false, `${reserved} is reserved`);
+      for (const bad of ['No', 'ab', 'alice_cv', '-alice', 'a'.repeat(41)]) assert.equal(await ask(bad), false, `${bad} is not an address`);
     });
 
     test('entitlements: what each user holds, visible to them alone', async () => {

@@ -7,7 +7,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { grantPurchase } from './support/cloud.ts';
 import {
   anonClient,
@@ -18,15 +17,10 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
+  type TestUser,
 } from './support/servicesCloud.ts';
 import { pdfBlob, pngBlob } from './support/servicesFiles.ts';
 import { callPublish as callPublishAs } from './support/functions.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
 
 const XSS = [
   '<p>Hello<script>alert(1)</script></p>',
@@ -40,8 +34,8 @@ after(stopClusters);
 for (const backend of BACKENDS)
   describe(`published pages (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let alice: User;
-    let bob: User;
+    let alice: TestUser;
+    let bob: TestUser;
 
     before(async () => {
       t = await startTestCloud(backend);
@@ -53,9 +47,9 @@ for (const backend of BACKENDS)
     after(async () => t.stop());
 
     const callPublish = (token: string | undefined, body: unknown) => callPublishAs(t, token, body);
-    const publish = (user: User, portfolioId: string, slug: string) =>
+    const publish = (user: TestUser, portfolioId: string, slug: string) =>
       callPublish(user.accessToken, { action: 'publish', portfolioId, slug });
-    const unpublish = (user: User, portfolioId: string) => callPublish(user.accessToken, { action: 'unpublish', portfolioId });
+    const unpublish = (user: TestUser, portfolioId: string) => callPublish(user.accessToken, { action: 'unpublish', portfolioId });
     /** What a visitor's browser gets for a page's file: straight from the public bucket, no token. */
     const visit = (path: string) => fetch(`${t.url}/storage/v1/object/public/sites/${path}`);
     const pageOf = async (slug: string) => {
@@ -64,7 +58,7 @@ for (const backend of BACKENDS)
     };
     const documentOf = (html: string) => new JSDOM(html).window.document;
 
-    async function portfolio(user: User, templateId: string, data: Record<string, unknown>) {
+    async function portfolio(user: TestUser, templateId: string, data: Record<string, unknown>) {
       const { data: row, error } = await user.client
         .from('portfolios')
         .insert({ template_id: templateId, title: 'Mine', data })
@@ -74,14 +68,14 @@ for (const backend of BACKENDS)
       return row!.id as string;
     }
 
-    async function upload(user: User, bucket: 'portfolio-images' | 'resumes', portfolioId: string, name: string) {
+    async function upload(user: TestUser, bucket: 'portfolio-images' | 'resumes', portfolioId: string, name: string) {
       const path = `${user.id}/${portfolioId}/${name}`;
       const { error } = await user.client.storage.from(bucket).upload(path, bucket === 'resumes' ? pdfBlob() : pngBlob());
       assert.equal(error, null);
       return `storage:${bucket}/${path}`;
     }
 
-    async function save(user: User, id: string, data: Record<string, unknown>) {
+    async function save(user: TestUser, id: string, data: Record<string, unknown>) {
       const { data: row } = await user.client.from('portfolios').select('version').eq('id', id).single();
       const saved = await user.client.rpc('save_portfolio', { portfolio_id: id, expected_version: row!.version, new_data: data });
       assert.equal(saved.error, null);
@@ -99,18 +93,25 @@ for (const backend of BACKENDS)
 
       const page = await pageOf('ada-lovelace');
       assert.equal(page.status, 200);
-      assert.match(page.type ?? '', /^text\/html/);
+      // Storage serves HTML as text/plain, as Supabase does (issue 20 #12); the site sets text/html itself.
+      assert.equal(page.type, 'text/plain');
       const doc = documentOf(page.html);
       assert.equal(doc.title, 'Ada Lovelace');
       assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), 'http://localhost:3000/p/ada-lovelace');
-      assert.equal(
-        doc.querySelector('meta[property="og:image"]')?.getAttribute('content'),
-        'http://localhost:3000/p/ada-lovelace/files/image-a1.png',
-      );
+      // The share card drawn at publish, by its absolute address, and stored with the page.
+      const card = doc.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? '';
+      assert.match(card, /^http:\/\/localhost:3000\/p\/ada-lovelace\/files\/share-card-[0-9a-f]{10}\.png$/);
+      const stored = await serviceClient(t)
+        .storage.from('sites')
+        .download(`ada-lovelace/files/${card.split('/').pop()}`);
+      assert.equal(stored.data?.type, 'image/png');
       assert.equal(doc.querySelector('meta[name="robots"]'), null, 'a published page may be indexed');
       assert.equal(doc.querySelector('a.ff-badge')?.textContent, 'Made with FolioForge');
-      assert.equal(doc.querySelector('img[src="/p/ada-lovelace/files/image-a1.png"]')?.getAttribute('alt'), 'Photo of Ada Lovelace');
-      assert.ok(doc.querySelector('a[href="/p/ada-lovelace/files/resume-a1.pdf"]'), 'the resume links to its published copy');
+      assert.equal(
+        doc.querySelector('img[src="/p/ada-lovelace/files/portfolio-images/image-a1.png"]')?.getAttribute('alt'),
+        'Photo of Ada Lovelace',
+      );
+      assert.ok(doc.querySelector('a[href="/p/ada-lovelace/files/resumes/resume-a1.pdf"]'), 'the resume links to its published copy');
 
       // The saved payloads are inert: no script, no handler, no javascript: link, no svg.
       assert.equal(doc.querySelectorAll('script, svg[onload], iframe').length, 0);
@@ -121,8 +122,8 @@ for (const backend of BACKENDS)
       assert.match(doc.body.textContent ?? '', /Hello/);
 
       // The published copies are anyone's to fetch; the originals stay in the private buckets.
-      assert.equal((await visit('ada-lovelace/files/image-a1.png')).status, 200);
-      assert.equal((await visit('ada-lovelace/files/resume-a1.pdf')).status, 200);
+      assert.equal((await visit('ada-lovelace/files/portfolio-images/image-a1.png')).status, 200);
+      assert.equal((await visit('ada-lovelace/files/resumes/resume-a1.pdf')).status, 200);
       assert.equal((await fetch(`${t.url}/storage/v1/object/public/portfolio-images/${image.split('/').slice(1).join('/')}`)).status, 400);
     });
 
@@ -174,10 +175,10 @@ for (const backend of BACKENDS)
       assert.equal((await publish(alice, id, 'alice-forged')).status, 200);
       const doc = documentOf((await pageOf('alice-forged')).html);
       assert.equal(doc.querySelector('img'), null);
-      assert.equal((await visit('alice-forged/files/image-secret.png')).status, 400);
+      assert.equal((await visit('alice-forged/files/portfolio-images/image-secret.png')).status, 400);
     });
 
-    test('unpublish takes the page down; republishing after an edit shows the edit; a new address moves it', async () => {
+    test('unpublish takes the page down and frees its address; republishing shows the edit; a new address moves it', async () => {
       const id = await portfolio(alice, '1', { name: 'First version' });
       const picture = await upload(alice, 'portfolio-images', id, 'image-old.png');
       await save(alice, id, { name: 'First version', image: picture });
@@ -187,9 +188,10 @@ for (const backend of BACKENDS)
       const down = await unpublish(alice, id);
       assert.equal(down.status, 200);
       assert.equal((await pageOf('alice-moves')).status, 400);
-      assert.equal((await visit('alice-moves/files/image-old.png')).status, 400);
-      assert.equal((await anonClient(t).from('portfolios').select('id').eq('id', id)).data?.length, 0, 'the row is private again');
-      assert.equal((await anonClient(t).rpc('slug_available', { candidate: 'alice-moves' })).data, false, 'the address stays hers');
+      assert.equal((await visit('alice-moves/files/portfolio-images/image-old.png')).status, 400);
+      assert.equal((await anonClient(t).from('portfolios').select('id').eq('id', id)).data?.length, 0, 'the row is private');
+      assert.deepEqual(await down.json(), { published: false, freedSlug: 'alice-moves' });
+      assert.equal((await anonClient(t).rpc('slug_available', { candidate: 'alice-moves' })).data, true, 'its address is free again');
 
       const newPicture = await upload(alice, 'portfolio-images', id, 'image-new.png');
       await save(alice, id, { name: 'Second version', image: newPicture });
@@ -197,11 +199,11 @@ for (const backend of BACKENDS)
       const page = await pageOf('alice-moves');
       assert.match(page.html, /Second version/);
       assert.doesNotMatch(page.html, /First version/);
-      assert.equal((await visit('alice-moves/files/image-new.png')).status, 200);
+      assert.equal((await visit('alice-moves/files/portfolio-images/image-new.png')).status, 200);
 
       assert.equal((await publish(alice, id, 'alice-moved')).status, 200);
       assert.equal((await pageOf('alice-moves')).status, 400, 'the old address is taken down');
-      assert.equal((await visit('alice-moves/files/image-new.png')).status, 400);
+      assert.equal((await visit('alice-moves/files/portfolio-images/image-new.png')).status, 400);
       assert.match((await pageOf('alice-moved')).html, /Second version/);
     });
 
@@ -215,7 +217,7 @@ for (const backend of BACKENDS)
       assert.equal(documentOf((await pageOf('carol-mugs')).html).querySelector('.ff-badge'), null);
     });
 
-    test("a plan's page takes its visitors' emails through a form that needs no script; only the owner reads them", async () => {
+    test("a plan's page takes its visitors' emails through a form that needs no script, confirmed by mail before the owner sees them", async () => {
       const erin = await signedInUser(t, 'erin');
       await grantPurchase(serviceClient(t), erin.id, { itemType: 'plan', itemId: 'pro' });
       const id = await portfolio(erin, '2', { temp2name: 'Erin Bakes' });
@@ -224,32 +226,51 @@ for (const backend of BACKENDS)
       assert.equal(form?.getAttribute('action'), `${t.url}/functions/v1/subscribe`);
       assert.equal(form?.getAttribute('method'), 'post');
 
-      const signUp = (fields: Record<string, string>) =>
+      // As a browser posts the form from the page: urlencoded, with the page's origin.
+      const signUp = (fields: Record<string, string>, origin = 'http://localhost:3000') =>
         fetch(form!.getAttribute('action')!, {
           method: 'POST',
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ portfolio: id, slug: 'erin-bakes', ...fields }),
           redirect: 'manual',
         });
-      const done = await signUp({ email: 'fan@example.com', name: 'A Fan' });
+      const pending = 'http://localhost:3000/p/erin-bakes#subscribe-check-mail';
+      const done = await signUp({ email: 'Fan@Example.com', name: 'A Fan' });
       assert.equal(done.status, 303);
-      assert.equal(done.headers.get('location'), 'http://localhost:3000/p/erin-bakes#subscribed');
-      assert.equal((await signUp({ email: 'FAN@example.com' })).headers.get('location'), 'http://localhost:3000/p/erin-bakes#subscribed');
+      assert.equal(done.headers.get('location'), pending);
+      assert.deepEqual((await erin.client.from('subscribers').select('email')).data, [], 'nothing to see before the address is confirmed');
+
+      const mails = (await t.cloud.ctx.mailbox.list()).filter((mail) => mail.to === 'fan@example.com');
+      assert.equal(mails.length, 1, 'the address gets one mail with a link');
+      const link = mails[0]!.links.find((url) => url.includes('/functions/v1/subscribe?confirm='))!;
+      assert.equal((await signUp({ email: 'FAN@example.com' })).headers.get('location'), pending, 'again: the same answer ...');
+      assert.equal((await t.cloud.ctx.mailbox.list()).filter((mail) => mail.to === 'fan@example.com').length, 1, '... and no second mail');
+      const confirmed = await fetch(link, { redirect: 'manual' });
+      assert.equal(confirmed.headers.get('location'), 'http://localhost:3000/p/erin-bakes#subscribe-confirmed');
+      assert.equal(
+        (await fetch(link, { redirect: 'manual' })).headers.get('location'),
+        'http://localhost:3000/p/erin-bakes#subscribe-link-expired',
+      );
+      assert.equal((await signUp({ email: 'fan@example.com' })).headers.get('location'), pending, 'a confirmed address is answered alike');
+
       assert.equal(
         (await signUp({ email: 'not an email' })).headers.get('location'),
         'http://localhost:3000/p/erin-bakes#subscribe-failed',
       );
       assert.equal((await signUp({ email: 'x@example.com', slug: '//evil.example' })).status, 400, 'no redirect built from a bad address');
+      assert.equal((await signUp({ email: 'x@example.com' }, 'https://evil.example')).status, 403, 'a form on another site is refused');
 
       const list = await erin.client.from('subscribers').select('email, name').eq('portfolio_id', id);
       assert.deepEqual(list.data, [{ email: 'fan@example.com', name: 'A Fan' }]);
       assert.deepEqual((await bob.client.from('subscribers').select('email').eq('portfolio_id', id)).data, [], 'nobody else reads them');
 
-      // Without a plan the page has no form, and a forged post is refused by the database.
+      // Without a plan the page has no form, and a forged post is refused.
       const bobs = await portfolio(bob, '1', { name: 'Bob Plain' });
       assert.equal((await publish(bob, bobs, 'bob-plain')).status, 200);
       assert.equal(documentOf((await pageOf('bob-plain')).html).querySelector('.ff-subscribe'), null);
       const forged = await fetch(`${t.url}/functions/v1/subscribe`, {
         method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ portfolio: bobs, slug: 'bob-plain', email: 'spam@example.com' }),
         redirect: 'manual',
       });
@@ -291,7 +312,11 @@ for (const backend of BACKENDS)
       assert.equal((await publish(pro, id, 'pro-look')).status, 200);
       const html = (await pageOf('pro-look')).html;
       assert.match(html, /#7a3b8f/, 'the plum accent');
-      assert.match(html, /font-family:Georgia/, 'the serif font');
+      assert.match(html, /--ff-look-font:"Source Serif 4"/, 'the serif font ...');
+      const face = /url\("(\/p\/pro-look\/files\/source-serif-4-latin-400-normal\.woff2)"\)/.exec(html)?.[1];
+      assert.ok(face, '... from a file of the page');
+      const stored = await serviceClient(t).storage.from('sites').download(face.slice('/p/'.length));
+      assert.equal(stored.data?.type, 'font/woff2');
       const entitlement = await pro.client.from('entitlements').select('customized_look').single();
       assert.equal(entitlement.data?.customized_look, true);
     });
@@ -335,7 +360,7 @@ for (const backend of BACKENDS)
 
     test('export: the same static site as a zip, with its files and portfolio.json in the JSON Resume shape', async () => {
       const dave = await signedInUser(t, 'dave');
-      // Export is free: Dave bought nothing.
+      // Dave has bought nothing yet: his data is his, the paid template's site is not (issue 23).
       const id = await portfolio(dave, '1', {
         name: 'Dave',
         email: 'dave@example.com',
@@ -350,21 +375,48 @@ for (const backend of BACKENDS)
       const row = await dave.client.from('portfolios').select('data').eq('id', id).single();
       await save(dave, id, { ...(row.data!.data as Record<string, unknown>), image: picture });
 
+      const refused = await callPublish(dave.accessToken, { action: 'export', portfolioId: id });
+      assert.equal(refused.status, 403, 'the site of a paid template he neither bought nor has a plan for is refused');
+      assert.match((await refused.json()).error, /needs what publishing it needs.*portfolio\.json/);
+      const data = await callPublish(dave.accessToken, { action: 'export-data', portfolioId: id });
+      assert.equal(data.status, 200, 'his own data is always his to download');
+      assert.match(data.headers.get('content-disposition') ?? '', /attachment; filename="mine-portfolio\.json"/);
+      assert.equal((await data.json()).basics.name, 'Dave');
+      assert.equal(
+        (await callPublish(bob.accessToken, { action: 'export-data', portfolioId: id })).status,
+        404,
+        "nobody else downloads Dave's data",
+      );
+
+      await grantPurchase(serviceClient(t), dave.id, { itemType: 'template', itemId: '1' });
       const res = await callPublish(dave.accessToken, { action: 'export', portfolioId: id });
-      assert.equal(res.status, 200);
+      assert.equal(res.status, 200, 'bought, the site is his to download');
       assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="mine-site\.zip"/);
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-      assert.deepEqual(Object.keys(files).sort(), ['files/image-d.png', 'index.html', 'portfolio.json']);
+      assert.deepEqual(Object.keys(files).sort(), [
+        'files/apple-touch-icon.png',
+        'files/favicon.svg',
+        'files/portfolio-images/image-d.png',
+        'index.html',
+        'portfolio.json',
+        'robots.txt',
+      ]);
       const doc = documentOf(strFromU8(files['index.html']!));
-      assert.equal(doc.querySelector('img')?.getAttribute('src'), 'files/image-d.png', 'the page finds its files beside it');
-      assert.equal(doc.querySelector('meta[name="robots"]')?.getAttribute('content'), 'noindex');
+      assert.equal(
+        doc.querySelector('img')?.getAttribute('src'),
+        'files/portfolio-images/image-d.png',
+        'the page finds its files beside it',
+      );
+      assert.equal(doc.querySelector('meta[name="robots"]'), null, 'made to be hosted and found elsewhere');
+      assert.equal(strFromU8(files['robots.txt']!), 'User-agent: *\nAllow: /\n');
+      assert.equal(doc.querySelector('a.ff-badge')?.textContent, 'Made with FolioForge', 'a template bought without a plan: as its page');
       assert.equal(doc.querySelectorAll('script').length, 0);
       assert.equal(doc.querySelectorAll('a[href^="javascript"]').length, 0);
       const resume = JSON.parse(strFromU8(files['portfolio.json']!));
       assert.equal(resume.basics.name, 'Dave');
       assert.equal(resume.basics.email, 'dave@example.com');
       assert.equal(resume.basics.phone, '+91 98765 43210');
-      assert.equal(resume.basics.image, 'files/image-d.png');
+      assert.equal(resume.basics.image, 'files/portfolio-images/image-d.png');
       assert.deepEqual(resume.basics.profiles, [{ network: 'GitHub', url: 'https://github.com/dave' }]);
       assert.deepEqual(resume.projects, [{ name: 'Bridge', description: 'A long one', url: 'https://example.com/bridge' }]);
       assert.doesNotMatch(resume.basics.summary, /<|alert\(/);

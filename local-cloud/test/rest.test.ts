@@ -23,19 +23,25 @@ for (const backend of BACKENDS) {
       cloud = await startTestCloud(backend);
       alice = await signedInUser(cloud, { name: 'Alice' });
       bob = await signedInUser(cloud, { name: 'Bob' });
-      // Alpha is published: template 1 publishes once bought.
+      // Alpha is published (by the service role, as the publish function does): template 1 publishes once bought.
       await grantPurchase(cloud.serviceClient(), alice.user!.id, { itemType: 'template', itemId: '1' });
       const seed = await alice.sb
         .from('portfolios')
         .insert([
-          { template_id: '1', title: 'Alpha', data: { color: 'red', n: 1 }, published: true, slug: `alpha-${backend}` },
-          { template_id: '2', title: 'Beta', data: { color: 'blue', n: 2 }, published: false, slug: null },
-          { template_id: 'generator', title: 'Gamma, the third', data: { color: 'red', n: 3 }, published: false, slug: null },
-          { template_id: '4', title: null, data: {}, published: false, slug: null },
+          { template_id: '1', title: 'Alpha', data: { color: 'red', n: 1 } },
+          { template_id: '2', title: 'Beta', data: { color: 'blue', n: 2 } },
+          { template_id: 'generator', title: 'Gamma, the third', data: { color: 'red', n: 3 } },
+          { template_id: '4', title: null, data: {} },
         ])
         .select();
       assert.equal(seed.error, null);
       assert.equal(seed.data?.length, 4);
+      const published = await cloud
+        .serviceClient()
+        .from('portfolios')
+        .update({ published: true, slug: `alpha-${backend}` })
+        .eq('title', 'Alpha');
+      assert.equal(published.error, null);
     });
     after(async () => {
       await cloud?.stop();
@@ -49,7 +55,7 @@ for (const backend of BACKENDS) {
       assert.equal(status, 201);
       assert.equal(data.owner_id, alice.user!.id);
       assert.equal(data.version, 1);
-      assert.deepEqual(data.data, {});
+      assert.deepEqual(data.data, { schemaVersion: 2, profile: {}, socials: [], sections: [] }, 'an empty portfolio in the model');
       assert.equal(data.published, false);
       const minimal = await alice.sb.from('portfolios').insert({ template_id: '3', title: 'Epsilon' });
       assert.equal(minimal.status, 201);
@@ -146,29 +152,48 @@ for (const backend of BACKENDS) {
 
       const up = await sb.from('portfolios').upsert({ id: beta.id, template_id: '2', title: 'Beta v2' }).select('title').single();
       assert.deepEqual(up.data, { title: 'Beta v2' });
+      // Addresses are the service role's to write (the publish function's): upserting on one, as it.
       const slug = `upsert-${backend}`;
-      const viaSlug = await sb
+      const service = cloud.serviceClient();
+      const owned = { owner_id: alice.user!.id, template_id: '1', published: true, slug };
+      const viaSlug = await service
         .from('portfolios')
-        .upsert({ template_id: '1', title: 'By slug', slug }, { onConflict: 'slug' })
+        .upsert({ ...owned, title: 'By slug' }, { onConflict: 'slug' })
         .select('title');
       assert.deepEqual(viaSlug.data, [{ title: 'By slug' }]);
-      const again = await sb
+      const again = await service
         .from('portfolios')
-        .upsert({ template_id: '1', title: 'By slug 2', slug }, { onConflict: 'slug' })
+        .upsert({ ...owned, title: 'By slug 2' }, { onConflict: 'slug' })
         .select('title');
       assert.deepEqual(again.data, [{ title: 'By slug 2' }]);
-      const ignored = await sb
+      const ignored = await service
         .from('portfolios')
-        .upsert({ template_id: '1', title: 'ignored', slug }, { onConflict: 'slug', ignoreDuplicates: true })
+        .upsert({ ...owned, title: 'ignored' }, { onConflict: 'slug', ignoreDuplicates: true })
         .select('title');
       assert.deepEqual(ignored.data, []);
-      const del = await sb.from('portfolios').delete().eq('slug', slug).select('title');
+      const del = await service.from('portfolios').delete().eq('slug', slug).select('title');
       assert.deepEqual(del.data, [{ title: 'By slug 2' }]);
       await sb.from('portfolios').update({ title: 'Beta' }).eq('id', beta.id);
     });
 
+    test('rpc: a function that RETURNS TABLE answers its rows, as PostgREST calls it', async () => {
+      const held = await cloud.serviceClient().rpc('plans_held', { for_user: alice.user!.id });
+      assert.equal(held.error, null);
+      assert.deepEqual(held.data, []);
+      const cleo = await signedInUser(cloud, { name: 'Cleo' });
+      await grantPurchase(cloud.serviceClient(), cleo.user!.id, { itemType: 'plan', itemId: 'basic' });
+      const cleos = await cloud.serviceClient().rpc('plans_held', { for_user: cleo.user!.id });
+      assert.deepEqual(
+        (cleos.data as { plan: string }[]).map((row) => row.plan),
+        ['basic'],
+      );
+    });
+
     test('constraint violations come back with their SQLSTATE', async () => {
-      const dupSlug = await bob.sb.from('portfolios').insert({ template_id: '1', slug: `alpha-${backend}` });
+      const dupSlug = await cloud
+        .serviceClient()
+        .from('portfolios')
+        .insert({ owner_id: bob.user!.id, template_id: 'generator', published: true, slug: `alpha-${backend}` });
       assert.equal(dupSlug.error?.code, '23505');
       assert.equal(dupSlug.status, 409);
       const badTemplate = await alice.sb.from('portfolios').insert({ template_id: 'nine' });
@@ -182,7 +207,7 @@ for (const backend of BACKENDS) {
 
     test("RLS: another user can neither read nor change the first user's drafts", async () => {
       const drafts = await bob.sb.from('portfolios').select('title').eq('owner_id', alice.user!.id).order('title');
-      assert.deepEqual(titles(drafts.data), ['Alpha'], 'only the published one');
+      assert.deepEqual(titles(drafts.data), [], 'not even the published one: its page is public, the row is not');
       const betaId = (await alice.sb.from('portfolios').select('id').eq('title', 'Beta').single()).data!.id;
       const upd = await bob.sb.from('portfolios').update({ title: 'hacked' }).eq('id', betaId).select();
       assert.deepEqual(upd.data, []);
@@ -200,10 +225,10 @@ for (const backend of BACKENDS) {
       assert.deepEqual(profiles.data, [{ name: 'Bob' }]);
     });
 
-    test('RLS: anonymous visitors read only published portfolios and write nothing', async () => {
+    test('RLS: anonymous visitors read no portfolio, published or not, and write nothing', async () => {
       const anon = cloud.client();
       const rows = await anon.from('portfolios').select('title');
-      assert.deepEqual(titles(rows.data), ['Alpha']);
+      assert.deepEqual(titles(rows.data), []);
       const ins = await anon.from('portfolios').insert({ template_id: '1', title: 'anon' });
       assert.equal(ins.error?.code, '42501');
       assert.equal(ins.status, 401);

@@ -1,7 +1,8 @@
 // The functions ask for the second factor where a stolen password must not be enough: a user with a
 // verified authenticator whose session used only the password (aal1) is refused (403) by payments
-// (an order, a subscription, cancelling or changing the plan), domains (register, renew, connect) and
-// account (download the data, delete the account), and nothing is done; the same user's aal2 session
+// (an order, a subscription, cancelling or changing the plan), domains (register, renew, connect),
+// publish (prove or give up a custom domain) and account (download the data, delete the account), and
+// nothing is done; the same user's aal2 session
 // goes through. A payment already made is still confirmed from an aal1 session.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,6 +102,27 @@ for (const backend of BACKENDS)
       const renewed = await callFunction(t, 'domains', aal2, { action: 'renew', domain });
       assert.equal(renewed.status, 400);
       assert.match((await renewed.json()).error, /can be renewed from/);
+    });
+
+    test('publish: a custom domain is neither proven nor given up with the password alone', async () => {
+      const service = serviceClient(t);
+      const { data: page } = await service
+        .from('portfolios')
+        .insert({ owner_id: user.userId, template_id: 'generator', title: 'Domain page' })
+        .select('id')
+        .single();
+      const domain = freshDomain();
+      const verifiedAt = new Date().toISOString();
+      await service.from('custom_domains').insert({ domain, portfolio_id: page!.id, owner_id: user.userId, verified_at: verifiedAt });
+      await refused('publish', { action: 'verify-domain', domain });
+      await refused('publish', { action: 'remove-domain', domain });
+      const claims = (await rowsOf('custom_domains', 'owner_id')).filter((claim) => claim.domain === domain);
+      assert.deepEqual(
+        claims.map((claim) => [claim.domain, claim.verified_at !== null]),
+        [[domain, true]],
+        'the claim and its proof are as they were',
+      );
+      assert.equal((await callFunction(t, 'publish', aal2, { action: 'remove-domain', domain })).status, 200, 'the code given, it goes');
     });
 
     test('account: the data is not downloaded, nor the account deleted, with the password alone', async () => {

@@ -87,7 +87,11 @@ for (const backend of ['pglite', 'postgres'] as const) {
           }
         };
         const writers = [...keys.map(overwrite), insertRows(), insertRows()];
-        await new Promise((resolve) => setTimeout(resolve, 2500));
+        // Killed mid-write once every key has been acknowledged at least once (however slow the machine),
+        // and a moment later, so writes are in flight.
+        for (const deadline = Date.now() + 60_000; !(acknowledged.size === keys.length && rows.length > 0) && Date.now() < deadline;)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 300));
         cloud.child.kill('SIGKILL');
         await cloud.exited;
         stop = true;

@@ -437,7 +437,9 @@ for (const backend of BACKENDS) {
         .insert({ owner_id: owner.userId, template_id: 'generator', title: 'List', data: {} })
         .select('id')
         .single();
-      await service.from('subscribers').insert({ portfolio_id: portfolio!.id, email: 'fan@example.com' });
+      await service
+        .from('subscribers')
+        .insert({ portfolio_id: portfolio!.id, email: 'fan@example.com', confirmed_at: new Date().toISOString() });
       const { sb: aal1 } = await passwordOnly(cloud, owner);
       assert.deepEqual((await aal1.from('subscribers').select('email')).data, []);
       await aal1.from('subscribers').delete().eq('portfolio_id', portfolio!.id);

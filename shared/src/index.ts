@@ -16,34 +16,33 @@ export { FunctionCallError, invokeFunction, streamFunction } from './functions/i
 export {
   accountFunction,
   type AnswerOf,
+  type BrandKit,
+  contactFunction,
   type DeletionField,
   type DomainOffer,
   domainsFunction,
   type FunctionContract,
   paymentsFunction,
+  type PublishedPage,
+  publishFunction,
   type RegisteredDomain,
   type RequestOf,
 } from './functions/contracts';
 export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
+// How an uploaded photo and its narrower copies are named in Storage: the publish function's contract,
+// so the editor stores what it will read and the page renderer names what it finds.
 export {
   fitWithin,
   IMAGE_MAIN_BUDGET_BYTES,
-  IMAGE_MAX_SIDE,
-  IMAGE_VARIANT_WIDTHS,
-  imageFileName,
   imageMimeType,
-  imageSize,
   imageSrcset,
-  storedImage,
-  storedImageFile,
   storedImageFor,
   storedImageFromPath,
   variantSizes,
   type ImageFormat,
   type ImageSize,
   type StoredImage,
-  type StoredImageFile,
-} from './publishing/imageVariants';
+} from '../../supabase/functions/_shared/imageVariants';
 export {
   PAGE_MESSAGE_FIELDS,
   PAGE_MESSAGE_LIMITS,
@@ -53,6 +52,15 @@ export {
   type PageMessageBody,
 } from './publishing/pageMessages';
 export { domainProofRecord } from './publishing/domains';
+export {
+  contactFieldProblems,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  SIGN_UP_NOTES,
+  type ContactField,
+  type ContactRequest,
+} from './publishing/pageContracts';
+export { withoutControlCharacters } from './publishing/typedText';
 export {
   connectAuthStore,
   restoreStoredSession,

@@ -32,6 +32,8 @@ values (:'alices_sub', :'alice', 'pro', 'pay_deleted00001', 1999, 'USD', now());
 insert into public.portfolios (owner_id, template_id, slug, published) values (:'alice', 'generator', 'alice-gone', true),
   (:'bob', 'generator', 'bob-stays', true);
 select id as alices_page from public.portfolios where slug = 'alice-gone' \gset
+insert into public.published_pages (portfolio_id, owner_id, slug, template_id, version, data, badge, customized_look, subscribe_form)
+values (:'alices_page', :'alice', 'alice-gone', 'generator', 1, '{}', true, false, false);
 insert into public.subscribers (portfolio_id, email) values (:'alices_page', 'fan@example.com');
 insert into public.custom_domains (domain, portfolio_id, owner_id, verified_at) values ('alice.example', :'alices_page', :'alice', now());
 select public.claim_free_domain_year(:'alice', 'alice.com', 'registration', now());
@@ -43,6 +45,7 @@ insert into public.mfa_recovery_attempts (user_id) values (:'alice');
 create function pg_temp.rows_of(for_user uuid, page uuid) returns table (what text, rows int) language sql as $$
   select 'profiles', count(*)::int from public.profiles where id = for_user
   union all select 'portfolios', count(*)::int from public.portfolios where owner_id = for_user
+  union all select 'published_pages', count(*)::int from public.published_pages where owner_id = for_user
   union all select 'subscribers', count(*)::int from public.subscribers where portfolio_id = page
   union all select 'purchases', count(*)::int from public.purchases where user_id = for_user
   union all select 'subscriptions', count(*)::int from public.subscriptions where user_id = for_user

@@ -1,13 +1,14 @@
--- portfolios: the owner's rows, readable by anyone once published; every change of `data` names the
--- version it was made from (portfolios_guard_version, save_portfolio), updated_at kept by a trigger.
+-- portfolios: the owner's rows, never anyone else's, published or not (pages are static copies);
+-- every change of `data` names the version it was made from (portfolios_guard_version,
+-- save_portfolio), updated_at kept by a trigger; at most 20 rows per account (portfolios_cap).
 begin;
-select plan(24);
+select plan(28);
 
 select policies_are('public', 'portfolios', array[
-  'portfolios: owner reads', 'portfolios: anyone reads published', 'portfolios: owner inserts',
-  'portfolios: owner updates', 'portfolios: owner deletes']);
+  'portfolios: owner reads', 'portfolios: owner inserts', 'portfolios: owner updates', 'portfolios: owner deletes']);
 select triggers_are('public', 'portfolios', array[
-  'portfolios_touch_updated_at', 'portfolios_guard_version', 'portfolios_guard_publish', 'portfolios_guard_look']);
+  'portfolios_touch_updated_at', 'portfolios_guard_version', 'portfolios_guard_publish', 'portfolios_guard_look',
+  'portfolios_guard_page_columns', 'portfolios_guard_delete', 'portfolios_cap']);
 
 select tests.create_user('alice') as alice \gset
 select tests.create_user('bob') as bob \gset
@@ -22,7 +23,7 @@ select throws_ok(format($$ insert into public.portfolios (owner_id, template_id)
 select throws_ok($$ insert into public.portfolios (template_id) values ('../1') $$, '23514', null, 'a template id of the wrong form is refused');
 select id as draft from public.portfolios where title = 'Draft' \gset
 
--- Reading and changing: the owner alone; a published row is readable by anyone, writable by no one else.
+-- Reading and changing: the owner alone, published or not.
 select tests.act_as(:'bob');
 select is_empty('select * from public.portfolios', 'bob does not see alice''s draft');
 select lives_ok(format($$ update public.portfolios set title = 'mine now' where id = %L $$, :'draft'), 'bob''s update runs ...');
@@ -31,10 +32,10 @@ select tests.act_as_owner();
 select results_eq(format('select title from public.portfolios where id = %L', :'draft'), array['Draft'], '... and neither touched her row');
 update public.portfolios set slug = 'alice-page', published = true where id = :'draft';
 select tests.act_as_anon();
-select results_eq('select title from public.portfolios', array['Draft'], 'a visitor reads the published row');
+select is_empty('select title, data from public.portfolios', 'a visitor reads no row, not even a published one (issue 20 #4)');
 select tests.act_as(:'bob');
-select results_eq('select count(*)::int from public.portfolios', array[1], 'so does bob ...');
-select lives_ok(format($$ update public.portfolios set title = 'defaced' where id = %L $$, :'draft'), '... whose update runs ...');
+select is_empty('select owner_id from public.portfolios', 'nor does bob: no drafts, no owner ids');
+select lives_ok(format($$ update public.portfolios set title = 'defaced' where id = %L $$, :'draft'), 'bob''s update runs ...');
 select tests.act_as_owner();
 select results_eq(format('select title from public.portfolios where id = %L', :'draft'), array['Draft'], '... and changes nothing');
 
@@ -73,6 +74,15 @@ select is((select data from public.portfolios where title = 'Empty'), '{"schemaV
   'starts as an empty portfolio in the model');
 select throws_ok($$ select public.portfolio_from_legacy('1', '{"name": "x"}') $$, '42501', null, 'users cannot run the migration''s upgrade');
 select tests.act_as_owner();
+-- At most 20 portfolios per account (max_portfolios_per_user), counted under a lock.
+select tests.act_as(:'bob');
+select lives_ok($$ insert into public.portfolios (template_id) select 'generator' from generate_series(1, 20) $$,
+  'bob keeps 20 portfolios');
+select throws_ok($$ insert into public.portfolios (template_id) values ('generator') $$, 'P0001',
+  'An account keeps at most 20 portfolios', 'the 21st is refused');
+select tests.act_as(:'alice');
+select lives_ok($$ insert into public.portfolios (template_id) values ('generator') $$, 'his count is not hers');
+select is(public.max_portfolios_per_user(), 20, 'the number lives in one place');
 
 select * from finish();
 rollback;

@@ -2,15 +2,20 @@
 -- tests (in the file of its table). Each pins its search_path, so no caller's schema can stand in for
 -- public or auth, and none is callable by more roles than meant.
 begin;
-select plan(7);
+select plan(8);
 
 select is(
   array(select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public' and p.prosecdef order by 1),
-  array['active_plan', 'claim_free_domain_year', 'collects_subscribers', 'count_page_view', 'create_mfa_recovery_codes', 'current_plan',
-        'current_plan_paid_through', 'discard_mfa_recovery_codes', 'enforce_storage_quota', 'free_domain_allowance',
-        'handle_new_user', 'leave_page_message', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'plan_paid_through', 'plans_held',
-        'portfolios_guard_look', 'portfolios_guard_publish', 'redeem_mfa_recovery_code', 'slug_available', 'username_available'],
+  array['active_plan', 'begin_page_change', 'claim_free_domain_year', 'claim_page', 'collects_subscribers',
+        'count_page_view', 'create_mfa_recovery_codes', 'current_plan', 'current_plan_paid_through',
+        'current_storage_use', 'discard_mfa_recovery_codes', 'domains_to_serve', 'end_page_change',
+        'enforce_storage_quota', 'free_domain_allowance', 'handle_new_user', 'held_page',
+        'leave_page_message', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied',
+        'pages_past_their_plan', 'plan_paid_through', 'plans_held', 'portfolios_cap',
+        'portfolios_guard_look', 'portfolios_guard_publish', 'record_page_render',
+        'redeem_mfa_recovery_code', 'slug_available', 'storage_use', 'sweep_database', 'take_rate_limit',
+        'unpublish_page', 'username_available'],
   'the security-definer functions are these, each tested beside its table');
 select is_empty(
   $$ select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -32,14 +37,25 @@ select ok(not has_function_privilege('authenticated', 'public.plans_held(uuid)',
   'so are the plans someone holds and the claim of a free domain-year');
 select ok(bool_and(not has_function_privilege('anon', p.oid, 'execute') and has_function_privilege('authenticated', p.oid, 'execute'))
             filter (where p.proname in ('current_plan_paid_through', 'free_domain_allowance', 'mfa_satisfied', 'create_mfa_recovery_codes',
-                                        'mfa_recovery_codes_left', 'redeem_mfa_recovery_code', 'discard_mfa_recovery_codes')),
+                                        'mfa_recovery_codes_left', 'redeem_mfa_recovery_code', 'discard_mfa_recovery_codes',
+                                        'current_storage_use')),
   'the caller''s own answers (plan, free domain, second factor, recovery codes) are for signed-in users only')
   from pg_proc p where p.pronamespace = 'public'::regnamespace;
 select ok(has_function_privilege('anon', 'public.username_available(text)', 'execute')
       and has_function_privilege('anon', 'public.slug_available(text, uuid)', 'execute')
-      and has_function_privilege('anon', 'public.collects_subscribers(uuid)', 'execute')
+      and not has_function_privilege('anon', 'public.collects_subscribers(uuid)', 'execute')
       and not has_function_privilege('anon', 'public.current_plan()', 'execute'),
-  'visitors ask only the yes/no questions');
+  'visitors ask only the yes/no questions that reveal nobody''s plan');
+select is(
+  array(select p.proname::text from pg_proc p
+         where p.pronamespace = 'public'::regnamespace
+           and p.proname in ('begin_page_change', 'held_page', 'claim_page', 'unpublish_page', 'record_page_render', 'end_page_change',
+                             'pages_past_their_plan', 'domains_to_serve', 'storage_use', 'take_rate_limit', 'sweep_database',
+                             'collects_subscribers', 'slug_reserved', 'slug_skeleton')
+           and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute')
+                or not has_function_privilege('service_role', p.oid, 'execute'))
+         order by 1),
+  array[]::text[], 'the publish, sweep and rate-limit steps are the service role''s alone');
 
 select * from finish();
 rollback;

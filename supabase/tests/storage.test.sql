@@ -1,13 +1,14 @@
 -- Storage (policies on storage.objects, Supabase's table): pictures and resumes under the owner's
--- <user id>/<portfolio id>/ folder, private until their portfolio is published; the `sites` bucket
--- written by the publish function alone; each owner's space kept by enforce_storage_quota.
+-- <user id>/<portfolio id>/ folder, private even once published (the page's copies live in `sites`);
+-- the `sites` bucket written by the publish function alone; each owner's space kept by
+-- enforce_storage_quota, published copies whose originals are gone counted too (storage_use).
 begin;
-select plan(20);
+select plan(24);
 
 select policies_are('storage', 'objects', array[
   'portfolio-images: owner uploads', 'portfolio-images: owner updates', 'portfolio-images: owner deletes',
   'portfolio-images: owner reads', 'resumes: owner reads', 'resumes: owner uploads', 'resumes: owner updates',
-  'resumes: owner deletes', 'portfolio files: anyone reads a published portfolio''s files']);
+  'resumes: owner deletes']);
 select has_trigger('storage', 'objects', 'enforce_storage_quota', 'the quota is kept by a trigger on storage.objects');
 -- Hosted Storage refuses SQL deletes unless asked (its protect_delete trigger): asked, RLS decides.
 select set_config('storage.allow_delete_query', 'true', true);
@@ -44,7 +45,7 @@ select results_eq('select count(*)::int from storage.objects', array[2], '... an
 
 update public.portfolios set slug = 'alice-page', published = true where id = :'page';
 select tests.act_as_anon();
-select results_eq('select count(*)::int from storage.objects', array[2], 'once published, its files are readable by visitors');
+select is_empty('select * from storage.objects', 'once published, the originals stay private: visitors get the page''s copies (issue 20 #4)');
 select tests.act_as(:'bob');
 select lives_ok($$ update storage.objects set metadata = '{"size": 1}' $$, 'readable, not writable: bob''s update runs ...');
 select tests.act_as_owner();
@@ -68,6 +69,25 @@ select lives_ok($$ update storage.objects set metadata = '{"size": 100}' where n
   'over the quota once the plan ended, a file may still shrink');
 select throws_ok($$ update storage.objects set metadata = '{"size": 60000000}' where name like '%fits.png' $$, 'P0413', null,
   'but not grow again');
+
+-- Published copies: free while their original is kept, counted once it is gone (issue 20 #6).
+select tests.act_as_owner();
+update public.purchases set expires_at = now() + interval '30 days' where user_id = :'alice';
+delete from storage.objects where name like '%fits.png';
+insert into storage.objects (bucket_id, name, metadata) values
+  ('sites', 'alice-page/files/portfolio-images/photo.png', '{"size": 1000}'),
+  ('sites', 'alice-page/files/resumes/cv.pdf', '{"size": 2000}');
+select tests.act_as(:'alice');
+select results_eq($$ select bytes, files from public.storage_usage $$, $$ values (3000::bigint, 2) $$,
+  'a copy of a file she keeps costs nothing more');
+select lives_ok($$ delete from storage.objects where bucket_id = 'portfolio-images' $$, 'she deletes the picture the page shows ...');
+select results_eq($$ select bytes, files from public.storage_usage $$, $$ values (3000::bigint, 2) $$,
+  '... and her use stays: the page''s copy counts now');
+select tests.act_as_owner();
+update public.purchases set expires_at = now() - interval '1 day' where user_id = :'alice';
+select tests.act_as(:'alice');
+select throws_ok(format($$ insert into storage.objects (bucket_id, name, metadata) values ('portfolio-images', '%s/%s/again.png', '{"size": 52426000}') $$,
+  :'alice', :'page'), 'P0413', null, 'so publishing, deleting and uploading again cannot pass the quota');
 
 select * from finish();
 rollback;

@@ -104,6 +104,9 @@ export class EdgeWorkers {
       const url = new URL(req.url);
       const headers = new Headers(req.headers);
       for (const hopByHop of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']) headers.delete(hopByHop);
+      // The caller's own X-Forwarded-For or X-Real-IP is never passed on: only the gateway's.
+      headers.delete('x-real-ip');
+      headers.delete('x-forwarded-for');
       // Deno.serve compresses for clients that ask; the relay passes bodies through as they are.
       headers.set('accept-encoding', 'identity');
       if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);

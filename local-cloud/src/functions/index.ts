@@ -18,6 +18,8 @@ export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     // Where the apps and the published pages (/p/<slug>) are served.
     SITE_URL: ctx.config.siteUrl ?? 'http://localhost:3000',
+    // The pages that may call the public functions (contact, subscribe): the same origins as the API's CORS.
+    ALLOWED_ORIGINS: [...ctx.config.allowedOrigins].join(','),
     ...(ctx.config.dnsServers?.length ? { DNS_SERVERS: ctx.config.dnsServers.join(',') } : {}),
     RAZORPAY_KEY_ID: ctx.keys.razorpayKeyId,
     RAZORPAY_KEY_SECRET: ctx.keys.razorpayKeySecret,

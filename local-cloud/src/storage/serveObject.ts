@@ -32,8 +32,11 @@ export async function sendObject(c: Context, ctx: LocalCloudContext, row: Object
     throw storageErrors.noSuchKey();
   }
   const meta = row.metadata ?? {};
+  const declared = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream';
   const headers: Record<string, string> = {
-    'Content-Type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
+    // As Supabase Storage does: HTML is never served as HTML from the API's origin (which also serves
+    // the mailbox here); a site that serves stored pages sets the type itself.
+    'Content-Type': /^text\/html\b/i.test(declared) ? 'text/plain' : declared,
     'Content-Length': String(bytes.byteLength),
     'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
     'X-Content-Type-Options': 'nosniff',

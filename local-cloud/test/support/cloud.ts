@@ -63,6 +63,8 @@ async function startOn(dataDir: string, databaseUrl: string | undefined, options
     rateLimits: RELAXED_RATE_LIMITS,
     emailjsPerSecond: 1000,
     emailSendIntervalSeconds: 0,
+    // Suites sweep when they mean to (cloud.sweeps.run()); the start-up sweep has its own test.
+    sweepIntervalMs: 0,
     ...options,
   });
   const clientOptions = {

@@ -11,6 +11,8 @@ export async function ownerWithPage(t: TestCloud, service: SupabaseClient, label
   const slug = `${label}-${process.pid}-${++pageCounter}`;
   const { data, error } = await owner.client.from('portfolios').insert({ template_id: 'generator', title: 'Ada' }).select('id').single();
   assert.equal(error, null);
-  assert.equal((await service.from('portfolios').update({ slug, published }).eq('id', data!.id)).error, null);
+  // An address is held only while published: an unpublished page's slug names nothing.
+  const written = published ? { slug, published } : { slug: null, published };
+  assert.equal((await service.from('portfolios').update(written).eq('id', data!.id)).error, null);
   return { owner, slug, pageId: data!.id as string };
 }

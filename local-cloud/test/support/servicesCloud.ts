@@ -1,7 +1,7 @@
 // A started local-cloud for the services' tests, on PGlite or Postgres (the core's test support),
 // with autoconfirmed sign-ups.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import type { LocalCloud } from '../../src/index.ts';
+import type { LocalCloud, StartOptions } from '../../src/index.ts';
 import { BACKENDS, skipFor, startTestCloud as startCoreTestCloud, stopClusters, type Backend } from './cloud.ts';
 
 export interface TestCloud {
@@ -16,9 +16,9 @@ export { BACKENDS, skipFor, stopClusters, type Backend };
 /** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
 export async function startTestCloud(
   backend: Backend,
-  { allowedOrigins, dnsServers }: { allowedOrigins?: string[]; dnsServers?: string[] } = {},
+  options: Pick<StartOptions, 'allowedOrigins' | 'dnsServers' | 'emailjsPerSecond' | 'sweepIntervalMs'> = {},
 ): Promise<TestCloud> {
-  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, allowedOrigins, dnsServers });
+  const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, ...options });
   return { cloud, url: cloud.url, dataDir: cloud.ctx.config.dataDir, stop: () => cloud.stop() };
 }
 
@@ -48,11 +48,16 @@ export function serviceClient(t: TestCloud): SupabaseClient {
 
 let counter = 0;
 
+/** A signed-up user: a client acting as them, their id, access token and email. */
+export interface TestUser {
+  client: SupabaseClient;
+  id: string;
+  accessToken: string;
+  email: string;
+}
+
 /** Signs up (autoconfirm) and returns a client acting as that user, with its id and access token. */
-export async function signedInUser(
-  t: TestCloud,
-  label = 'user',
-): Promise<{ client: SupabaseClient; id: string; accessToken: string; email: string }> {
+export async function signedInUser(t: TestCloud, label = 'user'): Promise<TestUser> {
   const email = `${label}-${Date.now()}-${++counter}@example.test`;
   const client = anonClient(t);
   const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery' });

@@ -1,5 +1,6 @@
 import type { Portfolio } from '@folioforge/templates';
 import type { FileFieldKind } from '../portfolios/fileRules';
+import type { PreparedImage } from '../images/preparedUploads';
 import type { PortfolioTemplateId } from '../templates/templateCatalog';
 
 /** What the editor shows: the portfolio and the template it is shown with. */
@@ -17,6 +18,8 @@ export interface DraftTarget {
   scheduleSave: (read: () => Shown) => void;
   /** Signed in: stores a file in the account (progress 0 … 1) and gives its `storage:` reference. */
   uploadFile?: (kind: FileFieldKind, file: File, onProgress: (fraction: number) => void) => Promise<string>;
+  /** Signed in: stores a prepared photo and its copies (progress 0 … 1, `fileName` for messages) and gives the main file's reference. */
+  uploadImage?: (prepared: PreparedImage, fileName: string, onProgress: (fraction: number) => void) => Promise<string>;
   /** Signed in: short-lived addresses to show stored files by, per reference. */
   signStoredFiles?: (refs: readonly string[]) => Promise<Record<string, string>>;
 }

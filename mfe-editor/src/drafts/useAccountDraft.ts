@@ -4,7 +4,14 @@ import { getRuntimeConfig, getSupabase, useAuthStore } from '@folioforge/shared'
 import { fileValuesOf, isStorageRef } from '@folioforge/templates';
 import { savePortfolio, savePortfolioKeepalive, type SavedPortfolio } from '../portfolios/portfolioApi';
 import { toSaved, writeAccountCopy } from '../portfolios/accountCopies';
-import { bucketFor, newFilePath, removeStoredFiles, signedUrlsFor, uploadPortfolioFile } from '../portfolios/portfolioFiles';
+import {
+  bucketFor,
+  newFilePath,
+  removeStoredFiles,
+  signedUrlsFor,
+  uploadPortfolioFile,
+  uploadPreparedImage,
+} from '../portfolios/portfolioFiles';
 import { noteSaved } from '../portfolios/savedRows';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { CloudSaver, type SaveState } from './cloudSaver';
@@ -132,6 +139,17 @@ export function useAccountDraft({ userId, portfolio, filesInUse }: AccountDraftO
           ref: { bucket: bucketFor(kind), path: newFilePath(userId, portfolioId, kind, file) },
           file,
           kind,
+          onProgress,
+        }),
+      uploadImage: (prepared, fileName, onProgress) =>
+        uploadPreparedImage({
+          client: getSupabase(),
+          config: getRuntimeConfig(),
+          accessToken: useAuthStore.getState().session?.access_token,
+          userId,
+          portfolioId,
+          prepared,
+          fileName,
           onProgress,
         }),
       signStoredFiles: (refs) => signedUrlsFor(getSupabase(), userId, refs),

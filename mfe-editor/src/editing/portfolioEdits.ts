@@ -1,6 +1,7 @@
 // What the editor does to a portfolio, as pure functions: each returns a new portfolio sharing every
 // part it did not change (so the preview redraws only what changed). A field is named by its path:
 //   profile.<key>   social.<id>.<key>   section.<id>.<title|body>   item.<section id>.<item id>.<key>
+//   page.<title|description|language>
 import {
   LIMITS,
   SECTION_KINDS,
@@ -9,6 +10,7 @@ import {
   newId,
   type AnyItem,
   type Portfolio,
+  type PageSettings,
   type Profile,
   type Section,
   type SectionKind,
@@ -20,6 +22,8 @@ export type FieldPath = string;
 export const profilePath = (key: keyof Profile): FieldPath => `profile.${key}`;
 export const socialPath = (id: string, key: 'network' | 'url'): FieldPath => `social.${id}.${key}`;
 export const sectionPath = (id: string, key: 'title' | 'body'): FieldPath => `section.${id}.${key}`;
+export const pagePath = (key: keyof PageSettings): FieldPath => `page.${key}`;
+const PAGE_KEYS: readonly (keyof PageSettings)[] = ['title', 'description', 'language'];
 export const itemPath = (sectionId: string, itemId: string, key: string): FieldPath => `item.${sectionId}.${itemId}.${key}`;
 
 /** Which section and item a path is in (for the preview to scroll to). */
@@ -47,6 +51,7 @@ const withItems = (section: Section, items: AnyItem[]): Section => ({ ...section
 export function readField(portfolio: Portfolio, path: FieldPath): string {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return portfolio.profile[first as keyof Profile] ?? '';
+  if (scope === 'page') return portfolio.page?.[first as keyof PageSettings] ?? '';
   if (scope === 'social') {
     const link = portfolio.socials.find((candidate) => candidate.id === first);
     return link ? (link[second as 'network' | 'url'] ?? '') : '';
@@ -61,6 +66,13 @@ export function readField(portfolio: Portfolio, path: FieldPath): string {
 export function writeField(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return { ...portfolio, profile: { ...portfolio.profile, [first]: value } };
+  if (scope === 'page') {
+    // An emptied setting goes: the page uses its default again, and a row without settings stays as it was.
+    const { [first as keyof PageSettings]: _dropped, ...rest } = portfolio.page ?? {};
+    const page: PageSettings = value === '' ? rest : { ...rest, [first]: value };
+    const { page: _old, ...without } = portfolio;
+    return Object.keys(page).length ? { ...without, page } : without;
+  }
   if (scope === 'social')
     return { ...portfolio, socials: portfolio.socials.map((link) => (link.id === first ? { ...link, [second]: value } : link)) };
   if (scope === 'section')
@@ -77,6 +89,7 @@ export function writeField(portfolio: Portfolio, path: FieldPath, value: string)
 export function fieldValues(portfolio: Portfolio): Map<FieldPath, string> {
   const values = new Map<FieldPath, string>();
   for (const [key, value] of Object.entries(portfolio.profile)) values.set(profilePath(key as keyof Profile), value);
+  for (const key of PAGE_KEYS) values.set(pagePath(key), portfolio.page?.[key] ?? '');
   for (const link of portfolio.socials) {
     values.set(socialPath(link.id, 'network'), link.network);
     values.set(socialPath(link.id, 'url'), link.url);

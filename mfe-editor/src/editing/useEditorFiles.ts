@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { fileSlotsOf, isDeviceRef, isStorageRef, type FileSlot } from '@folioforge/templates';
 import { deviceFile, keepOnDevice, newDeviceRef } from '../portfolios/deviceFiles';
 import type { FileFieldKind } from '../portfolios/fileRules';
+import { loadImagePreparer } from '../images/loadImagePreparer';
+import { ImagePreparationError } from '../images/preparedUploads';
 import type { DraftTarget } from '../drafts/draftTarget';
 import type { FileActions } from './editorHooks';
 import type { PortfolioEditor } from './portfolioEditor';
@@ -12,8 +14,10 @@ const pathOf = (slot: FileSlot): FieldPath =>
 
 /**
  * Pictures and resumes of the portfolio being edited: a chosen file shows at once (an object URL) and
- * is kept on this device (`device:`); signed in, it then goes up to the account's storage with its
- * progress shown, and the field names the stored file (`storage:`), or goes back if it is refused.
+ * is kept on this device (`device:`); a photo is then prepared for the web (mfe-editor/src/images:
+ * resized, re-encoded, with its narrower copies) and the saving shown; signed in, it goes up to the
+ * account's storage with its progress shown, and the field names the stored file (`storage:`), or
+ * goes back if it is refused.
  * Stored files show through signed URLs, files on this device through object URLs.
  */
 export function useEditorFiles(editor: PortfolioEditor, target: DraftTarget): FileActions {
@@ -22,26 +26,68 @@ export function useEditorFiles(editor: PortfolioEditor, target: DraftTarget): Fi
 
   const upload = useMemo(() => {
     return (ref: string, path: FieldPath, kind: FileFieldKind, file: File, before: string) => {
-      const send = target.uploadFile;
-      if (!send || uploading.current.has(ref)) return;
+      if (uploading.current.has(ref)) return;
       uploading.current.add(ref);
-      editor.setUpload(path, { kind: 'uploading', fileName: file.name, fraction: 0 });
-      send(kind, file, (fraction) => editor.setUpload(path, { kind: 'uploading', fileName: file.name, fraction })).then(
-        (stored) => {
+      const fileName = file.name;
+      const stored = (storedRef: string, saving?: string) => {
+        uploading.current.delete(ref);
+        const url = editor.store.getState().urls[ref];
+        if (url) editor.showFiles({ [storedRef]: url });
+        editor.nameFile(storedRef, fileName);
+        editor.replaceFile(ref, storedRef);
+        editor.setUpload(path, { kind: 'stored', fileName, saving });
+      };
+      const failed = (error: unknown) => {
+        uploading.current.delete(ref);
+        // Refused (not a picture, its size, its content, the plan's space) or no connection: the field goes back.
+        editor.replaceFile(ref, before);
+        const message = error instanceof Error ? error.message : String(error);
+        editor.setUpload(path, { kind: 'failed', message: error instanceof ImagePreparationError ? `"${fileName}": ${message}` : message });
+      };
+      const sendAsChosen = () => {
+        const send = target.uploadFile;
+        if (!send) {
           uploading.current.delete(ref);
-          const url = editor.store.getState().urls[ref];
-          if (url) editor.showFiles({ [stored]: url });
-          editor.nameFile(stored, file.name);
-          editor.replaceFile(ref, stored);
-          editor.setUpload(path, { kind: 'stored', fileName: file.name });
-        },
-        (error: unknown) => {
-          uploading.current.delete(ref);
-          // Refused (its size, its content, the plan's space) or no connection: the field goes back.
-          editor.replaceFile(ref, before);
-          editor.setUpload(path, { kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-        },
-      );
+          return;
+        }
+        editor.setUpload(path, { kind: 'uploading', fileName, fraction: 0 });
+        send(kind, file, (fraction) => editor.setUpload(path, { kind: 'uploading', fileName, fraction })).then(stored, failed);
+      };
+      if (kind !== 'image') {
+        sendAsChosen();
+        return;
+      }
+      // A photo is resized and re-encoded here first (a GIF keeps its animation and goes as chosen):
+      // the page then serves a few hundred KB, in the sizes `srcset` needs, never the camera's megabytes.
+      editor.setUpload(path, { kind: 'preparing', fileName, fraction: 0 });
+      loadImagePreparer()
+        .then(async (preparer) => {
+          if (!preparer.isPreparable(file)) {
+            editor.setUpload(path, undefined);
+            sendAsChosen();
+            return;
+          }
+          const prepared = await preparer.prepareImage(file, {
+            onProgress: (fraction) => editor.setUpload(path, { kind: 'preparing', fileName, fraction }),
+          });
+          const { saving } = prepared;
+          // This device keeps the lighter file (a draft's picture, until it goes up to the account).
+          keepOnDevice(ref, new File([prepared.main.blob], fileName, { type: prepared.main.blob.type })).catch((error: unknown) =>
+            console.warn('[FolioForge] could not keep the prepared picture for later:', error),
+          );
+          const send = target.uploadImage;
+          if (!send) {
+            uploading.current.delete(ref);
+            editor.setUpload(path, { kind: 'prepared', fileName, saving });
+            return;
+          }
+          editor.setUpload(path, { kind: 'uploading', fileName, fraction: 0, saving });
+          const storedRef = await send(prepared, fileName, (fraction) =>
+            editor.setUpload(path, { kind: 'uploading', fileName, fraction, saving }),
+          );
+          stored(storedRef, saving);
+        })
+        .catch(failed);
     };
   }, [editor, target]);
 

@@ -3,7 +3,8 @@
 import { storedImageFromPath } from '@folioforge/shared';
 import { encodeWithinBudget, MAX_SHRINKS, QUALITY_STEPS } from './encodeWithinBudget';
 import { formatBytes, savingText } from './imageSaving';
-import { isPreparable, uploadsFor, type PreparedImage } from './prepareImage';
+import { isPreparable } from './prepareImage';
+import { uploadsFor, type PreparedImage } from './preparedUploads';
 
 test('the saving reads as people say sizes', () => {
   expect(savingText(5_033_164, 317_440)).toBe('4.8 MB → 310 KB');

@@ -3,18 +3,10 @@
 // encode WebP) within the main file's budget, plus the narrower copies `srcset` needs, named as the
 // publish function expects (@folioforge/shared's imageVariants). Plain canvas, no library and no
 // wasm: loaded on demand (loadImagePreparer.ts), so the editor's first load carries none of it.
-import {
-  fitWithin,
-  IMAGE_MAIN_BUDGET_BYTES,
-  imageMimeType,
-  storedImageFor,
-  variantSizes,
-  type ImageFormat,
-  type ImageSize,
-  type StoredImage,
-} from '@folioforge/shared';
+import { fitWithin, IMAGE_MAIN_BUDGET_BYTES, imageMimeType, variantSizes, type ImageFormat, type ImageSize } from '@folioforge/shared';
 import { encodeWithinBudget } from './encodeWithinBudget';
 import { savingText } from './imageSaving';
+import { ImagePreparationError, type PreparedFile, type PreparedImage } from './preparedUploads';
 
 /** Pictures worth preparing. A GIF keeps its animation and is stored as chosen. */
 export const PREPARED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -23,29 +15,6 @@ export const isPreparable = (file: Pick<Blob, 'type'>) => (PREPARED_TYPES as rea
 
 /** Quality of the narrower copies (a copy is shown smaller, so its budget follows from its size). */
 const VARIANT_QUALITY = 0.78;
-
-export interface PreparedFile extends ImageSize {
-  blob: Blob;
-}
-
-export interface PreparedImage {
-  format: ImageFormat;
-  main: PreparedFile;
-  /** Narrowest first, as variantSizes(main) lists them. */
-  variants: PreparedFile[];
-  originalBytes: number;
-  /** The main file's weight, the figure of the saving. */
-  storedBytes: number;
-  /** "4.8 MB → 310 KB" */
-  saving: string;
-}
-
-export class ImagePreparationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImagePreparationError';
-  }
-}
 
 type Canvas = OffscreenCanvas | HTMLCanvasElement;
 
@@ -139,28 +108,4 @@ export async function prepareImage(
   } finally {
     bitmap.close();
   }
-}
-
-export interface PreparedUpload {
-  path: string;
-  blob: Blob;
-  contentType: string;
-}
-
-/**
- * What to upload for a prepared photo, into `folder` (`<user id>/<portfolio id>`) under `stem` (what
- * newFilePath makes of the field and a random part): the main file first (the row names it), then
- * each copy, each at the path the publish function derives from the main file's name.
- */
-export function uploadsFor(prepared: PreparedImage, folder: string, stem: string): { image: StoredImage; uploads: PreparedUpload[] } {
-  const image = storedImageFor(folder, stem, prepared.main, prepared.format);
-  const contentType = imageMimeType(prepared.format);
-  if (image.variants.length !== prepared.variants.length) throw new ImagePreparationError('The copies do not match the picture.');
-  return {
-    image,
-    uploads: [
-      { path: image.path, blob: prepared.main.blob, contentType },
-      ...image.variants.map((file, index) => ({ path: file.path, blob: prepared.variants[index]!.blob, contentType })),
-    ],
-  };
 }

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES, rejectionFor } from './fileRules';
+import { MAX_FILE_BYTES, MAX_PREPARED_BYTES, rejectionFor } from './fileRules';
 
 const file = (name: string, type: string, size = 10) => ({ name, type, size });
 
@@ -22,9 +22,18 @@ test('resumes: PDF only, by type and extension', () => {
   expect(rejectionFor(file('pdf', 'application/pdf'), 'pdf')).toMatch(/is not a PDF/);
 });
 
+test('a phone photo over the bucket limit is taken (it is resized first); only one too large to open is refused', () => {
+  expect(rejectionFor(file('IMG_4032.jpg', 'image/jpeg', 5 * 1024 * 1024), 'image')).toBeNull();
+  expect(rejectionFor(file('scan.png', 'image/png', 25 * 1024 * 1024), 'image')).toBeNull();
+  expect(rejectionFor(file('panorama.jpg', 'image/jpeg', MAX_PREPARED_BYTES + 1), 'image')).toBe(
+    '"panorama.jpg" is too large to prepare here (over 40 MB). Choose a smaller photo, or export it smaller first.',
+  );
+});
+
 test('files over the storage bucket limits are refused with the limit named', () => {
-  expect(rejectionFor(file('big.png', 'image/png', MAX_FILE_BYTES.image + 1), 'image')).toBe(
-    '"big.png" is larger than 5 MB. Choose a smaller file.',
+  // A GIF keeps its animation: it goes as chosen, so the bucket's limit is its own.
+  expect(rejectionFor(file('big.gif', 'image/gif', MAX_FILE_BYTES.image + 1), 'image')).toBe(
+    '"big.gif" is larger than 5 MB. Choose a smaller file.',
   );
   expect(rejectionFor(file('big.pdf', 'application/pdf', MAX_FILE_BYTES.pdf + 1), 'pdf')).toMatch(/larger than 10 MB/);
 });

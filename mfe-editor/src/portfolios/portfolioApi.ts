@@ -30,7 +30,7 @@ export interface PortfolioRow {
   /** The portfolio, in the model's shape (a row from before the model is upgraded as it is read). */
   data: Portfolio;
   published: boolean;
-  /** The page's address (/p/<slug>) once one was chosen; kept while unpublished. */
+  /** The page's address (/p/<slug>) while published; an unpublished portfolio holds none. */
   slug: string | null;
   /** The page's customized look (Pro and Premium), as stored; read it with toPageLook. */
   look: PageLook;
@@ -164,11 +164,6 @@ export async function savePortfolio(
 
 export async function renamePortfolio(client: FolioForgeClient, id: string, title: string): Promise<PortfolioRow> {
   return toPortfolioRow(unwrap(await client.from('portfolios').update({ title }).eq('id', id).select(PORTFOLIO_COLUMNS).single()));
-}
-
-export async function deletePortfolioRow(client: FolioForgeClient, id: string): Promise<void> {
-  const answer = await client.from('portfolios').delete().eq('id', id);
-  if (answer.error) throw toRequestError(answer.error, answer.status);
 }
 
 export const TITLE_MAX_LENGTH = 120;

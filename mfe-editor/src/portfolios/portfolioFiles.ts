@@ -2,8 +2,10 @@
 // `<user id>/<portfolio id>/` (the buckets' row-level security checks the first folder). A row's data
 // names a stored file as `storage:<bucket>/<path>`; pages show it through a short-lived signed URL.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { storedImageFromPath } from '@folioforge/shared';
 import { fileValuesOf, isStorageRef, replaceFileValue, type Portfolio } from '@folioforge/templates';
 import type { FileFieldKind } from './fileRules';
+import { uploadsFor, type PreparedImage } from '../images/preparedUploads';
 import { createPortfolio, savePortfolio, type NewPortfolio, type PortfolioRow } from './portfolioApi';
 
 export const IMAGE_BUCKET = 'portfolio-images';
@@ -52,10 +54,20 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
-/** A new name per upload: a replaced picture never shows from a cache, and the old one is removed by name. */
-export function newFilePath(userId: string, portfolioId: string, fieldKey: string, file: Pick<File, 'type'>): string {
+/** A new stem per upload (the field and a random part): a replaced picture never shows from a cache, and the old one is removed by name. */
+function newFileStem(fieldKey: string): string {
   const random = crypto.getRandomValues(new Uint32Array(2)).reduce((text, n) => text + n.toString(36), '');
-  return `${portfolioFolder(userId, portfolioId)}/${fieldKey.replace(/[^A-Za-z0-9_-]/g, '')}-${random}.${EXTENSIONS[file.type] ?? 'bin'}`;
+  return `${fieldKey.replace(/[^A-Za-z0-9_-]/g, '')}-${random}`;
+}
+
+export function newFilePath(userId: string, portfolioId: string, fieldKey: string, file: Pick<File, 'type'>): string {
+  return `${portfolioFolder(userId, portfolioId)}/${newFileStem(fieldKey)}.${EXTENSIONS[file.type] ?? 'bin'}`;
+}
+
+/** Every path a stored file occupies: a prepared photo's main file and its narrower copies, or the file alone. */
+function pathsOf(path: string): string[] {
+  const image = storedImageFromPath(path);
+  return image ? [image.path, ...image.variants.map((variant) => variant.path)] : [path];
 }
 
 export class UploadError extends Error {
@@ -95,6 +107,58 @@ export interface UploadRequest {
   kind: FileFieldKind;
   /** 0 … 1 as the bytes go out. */
   onProgress: (fraction: number) => void;
+}
+
+export interface PreparedImageUpload extends Omit<UploadRequest, 'ref' | 'file' | 'kind'> {
+  client: SupabaseClient;
+  userId: string;
+  portfolioId: string;
+  prepared: PreparedImage;
+  /** The name the visitor chose, for messages. */
+  fileName: string;
+}
+
+/**
+ * A prepared photo into `portfolio-images`: its copies, then its main file (the one the row names), with
+ * progress over all their bytes. If one is refused, the ones already stored are removed again.
+ */
+export async function uploadPreparedImage({
+  client,
+  userId,
+  portfolioId,
+  prepared,
+  fileName,
+  onProgress,
+  ...request
+}: PreparedImageUpload): Promise<string> {
+  const { uploads } = uploadsFor(prepared, portfolioFolder(userId, portfolioId), newFileStem('image'));
+  const ordered = [...uploads.slice(1), uploads[0]!];
+  const total = ordered.reduce((sum, upload) => sum + upload.blob.size, 0) || 1;
+  const stored: string[] = [];
+  let done = 0;
+  try {
+    for (const upload of ordered) {
+      const file = new File([upload.blob], fileName, { type: upload.contentType });
+      const ref = { bucket: IMAGE_BUCKET, path: upload.path } as const;
+      await uploadPortfolioFile({
+        ...request,
+        ref,
+        file,
+        kind: 'image',
+        onProgress: (fraction) => onProgress((done + fraction * upload.blob.size) / total),
+      });
+      stored.push(upload.path);
+      done += upload.blob.size;
+    }
+  } catch (error) {
+    if (stored.length)
+      await client.storage
+        .from(IMAGE_BUCKET)
+        .remove(stored)
+        .catch(() => undefined);
+    throw error;
+  }
+  return toStorageRef({ bucket: IMAGE_BUCKET, path: uploads[0]!.path });
 }
 
 /**
@@ -157,26 +221,13 @@ export async function signedUrlsFor(client: SupabaseClient, userId: string, refs
   return urls;
 }
 
-/** Removes stored files a portfolio no longer names. */
+/** Removes stored files a portfolio no longer names, a photo's copies with it. */
 export async function removeStoredFiles(client: SupabaseClient, userId: string, refs: readonly string[]): Promise<void> {
   for (const bucket of PORTFOLIO_BUCKETS) {
     const paths = refs.map((ref) => parseStorageRef(ref, userId)).filter((ref): ref is StoredFileRef => ref?.bucket === bucket);
     if (paths.length === 0) continue;
-    const { error } = await client.storage.from(bucket).remove(paths.map((ref) => ref.path));
+    const { error } = await client.storage.from(bucket).remove(paths.flatMap((ref) => pathsOf(ref.path)));
     if (error) throw error;
-  }
-}
-
-/** Removes every file of a portfolio from both buckets. */
-export async function removePortfolioFiles(client: SupabaseClient, userId: string, portfolioId: string): Promise<void> {
-  const folder = portfolioFolder(userId, portfolioId);
-  for (const bucket of PORTFOLIO_BUCKETS) {
-    const listed = await client.storage.from(bucket).list(folder, { limit: 1000 });
-    if (listed.error) throw listed.error;
-    const paths = (listed.data ?? []).filter((entry) => entry.id !== null).map((entry) => `${folder}/${entry.name}`);
-    if (paths.length === 0) continue;
-    const removed = await client.storage.from(bucket).remove(paths);
-    if (removed.error) throw removed.error;
   }
 }
 
@@ -191,8 +242,12 @@ export async function copyStoredFiles(client: SupabaseClient, userId: string, da
     if (!ref) continue;
     const name = ref.path.split('/').pop() ?? 'file';
     const target = { bucket: ref.bucket, path: `${portfolioFolder(userId, toPortfolioId)}/${name}` };
-    // Storage copies on the server: nothing is downloaded and sent back up.
+    // Storage copies on the server: nothing is downloaded and sent back up. A photo's copies go along
+    // (the same names in the new folder); a copy that fails leaves the page with the main file only.
     const { error } = await client.storage.from(ref.bucket).copy(ref.path, target.path);
+    if (!error)
+      for (const variant of pathsOf(ref.path).slice(1))
+        await client.storage.from(ref.bucket).copy(variant, `${portfolioFolder(userId, toPortfolioId)}/${variant.split('/').pop()}`);
     copied = replaceFileValue(copied, value, error ? '' : toStorageRef(target));
   }
   return copied;

@@ -1,19 +1,30 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { GetTemplateButton } from '../commerce/GetTemplateButton';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { usePortfolio } from '../portfolios/queries';
 import { patchRow } from '../portfolios/savedRows';
+import { templateDefinition, toTemplateId } from '../templates/templateCatalog';
 import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
-import { exportPortfolio, isSlugAvailable, publishPortfolio, unpublishPortfolio, type PublishedPage } from './publishApi';
+import {
+  exportPortfolio,
+  exportPortfolioData,
+  isSlugAvailable,
+  PublishError,
+  publishPortfolio,
+  unpublishPortfolio,
+  type PublishedPage,
+} from './publishApi';
 import styles from './PublishPanel.module.scss';
 
 /** Typing pauses this long before the address is checked with the server. */
 export const SLUG_CHECK_DELAY_MS = 350;
 
 type Availability = 'unchecked' | 'checking' | 'available' | 'unavailable' | 'unknown';
-type Busy = 'publish' | 'unpublish' | 'export' | undefined;
+type Busy = 'publish' | 'unpublish' | 'export' | 'export-data' | undefined;
 
 export interface PublishPanelProps {
   userId: string;
@@ -98,6 +109,8 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const [busy, setBusy] = useState<Busy>(undefined);
   const [done, setDone] = useState<{ message: string; page?: PublishedPage } | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  /** Why the site's download was refused (a paid template neither bought nor in a plan). */
+  const [exportRefusal, setExportRefusal] = useState<string | undefined>(undefined);
   const headingId = useId();
   const inputId = useId();
 
@@ -114,6 +127,7 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const run = async (kind: Exclude<Busy, undefined>, work: () => Promise<void>) => {
     setBusy(kind);
     setProblem(undefined);
+    setExportRefusal(undefined);
     setDone(undefined);
     try {
       await work();
@@ -138,16 +152,32 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
 
   const unpublish = () =>
     void run('unpublish', async () => {
-      await unpublishPortfolio(portfolioId);
-      updateRow({ published: false });
-      setDone({ message: 'Your page is taken down. Its address stays yours.' });
+      const freed = await unpublishPortfolio(portfolioId);
+      updateRow({ published: false, slug: null });
+      // The field keeps the address, to publish at it again while nobody else has taken it.
+      if (freed) setSlug(freed);
+      setDone({ message: 'Your page is taken down and its address is free again: anyone may take it until you publish again.' });
     });
 
   const download = () =>
     void run('export', async () => {
       await prepare?.();
-      const { zip, fileName } = await exportPortfolio(portfolioId);
-      saveDownload(zip, fileName);
+      try {
+        const { file, fileName } = await exportPortfolio(portfolioId);
+        saveDownload(file, fileName);
+        setDone({ message: `Downloaded ${fileName}.` });
+      } catch (error) {
+        // The site of a template is had on the same terms as its page: say so, and what to do.
+        if (error instanceof PublishError && error.status === 403) setExportRefusal(error.message);
+        else throw error;
+      }
+    });
+
+  const downloadData = () =>
+    void run('export-data', async () => {
+      await prepare?.();
+      const { file, fileName } = await exportPortfolioData(portfolioId);
+      saveDownload(file, fileName);
       setDone({ message: `Downloaded ${fileName}.` });
     });
 
@@ -172,6 +202,7 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
         }[availability]);
   const invalid = Boolean(formProblem) || availability === 'unavailable';
   const liveUrl = published && row.slug ? `${window.location.origin}${publicPagePath(row.slug)}` : undefined;
+  const paidTemplate = toTemplateId(row.templateId);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -225,8 +256,20 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
           <Button variant="ghost" onClick={download} disabled={Boolean(busy)} busy={busy === 'export'}>
             {busy === 'export' ? 'Preparing…' : 'Download site (.zip)'}
           </Button>
+          <Button variant="ghost" onClick={downloadData} disabled={Boolean(busy)} busy={busy === 'export-data'}>
+            {busy === 'export-data' ? 'Preparing…' : 'Download data (portfolio.json)'}
+          </Button>
         </div>
       </form>
+      {exportRefusal ? (
+        <div role="alert" className={styles.refusal}>
+          <p>{exportRefusal}</p>
+          <div className={styles.buttons}>
+            {paidTemplate ? <GetTemplateButton templateId={paidTemplate} label={templateDefinition(paidTemplate).getButtonLabel} /> : null}
+            <Link to="/pricing">See the plans</Link>
+          </div>
+        </div>
+      ) : null}
       <PageLookFields userId={userId} row={row} />
       <BrandKitDownload userId={userId} portfolioId={portfolioId} prepare={prepare} />
       <div role="status" className={styles.result}>

@@ -1,13 +1,18 @@
-// The browser side of the publish function (supabase/functions/publish), through the page's one
-// Supabase client so the owner's access token goes with every call. Answers are checked with zod:
-// the page trusts nothing it did not make.
-import * as z from 'zod/mini';
-import { functionFailureOf, getSupabase } from '@folioforge/shared';
+// The browser side of the publish function (supabase/functions/publish): invokeFunction with the
+// function's contract (_shared/contracts/publish.ts, through @folioforge/shared), through the page's
+// one Supabase client so the owner's access token goes with every call. Answers are checked against
+// the contract: the page trusts nothing it did not make.
+import {
+  FunctionCallError,
+  getSupabase,
+  invokeFunction,
+  publishFunction,
+  streamFunction,
+  type BrandKit,
+  type PublishedPage,
+} from '@folioforge/shared';
 
-const PUBLISH_FUNCTION = 'publish';
-
-const publishedPageSchema = z.object({ slug: z.string(), url: z.url(), badge: z.boolean() });
-export type PublishedPage = z.infer<typeof publishedPageSchema>;
+export type { BrandKit, PublishedPage };
 
 /** A refusal (address taken, template not bought …) or failure, in words fit to show. */
 export class PublishError extends Error {
@@ -20,32 +25,63 @@ export class PublishError extends Error {
   }
 }
 
-async function invokePublish(body: Record<string, unknown>, fallback: string) {
-  const { data, error, response } = await getSupabase().functions.invoke<unknown>(PUBLISH_FUNCTION, { body });
-  if (!error) return { data, response };
-  const failure = await functionFailureOf(error);
-  if (failure.status === undefined) throw new PublishError('Could not reach FolioForge. Check your connection and try again.');
-  throw new PublishError(failure.message ?? fallback, failure.status);
+/** Runs a call of the function, its failure as a PublishError. */
+async function calling<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof FunctionCallError) throw new PublishError(error.message, error.status);
+    throw error;
+  }
 }
 
 /** Publishes the portfolio as saved in the account at /p/<slug> (or updates the page). */
-export async function publishPortfolio(portfolioId: string, slug: string): Promise<PublishedPage> {
-  const { data } = await invokePublish({ action: 'publish', portfolioId, slug }, 'The page could not be published.');
-  const parsed = publishedPageSchema.safeParse(data);
-  if (!parsed.success) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
-  return parsed.data;
+export function publishPortfolio(portfolioId: string, slug: string): Promise<PublishedPage> {
+  return calling(() =>
+    invokeFunction(publishFunction, { action: 'publish', portfolioId, slug }, { refused: 'The page could not be published.' }),
+  );
 }
 
-export async function unpublishPortfolio(portfolioId: string): Promise<void> {
-  await invokePublish({ action: 'unpublish', portfolioId }, 'The page could not be taken down.');
+/** Takes the page down; answers the address it had, free again for anyone. */
+export async function unpublishPortfolio(portfolioId: string): Promise<string | null> {
+  const answer = await calling(() =>
+    invokeFunction(publishFunction, { action: 'unpublish', portfolioId }, { refused: 'The page could not be taken down.' }),
+  );
+  return answer.freedSlug;
 }
 
-/** The portfolio as a static site in a zip, with the name the server gave it. */
-export async function exportPortfolio(portfolioId: string): Promise<{ zip: Blob; fileName: string }> {
-  const { data, response } = await invokePublish({ action: 'export', portfolioId }, 'The download could not be made.');
-  if (!(data instanceof Blob)) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
-  const named = /filename="([A-Za-z0-9._-]+)"/.exec(response?.headers.get('content-disposition') ?? '')?.[1];
-  return { zip: new Blob([data], { type: 'application/zip' }), fileName: named ?? 'portfolio-site.zip' };
+/** Deletes the portfolio (its page first, if it has one), its files with it. */
+export async function deletePortfolio(portfolioId: string): Promise<void> {
+  await calling(() =>
+    invokeFunction(publishFunction, { action: 'delete', portfolioId }, { refused: 'The portfolio could not be deleted.' }),
+  );
+}
+
+/** A download the function streams, with the name the server gave it. */
+async function download(
+  action: 'export' | 'export-data',
+  portfolioId: string,
+  fallbackName: string,
+  type: string,
+): Promise<{ file: Blob; fileName: string }> {
+  const response = await calling(() =>
+    streamFunction(publishFunction, { action, portfolioId }, { refused: 'The download could not be made.' }),
+  );
+  const named = /filename="([A-Za-z0-9._-]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { file: new Blob([await response.arrayBuffer()], { type }), fileName: named ?? fallbackName };
+}
+
+/**
+ * The portfolio as a static site in a zip. Refused (a PublishError with status 403) for a template the
+ * owner may not publish: a paid template needs its purchase or a plan, as publishing it does.
+ */
+export function exportPortfolio(portfolioId: string): Promise<{ file: Blob; fileName: string }> {
+  return download('export', portfolioId, 'portfolio-site.zip', 'application/zip');
+}
+
+/** The portfolio's own data, portfolio.json (JSON Resume): always its owner's to download. */
+export function exportPortfolioData(portfolioId: string): Promise<{ file: Blob; fileName: string }> {
+  return download('export-data', portfolioId, 'portfolio.json', 'application/json');
 }
 
 /** Whether an address could be this portfolio's: well formed, not reserved, nobody else's. */
@@ -69,14 +105,7 @@ export async function fetchPlanFeatures(): Promise<PlanFeatures> {
   return { customizedLook: data?.customized_look === true, brandKit: data?.brand_kit === true };
 }
 
-const brandImageSchema = z.object({ name: z.string(), width: z.number(), height: z.number(), svg: z.string() });
-const brandKitSchema = z.object({ logo: z.string(), images: z.array(brandImageSchema) });
-export type BrandKit = z.infer<typeof brandKitSchema>;
-
 /** Premium's monogram logo and share images, drawn by the server from the saved portfolio. */
-export async function fetchBrandKit(portfolioId: string): Promise<BrandKit> {
-  const { data } = await invokePublish({ action: 'brand-kit', portfolioId }, 'The logo could not be made.');
-  const parsed = brandKitSchema.safeParse(data);
-  if (!parsed.success) throw new PublishError('FolioForge sent an unexpected answer. Try again.');
-  return parsed.data;
+export function fetchBrandKit(portfolioId: string): Promise<BrandKit> {
+  return calling(() => invokeFunction(publishFunction, { action: 'brand-kit', portfolioId }, { refused: 'The logo could not be made.' }));
 }

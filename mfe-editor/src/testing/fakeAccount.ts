@@ -25,6 +25,11 @@ export interface FakeAccount {
   rows: FakeRow[];
   /** The requests made, as `METHOD path` (query string left off). */
   requests: string[];
+  /** Views counted per page (page_view_days rows) and the referrers `top_page_referrers` answers with. */
+  pageViews: { portfolio_id: string; day: string; views: number }[];
+  referrers: { referrer: string; views: number }[];
+  /** Paths removed from Storage, as `<bucket>/<path>`. */
+  removedFiles: string[];
   /** A row as another device made it before. */
   addRow(row: Partial<FakeRow> & Pick<FakeRow, 'template_id' | 'data'>): FakeRow;
 }
@@ -40,6 +45,9 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
   const userId = '00000000-0000-4000-8000-00000000000a';
   const rows: FakeRow[] = [];
   const requests: string[] = [];
+  const removedFiles: string[] = [];
+  const pageViews: FakeAccount['pageViews'] = [];
+  const referrers: FakeAccount['referrers'] = [];
   let nextId = 1;
   const addRow: FakeAccount['addRow'] = (row) => {
     const made: FakeRow = {
@@ -93,6 +101,18 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
       return answer([row]);
     }
     if (url.pathname === '/rest/v1/rpc/slug_available') return json(true);
+    if (url.pathname === '/rest/v1/page_view_days' && method === 'GET') {
+      const id = url.searchParams.get('portfolio_id')?.replace(/^eq\./, '');
+      const since = url.searchParams.get('day')?.replace(/^gte\./, '') ?? '';
+      return json(pageViews.filter((row) => row.portfolio_id === id && row.day >= since).map(({ day, views }) => ({ day, views })));
+    }
+    if (url.pathname === '/rest/v1/rpc/top_page_referrers') return json(referrers);
+    const removal = /^\/storage\/v1\/object\/([a-z-]+)$/.exec(url.pathname);
+    if (removal && method === 'DELETE') {
+      const prefixes = Array.isArray(body.prefixes) ? (body.prefixes as string[]) : [];
+      removedFiles.push(...prefixes.map((prefix) => `${removal[1]}/${prefix}`));
+      return json(prefixes.map((name) => ({ name })));
+    }
     return json({ message: `not faked: ${method} ${url.pathname}` }, 501);
   };
 
@@ -108,7 +128,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     user,
     session: { access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600, user } as never,
   });
-  return { userId, rows, requests, addRow };
+  return { userId, rows, requests, removedFiles, pageViews, referrers, addRow };
 }
 
 /** Back to a signed-out page with no client. */

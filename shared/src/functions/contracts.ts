@@ -2,5 +2,7 @@
 // the browser sends and what each function answers, read by invokeFunction.
 export { accountFunction, type DeletionField } from '../../../supabase/functions/_shared/contracts/account';
 export { domainsFunction, type DomainOffer, type RegisteredDomain } from '../../../supabase/functions/_shared/contracts/domains';
+export { contactFunction } from '../../../supabase/functions/_shared/contracts/contact';
 export { paymentsFunction } from '../../../supabase/functions/_shared/contracts/payments';
+export { type BrandKit, type PublishedPage, publishFunction } from '../../../supabase/functions/_shared/contracts/publish';
 export type { AnswerOf, FunctionContract, RequestOf } from '../../../supabase/functions/_shared/contracts/functionContract';

@@ -276,6 +276,8 @@ export type Database = {
           id: string;
           look: Json;
           owner_id: string;
+          page_change_token: string | null;
+          page_change_until: string | null;
           published: boolean;
           slug: string | null;
           template_id: string;
@@ -289,6 +291,8 @@ export type Database = {
           id?: string;
           look?: Json;
           owner_id?: string;
+          page_change_token?: string | null;
+          page_change_until?: string | null;
           published?: boolean;
           slug?: string | null;
           template_id: string;
@@ -302,6 +306,8 @@ export type Database = {
           id?: string;
           look?: Json;
           owner_id?: string;
+          page_change_token?: string | null;
+          page_change_until?: string | null;
           published?: boolean;
           slug?: string | null;
           template_id?: string;
@@ -331,6 +337,59 @@ export type Database = {
           username?: string | null;
         };
         Relationships: [];
+      };
+      published_pages: {
+        Row: {
+          badge: boolean;
+          customized_look: boolean;
+          data: Json;
+          look: Json;
+          owner_id: string;
+          portfolio_id: string;
+          published_at: string;
+          rendered_at: string;
+          slug: string;
+          subscribe_form: boolean;
+          template_id: string;
+          version: number;
+        };
+        Insert: {
+          badge: boolean;
+          customized_look: boolean;
+          data: Json;
+          look?: Json;
+          owner_id: string;
+          portfolio_id: string;
+          published_at?: string;
+          rendered_at?: string;
+          slug: string;
+          subscribe_form: boolean;
+          template_id: string;
+          version: number;
+        };
+        Update: {
+          badge?: boolean;
+          customized_look?: boolean;
+          data?: Json;
+          look?: Json;
+          owner_id?: string;
+          portfolio_id?: string;
+          published_at?: string;
+          rendered_at?: string;
+          slug?: string;
+          subscribe_form?: boolean;
+          template_id?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'published_pages_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: true;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       purchases: {
         Row: {
@@ -374,6 +433,21 @@ export type Database = {
           payment_id?: string | null;
           status?: string;
           user_id?: string;
+        };
+        Relationships: [];
+      };
+      rate_limit_hits: {
+        Row: {
+          hit_at: string;
+          key: string;
+        };
+        Insert: {
+          hit_at?: string;
+          key: string;
+        };
+        Update: {
+          hit_at?: string;
+          key?: string;
         };
         Relationships: [];
       };
@@ -438,6 +512,9 @@ export type Database = {
       };
       subscribers: {
         Row: {
+          confirmation_hash: string | null;
+          confirmation_sent_at: string | null;
+          confirmed_at: string | null;
           created_at: string;
           email: string;
           id: string;
@@ -445,6 +522,9 @@ export type Database = {
           portfolio_id: string;
         };
         Insert: {
+          confirmation_hash?: string | null;
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           email: string;
           id?: string;
@@ -452,6 +532,9 @@ export type Database = {
           portfolio_id: string;
         };
         Update: {
+          confirmation_hash?: string | null;
+          confirmation_sent_at?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           email?: string;
           id?: string;
@@ -633,6 +716,13 @@ export type Database = {
         };
         Returns: string;
       };
+      begin_page_change: {
+        Args: {
+          portfolio: string;
+          for_user: string;
+        };
+        Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
       billing_grace_period: {
         Args: {
           [_ in never]: never;
@@ -647,6 +737,20 @@ export type Database = {
           starting: string;
         };
         Returns: Json;
+      };
+      claim_page: {
+        Args: {
+          portfolio: string;
+          token: string;
+          expected_version: number;
+          expected_template: string;
+          new_slug: string;
+          page_look: Json;
+          shows_badge: boolean;
+          shows_look: boolean;
+          shows_form: boolean;
+        };
+        Returns: string;
       };
       collects_subscribers: {
         Args: {
@@ -679,9 +783,34 @@ export type Database = {
         };
         Returns: string;
       };
+      current_storage_use: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          bytes: number;
+          files: number;
+        }[];
+      };
       discard_mfa_recovery_codes: {
         Args: {
           [_ in never]: never;
+        };
+        Returns: undefined;
+      };
+      domains_to_serve: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          domain: string;
+          portfolio_id: string;
+        }[];
+      };
+      end_page_change: {
+        Args: {
+          portfolio: string;
+          token: string;
         };
         Returns: undefined;
       };
@@ -690,6 +819,13 @@ export type Database = {
           [_ in never]: never;
         };
         Returns: Json;
+      };
+      held_page: {
+        Args: {
+          portfolio: string;
+          token: string;
+        };
+        Returns: Database['public']['Tables']['portfolios']['Row'];
       };
       hook_mfa_verification_attempt: {
         Args: {
@@ -710,6 +846,12 @@ export type Database = {
           message_id: string;
           owner_email: string;
         }[];
+      };
+      max_portfolios_per_user: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
       };
       may_publish: {
         Args: {
@@ -760,6 +902,22 @@ export type Database = {
           [_ in never]: never;
         };
         Returns: number;
+      };
+      pages_past_their_plan: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          portfolio_id: string;
+          owner_id: string;
+          slug: string;
+          template_id: string;
+          data: Json;
+          look: Json;
+          badge: boolean;
+          customized_look: boolean;
+          subscribe_form: boolean;
+        }[];
       };
       plan_customizes_look: {
         Args: {
@@ -820,6 +978,16 @@ export type Database = {
         };
         Returns: Json;
       };
+      record_page_render: {
+        Args: {
+          portfolio: string;
+          token: string;
+          shows_badge: boolean;
+          shows_look: boolean;
+          shows_form: boolean;
+        };
+        Returns: undefined;
+      };
       redeem_mfa_recovery_code: {
         Args: {
           code: string;
@@ -842,6 +1010,27 @@ export type Database = {
         };
         Returns: boolean;
       };
+      slug_reserved: {
+        Args: {
+          candidate: string;
+        };
+        Returns: boolean;
+      };
+      slug_skeleton: {
+        Args: {
+          candidate: string;
+        };
+        Returns: string;
+      };
+      storage_use: {
+        Args: {
+          for_user: string;
+        };
+        Returns: {
+          bytes: number;
+          files: number;
+        }[];
+      };
       subscription_holds_until: {
         Args: {
           status: string;
@@ -850,6 +1039,20 @@ export type Database = {
           cancel_at_period_end: boolean;
         };
         Returns: string;
+      };
+      sweep_database: {
+        Args: {
+          pending_for?: string;
+        };
+        Returns: undefined;
+      };
+      take_rate_limit: {
+        Args: {
+          bucket: string;
+          max_hits: number;
+          per_seconds: number;
+        };
+        Returns: number;
       };
       top_page_referrers: {
         Args: {
@@ -861,6 +1064,13 @@ export type Database = {
           referrer: string;
           views: number;
         }[];
+      };
+      unpublish_page: {
+        Args: {
+          portfolio: string;
+          token: string;
+        };
+        Returns: string;
       };
       username_available: {
         Args: {

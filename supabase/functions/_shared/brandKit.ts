@@ -1,6 +1,7 @@
 // Professional logo and social media logo files (Premium): a monogram logo and share images in the
 // common sizes, drawn as SVG from the owner's name and their page's accent. Dependency-free, so the
 // publish function (Deno or Node) makes them and the browser turns the images into PNG files.
+import { withoutControlCharacters } from './text.ts';
 
 export interface BrandImage {
   name: string;
@@ -17,11 +18,12 @@ export const SHARE_SIZES = [
 ] as const;
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch);
+/** Text as XML character data: markup escaped, and what XML cannot hold at all (control characters, lone surrogates) left out. */
+const escapeXml = (text: string) => withoutControlCharacters(text).replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch);
 
 /** "Ada Lovelace" → "AL"; one word → its first letter; nothing → "F". */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = withoutControlCharacters(name).trim().split(/\s+/).filter(Boolean);
   const letters = (words.length > 1 ? [words[0]!, words[words.length - 1]!] : words).map((word) => Array.from(word)[0] ?? '');
   return letters.join('').toUpperCase() || 'F';
 }

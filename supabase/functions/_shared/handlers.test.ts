@@ -31,14 +31,21 @@ const JSON_FUNCTIONS = {
   payments: payments(env),
   publish: publish(env),
 };
+/** A call from the app's own page (SITE_URL): the contact function answers no other. */
+const APP_ORIGIN = 'https://folioforge.example';
 const request = (method: string, body?: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('http://functions.test/fn', { method, body, headers: { 'content-type': 'application/json', ...headers } });
+  new Request('http://functions.test/fn', {
+    method,
+    body,
+    headers: { 'content-type': 'application/json', origin: APP_ORIGIN, ...headers },
+  });
 
 for (const [name, handler] of Object.entries(JSON_FUNCTIONS)) {
   Deno.test(`${name}: the browser's preflight is answered with CORS`, async () => {
     const res = await handler(request('OPTIONS'));
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    // The contact function names the app's origin alone; the others, whose every call carries a token, any.
+    assert.equal(res.headers.get('access-control-allow-origin'), name === 'contact' ? APP_ORIGIN : '*');
     assert.match(res.headers.get('access-control-allow-headers') ?? '', /authorization/);
     await res.body?.cancel();
   });
@@ -59,6 +66,35 @@ for (const [name, handler] of Object.entries(JSON_FUNCTIONS)) {
   });
 }
 
+Deno.test('contact: only JSON from the app itself, with fields free of control characters (issue 20 #9)', async () => {
+  const handler = contact(env);
+  const message = { action: 'send', message: 'Hello', user_name: 'Ada', user_email: 'ada@example.com' };
+  const elsewhere = await handler(request('OPTIONS', undefined, { origin: 'https://evil.example' }));
+  assert.equal(elsewhere.status, 403);
+  assert.equal(elsewhere.headers.get('access-control-allow-origin'), null);
+  const forged = await handler(request('POST', JSON.stringify(message), { origin: 'https://evil.example' }));
+  assert.equal(forged.status, 403);
+  assert.equal(forged.headers.get('access-control-allow-origin'), null, 'another site cannot read the answer either');
+  await forged.body?.cancel();
+  const noOrigin = await handler(new Request('http://functions.test/fn', { method: 'POST', body: JSON.stringify(message) }));
+  assert.equal(noOrigin.status, 403);
+  await noOrigin.body?.cancel();
+  const plain = await handler(request('POST', JSON.stringify(message), { 'content-type': 'text/plain' }));
+  assert.equal(plain.status, 415, 'a form post (text/plain, no preflight) is refused');
+  await plain.body?.cancel();
+  const injected = await handler(
+    request(
+      'POST',
+      JSON.stringify({ action: 'send', message: 'Hi\nthere', user_name: 'Ada\r\nBcc: x@evil.example', user_email: 'not an address' }),
+    ),
+  );
+  assert.equal(injected.status, 400);
+  const refusal = await injected.json();
+  assert.deepEqual(Object.keys(refusal.fieldErrors).sort(), ['user_email', 'user_name'], 'line breaks stay in the message only');
+  assert.match(refusal.fieldErrors.user_name, /one line/);
+  assert.equal(injected.headers.get('access-control-allow-origin'), APP_ORIGIN, 'the app reads why');
+});
+
 Deno.test('subscribe: the wrong method, a form past its cap, or one naming no page is answered without writing', async () => {
   const handler = subscribe(env);
   const form = (body: string) =>
@@ -69,6 +105,10 @@ Deno.test('subscribe: the wrong method, a form past its cap, or one naming no pa
     });
   const get = await handler(new Request('http://functions.test/subscribe'));
   assert.deepEqual([get.status, await get.text()], [405, 'Use POST']);
+  const json = await handler(
+    new Request('http://functions.test/subscribe', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }),
+  );
+  assert.deepEqual([json.status, await json.text()], [415, 'Sign up with the form on the page.']);
   const huge = await handler(form(`slug=ada&email=${'a'.repeat(10 * 1024)}`));
   assert.deepEqual([huge.status, await huge.text()], [413, 'Request body too large']);
   const nowhere = await handler(form('slug=https%3A%2F%2Fevil.example&email=a%40b.co'));

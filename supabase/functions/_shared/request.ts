@@ -2,13 +2,20 @@
 // and answer errors as JSON with a status.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
-import { json } from './cors.ts';
+import { corsHeaders, json } from './cors.ts';
+
+/** More an answer may say about a refusal: which fields are wrong, when to try again. */
+export interface RefusalDetails {
+  fieldErrors?: Record<string, string>;
+  retryAfterSeconds?: number;
+}
 
 /** An answer to the caller: its status and a message fit to show. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly details: RefusalDetails = {},
   ) {
     super(message);
   }
@@ -88,14 +95,24 @@ export async function readJsonBody<T extends z.ZodType>(req: Request, maxBytes: 
  * A function's handler that answers its own HttpErrors as `{ error }` JSON with their status, and
  * anything unexpected as a 500 with `serviceError` (the details go to the log, not the browser).
  */
-export function answeringErrors(name: string, serviceError: string, handle: (req: Request) => Promise<Response>) {
+export function answeringErrors(
+  name: string,
+  serviceError: string,
+  handle: (req: Request) => Promise<Response>,
+  /** The CORS headers for this request (default: any origin). */
+  cors: (req: Request) => Record<string, string> = () => corsHeaders,
+) {
   return async (req: Request): Promise<Response> => {
     try {
       return await handle(req);
     } catch (error) {
-      if (error instanceof HttpError) return json({ error: error.message }, error.status);
+      if (error instanceof HttpError) {
+        const { retryAfterSeconds } = error.details;
+        const headers = { ...cors(req), ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}) };
+        return json({ error: error.message, ...error.details }, error.status, headers);
+      }
       console.error(`${name} function failed`, error);
-      return json({ error: serviceError }, 500);
+      return json({ error: serviceError }, 500, cors(req));
     }
   };
 }

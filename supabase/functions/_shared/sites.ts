@@ -1,18 +1,49 @@
 // The public `sites` bucket the site serves from (tooling/publishedSites.mjs locally, the CDN in
-// production): <slug>/index.html and <slug>/files/* per published page, and _domains/<domain> holding
-// the slug a proven custom domain shows. The one definition of these names for every function (the
-// publish function still has its own SITES_BUCKET and DOMAIN_MAP_FOLDER, to be replaced by these).
+// production), written by the functions alone (service role). What it holds:
+//   <slug>/index.html                  a published page (CSS inline, no script)
+//   <slug>/portfolio                   the id of the portfolio whose page this is
+//   <slug>/files/<bucket>/<name>       the copies of its files (a picture and a resume may share a name)
+//   _published/<portfolio id>          the slug a published portfolio's page is at now (removed first on unpublish)
+//   _domains/<domain>                  the portfolio id a proven custom domain shows
+// A custom domain is served by following them: the domain names a portfolio, the portfolio names its
+// page only while it is published, and the page's folder must name that portfolio back. A domain
+// never shows an address that changed hands, even if something was left behind.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export const SITES_BUCKET = 'sites';
 
-/** Where the site looks up the page of a request whose Host is `domain`. */
-export const domainMapPath = (domain: string) => `_domains/${domain}`;
+/** The folders at the top of the bucket that are not pages (a slug never starts with `_`). */
+export const DOMAIN_MAP_FOLDER = '_domains';
+export const PAGE_POINTER_FOLDER = '_published';
 
-/** Points `domain` at the page `slug` (the map is revalidated within a minute, like a page). */
-export async function mapDomainToPage(admin: SupabaseClient, domain: string, slug: string): Promise<boolean> {
-  const { error } = await admin.storage
-    .from(SITES_BUCKET)
-    .upload(domainMapPath(domain), slug, { upsert: true, contentType: 'application/octet-stream', cacheControl: '60' });
+/** Where the site looks up the portfolio of a request whose Host is `domain`. */
+export const domainMapPath = (domain: string) => `${DOMAIN_MAP_FOLDER}/${domain}`;
+/** Where the site looks up the address of a portfolio's page. */
+export const pagePointerPath = (portfolioId: string) => `${PAGE_POINTER_FOLDER}/${portfolioId}`;
+export const pageIndexPath = (slug: string) => `${slug}/index.html`;
+/** Which portfolio the page at `slug` belongs to (the site checks it for a custom domain). */
+export const pageOwnerPath = (slug: string) => `${slug}/portfolio`;
+export const pageFilesFolder = (slug: string) => `${slug}/files`;
+/** A published copy of a stored file, inside the page's folder: per bucket, so equal names never collide. */
+export const pageFilePath = (slug: string, bucket: string, name: string) => `${pageFilesFolder(slug)}/${bucket}/${name}`;
+
+/** A page may change at any publish and is revalidated; its files are named per upload and never change. */
+export const PAGE_CACHE_SECONDS = '60';
+export const FILE_CACHE_SECONDS = '31536000';
+
+/** Stores a small object of the bucket (a pointer, a map, a page); false when Storage refused. */
+export async function putSiteObject(
+  admin: SupabaseClient,
+  path: string,
+  body: Blob | string | Uint8Array,
+  contentType = 'application/octet-stream',
+  cacheControl = PAGE_CACHE_SECONDS,
+): Promise<boolean> {
+  const { error } = await admin.storage.from(SITES_BUCKET).upload(path, body, { upsert: true, contentType, cacheControl });
   return !error;
+}
+
+/** Points `domain` at the portfolio `portfolioId` (served only while that portfolio is published). */
+export function mapDomainToPortfolio(admin: SupabaseClient, domain: string, portfolioId: string): Promise<boolean> {
+  return putSiteObject(admin, domainMapPath(domain), portfolioId);
 }

@@ -90,6 +90,13 @@ export async function mirrorSubscription(
   extra: Partial<Pick<SubscriptionRecord, 'cancel_at_period_end' | 'scheduled_plan_id'>> = {},
 ): Promise<SubscriptionRecord> {
   const goingOn = entity.status === 'active';
+  // Our own facts are written only when they change here: a webhook mirroring a row it read before
+  // the owner scheduled a change or a cancellation must not put back what it read.
+  const ownFacts: Partial<Pick<SubscriptionRecord, 'cancel_at_period_end' | 'scheduled_plan_id'>> = {};
+  if (extra.cancel_at_period_end !== undefined) ownFacts.cancel_at_period_end = extra.cancel_at_period_end;
+  else if (!goingOn) ownFacts.cancel_at_period_end = false;
+  if (extra.scheduled_plan_id !== undefined) ownFacts.scheduled_plan_id = extra.scheduled_plan_id;
+  else if (!entity.has_scheduled_changes) ownFacts.scheduled_plan_id = null;
   const { data, error } = await db
     .from('subscriptions')
     .update({
@@ -104,9 +111,7 @@ export async function mirrorSubscription(
       starts_at: iso(entity.start_at),
       ended_at: iso(entity.ended_at),
       failed_charges: entity.auth_attempts,
-      cancel_at_period_end: extra.cancel_at_period_end ?? (goingOn ? record.cancel_at_period_end : false),
-      scheduled_plan_id:
-        extra.scheduled_plan_id !== undefined ? extra.scheduled_plan_id : entity.has_scheduled_changes ? record.scheduled_plan_id : null,
+      ...ownFacts,
       updated_at: new Date().toISOString(),
     })
     .eq('id', record.id)

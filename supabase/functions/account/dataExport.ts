@@ -3,7 +3,8 @@
 // security decides what is theirs; files are read with the service role under `<user id>/` only.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { listTree, USER_BUCKETS } from './storageFiles.ts';
+import { listTree } from '../_shared/storageTree.ts';
+import { USER_BUCKETS } from './storageFiles.ts';
 
 export interface ExportSources {
   userId: string;

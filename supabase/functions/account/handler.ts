@@ -22,7 +22,8 @@ import {
 import { accountFunction, type DeletionField } from '../_shared/contracts/account.ts';
 import { answer, type Refusal, type RequestOf } from '../_shared/contracts/functionContract.ts';
 import { exportStream } from './dataExport.ts';
-import { listTree, publishedObjects, removeObjects, StorageTrouble, USER_BUCKETS } from './storageFiles.ts';
+import { listTree, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
+import { publishedObjects, USER_BUCKETS } from './storageFiles.ts';
 import { SITES_BUCKET } from '../_shared/sites.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
@@ -184,14 +185,14 @@ async function deleteAccount(deps: Deps, user: Caller, request: DeleteRequest): 
   // What is theirs in the public bucket: their rows' pages and proven domains. Slugs are unique, so no
   // other user's page lives under these folders.
   const [{ data: pages, error: pagesError }, { data: domains, error: domainsError }] = await Promise.all([
-    deps.admin.from('portfolios').select('slug').eq('owner_id', user.id).not('slug', 'is', null),
+    deps.admin.from('portfolios').select('id, slug').eq('owner_id', user.id).not('slug', 'is', null),
     deps.admin.from('custom_domains').select('domain').eq('owner_id', user.id).not('verified_at', 'is', null),
   ]);
   if (pagesError || domainsError) throw new HttpError(503, 'Your account could not be read. Nothing was deleted; try again.');
   try {
     const published = await publishedObjects(
       deps.admin,
-      (pages ?? []).map((row) => row.slug as string),
+      (pages ?? []).map((row) => ({ id: row.id as string, slug: row.slug as string })),
       (domains ?? []).map((row) => row.domain as string),
     );
     await removeObjects(deps.admin, SITES_BUCKET, published);

@@ -13,7 +13,7 @@ import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { domainCandidates, FREE_DOMAIN_MAX_PRICE_USD, renewalClosesAt, renewalOpensAt } from '../_shared/freeDomain.ts';
 import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
-import { domainMapPath, mapDomainToPage, SITES_BUCKET } from '../_shared/sites.ts';
+import { mapDomainToPortfolio } from '../_shared/sites.ts';
 import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import { namecomClient, RegistrarError, type Availability, type Registrar } from './registrar.ts';
 
@@ -154,7 +154,7 @@ async function releaseFreeYear(deps: Deps, claimId: string | null) {
 
 /**
  * Points the domain at the site at the registrar (the records it lacks), makes it the caller's proven
- * custom domain for the page, and maps it to the page when the page is published. Safe to repeat.
+ * custom domain for the page, and maps it to the portfolio (the site shows it while published). Safe to repeat.
  */
 async function connect(deps: Deps, userId: string, domain: string, page: { id: string; slug: string | null; published: boolean }) {
   try {
@@ -173,11 +173,8 @@ async function connect(deps: Deps, userId: string, domain: string, page: { id: s
     .from('custom_domains')
     .insert({ domain, portfolio_id: page.id, owner_id: userId, verified_at: new Date().toISOString() });
   if (error) throw new HttpError(503, 'The domain could not be connected. Try again.');
-  if (page.published && page.slug) {
-    if (!(await mapDomainToPage(deps.admin, domain, page.slug))) throw new HttpError(503, 'The domain could not be connected. Try again.');
-  } else {
-    await deps.admin.storage.from(SITES_BUCKET).remove([domainMapPath(domain)]);
-  }
+  // The site shows the portfolio's page on the domain while it is published (sites.ts).
+  if (!(await mapDomainToPortfolio(deps.admin, domain, page.id))) throw new HttpError(503, 'The domain could not be connected. Try again.');
 }
 
 async function register(deps: Deps, req: Request, domain: string, portfolioId: string): Promise<Response> {

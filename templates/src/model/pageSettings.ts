@@ -1,6 +1,7 @@
 // A page's own settings, beside what it shows: the title and description search engines and link
 // previews read (empty: the page's name and headline), and the language its text is in. Optional on
 // the portfolio, so every row saved before them stays valid and reads as "the defaults".
+import { withoutControlCharacters } from '@folioforge/shared/typed-text';
 import { z } from 'zod';
 
 export interface PageSettings {
@@ -42,10 +43,10 @@ const LANGUAGE_TAGS = PAGE_LANGUAGES.map((language) => language.tag) as unknown 
 
 export const isPageLanguage = (value: string): value is PageLanguage => (LANGUAGE_TAGS as readonly string[]).includes(value);
 
-/** Control characters, and the invisible marks that turn text around, become spaces; runs of space one. */
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
-export const cleanPageText = (value: string) => value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+/** Marks that turn text around without showing (bidi overrides and isolates), and line separators. */
+const INVISIBLE_MARKS = /[\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+/** One line of text for a title or description: typed text's rule, and no invisible marks; runs of space one. */
+export const cleanPageText = (value: string) => withoutControlCharacters(value).replace(INVISIBLE_MARKS, ' ').replace(/\s+/g, ' ').trim();
 
 const pageText = (max: number) =>
   z
@@ -62,6 +63,12 @@ export const pageSettingsSchema = z.object({
     .optional(),
 });
 
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The words of a rich text field (the headline is one), for a title or description: no tags, plain characters. */
+const plainText = (html: string) =>
+  html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!);
+
 /** What a page is called, described as and written in: its own settings, else its name, its headline, English. */
 export function pageMeta(portfolio: { profile: { name: string; headline: string }; page?: PageSettings }): {
   title: string;
@@ -70,7 +77,7 @@ export function pageMeta(portfolio: { profile: { name: string; headline: string 
 } {
   const page = portfolio.page ?? {};
   const title = cleanPageText(page.title ?? '') || cleanPageText(portfolio.profile.name);
-  const description = cleanPageText(page.description ?? '') || cleanPageText(portfolio.profile.headline);
+  const description = cleanPageText(page.description ?? '') || cleanPageText(plainText(portfolio.profile.headline));
   return {
     title: title.slice(0, PAGE_LIMITS.title),
     description: description.slice(0, PAGE_LIMITS.description),

@@ -129,5 +129,18 @@ describe("a page's own settings", () => {
     const portfolio = coercePortfolio('1', { ...everyKindPortfolio(), page: { title: 'My work', language: 'ta', extra: 1 } });
     expect(portfolio.page).toEqual({ title: 'My work', language: 'ta' });
     expect(pageMeta({ ...portfolio, page: { ...portfolio.page, language: 'xx' } })).toMatchObject({ title: 'My work', language: 'en' });
+    // The headline is rich text: its words only.
+    expect(pageMeta({ profile: { name: 'A', headline: '<p>Maps &amp; <strong>charts</strong></p>' } }).description).toBe('Maps & charts');
   });
+});
+
+test('control characters are dropped from every text: line breaks stay in long text only (issue 20 #16)', () => {
+  const portfolio = everyKindPortfolio();
+  portfolio.profile.name = 'Ada\u0000 \u0007Love\u001blace\u0085';
+  portfolio.profile.phone = '+91\t98765\r\n43210';
+  portfolio.profile.about = '<p>First line\nsecond\u0008 line</p>';
+  const check = checkPortfolio(portfolio);
+  expect(check.ok && check.portfolio.profile.name).toBe('Ada Lovelace');
+  expect(check.ok && check.portfolio.profile.phone).toBe('+91 98765 43210');
+  expect(check.ok && check.portfolio.profile.about).toBe('<p>First line\nsecond line</p>');
 });

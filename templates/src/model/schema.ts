@@ -4,6 +4,7 @@
 // sections or items, text too long: each is refused with what is wrong and where (problemsOf).
 import { z } from 'zod';
 import { isSafeHref } from '@folioforge/shared/safe-url';
+import { withoutControlCharacters } from '@folioforge/shared/typed-text';
 import { FIELD_MAX_LENGTH, maxLengthOf, type FieldSpec } from './fields';
 import { isFileValue } from './files';
 import { ID_PATTERN } from './ids';
@@ -28,15 +29,20 @@ const PHONE = /^\+?[\d\s().-]{3,32}$/;
 const tooLong = (max: number) => (issue: { input?: unknown }) =>
   `at most ${max.toLocaleString('en')} characters (it has ${String(issue.input ?? '').length.toLocaleString('en')})`;
 
-/** A text of at most `max` characters, trimmed; '' when missing. */
-const text = (max: number) =>
+/**
+ * A text of at most `max` characters, trimmed; '' when missing. Control characters are dropped first
+ * (line breaks kept in long text only): they would reach the page, the share card and the brand kit's
+ * SVG, which cannot hold them.
+ */
+const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) =>
   z
     .string({ error: 'must be text' })
+    .overwrite((value) => withoutControlCharacters(value, { multiline }))
     .trim()
     .max(max, { error: tooLong(max) });
 
 function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
-  const base = text(maxLengthOf(field));
+  const base = text(maxLengthOf(field), { multiline: field.kind === 'longText' });
   switch (field.kind) {
     case 'email':
       return base.refine((value) => value === '' || z.email().safeParse(value).success, {
@@ -75,7 +81,7 @@ function sectionSchema(kind: SectionKind) {
     kind: z.literal(kind),
     title: text(LIMITS.titleLength).default(''),
     hidden: z.boolean({ error: 'must be true or false' }).default(false),
-    body: text(FIELD_MAX_LENGTH.longText).default(''),
+    body: text(FIELD_MAX_LENGTH.longText, { multiline: true }).default(''),
     items: z
       .array(z.object({ id: idSchema, ...fieldsShape(spec.fields) }))
       .max(maxItems, {

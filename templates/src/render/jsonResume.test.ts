@@ -38,8 +38,9 @@ test('portfolio.json: the parts that map, in the JSON Resume shape, as text; fil
       { network: 'LinkedIn', url: 'https://www.linkedin.com/in/ada' },
     ],
   });
-  // Project 2 of the old row was empty: it is an item with no text, exported as such.
-  expect(resume.projects).toEqual([{ name: 'Analytical Engine', description: 'Notes on it', url: 'https://example.com/engine' }, {}]);
+  // Project 2 of the old row was empty: no JSON Resume entry (the model's copy in meta still has it).
+  expect(resume.projects).toEqual([{ name: 'Analytical Engine', description: 'Notes on it', url: 'https://example.com/engine' }]);
+  expect(resume.meta.folioforge.sections.find((section) => section.kind === 'projects')?.items).toHaveLength(2);
   expect(resume.meta.canonical).toBe('https://folioforge.example/p/ada');
   expect(resume.meta.folioforge.profile.photo).toBe('files/image-a.png');
 });

@@ -35,6 +35,9 @@ function defined<T extends Record<string, string | undefined>>(entry: T): Partia
   return Object.fromEntries(Object.entries(entry).filter(([, value]) => value)) as Partial<T>;
 }
 
+/** Entries that say something: an item left empty on the page (a blank second project) is no entry. */
+const said = <T extends object>(entries: T[]): T[] => entries.filter((entry) => Object.keys(entry).length > 0);
+
 /** The shown items of every section of a kind, in page order. */
 function itemsOf<K extends SectionKind>(portfolio: Portfolio, kind: K): ItemOf<K>[] {
   return visibleSections(portfolio).flatMap((section) => (section.kind === kind ? (section.items as ItemOf<K>[]) : []));
@@ -66,31 +69,41 @@ export function toJsonResume(portfolio: Portfolio, pageUrl?: string, files: Read
     }
   }
   const { profile } = portfolio;
-  const work = itemsOf(portfolio, 'experience').map((job) =>
-    defined({
-      name: job.name,
-      position: job.position,
-      startDate: job.startDate,
-      endDate: job.endDate,
-      summary: plain(job.summary),
-      url: job.url,
-    }),
+  const work = said(
+    itemsOf(portfolio, 'experience').map((job) =>
+      defined({
+        name: job.name,
+        position: job.position,
+        startDate: job.startDate,
+        endDate: job.endDate,
+        summary: plain(job.summary),
+        url: job.url,
+      }),
+    ),
   );
-  const education = itemsOf(portfolio, 'education').map((school) =>
-    defined({
-      institution: school.institution,
-      area: school.area,
-      studyType: school.studyType,
-      startDate: school.startDate,
-      endDate: school.endDate,
-      summary: plain(school.summary),
-    }),
+  const education = said(
+    itemsOf(portfolio, 'education').map((school) =>
+      defined({
+        institution: school.institution,
+        area: school.area,
+        studyType: school.studyType,
+        startDate: school.startDate,
+        endDate: school.endDate,
+        summary: plain(school.summary),
+      }),
+    ),
   );
-  const skills = itemsOf(portfolio, 'skills').map((skill) => ({ name: skill.name, ...defined({ level: skill.level }) }));
-  const projects = itemsOf(portfolio, 'projects').map((project) =>
-    defined({ name: project.name, description: plain(project.description), url: project.url, image: fileOf(project.image) }),
+  const skills = itemsOf(portfolio, 'skills')
+    .filter((skill) => skill.name.trim())
+    .map((skill) => ({ name: skill.name, ...defined({ level: skill.level }) }));
+  const projects = said(
+    itemsOf(portfolio, 'projects').map((project) =>
+      defined({ name: project.name, description: plain(project.description), url: project.url, image: fileOf(project.image) }),
+    ),
   );
-  const references = itemsOf(portfolio, 'testimonials').map((quote) => defined({ name: quote.name, reference: plain(quote.reference) }));
+  const references = said(
+    itemsOf(portfolio, 'testimonials').map((quote) => defined({ name: quote.name, reference: plain(quote.reference) })),
+  );
   const address = profile.address.trim();
   return {
     $schema: 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json',

@@ -5,7 +5,7 @@ import { withWebFiles, everyKindPortfolio } from '../testing/portfolioShown';
 import { LEGACY_ROWS } from '../testing/legacyRows';
 import type { Portfolio } from '../model';
 import { renderStaticPage, type StaticPageOptions } from './renderStaticPage';
-import { InvalidPortfolioError, shareImageRef, storedFileRefs } from './checkedPortfolio';
+import { InvalidPortfolioError, storedFileRefs } from './checkedPortfolio';
 
 const OPTIONS: StaticPageOptions = {
   url: 'https://folioforge.example/p/ada',
@@ -110,7 +110,7 @@ test('text in the title and share card is shown as text, never markup', () => {
   expect(doc.head.querySelectorAll('b')).toHaveLength(0);
 });
 
-test("stored files show from the addresses the server gives; one it did not list is left out; the share card's is a stored picture", () => {
+test('stored files show from the addresses the server gives; one it did not list is left out', () => {
   const portfolio = ada();
   portfolio.profile.photo = 'storage:portfolio-images/u1/p1/image-a.png';
   portfolio.profile.resume = 'storage:resumes/u2/p9/stolen.pdf';
@@ -120,7 +120,6 @@ test("stored files show from the addresses the server gives; one it did not list
     'storage:resumes/u2/p9/stolen.pdf',
     'storage:portfolio-images/u1/p1/project-b.png',
   ]);
-  expect(shareImageRef(portfolio)).toBe('storage:portfolio-images/u1/p1/image-a.png');
   const doc = parse(
     renderStaticPage(first.id, portfolio, {
       ...OPTIONS,
@@ -153,7 +152,9 @@ test('a page that takes sign-ups carries a labelled form that posts without scri
   expect((form.querySelector('input[name="slug"]') as HTMLInputElement).value).toBe(subscribe.slug);
   expect(doc.querySelectorAll('script')).toHaveLength(0);
   expect(form.querySelector('input[name="email"]')?.closest('label')?.textContent).toBe('Email');
-  expect(doc.getElementById('subscribed')?.textContent).toMatch(/Thank you/);
+  // Sign-ups are confirmed by mail first: the page says so, and thanks once the link is opened.
+  expect(doc.getElementById('subscribe-check-mail')?.textContent).toMatch(/we sent you an email/);
+  expect(doc.getElementById('subscribe-confirmed')?.textContent).toMatch(/Thank you/);
   expect(parse(renderStaticPage(first.id, ada(), OPTIONS).html).querySelector('.ff-subscribe')).toBeNull();
 });
 

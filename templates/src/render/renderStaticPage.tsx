@@ -7,7 +7,7 @@
 // row's uploads (the look's font faces, sample pictures) is listed in `bundledFiles` for the
 // publisher to store beside it.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, storedImageFromPath } from '@folioforge/shared';
+import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, SIGN_UP_NOTES, storedImageFromPath } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import type { PageLook } from '../looks';
 import { AssetUrlsProvider } from '../common/assets';
@@ -64,6 +64,7 @@ export interface BundledFile {
 }
 
 /** A narrower copy of a stored photo the page's `srcset` names: the publisher copies it beside the photo. */
+/** A narrower copy of a stored photo that the page's `srcset` names: the publisher stores it at `filesBase + name`. */
 export interface StoredVariant {
   ref: string;
   bucket: string;
@@ -140,14 +141,22 @@ const SUBSCRIBE_CSS =
   '.ff-subscribe :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}' +
   '.ff-note{display:none;margin:0 0 12px;font-weight:600}.ff-note:target{display:block}';
 
-/** A small form that posts without script; the function sends the visitor back to #subscribed or #subscribe-failed. */
+/** What the page says when the subscribe function sends a visitor back to it (#<id>, shown by CSS :target). */
+const SIGN_UP_NOTE_TEXT: Record<string, string> = {
+  [SIGN_UP_NOTES.pending]: 'Almost done: we sent you an email. Open the link in it to confirm your address.',
+  [SIGN_UP_NOTES.confirmed]: 'Thank you! Your address is confirmed: you are on the list.',
+  [SIGN_UP_NOTES.failed]: 'That did not work. Check the email address and try again.',
+  [SIGN_UP_NOTES.expired]: 'That link has expired or was used already. Sign up again below.',
+  'subscribe-busy': 'Too many sign-ups just now. Please try again in a while.',
+};
+
+/** A small form that posts without script; the function sends the visitor back to one of the notes. */
 function subscribeForm({ action, portfolioId, slug }: NonNullable<StaticPageOptions['subscribe']>): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return [
     '<aside class="ff-subscribe" aria-labelledby="ff-subscribe-title">',
     '<h2 id="ff-subscribe-title">Stay in touch</h2>',
-    '<p id="subscribed" class="ff-note" tabindex="-1">Thank you! You are on the list.</p>',
-    '<p id="subscribe-failed" class="ff-note" tabindex="-1">That did not work. Check the email address and try again.</p>',
+    ...Object.entries(SIGN_UP_NOTE_TEXT).map(([id, text]) => `<p id="${id}" class="ff-note" tabindex="-1">${text}</p>`),
     `<form method="post" action="${escapeHtml(action)}">`,
     hidden('portfolio', portfolioId),
     hidden('slug', slug),
@@ -176,7 +185,7 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
   const fonts = base !== undefined && look.font ? pageFontFiles(look.font) : [];
   const urls: Record<string, string> = { ...options.files };
   for (const sample of samples) urls[sample.ref] = `${base}${sample.name}`;
-  const { images, storedVariants } = storedImages(portfolio, urls);
+  const { images, storedVariants } = storedImages(portfolio, urls, base ?? '');
   const body = renderToStaticMarkup(
     <SanitizingHostContext.Provider value={domFreeSanitizer}>
       <AssetUrlsProvider urls={urls}>
@@ -257,11 +266,13 @@ function sampleFiles(portfolio: Portfolio): { ref: string; name: string; source:
 
 /**
  * What the page knows of its stored photos named by the imageVariants contract: their size, and the
- * `srcset` of the copies beside them (served from the same folder as the photo).
+ * `srcset` of the copies beside them (served from the same folder as the photo, so each copy's file
+ * name is its path under `filesBase`).
  */
 function storedImages(
   portfolio: Portfolio,
   urls: Readonly<Record<string, string>>,
+  filesBase: string,
 ): { images: Record<string, PageImageInfo>; storedVariants: StoredVariant[] } {
   const images: Record<string, PageImageInfo> = {};
   const storedVariants: StoredVariant[] = [];
@@ -278,8 +289,14 @@ function storedImages(
       height: image.height,
       ...(image.variants.length ? { srcset: imageSrcset(image, (filePath) => `${folder}${nameOf(filePath)}`) } : {}),
     };
+    const folderUnderBase = filesBase && folder.startsWith(filesBase) ? folder.slice(filesBase.length) : '';
     for (const variant of image.variants)
-      storedVariants.push({ ref: value, bucket: 'portfolio-images', path: variant.path, name: nameOf(variant.path) });
+      storedVariants.push({
+        ref: value,
+        bucket: 'portfolio-images',
+        path: variant.path,
+        name: `${folderUnderBase}${nameOf(variant.path)}`,
+      });
   }
   return { images, storedVariants };
 }

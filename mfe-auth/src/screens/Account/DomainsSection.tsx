@@ -1,16 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, domainProofRecord, functionFailureOf, getSupabase, invalidateDomains } from '@folioforge/shared';
+import { Alert, Button, domainProofRecord, getSupabase, invalidateDomains, invokeFunction, publishFunction } from '@folioforge/shared';
 import { useDomains, type DomainClaim, type PortfolioSummary } from './accountData';
 import styles from './Account.module.scss';
 
 /** Asks the publish function to check a domain's DNS proof, or to give the domain up. */
 async function domainAction(action: 'verify-domain' | 'remove-domain', domain: string): Promise<{ verified?: boolean }> {
-  const { data, error } = await getSupabase().functions.invoke<{ verified?: boolean }>('publish', { body: { action, domain } });
-  if (!error) return data ?? {};
-  const failure = await functionFailureOf(error);
-  throw new Error(failure.message ?? 'FolioForge could not be reached. Try again.');
+  if (action === 'verify-domain') return invokeFunction(publishFunction, { action, domain });
+  await invokeFunction(publishFunction, { action, domain });
+  return {};
 }
 
 /** Why adding a domain was refused, in words. */

@@ -15,7 +15,7 @@ let sendMock: jest.Mock<Invoke>;
 /** The function's answer as supabase-js hands a failure over: its Response in `context`. */
 const refusal = (status: number, error: string) =>
   new FunctionsHttpError(new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json' } }));
-const SENT = { data: { sent: true }, error: null };
+const SENT = { data: { sent: true, priority: false }, error: null };
 
 /** A send the test settles when it wants, to look at the page while the message is on its way. */
 function pendingSend() {
@@ -49,7 +49,12 @@ test('thanks the visitor only after the send succeeded, having sent the three fi
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
   expect(sendMock).toHaveBeenCalledWith('contact', {
-    body: { message: 'I would like a custom domain for my portfolio.', user_name: 'Ada Lovelace', user_email: 'ada@example.com' },
+    body: {
+      action: 'send',
+      message: 'I would like a custom domain for my portfolio.',
+      user_name: 'Ada Lovelace',
+      user_email: 'ada@example.com',
+    },
   });
   expect(screen.queryByText('Thank you for your message')).not.toBeInTheDocument();
 

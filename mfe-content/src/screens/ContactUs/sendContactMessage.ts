@@ -1,30 +1,32 @@
 // The contact form sends through the contact function (supabase/functions/contact), which looks up
 // a signed-in sender's plan itself (customer care, priority for Premium) and passes the message on to
-// EmailJS from the server. The page's one Supabase client sends the user's token when there is one.
+// EmailJS from the server: invokeFunction with the function's contract (_shared/contracts/contact.ts),
+// through the page's one Supabase client, so the user's token goes with it when there is one.
 // The function's refusals:
 //   400 { error, fieldErrors?: { message?, user_name?, user_email? } }  a field is wrong (same rules as below)
 //   429 { error, retryAfterSeconds } and Retry-After                       too many messages: when to try again
-import { emailProblem, loadSupabase, textProblem, type FieldProblems } from '@folioforge/shared';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  contactFieldProblems,
+  contactFunction,
+  FunctionCallError,
+  invokeFunction,
+  type ContactField,
+  type ContactRequest,
+  type FieldProblems,
+} from '@folioforge/shared';
 
 /** The contact form's fields, named as the EmailJS template expects them: message, user_name, user_email. */
-export interface ContactMessage {
-  message: string;
-  user_name: string;
-  user_email: string;
-}
+export type ContactMessage = ContactRequest;
+export type { ContactField };
 
-export type ContactField = keyof ContactMessage;
+export const MESSAGE_MAX_LENGTH = CONTACT_MESSAGE_MAX_LENGTH;
+export const NAME_MAX_LENGTH = CONTACT_NAME_MAX_LENGTH;
 
-export const MESSAGE_MAX_LENGTH = 5000;
-export const NAME_MAX_LENGTH = 200;
-
-/** The checks the contact function makes, made first in the browser so most mistakes never travel. */
+/** The checks the contact function makes (the same rules), made first in the browser so most mistakes never travel. */
 export function contactProblems(contact: ContactMessage): FieldProblems<ContactField> {
-  return {
-    message: textProblem(contact.message, { label: 'your message', max: MESSAGE_MAX_LENGTH }),
-    user_name: textProblem(contact.user_name, { label: 'your name', max: NAME_MAX_LENGTH, required: false }),
-    user_email: emailProblem(contact.user_email),
-  };
+  return contactFieldProblems(contact);
 }
 
 /** A refusal or failure of the send, with what the function said about it. */
@@ -44,51 +46,20 @@ export class ContactSendError extends Error {
 
 const FIELDS: readonly ContactField[] = ['message', 'user_name', 'user_email'];
 
-function isResponse(value: unknown): value is Response {
-  return typeof value === 'object' && value !== null && typeof (value as Response).json === 'function';
-}
-
-/** Reads the function's refusal from supabase-js's FunctionsHttpError (its `context` is the Response), trusting nothing in it. */
-async function refusalOf(error: unknown): Promise<ContactSendError> {
-  const context = typeof error === 'object' && error !== null ? (error as { context?: unknown }).context : undefined;
-  if (!isResponse(context)) return new ContactSendError('We could not reach the mail service.', 0);
-  let body: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = await context.json();
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
-  } catch {
-    // not JSON: the status still says what happened
-  }
-  const fieldErrors: FieldProblems<ContactField> = {};
-  const given = typeof body.fieldErrors === 'object' && body.fieldErrors !== null ? (body.fieldErrors as Record<string, unknown>) : {};
-  for (const field of FIELDS) if (typeof given[field] === 'string' && given[field]) fieldErrors[field] = given[field];
-  const header = Number(context.headers?.get('Retry-After'));
-  const retryAfterSeconds =
-    typeof body.retryAfterSeconds === 'number' && body.retryAfterSeconds >= 0
-      ? Math.ceil(body.retryAfterSeconds)
-      : Number.isFinite(header) && header >= 0
-        ? Math.ceil(header)
-        : undefined;
-  const message = typeof body.error === 'string' && body.error ? body.error : 'The message could not be sent.';
-  return new ContactSendError(message, context.status, fieldErrors, retryAfterSeconds);
-}
-
 /** Resolves only when the mail service accepted the message; rejects with a ContactSendError otherwise. */
 export async function sendContactMessage(contact: ContactMessage): Promise<void> {
-  let client;
   try {
-    client = await loadSupabase();
+    await invokeFunction(contactFunction, { action: 'send', ...contact }, { refused: 'The message could not be sent.' });
   } catch (error) {
-    console.error('[mfe-content] no connection settings:', error);
-    throw new ContactSendError('Sending messages is not set up on this page yet.', 0);
+    if (!(error instanceof FunctionCallError)) {
+      console.error('[mfe-content] no connection settings:', error);
+      throw new ContactSendError('Sending messages is not set up on this page yet.', 0);
+    }
+    if (error.kind === 'unreachable') throw new ContactSendError('We could not reach the mail service.', 0);
+    const fieldErrors: FieldProblems<ContactField> = {};
+    for (const field of FIELDS) if (error.fieldErrors[field]) fieldErrors[field] = error.fieldErrors[field];
+    throw new ContactSendError(error.message, error.status ?? 0, fieldErrors, error.retryAfterSeconds);
   }
-  let answer;
-  try {
-    answer = await client.functions.invoke('contact', { body: { ...contact } });
-  } catch {
-    throw new ContactSendError('We could not reach the mail service.', 0);
-  }
-  if (answer.error) throw await refusalOf(answer.error);
 }
 
 /** "45 seconds", "1 minute", "2 minutes and 5 seconds": how long a wait is, in words. */

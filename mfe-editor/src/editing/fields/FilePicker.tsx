@@ -22,6 +22,7 @@ export interface FilePickerProps {
 function describe(kind: FileFieldKind, value: string, fileName: string | undefined, upload: UploadState | undefined): string {
   const thing = kind === 'image' ? 'picture' : 'resume';
   if (upload?.kind === 'stored') return `Stored in your account: ${upload.fileName}`;
+  if (upload?.kind === 'prepared') return `Chosen: ${upload.fileName}, kept on this device until you log in`;
   if (value === '') return `No ${thing} chosen`;
   if (value.startsWith('sample:')) return `Using the sample ${thing}`;
   if (value.startsWith('device:')) return fileName ? `Chosen: ${fileName}` : `Your ${thing}, kept on this device`;
@@ -78,17 +79,31 @@ export const FilePicker = memo(function FilePicker({
       <p id={limitsId} className={styles.hint}>
         {LIMITS_HINT[kind]}
       </p>
-      {upload?.kind === 'uploading' ? (
+      {upload?.kind === 'preparing' ? (
+        <div role="status" className={styles.upload}>
+          <span>
+            Resizing {upload.fileName} for the web… {Math.round(upload.fraction * 100)}%
+          </span>
+          <progress className={styles.progress} max={1} value={upload.fraction} aria-label={`Resizing of ${upload.fileName}`} />
+        </div>
+      ) : upload?.kind === 'uploading' ? (
         <div role="status" className={styles.upload}>
           <span>
             Uploading {upload.fileName}… {Math.round(upload.fraction * 100)}%
           </span>
           <progress className={styles.progress} max={1} value={upload.fraction} aria-label={`Upload of ${upload.fileName}`} />
+          {upload.saving ? <span>Resized: {upload.saving}</span> : null}
         </div>
       ) : (
         <div className={styles.fileStatus}>
           <p id={statusId} className={styles.hint}>
             {describe(kind, value, fileName, upload)}
+            {(upload?.kind === 'stored' || upload?.kind === 'prepared') && upload.saving ? (
+              <>
+                <br />
+                <span className={styles.saving}>Resized for the web: {upload.saving}</span>
+              </>
+            ) : null}
           </p>
           {value ? (
             <Button variant="ghost" onClick={() => onRemove(path)} aria-label={`Remove ${accessibleLabel ?? label}`}>

@@ -4,6 +4,7 @@ import { usePreloadRichTextEditor } from '../fields/RichTextField';
 import { useEditor, useEditorState } from '../editorHooks';
 import { profilePath } from '../portfolioEdits';
 import { EditedField } from './EditedField';
+import { PageSettingsFields } from './PageSettingsFields';
 import { SectionsEditor } from './SectionsEditor';
 import { SocialLinksEditor } from './SocialLinksEditor';
 import styles from './PortfolioForm.module.scss';
@@ -48,6 +49,7 @@ export function PortfolioForm({ label, labels }: PortfolioFormProps) {
       <ProfileFields labels={labels} />
       <SocialLinksEditor />
       <SectionsEditor />
+      <PageSettingsFields />
       <Announcer />
     </form>
   );

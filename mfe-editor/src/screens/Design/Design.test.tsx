@@ -8,8 +8,11 @@ import { DRAFT_SAVE_DELAY_MS } from '../../drafts/draftTarget';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
 import { fileOf, installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../../testing/editorTestKit';
+import { finishPreparing, holdPreparing, photoOf } from '../../testing/fakeImagePreparer';
+import { deviceFile } from '../../portfolios/deviceFiles';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('../../images/loadImagePreparer', () => jest.requireActual('../../testing/fakeImagePreparer'));
 const loadRemoteMock = loadRemote as jest.Mock;
 const registerRemotesMock = registerRemotes as jest.Mock;
 
@@ -141,7 +144,7 @@ test('switching template keeps every text, and switching back restores the look'
   fireEvent.change(field('Name'), { target: { value: 'Kabir Rao' } });
   await user.selectOptions(within(form().parentElement!).getByLabelText('Template'), 'Professional Portfolio Template');
   expect(screen.getByRole('heading', { name: 'Professional Portfolio' })).toBeInTheDocument();
-  expect(within(preview()).getByRole('button', { name: 'Dark mode' })).toBeInTheDocument();
+  expect(within(preview()).getByRole('checkbox', { name: /Dark mode/ })).toBeInTheDocument();
   expect(field('Name').value).toBe('Kabir Rao');
   expect(within(preview()).getAllByText('Kabir Rao').length).toBeGreaterThan(0);
   expect(within(preview()).getByText('Trailmix')).toBeInTheDocument();
@@ -165,7 +168,7 @@ test('pickers refuse files that are not pictures or PDFs; a chosen picture shows
 
   fireEvent.change(image, { target: { files: [fileOf('me.png', 'image/png')] } });
   expect(screen.queryAllByRole('alert')).toHaveLength(1);
-  expect(screen.getByText('Chosen: me.png')).toBeInTheDocument();
+  expect(await screen.findByText('Chosen: me.png, kept on this device until you log in')).toBeInTheDocument();
   expect(preview().querySelector(`img[src="${objectUrls.created[0]}"]`)).not.toBeNull();
   await act(async () => undefined);
   unmount();
@@ -175,6 +178,42 @@ test('pickers refuse files that are not pictures or PDFs; a chosen picture shows
   expect(await screen.findByText('Chosen: me.png')).toBeInTheDocument();
   expect(screen.queryByText('Using the sample picture')).toBeNull();
   expect(preview().querySelector(`img[src="${objectUrls.created.at(-1)}"]`)).not.toBeNull();
+});
+
+test("a phone's 5 MB photo is taken: resized here with progress, the saving said beside the field, the lighter file kept", async () => {
+  openDesign({ id: 1 });
+  const image = field('Profile image');
+  expect(image).toHaveAccessibleDescription(/^PNG, JPEG or WebP photo up to 40 MB/);
+  holdPreparing();
+  fireEvent.change(image, { target: { files: [photoOf('IMG_4032.jpg', 'image/jpeg', 5_033_164)] } });
+  const progress = await screen.findByRole('progressbar', { name: 'Resizing of IMG_4032.jpg' });
+  expect(progress).toHaveAttribute('value', '0.4');
+  expect(screen.getByText('Resizing IMG_4032.jpg for the web… 40%')).toBeInTheDocument();
+  // The photo shows at once, before it is ready.
+  expect(preview().querySelector(`img[src="${objectUrls.created[0]}"]`)).not.toBeNull();
+  await act(async () => finishPreparing());
+  expect(await screen.findByText('Resized for the web: 4.8 MB → 310 KB')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+  const photoOfDraft = () => Object.values(readDeviceDrafts().drafts)[0]?.portfolio.profile.photo ?? '';
+  await waitFor(() => expect(photoOfDraft()).toMatch(/^device:/));
+  const ref = photoOfDraft();
+  await waitFor(async () => expect((await deviceFile(ref))?.size).toBe(310 * 1024));
+  expect((await deviceFile(ref))?.type).toBe('image/webp');
+}, 20_000);
+
+test('a picture that cannot be read, or one too large to open, is refused beside the field and the sample stays', async () => {
+  openDesign({ id: 1 });
+  const image = field('Profile image');
+  fireEvent.change(image, { target: { files: [photoOf('damaged.jpg', 'image/jpeg', 2000)] } });
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    '"damaged.jpg": The picture could not be read: it may be damaged, or in a format this browser does not open.',
+  );
+  expect(image).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByText('Using the sample picture')).toBeInTheDocument();
+  fireEvent.change(image, { target: { files: [photoOf('panorama.jpg', 'image/jpeg', 41 * 1024 * 1024)] } });
+  expect(screen.getByRole('alert')).toHaveTextContent('"panorama.jpg" is too large to prepare here (over 40 MB)');
+  fireEvent.change(image, { target: { files: [photoOf('party.gif', 'image/gif', 6 * 1024 * 1024)] } });
+  expect(screen.getByRole('alert')).toHaveTextContent('"party.gif" is larger than 5 MB. Choose a smaller file.');
 });
 
 test('opening /design without navigation state (a reload) reopens the last draft, as left, with a way to start a new one', () => {
@@ -245,6 +284,48 @@ test('a draft kept before the portfolio model opens upgraded, nothing typed lost
   expect(localStorage.getItem(LEGACY_DESIGN_KEY)).toBeNull();
   expect(localStorage.getItem(DRAFTS_KEY)).not.toBeNull();
 });
+
+test('page settings: title and description default to the name and headline, the language to English; each is kept, and a wrong one said beside its field', async () => {
+  const { unmount } = openDesign({ id: 1 });
+  const settings = within(form()).getByRole('group', { name: 'Page settings' });
+  const title = within(settings).getByLabelText('Page title') as HTMLInputElement;
+  const description = within(settings).getByLabelText('Page description') as HTMLInputElement;
+  const language = within(settings).getByLabelText('Page language') as HTMLSelectElement;
+  expect(title).toHaveAttribute('placeholder', 'Aarav Mehta');
+  expect(title).toHaveAccessibleDescription('Empty: the page uses your name, “Aarav Mehta”.');
+  expect(description.placeholder).toMatch(/^Front-end developer building fast/);
+  expect(language.value).toBe('');
+  // The default follows the profile as it is typed.
+  fireEvent.change(field('Name'), { target: { value: 'Zoë 🎨 Åkesson' } });
+  expect(title).toHaveAttribute('placeholder', 'Zoë 🎨 Åkesson');
+
+  fireEvent.change(title, { target: { value: 'Zoë Åkesson — illustrator' } });
+  expect(title).toHaveAccessibleDescription('25 of 70 characters.');
+  expect(title).toHaveAttribute('maxlength', '70');
+  await userEvent.selectOptions(language, 'hi');
+  const savedPage = () => Object.values(readDeviceDrafts().drafts)[0]?.portfolio.page;
+  await waitFor(() => expect(savedPage()).toEqual({ title: 'Zoë Åkesson — illustrator', language: 'hi' }));
+  // Emptied, a setting goes back to its default.
+  fireEvent.change(title, { target: { value: '' } });
+  await waitFor(() => expect(savedPage()).toEqual({ language: 'hi' }));
+  unmount();
+
+  // A draft whose language is not one offered (another version, a hand-edited import) says so beside the field.
+  const drafts = readDeviceDrafts();
+  for (const draft of Object.values(drafts.drafts)) draft.portfolio.page = { language: 'tlh', description: 'd'.repeat(230) };
+  localStorage.setItem(DRAFTS_KEY, JSON.stringify(drafts));
+  openDesign();
+  const reopened = within(form()).getByRole('group', { name: 'Page settings' });
+  expect(within(reopened).getByLabelText('Page language')).toHaveAccessibleDescription(
+    /^Must be one of the page languages: en, en-GB, .*\. Browsers, translators and screen readers/,
+  );
+  expect(within(reopened).getByLabelText('Page description')).toHaveAttribute('aria-invalid', 'true');
+  expect(
+    within(reopened)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent),
+  ).toEqual(['At most 200 characters (it has 230).', expect.stringMatching(/^Must be one of the page languages/)]);
+}, 20_000);
 
 test('with no draft at all: template 1 with its sample and a way to the catalog', () => {
   openDesign();

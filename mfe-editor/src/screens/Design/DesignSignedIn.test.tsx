@@ -9,8 +9,10 @@ import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutBu
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../../testing/editorTestKit';
 import { signInFakeAccount, signOutFakeAccount, type FakeAccount } from '../../testing/fakeAccount';
+import { PREPARED_MAIN_BYTES, photoOf } from '../../testing/fakeImagePreparer';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('../../images/loadImagePreparer', () => jest.requireActual('../../testing/fakeImagePreparer'));
 
 let account: FakeAccount;
 
@@ -83,3 +85,85 @@ test('edits go to the account against the version held; switching template goes 
   expect(await screen.findByText('Saved')).toBeInTheDocument();
   expect(account.requests.filter((request) => request === 'POST /rest/v1/rpc/save_portfolio')).toHaveLength(1);
 });
+
+/** Storage's upload endpoint, as XMLHttpRequest reaches it: records each file, reports progress, answers 200 (or `refuse`). */
+function fakeStorageUploads(refuse?: (path: string) => boolean) {
+  const uploads: { path: string; bytes: number; type: string | null }[] = [];
+  class FakeRequest {
+    status = 200;
+    responseText = '{}';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    private type: string | null = null;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      if (name === 'Content-Type') this.type = value;
+    }
+    send(body: Blob) {
+      const path = decodeURIComponent(new URL(this.url).pathname.replace('/storage/v1/object/', ''));
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: body.size / 2, total: body.size });
+        if (refuse?.(path)) {
+          this.status = 400;
+          this.responseText = JSON.stringify({ statusCode: '500', code: 'DatabaseError', message: 'database error, code: P0413' });
+        } else uploads.push({ path, bytes: body.size, type: this.type });
+        this.onload?.();
+      }, 5);
+    }
+  }
+  Object.defineProperty(window, 'XMLHttpRequest', { value: FakeRequest, configurable: true, writable: true });
+  return uploads;
+}
+
+const storedPhoto = () => (account.rows[0]?.data as { profile?: { photo?: string } } | undefined)?.profile?.photo ?? '';
+
+test('a photo goes up prepared, with its copies named for srcset; replacing it removes the old one and its copies', async () => {
+  const uploads = fakeStorageUploads();
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  await screen.findByRole('heading', { name: 'Input Section' });
+  fireEvent.change(field('Profile image'), { target: { files: [photoOf('IMG_4032.jpg', 'image/jpeg', 5_033_164)] } });
+  // jsdom copies blobs slowly: the four files take a moment here.
+  expect(await screen.findByText('Resized for the web: 4.8 MB → 310 KB', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('Stored in your account: IMG_4032.jpg')).toBeInTheDocument();
+  const folder = `${account.userId}/${account.rows[0]!.id}`;
+  const stem = /\/(image-[a-z0-9]+)\.2560x1920\.webp$/.exec(uploads.at(-1)!.path)![1];
+  // The copies first, the main file (the one the row names) last; every one a WebP, the main within its budget.
+  expect(uploads).toEqual([
+    { path: `portfolio-images/${folder}/${stem}.640x480.webp`, bytes: 640 * 40, type: 'image/webp' },
+    { path: `portfolio-images/${folder}/${stem}.1280x960.webp`, bytes: 1280 * 40, type: 'image/webp' },
+    { path: `portfolio-images/${folder}/${stem}.1920x1440.webp`, bytes: 1920 * 40, type: 'image/webp' },
+    { path: `portfolio-images/${folder}/${stem}.2560x1920.webp`, bytes: PREPARED_MAIN_BYTES, type: 'image/webp' },
+  ]);
+  await waitFor(() => expect(storedPhoto()).toBe(`storage:portfolio-images/${folder}/${stem}.2560x1920.webp`), { timeout: 5000 });
+
+  fireEvent.change(field('Profile image'), { target: { files: [photoOf('beach.png', 'image/png', 3_000_000)] } });
+  expect(await screen.findByText('Stored in your account: beach.png', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  await waitFor(() => expect(storedPhoto()).not.toContain(stem), { timeout: 5000 });
+  await waitFor(() =>
+    expect(account.removedFiles).toEqual([
+      `portfolio-images/${folder}/${stem}.2560x1920.webp`,
+      `portfolio-images/${folder}/${stem}.640x480.webp`,
+      `portfolio-images/${folder}/${stem}.1280x960.webp`,
+      `portfolio-images/${folder}/${stem}.1920x1440.webp`,
+    ]),
+  );
+}, 30_000);
+
+test('a refused photo leaves nothing behind: the copies already stored are removed and the field goes back', async () => {
+  fakeStorageUploads((path) => path.endsWith('.2560x1920.webp'));
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  await screen.findByRole('heading', { name: 'Input Section' });
+  const said = () => document.getElementById(field('Profile image').getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent;
+  const before = said();
+  fireEvent.change(field('Profile image'), { target: { files: [photoOf('IMG_4032.jpg', 'image/jpeg', 5_033_164)] } });
+  expect(await screen.findByRole('alert', undefined, { timeout: 10_000 })).toHaveTextContent(
+    '"IMG_4032.jpg" was not stored: it would take your files past the storage space',
+  );
+  expect(said()).toBe(before);
+  await waitFor(() => expect(account.removedFiles).toHaveLength(3));
+  expect(account.removedFiles.every((path) => /\.(640x480|1280x960|1920x1440)\.webp$/.test(path))).toBe(true);
+}, 20_000);

@@ -8,6 +8,7 @@ import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '.
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
 jest.mock('../../resume/pdfWorkerAssetUrl', () => ({ PDF_WORKER_ASSET_URL: 'http://localhost/assets/pdf.worker.min.mjs' }));
+jest.mock('../../images/loadImagePreparer', () => jest.requireActual('../../testing/fakeImagePreparer'));
 
 let objectUrls: ReturnType<typeof installObjectUrls>;
 
@@ -79,6 +80,8 @@ test('pickers refuse wrong types; a chosen resume replaces the sample in the vie
   expect(within(preview()).getByText('Showing cv.pdf.')).toBeInTheDocument();
   fireEvent.change(field('Profile image'), { target: { files: [fileOf('me.jpg', 'image/jpeg')] } });
   expect(within(preview()).getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', objectUrls.created[1]);
+  // Resized for the web, the saving said beside the field.
+  expect(await screen.findByText(/^Resized for the web: /)).toBeInTheDocument();
 });
 
 test('the generator keeps its own draft across a reload, and one saved before the model comes back upgraded', async () => {

@@ -14,6 +14,10 @@ import styles from './Portfolios.module.scss';
 
 // Loaded when a portfolio's Publish… is opened.
 const PublishPanel = lazy(() => import(/* webpackChunkName: "publish-panel" */ '../../publishing/PublishPanel'));
+// Loaded with the first published page in the list: the screen's own load carries none of it.
+const PageViews = lazy(() =>
+  import(/* webpackChunkName: "page-views" */ '../../pageViews/PageViewsChart').then((module) => ({ default: module.PageViews })),
+);
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -125,6 +129,13 @@ function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemPr
           )}
         </dd>
       </dl>
+      {row.published && row.slug ? (
+        <section className={styles.views} aria-label={`Views of ${title}`}>
+          <Suspense fallback={<p role="status">Loading views…</p>}>
+            <PageViews portfolioId={row.id} pageName={publicPagePath(row.slug)} />
+          </Suspense>
+        </section>
+      ) : null}
       {rename.isError ? <p className={styles.problem}>The new name was not saved: {rename.error.message}</p> : null}
       {duplicate.isError ? <p className={styles.problem}>No copy was made: {duplicate.error.message}</p> : null}
       <div className={styles.actions}>
@@ -206,13 +217,22 @@ function RenameForm({ current, onSave, onCancel }: { current: string; onSave: (t
   );
 }
 
+/** What happened to a deleted portfolio's page, said beside Undo (which brings the portfolio back unpublished). */
+const TAKE_DOWN_WORDS: Record<NonNullable<PendingDelete['tookDown']>, string> = {
+  'taking-down': 'Taking its page down…',
+  'taken-down': 'Its page is taken down; Undo brings the portfolio back unpublished.',
+  failed: 'Its page could not be taken down yet: it goes when the deletion completes.',
+};
+
 /** The few seconds in which a deleted portfolio can come back. */
 function UndoDelete({ pending }: { pending: PendingDelete | null }) {
   return (
     <div className={styles.toast} role="status" aria-live="polite">
       {pending ? (
         <>
-          <span>Deleted “{pending.row.title.trim() || 'Untitled portfolio'}”.</span>
+          <span>
+            Deleted “{pending.row.title.trim() || 'Untitled portfolio'}”.{pending.tookDown ? ` ${TAKE_DOWN_WORDS[pending.tookDown]}` : ''}
+          </span>
           <Button variant="secondary" onClick={pending.undo}>
             Undo
           </Button>

@@ -1,0 +1,211 @@
+// A published page lives exactly as long as its portfolio is published (issue 20), in Chromium:
+// publishing and then deleting from My portfolios takes the page down within seconds, frees its
+// address for anyone and leaves the old custom domain showing nothing; Undo brings the portfolio back
+// unpublished. And the app's pages run under their Content-Security-Policy: nothing the app loads is
+// blocked, and no other site can frame them.
+import { expect, test } from '@playwright/test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { createClient } from '@supabase/supabase-js';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { serviceClient, userClient } from '../support/portfolios';
+import { startStack, type Stack } from '../support/stack';
+import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
+
+let stack: Stack;
+let browser: Browser;
+let dns: TestDnsServer;
+
+test.beforeAll(async () => {
+  dns = await startTestDnsServer();
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', DNS_SERVERS: dns.address } });
+  browser = await launchBrowser();
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await dns?.close();
+});
+
+type User = Awaited<ReturnType<typeof createConfirmedUser>>;
+
+/** A 30-day plan recorded as the payment function records one (custom domains come with every plan). */
+async function grantPlan(userId: string) {
+  const { error } = await (await serviceClient(stack)).from('purchases').insert({
+    user_id: userId,
+    item_type: 'plan',
+    item_id: 'basic',
+    amount: 999,
+    order_id: `order_e2e_${Date.now()}`,
+    status: 'paid',
+    paid_at: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  if (error) throw error;
+}
+
+/** The site asked as a browser on a custom domain would: the same server, another Host. */
+function fetchWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+async function signedIn(user: User): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInThroughUi(page, stack, user);
+  return page;
+}
+
+const publishRegion = (page: Page) => page.getByRole('region', { name: 'Publish' });
+
+/** A generator portfolio named `name`, published at `slug` from /portfo's Publish panel; its id and title. */
+async function publishFromGenerator(page: Page, user: User, name: string, slug: string): Promise<{ id: string; title: string }> {
+  await page.goto(`${stack.shellUrl}/portfo`);
+  await page.waitForURL(/\/portfo\?portfolio=/);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
+  const region = publishRegion(page);
+  await region.getByLabel('Page address').fill(slug);
+  await expect(region.getByText('This address is free.')).toBeVisible();
+  await region.getByRole('button', { name: /^Publish/ }).click();
+  await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
+  const id = new URL(page.url()).searchParams.get('portfolio')!;
+  const { client } = await userClient(stack, user);
+  const { data } = await client.from('portfolios').select('title').eq('id', id).single();
+  return { id, title: (data?.title as string | null)?.trim() || 'Untitled portfolio' };
+}
+
+/** Milliseconds until `/p/<slug>` answers 404, polled as a visitor would reload it; -1 past `limitMs`. */
+async function msUntilGone(slug: string, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if ((await fetch(`${stack.shellUrl}/p/${slug}`)).status === 404) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return -1;
+}
+
+test.describe('a page for as long as it is published', () => {
+  test('publish, delete from My portfolios: 404 within 5 s, the address free, the old custom domain shows nothing', async () => {
+    const user = await createConfirmedUser(stack, 'Dee Leter');
+    const { client, userId } = await userClient(stack, user);
+    await grantPlan(userId);
+    const page = await signedIn(user);
+    const errors = trackPageErrors(page);
+    const slug = `dee-${Date.now().toString(36)}`;
+    const { id, title } = await publishFromGenerator(page, user, 'Dee Leter', slug);
+    assert.equal((await fetch(`${stack.shellUrl}/p/${slug}`)).status, 200);
+
+    // Her own domain, proven by its DNS record, shows the page.
+    const domain = `dee-${Date.now().toString(36)}.example`;
+    const claim = await client.from('custom_domains').insert({ domain, portfolio_id: id }).select('token').single();
+    assert.equal(claim.error, null);
+    dns.txt.set(`_folioforge.${domain}`, [`folioforge-verify=${claim.data!.token}`]);
+    const proof = await client.functions.invoke('publish', { body: { action: 'verify-domain', domain } });
+    assert.equal(proof.data?.verified, true, JSON.stringify(proof.error));
+    assert.match((await fetchWithHost(`${stack.shellUrl}/`, domain)).body, /<title>Dee Leter<\/title>/);
+
+    await page.goto(`${stack.shellUrl}/portfolios`);
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const toast = page.getByRole('status').filter({ hasText: `Deleted “${title}”.` });
+    await expect(toast).toBeVisible();
+    const goneAfter = await msUntilGone(slug, 5000);
+    assert.ok(goneAfter >= 0, 'the page answers 404 within 5 seconds');
+    await toast.getByText('Its page is taken down; Undo brings the portfolio back unpublished.').waitFor();
+    const onDomain = await fetchWithHost(`${stack.shellUrl}/`, domain);
+    assert.equal(onDomain.status, 404, 'the domain shows nothing');
+    assert.doesNotMatch(onDomain.body, /Dee Leter/);
+
+    // Once Undo has passed, the portfolio is gone for good; the address is anyone's.
+    await toast.waitFor({ state: 'hidden', timeout: 15_000 });
+    await expect(page.getByText('You have no portfolios yet.')).toBeVisible();
+    assert.deepEqual((await (await serviceClient(stack)).from('portfolios').select('id').eq('id', id)).data, []);
+    const available = await createClient(stack.cloudUrl, stack.keys.anonKey!, {
+      auth: { persistSession: false },
+      realtime: { transport: class {} as never },
+    }).rpc('slug_available', { candidate: slug });
+    assert.equal(available.data, true, 'the address is free');
+
+    // Someone else takes it; the old domain still shows nothing, certainly not their page.
+    const next = await createConfirmedUser(stack, 'Next Owner');
+    const nextPage = await signedIn(next);
+    await publishFromGenerator(nextPage, next, 'Next Owner', slug);
+    assert.match(await (await fetch(`${stack.shellUrl}/p/${slug}`)).text(), /Next Owner/);
+    const later = await fetchWithHost(`${stack.shellUrl}/`, domain);
+    assert.equal(later.status, 404);
+    assert.doesNotMatch(later.body, /Next Owner/);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+    await nextPage.context().close();
+  });
+
+  test('Undo of a delete brings the portfolio back unpublished, and says so', async () => {
+    const user = await createConfirmedUser(stack, 'Un Doer');
+    const page = await signedIn(user);
+    const slug = `undo-${Date.now().toString(36)}`;
+    const { title } = await publishFromGenerator(page, user, 'Un Doer', slug);
+    await page.goto(`${stack.shellUrl}/portfolios`);
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const toast = page.getByRole('status').filter({ hasText: `Deleted “${title}”.` });
+    await expect(toast.getByText(/Its page is taken down/)).toBeVisible();
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    const item = page.getByRole('listitem', { name: title });
+    await expect(item).toBeVisible();
+    await expect(item.getByText('Draft')).toBeVisible();
+    assert.equal((await fetch(`${stack.shellUrl}/p/${slug}`)).status, 404, 'the page stays down');
+    // After the Undo window it is still there.
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: title }).getByText('Draft')).toBeVisible();
+    await page.context().close();
+  });
+});
+
+test.describe('the security policy of the app (issue 20 #11)', () => {
+  test('the app runs under it: no load is blocked on the public pages, the editor or My portfolios', async () => {
+    const user = await createConfirmedUser(stack, 'Policy Reader');
+    const page = await signedIn(user);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const errors = trackPageErrors(page);
+    for (const route of ['/home', '/templates', '/pricing', '/design', '/portfo', '/portfolios', '/account', '/contact-us']) {
+      await page.goto(`${stack.shellUrl}${route}`);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('main').first()).toBeVisible();
+    }
+    assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  test('no other site can frame a page of the app', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const blocked: string[] = [];
+    page.on('console', (message) => blocked.push(message.text()));
+    await page.setContent(`<iframe id="app" src="${stack.shellUrl}/account" width="800" height="600"></iframe>`);
+    await page.waitForTimeout(2000);
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    const framed = frame ? await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
+    assert.doesNotMatch(framed, /FolioForge|Log in|Account/i, 'the frame shows nothing of the app');
+    assert.ok(
+      blocked.some((text) => /frame-ancestors|Refused to frame/i.test(text)),
+      `Chromium says why: ${JSON.stringify(blocked)}`,
+    );
+    await page.context().close();
+  });
+});

@@ -1,0 +1,97 @@
+// Views of a published page, in Chromium: visits from two browsers are counted by the site's server
+// (tooling/pageViews.mjs) without a cookie, and the owner sees them on My portfolios, by day.
+import { expect, test } from '@playwright/test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { buyTemplate } from '../support/checkout';
+
+let stack: Stack;
+let owners: Browser;
+let firstVisitors: Browser;
+let secondVisitors: Browser;
+
+test.beforeAll(async () => {
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  [owners, firstVisitors, secondVisitors] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([owners?.close(), firstVisitors?.close(), secondVisitors?.close()]);
+  await stack?.stop();
+});
+
+async function publish(page: Page, slug: string) {
+  await page.goto(`${stack.shellUrl}/design`);
+  await page.waitForURL(/\/design\?portfolio=/);
+  // A page is published once its template is bought (the sandbox's card).
+  await buyTemplate(page);
+  await page.getByLabel('Name', { exact: true }).fill('Counted Visitor');
+  const region = page.getByRole('region', { name: 'Publish' });
+  await region.getByLabel('Page address').fill(slug);
+  await expect(region.getByText('This address is free.')).toBeVisible();
+  await region.getByRole('button', { name: /^Publish/ }).click();
+  await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
+}
+
+/** Opens the page `times` times in one browser (a fresh context: no history), saying what the server set. */
+async function visit(browser: Browser, url: string, times: number, referer?: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const setCookies: string[] = [];
+  page.on('response', (response) => {
+    const cookie = response.headers()['set-cookie'];
+    if (cookie) setCookies.push(`${response.url()}: ${cookie}`);
+  });
+  for (let i = 0; i < times; i++) {
+    const response = await page.goto(url, referer ? { referer } : undefined);
+    assert.equal(response?.status(), 200);
+  }
+  const cookies = await context.cookies();
+  await context.close();
+  return { setCookies, cookies };
+}
+
+test.describe('page views', () => {
+  test('3 visits from 2 browsers show as 3 views on My portfolios, and no /p/ page sets a cookie', async () => {
+    const user = await createConfirmedUser(stack, 'Counted Owner');
+    const page = await (await owners.newContext()).newPage();
+    const errors = trackPageErrors(page);
+    await logInThroughUi(page, stack, user);
+    const slug = `counted-${Date.now().toString(36)}`;
+    await publish(page, slug);
+
+    const url = `${stack.shellUrl}/p/${slug}`;
+    const first = await visit(firstVisitors, url, 2, 'https://news.example.com/today');
+    const second = await visit(secondVisitors, url, 1);
+    for (const seen of [first, second]) {
+      assert.deepEqual(seen.setCookies, [], 'no Set-Cookie on the page or anything it loads');
+      assert.deepEqual(seen.cookies, [], 'the visitor keeps no cookie');
+    }
+
+    // The owner sees them (the count goes out after each answer: a moment later at most).
+    const chart = page.getByRole('figure', { name: `3 views of /p/${slug} in the last 30 days` });
+    for (let attempt = 0; attempt < 20 && !(await chart.isVisible()); attempt++) {
+      await page.goto(`${stack.shellUrl}/portfolios`);
+      await page
+        .getByRole('region', { name: /^Views of / })
+        .getByRole('figure')
+        .or(page.getByRole('alert'))
+        .first()
+        .waitFor();
+      if (await chart.isVisible()) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await chart.waitFor({ timeout: 1000 });
+    await chart.getByText('Views by day').click();
+    const today = await chart.getByRole('table').getByRole('row').last().textContent();
+    assert.match(today ?? '', /3$/, 'all three today');
+    // The visitor who came from a link: its site is named (Chromium cuts the referrer to the origin).
+    assert.match((await chart.getByRole('list').textContent()) ?? '', /news\.example\.com\s*2 views/);
+    // The owner's own look at the list counts nothing.
+    await expect(page.getByRole('figure', { name: `3 views of /p/${slug} in the last 30 days` })).toHaveCount(1);
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,118 @@
+// A phone's photo through the editor, in Chromium: a generated 4000×3000 JPEG of about 5 MB is taken
+// by the picture field, resized and re-encoded in the browser with its progress and saving shown, and
+// stored as a main file of at most 600 KB with its copies for `srcset`, named as the publish function
+// reads them; replacing it removes the old file and its copies.
+import { expect, test } from '@playwright/test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { writePhotoFiles } from '../support/photos';
+import { userClient, waitForStored, waitForStoredFiles } from '../support/portfolios';
+
+let stack: Stack;
+let browser: Browser;
+let dir: string;
+
+test.beforeAll(async () => {
+  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  browser = await launchBrowser();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-photos-'));
+  await writePhotoFiles(browser, [
+    [path.join(dir, 'IMG_4032.jpg'), 4000, 3000, 5 * 1024 * 1024],
+    [path.join(dir, 'IMG_4033.jpg'), 3000, 4000, 2 * 1024 * 1024],
+  ]);
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const saved = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 20_000 });
+
+/** The sizes in bytes of the files of a portfolio's pictures, by name. */
+async function storedSizes(user: { email: string; password: string }, portfolioId: string): Promise<Record<string, number>> {
+  const { client, userId } = await userClient(stack, user);
+  const { data, error } = await client.storage.from('portfolio-images').list(`${userId}/${portfolioId}`);
+  if (error) throw error;
+  return Object.fromEntries((data ?? []).map((entry) => [entry.name, Number((entry.metadata as { size?: number } | null)?.size)]));
+}
+
+test.describe('a photo through the editor', () => {
+  test('a 4000×3000 JPEG of about 5 MB is stored as a WebP of at most 600 KB with its three copies; replacing it removes them', async () => {
+    const original = fs.statSync(path.join(dir, 'IMG_4032.jpg')).size;
+    assert.ok(original > 4.5 * 1024 * 1024 && original < 5.6 * 1024 * 1024, `the photo weighs about 5 MB (${original})`);
+    const user = await createConfirmedUser(stack, 'Phone Photographer');
+    const page = await (await browser.newContext()).newPage();
+    const errors = trackPageErrors(page);
+    await logInThroughUi(page, stack, user);
+    await page.goto(`${stack.shellUrl}/design`);
+    await page.waitForURL(/\/design\?portfolio=/);
+    await saved(page);
+    const id = new URL(page.url()).searchParams.get('portfolio')!;
+
+    const picker = page.getByLabel('Profile image', { exact: true });
+    await picker.setInputFiles(path.join(dir, 'IMG_4032.jpg'));
+    // Nothing refused: the 5 MB limit is the stored file's, and the photo is resized first, with progress.
+    await page
+      .getByRole('progressbar', { name: /^(Resizing|Upload) of IMG_4032\.jpg$/ })
+      .first()
+      .waitFor();
+    await page.getByText('Stored in your account: IMG_4032.jpg').waitFor({ timeout: 60_000 });
+    const saving = await page.getByText(/^Resized for the web: /).textContent();
+    assert.match(saving ?? '', /^Resized for the web: [45]\.\d MB → \d{2,3} KB$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await saved(page);
+    const [row] = await waitForStored(stack, user, (rows) => /\.2560x1920\.webp$/.test(rows[0]?.data.profile.photo ?? ''), 20_000);
+    const ref = row!.data.profile.photo!;
+    const stem = /\/(image-[a-z0-9]+)\.2560x1920\.webp$/.exec(ref)![1]!;
+    const sizes = await storedSizes(user, id);
+    assert.deepEqual(Object.keys(sizes).sort(), [
+      `${stem}.1280x960.webp`,
+      `${stem}.1920x1440.webp`,
+      `${stem}.2560x1920.webp`,
+      `${stem}.640x480.webp`,
+    ]);
+    assert.ok(sizes[`${stem}.2560x1920.webp`]! <= 600 * 1024, `main file ${sizes[`${stem}.2560x1920.webp`]} bytes ≤ 600 KB`);
+    assert.ok(sizes[`${stem}.640x480.webp`]! < sizes[`${stem}.1920x1440.webp`]!, 'the narrower copy weighs less');
+    // The preview shows the stored photo.
+    const image = page.getByRole('region', { name: 'Template Preview' }).locator('img').first();
+    await page.waitForFunction((element) => (element as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+
+    // A portrait photo replaces it: the old main file and its copies leave storage.
+    await picker.setInputFiles(path.join(dir, 'IMG_4033.jpg'));
+    await page.getByText('Stored in your account: IMG_4033.jpg').waitFor({ timeout: 60_000 });
+    await saved(page);
+    const names = await waitForStoredFiles(
+      stack,
+      user,
+      'portfolio-images',
+      id,
+      (files) => !files.some((file) => file.startsWith(stem)),
+      20_000,
+    );
+    // Standing, 1920 px wide: its copies are the narrower widths, 640 and 1280.
+    assert.deepEqual(names.map((name) => name.replace(/^image-[a-z0-9]+\./, '')).sort(), [
+      '1280x1707.webp',
+      '1920x2560.webp',
+      '640x853.webp',
+    ]);
+
+    // Removing it removes every file of it.
+    await page.getByRole('button', { name: 'Remove Profile image' }).click();
+    await saved(page);
+    await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 0, 20_000);
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,115 @@
+import { memo, useId, type ChangeEvent } from 'react';
+import { PAGE_LANGUAGES, PAGE_LIMITS, isPageLanguage, pageMeta, pageSettingsSchema, type PageSettings } from '@folioforge/templates';
+import { useEditor, useEditorState } from '../editorHooks';
+import { pagePath, readField } from '../portfolioEdits';
+import fieldStyles from '../fields/FieldInput.module.scss';
+import styles from './PortfolioForm.module.scss';
+
+/** What is wrong with a setting as it stands, in the schema's words, or null. */
+function problemOf(key: keyof PageSettings, value: string): string | null {
+  if (value === '') return null;
+  const checked = pageSettingsSchema.shape[key].safeParse(value);
+  if (checked.success) return null;
+  const message = checked.error.issues[0]?.message ?? 'is not valid';
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+}
+
+/** The page's title, description and language: what search engines, link previews and screen readers read. */
+export const PageSettingsFields = memo(function PageSettingsFields() {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>Page settings</legend>
+      <p className={styles.hint}>What search engines and link previews show, and the language your page is written in.</p>
+      <PageText settingKey="title" label="Page title" max={PAGE_LIMITS.title} />
+      <PageText settingKey="description" label="Page description" max={PAGE_LIMITS.description} />
+      <PageLanguageField />
+    </fieldset>
+  );
+});
+
+function PageText({ settingKey, label, max }: { settingKey: 'title' | 'description'; label: string; max: number }) {
+  const editor = useEditor();
+  const path = pagePath(settingKey);
+  const revision = useEditorState((state) => state.revisions[path] ?? 0);
+  const value = useEditorState((state) => readField(state.portfolio, path));
+  const fallback = useEditorState((state) => pageMeta({ profile: state.portfolio.profile })[settingKey]);
+  const id = useId();
+  const problem = problemOf(settingKey, value);
+  const source = settingKey === 'title' ? 'your name' : 'your headline';
+  const hint = value
+    ? `${value.length} of ${max} characters.`
+    : fallback
+      ? `Empty: the page uses ${source}, “${fallback}”.`
+      : `Empty: the page uses ${source}.`;
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <input
+        key={revision}
+        id={id}
+        name={path}
+        className={fieldStyles.input}
+        type="text"
+        defaultValue={value}
+        placeholder={fallback}
+        maxLength={max}
+        autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => editor.setField(path, event.target.value)}
+      />
+      <Notes id={id} hint={hint} problem={problem} />
+    </div>
+  );
+}
+
+function PageLanguageField() {
+  const editor = useEditor();
+  const path = pagePath('language');
+  const value = useEditorState((state) => readField(state.portfolio, path));
+  const id = useId();
+  const problem = problemOf('language', value);
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        Page language
+      </label>
+      <select
+        id={id}
+        name={path}
+        className={fieldStyles.input}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => editor.setField(path, event.target.value)}
+      >
+        <option value="">English (the default)</option>
+        {PAGE_LANGUAGES.map((language) => (
+          <option key={language.tag} value={language.tag} lang={language.tag}>
+            {language.name}
+          </option>
+        ))}
+        {value && !isPageLanguage(value) ? <option value={value}>{value} (not offered)</option> : null}
+      </select>
+      <Notes id={id} hint="Browsers, translators and screen readers read your page in this language." problem={problem} />
+    </div>
+  );
+}
+
+/** What a setting is for (`<id>-hint`) and, when it is wrong, why (`<id>-error`), beside its field. */
+function Notes({ id, hint, problem }: { id: string; hint: string; problem: string | null }) {
+  return (
+    <>
+      <p id={`${id}-hint`} className={fieldStyles.hint}>
+        {hint}
+      </p>
+      {problem ? (
+        <p id={`${id}-error`} role="alert" className={fieldStyles.error}>
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+// {action: 'export', portfolioId}      → a zip (application/octet-stream, Content-Disposition)
+//   The same static site as the page, with its files beside it (uploads, fonts, samples, photo copies,
+//   icons), robots.txt and portfolio.json (JSON Resume), made to be hosted elsewhere: the
+//   site of a template is had on the same terms as its page (may_publish: free, bought, or a plan;
+//   403 otherwise), so a download is no way around the paywall.
+// {action: 'export-data', portfolioId} → portfolio.json alone (JSON Resume), the owner's always.
+// Both change nothing.
+import { strToU8, zipSync } from 'fflate';
+import { corsHeaders } from '../../_shared/cors.ts';
+import { HttpError, requireUser } from '../../_shared/request.ts';
+import { publicPagePath } from '../../_shared/slugs.ts';
+import { checkedPortfolio, SITE_CSS, toJsonResume } from '../siteRenderer.generated.mjs';
+import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
+import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
+
+/** A name for a download: the address, else the title, else the template, then `ending`. */
+function exportName(row: PortfolioRow, ending: string): string {
+  const base = (row.slug ?? row.title ?? `portfolio-${row.template_id}`)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'portfolio'}${ending}`;
+}
+
+/** A file to save, named; the page reads the name from Content-Disposition. */
+function attachment(body: BodyInit, fileName: string, type: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      ...corsHeaders,
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Access-Control-Expose-Headers': 'Content-Disposition',
+    },
+  });
+}
+
+/** The page's address, when it is published. */
+const pageUrlOf = (deps: Deps, row: PortfolioRow) => (row.published && row.slug ? `${deps.siteUrl}${publicPagePath(row.slug)}` : undefined);
+
+/** portfolio.json: the row's values as JSON Resume. */
+function jsonResumeOf(row: PortfolioRow, pageUrl: string | undefined, fileUrls: Record<string, string>): string {
+  try {
+    const { portfolio } = checkedPortfolio(row.template_id, row.data);
+    return `${JSON.stringify(toJsonResume(portfolio, pageUrl, fileUrls), null, 2)}\n`;
+  } catch (error) {
+    renderRefused(error);
+  }
+}
+
+export async function exportData(deps: Deps, req: Request, portfolioId: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to download your data');
+  const row = await ownPortfolio(deps, user.token, user.id, portfolioId);
+  return attachment(jsonResumeOf(row, pageUrlOf(deps, row), {}), exportName(row, '-portfolio.json'), 'application/json');
+}
+
+export async function exportSite(deps: Deps, req: Request, portfolioId: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to export');
+  const row = await ownPortfolio(deps, user.token, user.id, portfolioId);
+  const { data: allowed, error: rightsError } = await deps.admin.rpc('may_publish', { for_user: user.id, template: row.template_id });
+  if (rightsError) throw new HttpError(503, 'Your purchases could not be read. Try again.');
+  if (allowed !== true)
+    throw new HttpError(
+      403,
+      'Downloading the site of this template needs what publishing it needs: the template bought, or a plan. Your portfolio’s data (portfolio.json) is yours to download.',
+    );
+  const entries: Record<string, Uint8Array> = {};
+  const fileUrls: Record<string, string> = {};
+  for (const file of storedFilesOf(row.owner_id, row.id, row.template_id, row.data)) {
+    const blob = await download(deps, file);
+    if (!blob) continue;
+    // Per bucket, as on the site: a picture and a resume of one name do not collide.
+    const path = `files/${file.bucket}/${file.name}`;
+    entries[path] = new Uint8Array(await blob.arrayBuffer());
+    fileUrls[file.ref] = path;
+  }
+  const pageUrl = pageUrlOf(deps, row);
+  try {
+    // Meant to be hosted elsewhere and found there: indexable, with robots.txt; its forms left out.
+    const { page, input } = await renderWithFiles(
+      row.template_id,
+      row.data,
+      {
+        url: pageUrl,
+        indexable: true,
+        // As the page would be: a template bought without a plan carries the badge.
+        badge: (await featuresFor(deps, user.id)).badge,
+        siteUrl: `${deps.siteUrl}/home`,
+        css: SITE_CSS,
+        files: fileUrls,
+      },
+      { filesBase: 'files/' },
+    );
+    const put = async (name: string, body: Uint8Array | Blob) => {
+      entries[`files/${name}`] = body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body;
+    };
+    await writePageFiles(page, input, put, (bucket, path) => download(deps, { bucket, path }));
+    entries['index.html'] = strToU8(page.html);
+    entries['robots.txt'] = strToU8(EXPORT_ROBOTS_TXT);
+  } catch (error) {
+    renderRefused(error);
+  }
+  entries['portfolio.json'] = strToU8(jsonResumeOf(row, pageUrl, fileUrls));
+  // The page names it a zip when saving.
+  return attachment(zipSync(entries, { level: 6 }), exportName(row, '-site.zip'), 'application/octet-stream');
+}

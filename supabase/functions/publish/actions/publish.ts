@@ -1,0 +1,72 @@
+// {action: 'publish', portfolioId, slug} → {slug, url, badge}
+// Renders the caller's saved row into a static page at /p/<slug> (or updates or moves it). Under the
+// lease on the row's page: the row is read once, authorised (may_publish now), rendered, and then
+// published by claim_page only if it is still that version and template, so the page is exactly the
+// row version that was authorised. The address the row held before comes back from the same locked
+// step and is taken down; the page's files, pointer and domains follow.
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction, type PublishedPage } from '../../_shared/contracts/publish.ts';
+import { HttpError, requireUser } from '../../_shared/request.ts';
+import { pageOwnerPath, SITES_BUCKET } from '../../_shared/sites.ts';
+import { publicPagePath } from '../../_shared/slugs.ts';
+import { refreshSitemap } from '../pageFiles.ts';
+import {
+  checkPublishable,
+  copyFiles,
+  databaseRefusal,
+  featuresFor,
+  holdPage,
+  mapDomains,
+  pointToPage,
+  putSiteFile,
+  releasePage,
+  removePageFiles,
+  renderPage,
+  storedFilesOf,
+  storePage,
+  type Deps,
+} from '../pages.ts';
+
+export async function publish(deps: Deps, req: Request, portfolioId: string, slug: string): Promise<Response> {
+  const user = await requireUser(deps.anonClient(), req, 'Sign in to publish');
+  const held = await holdPage(deps, portfolioId, user.id);
+  try {
+    const { row } = held;
+    const { data: allowed, error: rightsError } = await deps.admin.rpc('may_publish', { for_user: user.id, template: row.template_id });
+    if (rightsError) throw new HttpError(503, 'Your purchases could not be read. Try again.');
+    if (allowed !== true) throw new HttpError(403, 'Publishing this template needs a purchase or a plan.');
+    const features = await featuresFor(deps, user.id);
+    const source = { portfolioId: row.id, templateId: row.template_id, data: row.data, look: row.look };
+    // Checked before anything changes: a row the schema refuses is never half published.
+    checkPublishable(source);
+
+    const { data: previous, error } = await deps.admin.rpc('claim_page', {
+      portfolio: row.id,
+      token: held.token,
+      expected_version: row.version,
+      expected_template: row.template_id,
+      new_slug: slug,
+      page_look: features.customizedLook ? row.look : {},
+      shows_badge: features.badge,
+      shows_look: features.customizedLook,
+      shows_form: features.subscribeForm,
+    });
+    if (error) throw databaseRefusal(error, 'The portfolio could not be published. Try again.');
+    // Every address the row held before this one is taken down (the lease kept anyone else from moving it).
+    if (typeof previous === 'string' && previous !== slug) await removePageFiles(deps, previous);
+
+    const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data));
+    for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls))) kept.add(path);
+    await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
+    kept.add(pageOwnerPath(slug));
+    // Files of an earlier version (a replaced picture) leave with it.
+    await removePageFiles(deps, slug, kept);
+    await pointToPage(deps, row.id, slug);
+    await mapDomains(deps, row.id, features);
+    await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
+    const page: PublishedPage = { slug, url: `${deps.siteUrl}${publicPagePath(slug)}`, badge: features.badge };
+    return answer(publishFunction, 'publish', page);
+  } finally {
+    await releasePage(deps, held);
+  }
+}

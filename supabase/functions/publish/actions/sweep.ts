@@ -1,0 +1,149 @@
+// {action: 'sweep', graceSeconds?} → what it did (the service role's alone)
+// Keeps the public `sites` bucket a projection of the published rows, whatever crashed or lapsed:
+//   - removes every page folder, page pointer and domain map no published row owns, and maps the
+//     domains that should be served (proven, page published, owner holding a plan) that are not;
+//   - renders again, from the snapshot of the version that was published, every page whose owner no
+//     longer holds what it shows (badge back, look off, no sign-up form);
+//   - clears old rate-limit records and sign-ups never confirmed (public.sweep_database);
+//   - writes /p/sitemap.xml's list again from the published rows.
+// Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
+// is listed before the rows are read, and a page being published right now is never taken for a leftover.
+// Run by local-cloud at start and on a timer, and by pg_cron on hosted Supabase (docs/DEPLOY.md).
+import { timingSafeEqualText } from '../../_shared/hmac.ts';
+import { answer } from '../../_shared/contracts/functionContract.ts';
+import { publishFunction, type SweepReport } from '../../_shared/contracts/publish.ts';
+import { bearerToken, HttpError } from '../../_shared/request.ts';
+import { DOMAIN_MAP_FOLDER, mapDomainToPortfolio, PAGE_POINTER_FOLDER, pageFilesFolder, SITES_BUCKET } from '../../_shared/sites.ts';
+import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
+import { requireEnv } from '../../_shared/env.ts';
+import { refreshSitemap } from '../pageFiles.ts';
+import { databaseRefusal, holdPage, releasePage, renderPage, storePage, type Deps } from '../pages.ts';
+
+const DEFAULT_GRACE_SECONDS = 300;
+const ROWS_PER_PAGE = 1000;
+
+interface PastPlan {
+  portfolio_id: string;
+  owner_id: string;
+  slug: string;
+  template_id: string;
+  data: unknown;
+  look: unknown;
+  badge: boolean;
+  customized_look: boolean;
+  subscribe_form: boolean;
+}
+
+/** Every published row's id and address. */
+async function publishedRows(deps: Deps): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  for (let from = 0; ; from += ROWS_PER_PAGE) {
+    const { data, error } = await deps.admin
+      .from('portfolios')
+      .select('id, slug')
+      .eq('published', true)
+      .order('id')
+      .range(from, from + ROWS_PER_PAGE - 1);
+    if (error) throw new HttpError(503, 'The published rows could not be read.');
+    for (const row of (data ?? []) as { id: string; slug: string }[]) rows.set(row.id, row.slug);
+    if ((data ?? []).length < ROWS_PER_PAGE) return rows;
+  }
+}
+
+/** Files changed before the grace period began: what a sweep may take for a leftover. */
+const settled = (files: FolderEntry[], before: number) =>
+  files.filter((file) => file.updatedAt === null || Date.parse(file.updatedAt) < before).map((file) => file.path);
+
+/** Renders a page again from its snapshot with what its owner holds now. Skipped while the page is changing. */
+async function renderAgain(deps: Deps, page: PastPlan, report: SweepReport): Promise<void> {
+  let held;
+  try {
+    held = await holdPage(deps, page.portfolio_id, page.owner_id);
+  } catch {
+    return; // a publish or unpublish of it is under way: the next sweep looks again
+  }
+  try {
+    const features = { plan: null, badge: page.badge, customizedLook: page.customized_look, subscribeForm: page.subscribe_form };
+    // The copies the page links are in its folder already (per bucket, by name).
+    const urls: Record<string, string> = {};
+    for (const file of await listFiles(deps.admin, SITES_BUCKET, pageFilesFolder(page.slug), 2)) {
+      const [bucket, name, ...more] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
+      // The page's own files (fonts, icons, share card) sit beside the buckets' folders.
+      if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
+    }
+    const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
+    await storePage(deps, page.slug, await renderPage(deps, source, page.slug, features, urls));
+    const { error } = await deps.admin.rpc('record_page_render', {
+      portfolio: page.portfolio_id,
+      token: held.token,
+      shows_badge: page.badge,
+      shows_look: page.customized_look,
+      shows_form: page.subscribe_form,
+    });
+    if (error) throw databaseRefusal(error, 'The page could not be recorded.');
+    report.pagesRenderedAgain++;
+  } catch (error) {
+    console.error('sweep: a page could not be rendered again', page.portfolio_id, error);
+  } finally {
+    await releasePage(deps, held);
+  }
+}
+
+export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRACE_SECONDS): Promise<Response> {
+  const token = bearerToken(req) ?? '';
+  if (!timingSafeEqualText(token, requireEnv(deps.env, 'SUPABASE_SERVICE_ROLE_KEY')))
+    throw new HttpError(403, 'The sweep is run by the service role.');
+  const before = Date.now() - graceSeconds * 1000;
+  const report: SweepReport = { pagesRemoved: 0, filesRemoved: 0, domainMapsRemoved: 0, domainMapsWritten: 0, pagesRenderedAgain: 0 };
+
+  // First what the bucket holds, then what the database says it should: see the note at the top.
+  const top = await listFolder(deps.admin, SITES_BUCKET, '');
+  const pageFolders = top.filter((entry) => entry.folder && !entry.path.startsWith('_'));
+  const pointers = await listFolder(deps.admin, SITES_BUCKET, PAGE_POINTER_FOLDER);
+  const maps = await listFolder(deps.admin, SITES_BUCKET, DOMAIN_MAP_FOLDER);
+  const folderFiles = new Map<string, FolderEntry[]>();
+  for (const folder of pageFolders) folderFiles.set(folder.path, await listFiles(deps.admin, SITES_BUCKET, folder.path, 3));
+
+  const published = await publishedRows(deps);
+  const liveSlugs = new Set(published.values());
+  const { data: served, error: servedError } = await deps.admin.rpc('domains_to_serve');
+  if (servedError) throw new HttpError(503, 'The custom domains could not be read.');
+  const domains = new Map(((served ?? []) as { domain: string; portfolio_id: string }[]).map((row) => [row.domain, row.portfolio_id]));
+
+  const stale: string[] = [];
+  for (const [slug, files] of folderFiles) {
+    if (liveSlugs.has(slug)) continue;
+    const leftovers = settled(files, before);
+    if (leftovers.length) report.pagesRemoved++;
+    stale.push(...leftovers);
+  }
+  stale.push(
+    ...settled(
+      pointers.filter((entry) => !published.has(entry.path.slice(PAGE_POINTER_FOLDER.length + 1))),
+      before,
+    ),
+  );
+  const staleMaps = settled(
+    maps.filter((entry) => !domains.has(entry.path.slice(DOMAIN_MAP_FOLDER.length + 1))),
+    before,
+  );
+  report.domainMapsRemoved = staleMaps.length;
+  stale.push(...staleMaps);
+  report.filesRemoved = stale.length;
+  await removeObjects(deps.admin, SITES_BUCKET, stale);
+
+  const mapped = new Set(maps.map((entry) => entry.path.slice(DOMAIN_MAP_FOLDER.length + 1)));
+  for (const [domain, portfolioId] of domains) {
+    if (mapped.has(domain)) continue;
+    if (await mapDomainToPortfolio(deps.admin, domain, portfolioId)) report.domainMapsWritten++;
+  }
+
+  const { data: pastPlan, error: pastError } = await deps.admin.rpc('pages_past_their_plan');
+  if (pastError) throw new HttpError(503, 'The plans could not be read.');
+  for (const page of (pastPlan ?? []) as PastPlan[]) await renderAgain(deps, page, report);
+
+  const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
+  if (cleanError) throw new HttpError(503, 'The database could not be swept.');
+  await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
+  return answer(publishFunction, 'sweep', report);
+}
