@@ -44,7 +44,7 @@ afterEach(() => jest.restoreAllMocks());
 const openDesign = (selectedTemplate?: unknown) =>
   renderAt('/design', <Design />, selectedTemplate === undefined ? undefined : { selectedTemplate });
 
-const form = () => screen.getByRole('form');
+const form = () => screen.getByRole('form', { name: / details$/ });
 const preview = () => screen.getByRole('region', { name: 'Template Preview' });
 
 /** The form's labels, in document order (the profile's first: the spec's own). */
