@@ -1,7 +1,7 @@
 // /p/<slug>: published pages, as the site answers them, and custom domains: a request whose Host is
 // a proven custom domain gets that domain's page at `/`. The publish function stores each page as
-// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*); this
-// handler reads them from there, with no database query per visit, and answers as a page host should:
+// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*, and the
+// page's own files in <slug>/files/); this handler reads them from there, with no database query per visit, and answers as a page host should:
 // HTML as HTML (Storage serves HTML as text/plain), a Content-Security-Policy that lets the page run
 // nothing, compression, and a real 404 page. A custom domain is checked at each visit against what
 // the function keeps beside the pages: _domains/<domain> names the portfolio the domain shows,
@@ -61,13 +61,16 @@ const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** The object a /p/ path names in the sites bucket, or undefined when it names none. */
 export function siteObjectFor(pathname) {
-  const match = /^\/p\/([^/]+)(?:\/(?:files\/([^/]+)\/([^/]+))?)?$/.exec(pathname);
+  // /p/<slug>, a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a file of the page's own
+  // (fonts, samples, icons, share card) at /p/<slug>/files/<name>.
+  const match = /^\/p\/([^/]+)(?:\/files\/(?:([^/]+)\/)?([^/]+))?$/.exec(pathname);
   const [, slug = '', folder, file] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
   if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
-  if (!FILE_FOLDERS.has(folder ?? '') || !FILE_NAME.test(file)) return undefined;
+  if ((folder !== undefined && !FILE_FOLDERS.has(folder)) || !FILE_NAME.test(file)) return undefined;
   const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
-  return { path: `${slug}/files/${folder}/${file}`, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
+  const path = folder === undefined ? `${slug}/files/${file}` : `${slug}/files/${folder}/${file}`;
+  return { path, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
 }
 
 function sendNotFound(req, res) {

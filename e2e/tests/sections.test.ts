@@ -170,7 +170,7 @@ test.describe('a portfolio of sections', () => {
     assert.match(slug, /^asha-verma/, 'an address from the name, checked free');
     await expect(region.getByText('This address is free.')).toBeVisible();
     await region.getByRole('button', { name: /^Publish/ }).click();
-    await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
+    await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`${stack.shellUrl}/p/${slug}`);
     assert.deepEqual(await shownSections(visitor, visitor.locator('body')), before);

@@ -26,12 +26,15 @@ export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOO
   useKeepActiveInView(rootRef);
   const pageCss = useMemo(() => pageStyleCss(look, { scope: PREVIEW_SCOPE }), [look]);
   return (
-    <div ref={rootRef} data-preview-root="">
+    <>
+      {/* Beside the page, not in it: the page's text is the template's alone. */}
       <style>{pageCss}</style>
-      <AssetUrlsProvider urls={urls}>
-        <DrawnPage Page={Page} portfolio={portfolio} />
-      </AssetUrlsProvider>
-    </div>
+      <div ref={rootRef} data-preview-root="">
+        <AssetUrlsProvider urls={urls}>
+          <DrawnPage Page={Page} portfolio={portfolio} />
+        </AssetUrlsProvider>
+      </div>
+    </>
   );
 });
 
