@@ -1,7 +1,7 @@
 // /p/<slug>: published pages, as the site answers them, and custom domains: a request whose Host is
 // a proven custom domain gets that domain's page at `/`. The publish function stores each page as
-// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*); this
-// handler reads them from there, with no database query per visit, and answers as a page host should:
+// static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*, and the
+// page's own files in <slug>/files/); this handler reads them from there, with no database query per visit, and answers as a page host should:
 // HTML as HTML (Storage serves HTML as text/plain), a Content-Security-Policy that lets the page run
 // nothing, compression, and a real 404 page. A custom domain is checked at each visit against what
 // the function keeps beside the pages: _domains/<domain> names the portfolio the domain shows,
@@ -10,6 +10,14 @@
 // unpublished or deleted, and never another user's page published at a freed address. Production routes /p/* the same way through its CDN (docs/DEPLOY.md).
 import zlib from 'node:zlib';
 import { acceptedEncodings } from './serveApps.mjs';
+import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
+import {
+  customDomainRobotsTxt,
+  customDomainSitemapXml,
+  siteIndexFileFor,
+  siteRobotsTxt,
+  sitemapXml,
+} from '../supabase/functions/_shared/siteIndex.mjs';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/;
@@ -21,7 +29,16 @@ const FILE_TYPES = {
   '.gif': 'image/gif',
   '.webp': 'image/webp',
   '.pdf': 'application/pdf',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
 };
+
+/** The app's public pages (rendered ahead: tooling/prerender.mjs), listed in the site's /sitemap.xml. */
+const PUBLIC_PATHS = SCREEN_ROUTES.filter((route) => route.prerender).map((route) => route.path);
+/** The app's routes no search engine needs (the site's robots.txt keeps crawlers off them): the signed-in ones. */
+const PRIVATE_PATHS = SCREEN_ROUTES.filter((route) => !route.prerender && !route.clientOnDemand).map((route) => route.path);
+/** Where the publish function keeps the list of published pages (/p/sitemap.xml). */
+const SITEMAP_OBJECT = '_site/sitemap.xml';
 
 /**
  * A published page runs no script and loads nothing from elsewhere but its pictures; its one form
@@ -30,7 +47,7 @@ const FILE_TYPES = {
  */
 export function pageSecurityHeaders(functionsOrigin) {
   return {
-    'Content-Security-Policy': `default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${functionsOrigin ? ` ${functionsOrigin}` : ''}; frame-ancestors 'none'`,
+    'Content-Security-Policy': `default-src 'none'; img-src 'self' data: https:; font-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${functionsOrigin ? ` ${functionsOrigin}` : ''}; frame-ancestors 'none'`,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
@@ -44,13 +61,16 @@ const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** The object a /p/ path names in the sites bucket, or undefined when it names none. */
 export function siteObjectFor(pathname) {
-  const match = /^\/p\/([^/]+)(?:\/(?:files\/([^/]+)\/([^/]+))?)?$/.exec(pathname);
+  // /p/<slug>, a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a file of the page's own
+  // (fonts, samples, icons, share card) at /p/<slug>/files/<name>.
+  const match = /^\/p\/([^/]+)(?:\/files\/(?:([^/]+)\/)?([^/]+))?$/.exec(pathname);
   const [, slug = '', folder, file] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
   if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
-  if (!FILE_FOLDERS.has(folder ?? '') || !FILE_NAME.test(file)) return undefined;
+  if ((folder !== undefined && !FILE_FOLDERS.has(folder)) || !FILE_NAME.test(file)) return undefined;
   const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
-  return { path: `${slug}/files/${folder}/${file}`, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
+  const path = folder === undefined ? `${slug}/files/${file}` : `${slug}/files/${folder}/${file}`;
+  return { path, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
 }
 
 function sendNotFound(req, res) {
@@ -116,6 +136,11 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
       const host = requestHost(req);
       if (isCustomDomain(host)) {
         const slug = await slugForDomain(host);
+        const indexFile = siteIndexFileFor(pathname);
+        if (slug && indexFile) {
+          sendText(req, res, indexFile === 'robots' ? customDomainRobotsTxt(host) : customDomainSitemapXml(host), indexFile);
+          return;
+        }
         // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
         if (!slug || !(pathname === '/' || pathname.startsWith(`/p/${slug}/files/`))) {
           sendNotFound(req, res);
@@ -124,14 +149,43 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
         await serve(req, res, pathname === '/' ? `/p/${slug}` : pathname);
         return;
       }
+      if (pathname === '/robots.txt') {
+        sendText(req, res, siteRobotsTxt(siteOrigin(req), PRIVATE_PATHS), 'robots');
+        return;
+      }
+      if (pathname === '/sitemap.xml') {
+        sendText(req, res, sitemapXml(PUBLIC_PATHS.map((path) => ({ loc: `${siteOrigin(req)}${path}` }))), 'sitemap');
+        return;
+      }
+      if (pathname === '/p/sitemap.xml') {
+        await serveSitemap(req, res);
+        return;
+      }
       await serve(req, res, pathname);
     },
     {
-      /** Whether this handler answers the request: every path of a custom domain, /p/* on the site. */
-      owns: (req, pathname) => isCustomDomain(requestHost(req)) || pathname === '/p' || pathname.startsWith('/p/'),
+      /** Whether this handler answers the request: every path of a custom domain, /p/* and /robots.txt on the site. */
+      owns: (req, pathname) =>
+        isCustomDomain(requestHost(req)) ||
+        pathname === '/p' ||
+        pathname.startsWith('/p/') ||
+        pathname === '/robots.txt' ||
+        pathname === '/sitemap.xml',
     },
   );
   return handler;
+
+  /** /p/sitemap.xml: the list the publish function keeps; an empty one before the first publish. */
+  async function serveSitemap(req, res) {
+    let body = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
+    try {
+      const upstream = await fetch(objectUrl(SITEMAP_OBJECT));
+      if (upstream.ok) body = await upstream.text();
+    } catch {
+      // Storage is not answering: the empty list, briefly cached.
+    }
+    sendText(req, res, body, 'sitemap');
+  }
 
   async function serve(req, res, pathname) {
     const object = siteObjectFor(pathname);
@@ -188,4 +242,25 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
     res.end(req.method === 'HEAD' ? undefined : body);
     viewed();
   }
+}
+
+/** The site's origin as the visitor asked for it (robots.txt names absolute sitemap addresses). */
+function siteOrigin(req) {
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim();
+  const scheme = forwarded === 'https' || req.socket?.encrypted ? 'https' : 'http';
+  return `${scheme}://${String(req.headers.host ?? 'localhost')}`;
+}
+
+/** robots.txt or a sitemap, as text, cached for a few minutes. */
+function sendText(req, res, text, kind) {
+  const body = Buffer.from(text);
+  res.writeHead(200, {
+    'Content-Type': kind === 'robots' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8',
+    'Cache-Control': 'public, max-age=300',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': String(body.length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

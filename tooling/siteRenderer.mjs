@@ -12,6 +12,7 @@ import { moduleRules } from './createWebpackConfig.mjs';
 import { inputsFingerprint } from './buildInputs.mjs';
 import { repoRoot } from './repo.mjs';
 import { writeSiteRendererTypes } from './siteRendererTypes.mjs';
+import { buildShareCardEngine } from './shareCardEngine.mjs';
 
 const require = createRequire(import.meta.url);
 const outDir = path.join(repoRoot, 'supabase/functions/publish');
@@ -60,6 +61,8 @@ function compile(buildDir) {
 
 /** Builds the renderer when templates, shared code or tooling changed since the last build. */
 export async function buildSiteRenderer({ force = false, log = console.log } = {}) {
+  // The publish function draws each page's share card and icons with the share card engine too.
+  await buildShareCardEngine({ log });
   const fingerprint = inputsFingerprint(INPUTS);
   const current =
     fs.existsSync(SITE_RENDERER_FILE) &&

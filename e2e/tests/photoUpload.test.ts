@@ -1,7 +1,8 @@
 // A phone's photo through the editor, in Chromium: a generated 4000×3000 JPEG of about 5 MB is taken
 // by the picture field, resized and re-encoded in the browser with its progress and saving shown, and
 // stored as a main file of at most 600 KB with its copies for `srcset`, named as the publish function
-// reads them; replacing it removes the old file and its copies.
+// reads them; replacing it removes the old file and its copies. Published, the page (scripts off)
+// shows it with its size, `srcset` of the three copies and every copy served from the page's files.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { buyTemplate } from '../support/checkout';
 import { writePhotoFiles } from '../support/photos';
 import { userClient, waitForStored, waitForStoredFiles } from '../support/portfolios';
 
@@ -114,5 +116,56 @@ test.describe('a photo through the editor', () => {
     await saved(page);
     await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 0, 20_000);
     assert.deepEqual(errors, []);
+  });
+
+  test('published, the photo has its size and srcset, every copy is served, and the page weighs a fraction of the photo', async () => {
+    const user = await createConfirmedUser(stack, 'Published Photographer');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await logInThroughUi(page, stack, user);
+    await page.goto(`${stack.shellUrl}/design`);
+    await page.waitForURL(/\/design\?portfolio=/);
+    await buyTemplate(page);
+    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'IMG_4032.jpg'));
+    await page.getByText('Stored in your account: IMG_4032.jpg').waitFor({ timeout: 60_000 });
+    await saved(page);
+    const slug = `photo-${Date.now().toString(36)}`;
+    const region = page.getByRole('region', { name: 'Publish' });
+    await region.getByLabel('Page address').fill(slug);
+    await expect(region.getByText('This address is free.')).toBeVisible();
+    await region.getByRole('button', { name: /^Publish/ }).click();
+    await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
+
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const live = await visitor.newPage();
+    const bytes = new Map<string, number>();
+    live.on('response', (response) => {
+      void response.body().then(
+        (body) => bytes.set(response.url(), body.length),
+        () => undefined,
+      );
+    });
+    await live.goto(`${stack.shellUrl}/p/${slug}`, { waitUntil: 'networkidle' });
+    const photo = live.locator('img[srcset]').first();
+    await expect(photo).toHaveAttribute('width', '2560');
+    await expect(photo).toHaveAttribute('height', '1920');
+    await expect(photo).toHaveAttribute('sizes', /.+/);
+    const srcset = (await photo.getAttribute('srcset')) ?? '';
+    const widths = srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[1]);
+    assert.deepEqual(widths, ['640w', '1280w', '1920w', '2560w'], srcset);
+    for (const candidate of srcset.split(',')) {
+      const url = new URL(candidate.trim().split(/\s+/)[0]!, live.url()).href;
+      const answer = await fetch(url);
+      assert.equal(answer.status, 200, url);
+      assert.equal(answer.headers.get('content-type'), 'image/webp', url);
+    }
+    // A phone downloads one narrow copy, not the 5 MB photo nor the widest copy.
+    await live.waitForFunction((element) => (element as HTMLImageElement).complete, await photo.elementHandle());
+    const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
+    assert.ok(total < 400 * 1024, `the page and what it loaded weigh ${total} bytes`);
+    assert.deepEqual(errors, []);
+    await visitor.close();
+    await context.close();
   });
 });

@@ -179,7 +179,7 @@ test.describe('publishing', () => {
     await publishRegion(page).getByLabel('Page address').fill(slug);
     await expect(publishRegion(page).getByText('This address is free.')).toBeVisible();
     await publishRegion(page).getByRole('button', { name: 'Publish' }).click();
-    await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
+    await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
     assert.equal((await visit(slug)).status, 200, 'published again at its old address');
     assert.deepEqual(errors, []);
     await page.context().close();

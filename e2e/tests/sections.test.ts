@@ -139,7 +139,7 @@ test.describe('a portfolio of sections', () => {
     const typed = await fields();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Professional Portfolio Template' });
     await expect(page.getByRole('heading', { name: 'Professional Portfolio' })).toBeVisible();
-    await expect(preview(page).getByRole('button', { name: 'Dark mode' })).toBeVisible();
+    await expect(preview(page).getByRole('checkbox', { name: 'Dark mode' })).toBeVisible();
     assert.deepEqual(await fields(), typed);
     for (const title of ['Fourth Harbour', 'Cartography']) await preview(page).getByText(title).first().waitFor();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Personal Portfolio Template' });
@@ -170,7 +170,7 @@ test.describe('a portfolio of sections', () => {
     assert.match(slug, /^asha-verma/, 'an address from the name, checked free');
     await expect(region.getByText('This address is free.')).toBeVisible();
     await region.getByRole('button', { name: /^Publish/ }).click();
-    await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 20_000 });
+    await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`${stack.shellUrl}/p/${slug}`);
     assert.deepEqual(await shownSections(visitor, visitor.locator('body')), before);

@@ -238,12 +238,14 @@ for (const backend of BACKENDS)
       assert.equal((await quinn.client.from('portfolios').select('id')).data?.length, 20);
     });
 
-    test('the share card names an https picture as it is; a picture and a resume of one name do not collide (#15)', async () => {
+    test('a page with an https picture gets its own share card; a picture and a resume of one name do not collide (#15)', async () => {
       const gina = await signedInUser(t, 'gina');
       const id = await portfolio(gina, 'generator', { name: 'Gina', image: 'https://images.example.org/gina.png' });
       assert.equal((await publish(gina, id, `gina-${backend}`)).status, 200);
       const doc = new JSDOM((await visit(`gina-${backend}`)).html).window.document;
-      assert.equal(doc.querySelector('meta[property="og:image"]')?.getAttribute('content'), 'https://images.example.org/gina.png');
+      const card = doc.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? '';
+      assert.match(card, new RegExp(`^https?://[^/]+/p/gina-${backend}/files/share-card-[0-9a-f]{10}\\.png$`));
+      assert.equal((await stored(`gina-${backend}/files/${card.split('/').pop()}`)).headers.get('content-type'), 'image/png');
 
       const same = await portfolio(gina, 'generator', { name: 'Gina Files' });
       const [image, resume] = [`${gina.id}/${same}/same-name`, `${gina.id}/${same}/same-name`];

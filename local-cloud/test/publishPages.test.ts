@@ -98,10 +98,13 @@ for (const backend of BACKENDS)
       const doc = documentOf(page.html);
       assert.equal(doc.title, 'Ada Lovelace');
       assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), 'http://localhost:3000/p/ada-lovelace');
-      assert.equal(
-        doc.querySelector('meta[property="og:image"]')?.getAttribute('content'),
-        'http://localhost:3000/p/ada-lovelace/files/portfolio-images/image-a1.png',
-      );
+      // The share card drawn at publish, by its absolute address, and stored with the page.
+      const card = doc.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? '';
+      assert.match(card, /^http:\/\/localhost:3000\/p\/ada-lovelace\/files\/share-card-[0-9a-f]{10}\.png$/);
+      const stored = await serviceClient(t)
+        .storage.from('sites')
+        .download(`ada-lovelace/files/${card.split('/').pop()}`);
+      assert.equal(stored.data?.type, 'image/png');
       assert.equal(doc.querySelector('meta[name="robots"]'), null, 'a published page may be indexed');
       assert.equal(doc.querySelector('a.ff-badge')?.textContent, 'Made with FolioForge');
       assert.equal(
@@ -309,7 +312,11 @@ for (const backend of BACKENDS)
       assert.equal((await publish(pro, id, 'pro-look')).status, 200);
       const html = (await pageOf('pro-look')).html;
       assert.match(html, /#7a3b8f/, 'the plum accent');
-      assert.match(html, /font-family:Georgia/, 'the serif font');
+      assert.match(html, /--ff-look-font:"Source Serif 4"/, 'the serif font ...');
+      const face = /url\("(\/p\/pro-look\/files\/source-serif-4-latin-400-normal\.woff2)"\)/.exec(html)?.[1];
+      assert.ok(face, '... from a file of the page');
+      const stored = await serviceClient(t).storage.from('sites').download(face.slice('/p/'.length));
+      assert.equal(stored.data?.type, 'font/woff2');
       const entitlement = await pro.client.from('entitlements').select('customized_look').single();
       assert.equal(entitlement.data?.customized_look, true);
     });
@@ -386,14 +393,22 @@ for (const backend of BACKENDS)
       assert.equal(res.status, 200, 'bought, the site is his to download');
       assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="mine-site\.zip"/);
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-      assert.deepEqual(Object.keys(files).sort(), ['files/portfolio-images/image-d.png', 'index.html', 'portfolio.json']);
+      assert.deepEqual(Object.keys(files).sort(), [
+        'files/apple-touch-icon.png',
+        'files/favicon.svg',
+        'files/portfolio-images/image-d.png',
+        'index.html',
+        'portfolio.json',
+        'robots.txt',
+      ]);
       const doc = documentOf(strFromU8(files['index.html']!));
       assert.equal(
         doc.querySelector('img')?.getAttribute('src'),
         'files/portfolio-images/image-d.png',
         'the page finds its files beside it',
       );
-      assert.equal(doc.querySelector('meta[name="robots"]')?.getAttribute('content'), 'noindex');
+      assert.equal(doc.querySelector('meta[name="robots"]'), null, 'made to be hosted and found elsewhere');
+      assert.equal(strFromU8(files['robots.txt']!), 'User-agent: *\nAllow: /\n');
       assert.equal(doc.querySelector('a.ff-badge')?.textContent, 'Made with FolioForge', 'a template bought without a plan: as its page');
       assert.equal(doc.querySelectorAll('script').length, 0);
       assert.equal(doc.querySelectorAll('a[href^="javascript"]').length, 0);

@@ -30,11 +30,12 @@ export {
 } from './functions/contracts';
 export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
 // How an uploaded photo and its narrower copies are named in Storage: the publish function's contract,
-// so the editor stores what it will read.
+// so the editor stores what it will read and the page renderer names what it finds.
 export {
   fitWithin,
   IMAGE_MAIN_BUDGET_BYTES,
   imageMimeType,
+  imageSrcset,
   storedImageFor,
   storedImageFromPath,
   variantSizes,

@@ -1,7 +1,7 @@
 // A published page's customized look (Pro and Premium): an accent colour and a font, by name. The
 // database accepts only these names (portfolios_look_shape); the renderer turns them into CSS that
-// decorates without touching text contrast: accents colour rules, underlines and focus rings, and
-// the fonts are ones a device already has (nothing is downloaded).
+// each template places where its own accent sits on a light surface (so contrast holds), and a
+// self-hosted web font (pageStyle/pageFonts.ts) before a stack the device already has.
 
 export const ACCENTS = {
   teal: { label: 'Teal', hex: '#0b6e5f' },
@@ -13,11 +13,12 @@ export const ACCENTS = {
 } as const;
 export type AccentName = keyof typeof ACCENTS;
 
+/** Each look's font: the web font (`family`, self-hosted: pageStyle/pageFonts.ts) and the device's stack behind it. */
 export const FONTS = {
-  system: { label: 'System sans-serif', stack: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-  serif: { label: 'Serif', stack: 'Georgia, Cambria, "Times New Roman", serif' },
-  rounded: { label: 'Rounded', stack: 'ui-rounded, "SF Pro Rounded", "Segoe UI", system-ui, sans-serif' },
-  mono: { label: 'Monospace', stack: 'ui-monospace, "SF Mono", Menlo, Consolas, monospace' },
+  system: { label: 'System sans-serif', family: 'Inter', stack: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  serif: { label: 'Serif', family: 'Source Serif 4', stack: 'Georgia, Cambria, "Times New Roman", serif' },
+  rounded: { label: 'Rounded', family: 'Nunito', stack: 'ui-rounded, "SF Pro Rounded", "Segoe UI", system-ui, sans-serif' },
+  mono: { label: 'Monospace', family: 'JetBrains Mono', stack: 'ui-monospace, "SF Mono", Menlo, Consolas, monospace' },
 } as const;
 export type FontName = keyof typeof FONTS;
 
@@ -40,18 +41,24 @@ export function accentHex(look: PageLook): string {
   return ACCENTS[look.accent ?? 'teal'].hex;
 }
 
-/** CSS laid over the template's for a look ('' for none). */
-export function lookCss(look: PageLook): string {
-  const rules: string[] = [];
-  if (look.font) rules.push(`body,body :not(code):not(pre):not(kbd){font-family:${FONTS[look.font].stack}!important}`);
-  if (look.accent) {
-    const hex = ACCENTS[look.accent].hex;
-    rules.push(
-      `body{border-top:6px solid ${hex}}`,
-      `h1,h2,h3{text-decoration:underline;text-decoration-color:${hex};text-decoration-thickness:3px;text-underline-offset:6px}`,
-      `a{text-decoration-color:${hex}}`,
-      `:focus-visible{outline-color:${hex}!important}`,
-    );
-  }
-  return rules.join('');
+export interface LookCssOptions {
+  /** Where the look applies: the page (`:root`, the default) or the editor preview's element. */
+  scope?: string;
+  /**
+   * Where the look's web font faces are served (pageStyle's `pageFontCss`); without it the look names
+   * its font family but declares no faces (the caller adds them).
+   */
+  fontFaces?: string;
+}
+
+/**
+ * CSS for a look ('' for none): custom properties every template reads where it places its own accent
+ * (`--ff-look-accent`, only where its own colour sits on a light surface, so every combination keeps
+ * the template's contrast) and its font (`--ff-look-font`, the web font then the look's stack).
+ */
+export function lookCss(look: PageLook, { scope = ':root', fontFaces = '' }: LookCssOptions = {}): string {
+  const properties: string[] = [];
+  if (look.accent) properties.push(`--ff-look-accent:${ACCENTS[look.accent].hex}`);
+  if (look.font) properties.push(`--ff-look-font:"${FONTS[look.font].family}", ${FONTS[look.font].stack}`);
+  return properties.length ? `${fontFaces}${scope}{${properties.join(';')}}` : '';
 }

@@ -1,28 +1,40 @@
-import { memo, useEffect, useRef, type ComponentType } from 'react';
-import { AssetUrlsProvider, type Portfolio, type TemplatePageProps } from '@folioforge/templates';
+import { memo, useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { AssetUrlsProvider, type PageLook, type Portfolio, type TemplatePageProps } from '@folioforge/templates';
+import { pageStyleCss } from '@folioforge/templates/page-style';
 import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
 
 export interface PreviewPaneProps {
   /** The page to draw the portfolio with (the template's, or the generator's with its resume viewer). */
   Page: ComponentType<TemplatePageProps>;
+  /** The page's accent and font, as its owner's plan gives them to the published page. */
+  look?: PageLook;
 }
+
+const PREVIEW_SCOPE = '[data-preview-root]';
+const TEMPLATE_LOOK: PageLook = {};
 
 /**
  * The portfolio as its page shows it, following every edit; re-renders only when the portfolio or
- * its files change, not for the form's own state. It keeps the part being edited in view.
+ * its files change, not for the form's own state. It keeps the part being edited in view. The page's
+ * own style sheet (the reset, the look's font and accent) is the published page's, scoped to the preview.
  */
-export const PreviewPane = memo(function PreviewPane({ Page }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK }: PreviewPaneProps) {
   const editor = useEditor();
   const portfolio = usePreviewPortfolio(editor);
   const urls = useEditorState((state) => state.urls);
   const rootRef = useRef<HTMLDivElement>(null);
   useKeepActiveInView(rootRef);
+  const pageCss = useMemo(() => pageStyleCss(look, { scope: PREVIEW_SCOPE }), [look]);
   return (
-    <div ref={rootRef} data-preview-root="">
-      <AssetUrlsProvider urls={urls}>
-        <DrawnPage Page={Page} portfolio={portfolio} />
-      </AssetUrlsProvider>
-    </div>
+    <>
+      {/* Beside the page, not in it: the page's text is the template's alone. */}
+      <style>{pageCss}</style>
+      <div ref={rootRef} data-preview-root="">
+        <AssetUrlsProvider urls={urls}>
+          <DrawnPage Page={Page} portfolio={portfolio} />
+        </AssetUrlsProvider>
+      </div>
+    </>
   );
 });
 

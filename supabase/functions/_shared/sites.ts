@@ -35,7 +35,7 @@ export const FILE_CACHE_SECONDS = '31536000';
 export async function putSiteObject(
   admin: SupabaseClient,
   path: string,
-  body: Blob | string,
+  body: Blob | string | Uint8Array,
   contentType = 'application/octet-stream',
   cacheControl = PAGE_CACHE_SECONDS,
 ): Promise<boolean> {

@@ -9,6 +9,8 @@ import {
   FILE_CACHE_SECONDS,
   mapDomainToPortfolio,
   pageFilePath,
+  pageFilesFolder,
+  pageIndexPath,
   pagePointerPath,
   putSiteObject,
   SITES_BUCKET,
@@ -17,14 +19,15 @@ import { publicPagePath } from '../_shared/slugs.ts';
 import { listFiles, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
 import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import {
+  accentHex,
   checkedPortfolio,
   InvalidPortfolioError,
-  renderStaticPage,
-  shareImageRef,
   SITE_CSS,
   storedFileRefs,
   toPageLook,
+  type StaticPage,
 } from './siteRenderer.generated.mjs';
+import { renderWithFiles, writePageFiles, type PageFilesInput } from './pageFiles.ts';
 
 export interface Deps extends SupabaseClients {
   env: Env;
@@ -32,6 +35,8 @@ export interface Deps extends SupabaseClients {
   siteUrl: string;
   /** Where a page's sign-up form posts: this project's subscribe function. */
   subscribeUrl: string;
+  /** Where a page's message forms post: this project's page-message function. */
+  pageMessageUrl: string;
 }
 
 export function depsFrom(env: Env): Deps {
@@ -40,6 +45,7 @@ export function depsFrom(env: Env): Deps {
     env,
     siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, ''),
     subscribeUrl: `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/subscribe`,
+    pageMessageUrl: `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/page-message`,
   };
 }
 
@@ -137,7 +143,7 @@ export function storedFilesOf(owner: string, portfolioId: string, templateId: st
   return files;
 }
 
-export async function download(deps: Deps, file: StoredFile): Promise<Blob | undefined> {
+export async function download(deps: Deps, file: Pick<StoredFile, 'bucket' | 'path'>): Promise<Blob | undefined> {
   const { data, error } = await deps.admin.storage.from(file.bucket).download(file.path);
   if (error || !data) return undefined; // removed since it was saved: the page goes without it
   return data;
@@ -175,43 +181,77 @@ export function renderRefused(error: unknown): never {
   throw error;
 }
 
-/** An address for the page's share card: a published copy's path on the site, or a picture's own https URL. */
-export function absoluteOn(siteUrl: string, value: string): string | undefined {
+/** Refuses (422) values the schema refuses, before anything changes: no page is half published. */
+export function checkPublishable(source: PageSource): void {
   try {
-    const url = new URL(value, `${siteUrl}/`);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The page's HTML at /p/<slug>, its files at `fileUrls`; refused (422) for values the schema refuses. */
-export function renderPage(deps: Deps, source: PageSource, slug: string, features: PageFeatures, fileUrls: Record<string, string>): string {
-  try {
-    const { portfolio } = checkedPortfolio(source.templateId, source.data);
-    // The profile's photo, else the first stored picture the page shows, is its share card's picture.
-    const image = shareImageRef(portfolio);
-    // A published copy by its path on the site, or a picture's own https address as it is.
-    const imageValue = image ? (fileUrls[image] ?? image) : undefined;
-    return renderStaticPage(source.templateId, source.data, {
-      url: `${deps.siteUrl}${publicPagePath(slug)}`,
-      indexable: true,
-      badge: features.badge,
-      siteUrl: `${deps.siteUrl}/home`,
-      css: SITE_CSS,
-      files: fileUrls,
-      imageUrl: imageValue ? absoluteOn(deps.siteUrl, imageValue) : undefined,
-      subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
-      // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
-      look: features.customizedLook ? toPageLook(source.look) : undefined,
-    }).html;
+    checkedPortfolio(source.templateId, source.data);
   } catch (error) {
     renderRefused(error);
   }
 }
 
+/** A page as rendered, with what it names besides the row's uploads (pageFiles.ts writes those). */
+export interface RenderedPage {
+  page: StaticPage;
+  files: PageFilesInput;
+}
+
+/**
+ * The page at /p/<slug>, its uploads' copies at `fileUrls`, its own files (fonts, samples, photo
+ * copies, icons, share card) under `/p/<slug>/files/`; refused (422) for values the schema refuses.
+ */
+export async function renderPage(
+  deps: Deps,
+  source: PageSource,
+  slug: string,
+  features: PageFeatures,
+  fileUrls: Record<string, string>,
+): Promise<RenderedPage> {
+  const url = `${deps.siteUrl}${publicPagePath(slug)}`;
+  // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
+  const look = features.customizedLook ? toPageLook(source.look) : undefined;
+  try {
+    const { page, input } = await renderWithFiles(
+      source.templateId,
+      source.data,
+      {
+        url,
+        indexable: true,
+        badge: features.badge,
+        siteUrl: `${deps.siteUrl}/home`,
+        css: SITE_CSS,
+        files: fileUrls,
+        subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
+        look,
+      },
+      {
+        filesBase: `${publicPagePath(slug)}/files/`,
+        pageUrl: url,
+        accentHex: look?.accent ? accentHex(look) : undefined,
+        messages: { action: deps.pageMessageUrl, portfolioId: source.portfolioId, slug },
+      },
+    );
+    return { page, files: input };
+  } catch (error) {
+    renderRefused(error);
+  }
+}
+
+/** Stores a rendered page's own files, then its index.html; answers every path written. */
+export async function storePage(deps: Deps, slug: string, rendered: RenderedPage): Promise<Set<string>> {
+  const written = new Set<string>();
+  const put = async (name: string, body: Uint8Array | Blob, contentType: string) => {
+    const path = `${pageFilesFolder(slug)}/${name}`;
+    await putSiteFile(deps, path, body, contentType, FILE_CACHE_SECONDS);
+    written.add(path);
+  };
+  await writePageFiles(rendered.page, rendered.files, put, (bucket, path) => download(deps, { bucket, path }));
+  await putSiteFile(deps, pageIndexPath(slug), rendered.page.html, 'text/html; charset=utf-8');
+  return written.add(pageIndexPath(slug));
+}
+
 // ─── the page's objects in the sites bucket ──────────────────────────────────────────────────
-export async function putSiteFile(deps: Deps, path: string, body: Blob | string, contentType: string, cacheControl?: string) {
+export async function putSiteFile(deps: Deps, path: string, body: Blob | string | Uint8Array, contentType: string, cacheControl?: string) {
   if (!(await putSiteObject(deps.admin, path, body, contentType, cacheControl)))
     throw new HttpError(503, 'The page could not be stored. Try again.');
 }

@@ -18,6 +18,8 @@ export function resolveAsset(value: string | undefined, urls: Readonly<Record<st
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return undefined;
   if (trimmed.startsWith('sample:')) {
+    // A published page serves its samples as its own files; elsewhere they are the bundle's.
+    if (urls[trimmed] && isSafeAssetUrl(urls[trimmed])) return urls[trimmed];
     const name = trimmed.slice('sample:'.length);
     return (SAMPLE_NAMES as readonly string[]).includes(name) ? SAMPLE_URLS[name as SampleName] : undefined;
   }

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { definition } from './definition';
 import { EcommercePage } from './EcommercePage';
+import { PageMessagesProvider } from '../forms/PageMessageForm';
 import { missingValues, withWebFiles } from '../testing/portfolioShown';
 import type { Portfolio } from '../model';
 
@@ -19,7 +20,7 @@ describe('EcommercePage', () => {
     const { container } = render(<EcommercePage portfolio={portfolio} />);
     expect(missingValues(container, portfolio)).toEqual([]);
     expect(
-      within(screen.getByRole('navigation'))
+      within(screen.getByRole('navigation', { name: /sections$/ }))
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Home', 'Baked by hand since 2016', 'Good things, made daily', 'Have Question In Mind? Let Us Help You']);
@@ -39,13 +40,14 @@ describe('EcommercePage', () => {
     );
   });
 
-  test('the drawer opens and closes with the keyboard, traps focus and returns it', async () => {
+  test('the drawer opens and closes by links (no script needed); in the preview by state, trapping focus', async () => {
     const user = userEvent.setup();
     render(<EcommercePage portfolio={portfolio} />);
-    const menuButton = screen.getByRole('button', { name: 'Open menu' });
-    menuButton.focus();
-    await user.keyboard('{Enter}');
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const open = screen.getByRole('link', { name: 'Open menu' });
+    const layer = document.getElementById(open.getAttribute('href')?.slice(1) ?? '') as HTMLElement;
+    expect(open).toHaveAttribute('aria-controls', layer.id);
+    expect(layer).toHaveAttribute('data-open', 'false');
+    const drawer = within(layer).getByRole('navigation', { name: 'Menu' });
     const links = within(drawer).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual([
       'Home',
@@ -53,35 +55,48 @@ describe('EcommercePage', () => {
       'Good things, made daily',
       'Have Question In Mind? Let Us Help You',
     ]);
-    const close = within(drawer).getByRole('button', { name: 'Close menu' });
+    // "Close menu" and the backdrop lead to the top bar: the drawer stops being the page's target.
+    const close = within(layer).getByRole('link', { name: 'Close menu' });
+    expect(close.getAttribute('href')).toBe(`#${screen.getByRole('banner').id}`);
+    open.focus();
+    await user.keyboard('{Enter}');
+    expect(layer).toHaveAttribute('data-open', 'true');
     expect(close).toHaveFocus();
-    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     // Shift+Tab from the first control wraps to the last link; Tab from the last wraps back.
     await user.tab({ shift: true });
     expect(links[links.length - 1]).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(menuButton).toHaveFocus();
+    expect(layer).toHaveAttribute('data-open', 'false');
+    expect(open).toHaveFocus();
     // Following a drawer link closes it.
     await user.keyboard('{Enter}');
-    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Home' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(drawer).getByRole('link', { name: 'Home' }));
+    expect(layer).toHaveAttribute('data-open', 'false');
   });
 
-  test('Submit confirms in the page and offers the question by email', async () => {
-    const user = userEvent.setup();
-    render(<EcommercePage portfolio={portfolio} />);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/Enter your email/);
-    await user.type(screen.getByLabelText('Your email'), 'guest@example.com');
-    await user.type(screen.getByLabelText('Your question (optional)'), 'Do you bake gluten-free bread?');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Thank you! We will reply to guest@example.com.');
-    const mail = screen.getByRole('link', { name: 'Send your question by email now' });
-    expect(mail.getAttribute('href')).toMatch(/^mailto:hello@saffronandcrumb\.example\.com\?subject=/);
-    expect(decodeURIComponent(mail.getAttribute('href') ?? '')).toContain('Do you bake gluten-free bread?');
+  test('the question form posts to the page-message function on a published page, and is left out of an export', () => {
+    const target = { action: 'https://project.example/functions/v1/page-message', portfolioId: 'p-1', slug: 'bakery' };
+    const { unmount } = render(
+      <PageMessagesProvider target={target}>
+        <EcommercePage portfolio={portfolio} />
+      </PageMessagesProvider>,
+    );
+    const form = screen.getByRole('form', { name: 'Have Question In Mind?' });
+    expect(form).toHaveAttribute('action', target.action);
+    expect(within(form).getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(within(form).getByLabelText('Message')).toBeRequired();
+    // Order Now leads to the contact section that holds it.
+    const orderNow = screen.getByRole('link', { name: 'Order Now' });
+    expect(document.getElementById(orderNow.getAttribute('href')?.slice(1) ?? '')?.contains(form)).toBe(true);
+    unmount();
+    render(
+      <PageMessagesProvider target="off">
+        <EcommercePage portfolio={portfolio} />
+      </PageMessagesProvider>,
+    );
+    expect(screen.queryByRole('form')).toBeNull();
   });
 
   test('unsafe links render as text', () => {

@@ -1,14 +1,15 @@
-import { memo, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { RichText, SafeLink, useFocusTrap } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import { visibleSections, type Portfolio, type SocialLink } from '../model';
-import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLink, SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
 import { anchorOf, SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
 import { readContactLink, type ContactLink } from './contactLink';
 import styles from './EcommercePage.module.scss';
 
@@ -70,7 +71,6 @@ const Banner = memo(function Banner({
   summary: string;
   photo: string;
 }) {
-  const src = useAssetUrl(photo);
   return (
     <section id={id} className={styles.banner} aria-labelledby={`${id}-title`}>
       <div>
@@ -84,7 +84,7 @@ const Banner = memo(function Banner({
           </SectionLink>
         ) : null}
       </div>
-      {src ? <img className={styles.bannerImage} src={src} alt="" /> : null}
+      <PageImage className={styles.bannerImage} value={photo} alt="" priority />
     </section>
   );
 });
@@ -118,10 +118,9 @@ function Offer({ section, anchorId }: SectionViewProps<'highlights'>) {
 }
 
 const Highlight = memo(function Highlight({ item }: { item: SectionViewProps<'highlights'>['section']['items'][number] }) {
-  const src = useAssetUrl(item.image);
   return (
     <li className={styles.highlight} data-item-id={item.id}>
-      {src ? <img src={src} alt="" /> : null}
+      <PageImage value={item.image} alt="" sizes="(min-width: 48rem) 33vw, 100vw" />
       <h3>{item.title}</h3>
       <RichText className={styles.prose} value={item.description} />
     </li>
@@ -129,7 +128,6 @@ const Highlight = memo(function Highlight({ item }: { item: SectionViewProps<'hi
 });
 
 function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
-  const email = section.items.map((item) => readContactLink(item.url)).find((link) => link.kind === 'email');
   return (
     <section
       id={anchorId}
@@ -148,7 +146,7 @@ function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
           </li>
         ))}
       </ul>
-      <QuestionForm contactEmailHref={email?.kind === 'email' ? email.href : undefined} />
+      <QuestionForm />
     </section>
   );
 }
@@ -162,17 +160,28 @@ interface NavigationProps {
   contactLabel: string;
 }
 
-/** The top bar, and on small screens its drawer menu. */
+/**
+ * The top bar, and on small screens its drawer menu. The drawer opens without script: "Open menu" is
+ * a link to it, shown while it is the page's `:target`; its links, "Close menu" and the backdrop lead
+ * elsewhere, so it closes. In the editor's preview the same links open and close it by state (with
+ * a focus trap), keeping the host's URL.
+ */
 const Navigation = memo(function Navigation({ name, targets, contact, contactLabel }: NavigationProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
   const closeDrawer = () => setDrawerOpen(false);
   useFocusTrap(drawerRef, drawerOpen, closeDrawer);
   const contactHref = contact.kind === 'none' ? undefined : contact.href;
+  const drawerId = `${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-menu`;
+  const barId = `${drawerId}-bar`;
+  const byState = (act: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    act();
+  };
 
   return (
     <>
-      <header className={styles.topBar}>
+      <header id={barId} className={styles.topBar}>
         <p className={styles.brand}>{name}</p>
         <nav aria-label={`${name || 'Business'} sections`} className={styles.topNav}>
           <SectionLinks className={styles.topLinks} links={targets} />
@@ -182,29 +191,30 @@ const Navigation = memo(function Navigation({ name, targets, contact, contactLab
             {contactLabel}
           </SafeLink>
         ) : null}
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
-        >
+        <a href={`#${drawerId}`} className={styles.menuButton} aria-controls={drawerId} onClick={byState(() => setDrawerOpen(true))}>
           <MenuIcon />
-        </button>
+          <span className={styles.visuallyHidden}>Open menu</span>
+        </a>
       </header>
 
-      {drawerOpen ? (
-        <>
-          <div className={styles.backdrop} onClick={closeDrawer} aria-hidden="true" />
-          <div ref={drawerRef} role="dialog" aria-modal="true" aria-label="Menu" className={styles.drawer} tabIndex={-1}>
-            <button type="button" className={styles.closeButton} aria-label="Close menu" onClick={closeDrawer}>
-              <CloseIcon />
-            </button>
+      <div
+        id={drawerId}
+        className={`${styles.drawerLayer} ${drawerOpen ? styles.drawerOpen : ''}`.trim()}
+        data-open={drawerOpen ? 'true' : 'false'}
+      >
+        {/* For the pointer only (a tap beside the drawer closes it); "Close menu" is the control for everyone. */}
+        {/* eslint-disable-next-line jsx-a11y/anchor-has-content */}
+        <a href={`#${barId}`} className={styles.backdrop} aria-hidden="true" tabIndex={-1} onClick={byState(closeDrawer)} />
+        <div ref={drawerRef} className={styles.drawer} tabIndex={-1}>
+          <a href={`#${barId}`} className={styles.closeButton} onClick={byState(closeDrawer)}>
+            <CloseIcon />
+            <span className={styles.visuallyHidden}>Close menu</span>
+          </a>
+          <nav aria-label="Menu">
             <SectionLinks className={styles.drawerLinks} links={targets} onNavigate={closeDrawer} />
-          </div>
-        </>
-      ) : null}
+          </nav>
+        </div>
+      </div>
     </>
   );
 });
@@ -253,69 +263,8 @@ const Footer = memo(function Footer({ name, contact, socials, email, phone, addr
   );
 });
 
-/**
- * The contact block's form. It confirms in the page and, when the business gave an email, offers
- * a ready-made email with the question, since a static page has no server of its own to post to.
- */
-const QuestionForm = memo(function QuestionForm({ contactEmailHref }: { contactEmailHref: string | undefined }) {
-  const [email, setEmail] = useState('');
-  const [question, setQuestion] = useState('');
-  const [error, setError] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const id = useId();
-  const formIds = { email: `${id}email`, question: `${id}question`, error: `${id}error` };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError('Enter your email address so we can reply, e.g. name@example.com');
-      setSentTo(null);
-      return;
-    }
-    setError('');
-    setSentTo(email.trim());
-  };
-
-  const mailto =
-    contactEmailHref && sentTo
-      ? `${contactEmailHref.split('?')[0]}?subject=${encodeURIComponent('A question')}&body=${encodeURIComponent(`${question}\n\nPlease reply to ${sentTo}`)}`
-      : undefined;
-
-  return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <label htmlFor={formIds.email} className={styles.formLabel}>
-        Your email
-      </label>
-      <div className={styles.emailBox}>
-        <MailIcon width={20} height={20} />
-        <input
-          id={formIds.email}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? formIds.error : undefined}
-        />
-      </div>
-      <label htmlFor={formIds.question} className={styles.formLabel}>
-        Your question (optional)
-      </label>
-      <textarea id={formIds.question} rows={3} value={question} onChange={(event) => setQuestion(event.target.value)} />
-      {error ? (
-        <p id={formIds.error} role="alert" className={styles.formError}>
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primaryButton}>
-        Submit
-      </button>
-      {/* Always in the page, so screen readers announce the thanks when it appears. */}
-      <p role="status" className={styles.formThanks}>
-        {sentTo ? <>Thank you! We will reply to {sentTo}. </> : null}
-        {mailto ? <SafeLink href={mailto}>Send your question by email now</SafeLink> : null}
-      </p>
-    </form>
-  );
-});
+/** "Have Question In Mind?": the visitor's message goes to the owner (left out of an export, which cannot send it). */
+function QuestionForm() {
+  const target = usePageMessages();
+  return target ? <PageMessageForm {...target} heading="Have Question In Mind?" submitLabel="Submit" className={styles.form} /> : null;
+}

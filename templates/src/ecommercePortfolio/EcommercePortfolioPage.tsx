@@ -3,6 +3,7 @@ import { RichText, SafeLink } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { ItemOf, SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { StorefrontIcon } from '../common/icons';
@@ -63,7 +64,6 @@ function Products({ section, anchorId }: SectionViewProps<'products'>) {
 }
 
 const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'products'> }) {
-  const image = useAssetUrl(product.image);
   return (
     <div className={styles.product} data-item-id={product.id}>
       <div>
@@ -78,16 +78,24 @@ const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'pr
           <span>Also Available On our online store and in select studio shops</span>
         </p>
       </div>
-      {image ? <img className={styles.hero} src={image} alt={product.name ? `${product.name}, product photo` : 'Product photo'} /> : null}
+      <PageImage
+        className={styles.hero}
+        value={product.image}
+        alt={product.name ? `${product.name}, product photo` : 'Product photo'}
+        priority
+      />
     </div>
   );
 });
 
 const ProductCard = memo(function ProductCard({ product }: { product: ItemOf<'products'> }) {
-  const image = useAssetUrl(product.image);
   return (
     <li className={styles.card} data-item-id={product.id}>
-      {image ? <img src={image} alt={product.name ? `${product.name}, product photo` : 'Product photo'} loading="lazy" /> : null}
+      <PageImage
+        value={product.image}
+        alt={product.name ? `${product.name}, product photo` : 'Product photo'}
+        sizes="(min-width: 48rem) 33vw, 100vw"
+      />
       <div className={styles.cardText}>
         <h3>{product.name}</h3>
         {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
@@ -120,7 +128,7 @@ const Intro = memo(function Intro({
   return (
     <section id={id} className={styles.intro} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{name.trim() ? `About ${name}` : 'About us'}</h2>
-      {src ? <img className={styles.hero} src={src} alt={name ? `Photo of ${name}` : 'Photo'} /> : null}
+      <PageImage className={styles.hero} value={photo} alt={name ? `Photo of ${name}` : 'Photo'} />
       <RichText className={styles.description} value={headline} />
       <RichText className={styles.description} value={about} />
     </section>

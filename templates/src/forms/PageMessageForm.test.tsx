@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageMessageForm } from './PageMessageForm';
 
@@ -41,10 +41,11 @@ test('the notes the function sends the visitor back to are there, by id, and ann
   expect(screen.getByRole('alert')).toHaveAttribute('id', 'message-failed');
 });
 
-test('in a preview or an export it is shown but cannot be sent, and says where it works', () => {
+test('in a preview it looks the same but is not sent, and says where it works when tried', async () => {
   const { container } = render(<PageMessageForm />);
   expect(container.querySelector('form')).not.toHaveAttribute('action');
   expect(container.querySelector('input[name="portfolio"]')).toBeNull();
-  expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
-  expect(screen.getByText(/on your published page/)).toBeInTheDocument();
+  expect(screen.queryByText(/on your published page/)).toBeNull();
+  fireEvent.submit(container.querySelector('form')!);
+  expect(await screen.findByText(/on your published page/)).toBeInTheDocument();
 });

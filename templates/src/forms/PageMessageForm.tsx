@@ -2,9 +2,9 @@
 // contact section): plain HTML that works with no script. It posts to the page-message function,
 // which sends the visitor back to the page at #message-sent or #message-failed; the matching note
 // below shows then (CSS :target) and is announced. A hidden trap field catches bots. In the
-// editor's preview and in an exported copy (hosted elsewhere, which the function does not accept)
-// the form is shown but not sent, and says so.
-import { useId } from 'react';
+// editor's preview the form looks the same but is not sent: pressing its button says where it works.
+// An exported copy (hosted elsewhere, which the function does not accept) leaves it out.
+import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PAGE_MESSAGE_FIELDS, PAGE_MESSAGE_LIMITS, PAGE_MESSAGE_NOTES } from '@folioforge/shared';
 import styles from './PageMessageForm.module.scss';
 
@@ -19,6 +19,22 @@ export interface PageMessageFormProps {
   className?: string;
 }
 
+/** Where a published page's forms post (the renderer knows); 'off' for an export; none in a preview. */
+export type PageMessageTarget = { action: string; portfolioId: string; slug: string } | 'off';
+
+const PageMessagesContext = createContext<PageMessageTarget | undefined>(undefined);
+
+export function PageMessagesProvider({ target, children }: { target: PageMessageTarget | undefined; children: ReactNode }) {
+  return <PageMessagesContext.Provider value={target}>{children}</PageMessagesContext.Provider>;
+}
+
+/** The form's target on this page: its props, `{}` in a preview, or null where no form belongs (an export). */
+export function usePageMessages(): Pick<PageMessageFormProps, 'action' | 'portfolioId' | 'slug'> | null {
+  const target = useContext(PageMessagesContext);
+  if (target === 'off') return null;
+  return target ?? {};
+}
+
 export function PageMessageForm({
   action,
   portfolioId,
@@ -28,13 +44,18 @@ export function PageMessageForm({
   className,
 }: PageMessageFormProps) {
   const id = useId();
+  const [tried, setTried] = useState(false);
   const live = Boolean(action && portfolioId && slug);
   const field = (name: string) => `${id}-${name}`;
+  const notSent = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+  };
   return (
     <form
       className={`${styles.form} ${className ?? ''}`.trim()}
       method="post"
-      {...(live ? { action } : {})}
+      {...(live ? { action } : { onSubmit: notSent })}
       aria-labelledby={field('heading')}
     >
       <h2 id={field('heading')} className={styles.heading}>
@@ -45,9 +66,7 @@ export function PageMessageForm({
           <input type="hidden" name={PAGE_MESSAGE_FIELDS.portfolio} value={portfolioId} />
           <input type="hidden" name={PAGE_MESSAGE_FIELDS.slug} value={slug} />
         </>
-      ) : (
-        <p className={styles.hint}>Visitors can send you a message with this form on your published page.</p>
-      )}
+      ) : null}
       <label className={styles.label} htmlFor={field('name')}>
         Your name
       </label>
@@ -87,9 +106,14 @@ export function PageMessageForm({
         <label htmlFor={field('trap')}>Leave this empty</label>
         <input id={field('trap')} name={PAGE_MESSAGE_FIELDS.trap} tabIndex={-1} autoComplete="off" />
       </div>
-      <button className={styles.submit} type="submit" disabled={!live}>
+      <button className={styles.submit} type="submit">
         {submitLabel}
       </button>
+      {tried ? (
+        <p className={styles.hint} role="status">
+          Not sent: visitors can send you a message with this form on your published page.
+        </p>
+      ) : null}
       <p id={PAGE_MESSAGE_NOTES.sent} className={`${styles.note} ${styles.sent}`} role="status">
         Thank you: your message was sent.
       </p>

@@ -73,22 +73,22 @@ function faces(prefix: string, sources: [string, string, string, string]): PageF
 /** The web font of each look's font name. */
 export const PAGE_FONTS: Readonly<Record<FontName, PageFont>> = {
   system: {
-    family: 'Inter',
+    family: FONTS.system.family,
     fallback: FONTS.system.stack,
     faces: faces('inter', [interLatin400, interLatin700, interLatinExt400, interLatinExt700]),
   },
   serif: {
-    family: 'Source Serif 4',
+    family: FONTS.serif.family,
     fallback: FONTS.serif.stack,
     faces: faces('source-serif-4', [serifLatin400, serifLatin700, serifLatinExt400, serifLatinExt700]),
   },
   rounded: {
-    family: 'Nunito',
+    family: FONTS.rounded.family,
     fallback: FONTS.rounded.stack,
     faces: faces('nunito', [nunitoLatin400, nunitoLatin700, nunitoLatinExt400, nunitoLatinExt700]),
   },
   mono: {
-    family: 'JetBrains Mono',
+    family: FONTS.mono.family,
     fallback: FONTS.mono.stack,
     faces: faces('jetbrains-mono', [monoLatin400, monoLatin700, monoLatinExt400, monoLatinExt700]),
   },

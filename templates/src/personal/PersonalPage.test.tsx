@@ -39,24 +39,31 @@ describe('PersonalPage', () => {
     expect(screen.queryByRole('link', { name: /My Resume/ })).toBeNull();
   });
 
-  test('the menu button flips the click flag', async () => {
+  test('the menu opens and closes by links to itself (no script needed), and by state in the preview', async () => {
     const user = userEvent.setup();
     render(<PortfolioLayoutOne values={values} />);
-    const button = screen.getByRole('button', { name: 'Open menu' });
-    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
-    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const open = screen.getByRole('link', { name: 'Open menu' });
+    const menu = document.getElementById(open.getAttribute('href')?.slice(1) ?? '') as HTMLElement;
+    expect(open).toHaveAttribute('aria-controls', menu.id);
     expect(menu).toHaveAttribute('data-open', 'false');
-    await user.click(button);
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    // "Close menu" leads to the menu bar, so the menu stops being the page's target.
+    const close = within(menu).getByRole('link', { name: 'Close menu' });
+    expect(document.getElementById(close.getAttribute('href')?.slice(1) ?? '')).toBe(
+      screen.getByRole('navigation', { name: 'Portfolio sections' }),
+    );
+    await user.click(open);
     expect(menu).toHaveAttribute('data-open', 'true');
+    await user.click(close);
+    expect(menu).toHaveAttribute('data-open', 'false');
+    await user.click(open);
     // Following a menu link closes the menu again.
-    await user.click(within(menu as HTMLElement).getByRole('link', { name: 'About' }));
+    await user.click(within(menu).getByRole('link', { name: 'About' }));
     expect(menu).toHaveAttribute('data-open', 'false');
     expect(
-      within(menu as HTMLElement)
+      within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Projects', 'Education', 'About']);
+    ).toEqual(['Close menu', 'Home', 'Projects', 'Education', 'About']);
   });
 
   describe('scrolling', () => {

@@ -1,8 +1,21 @@
-import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { RichText, SafeLink, animateScrollToTop, findScrollTarget } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLinks, type SectionTarget } from '../common/SectionLink';
@@ -114,34 +127,38 @@ interface HeaderMenuProps {
   onNavigate: () => void;
 }
 
-/** The section menu. Memoised apart from the brand, so typing the name redraws the brand alone. */
+/**
+ * The section menu. On a phone it opens without script: "Open menu" is a link to the menu, shown
+ * while it is the page's `:target`; following any of its links (or "Close menu", a link back to the
+ * menu bar) makes another element the target, so it closes. In the editor's preview the same links
+ * open and close it by state, keeping the host's URL. Memoised apart from the brand, so typing the
+ * name redraws the brand alone.
+ */
 const HeaderMenu = memo(function HeaderMenu({ targets, open, onToggle, onNavigate }: HeaderMenuProps) {
-  const menuId = `${useId()}menu`;
+  const menuId = `${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-menu`;
+  const barId = `${menuId}-bar`;
+  const byState = (act: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    act();
+  };
   return (
-    <nav aria-label="Portfolio sections" className={styles.nav}>
-      <button
-        type="button"
-        className={styles.menuButton}
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={open ? 'Close menu' : 'Open menu'}
-        onClick={onToggle}
-      >
-        {open ? <CloseIcon /> : <MenuIcon />}
-      </button>
-      <SectionLinks
-        id={menuId}
-        className={cx(styles.menu, open && styles.menuOpen)}
-        data-open={open ? 'true' : 'false'}
-        onNavigate={onNavigate}
-        links={targets}
-      />
+    <nav id={barId} aria-label="Portfolio sections" className={styles.nav}>
+      <a href={`#${menuId}`} className={styles.menuButton} aria-controls={menuId} onClick={byState(onToggle)}>
+        <MenuIcon />
+        <span className={styles.visuallyHidden}>Open menu</span>
+      </a>
+      <div id={menuId} className={cx(styles.menuPanel, open && styles.menuOpen)} data-open={open ? 'true' : 'false'}>
+        <a href={`#${barId}`} className={styles.closeButton} onClick={byState(onNavigate)}>
+          <CloseIcon />
+          <span className={styles.visuallyHidden}>Close menu</span>
+        </a>
+        <SectionLinks className={styles.menu} onNavigate={onNavigate} links={targets} />
+      </div>
     </nav>
   );
 });
 
 const Hero = memo(function Hero({ id, name, headline, photo }: { id: string; name: string; headline: string; photo: string }) {
-  const src = useAssetUrl(photo);
   return (
     <section id={id} className={styles.hero} aria-labelledby={`${id}-title`}>
       <div className={styles.heroText}>
@@ -151,7 +168,7 @@ const Hero = memo(function Hero({ id, name, headline, photo }: { id: string; nam
         </h1>
         <RichText className={styles.lead} value={headline} />
       </div>
-      {src ? <img className={styles.photo} src={src} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+      <PageImage className={styles.photo} value={photo} alt={name ? `Photo of ${name}` : 'Profile photo'} priority sizes="260px" />
     </section>
   );
 });
@@ -202,10 +219,14 @@ const ProjectCard = memo(function ProjectCard({
   n: number;
   project: SectionViewProps<'projects'>['section']['items'][number];
 }) {
-  const image = useAssetUrl(project.image);
   return (
     <li className={styles.card} data-item-id={project.id}>
-      {image ? <img className={styles.cardImage} src={image} alt={project.name ? `${project.name}, picture` : 'Project picture'} /> : null}
+      <PageImage
+        className={styles.cardImage}
+        value={project.image}
+        alt={project.name ? `${project.name}, picture` : 'Project picture'}
+        sizes="(min-width: 48rem) 33vw, 100vw"
+      />
       <p className={styles.cardLabel}>Project {n}</p>
       <h3 className={styles.cardTitle}>{project.name}</h3>
       <RichText className={styles.prose} value={project.description} />

@@ -1,8 +1,9 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { RichText, SafeLink, mailtoHref, telHref } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
 import { useAssetUrl } from '../common/assets';
+import { PageImage } from '../common/PageImage';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
@@ -11,13 +12,14 @@ import { usePagePrefix } from '../common/sections/usePagePrefix';
 import styles from './ProfessionalPage.module.scss';
 
 /**
- * Template 3's page: light by default, with a toggle that shows a sun in dark mode (press for light)
- * and a moon in light mode (press for dark). Parts are memoised on what they show, so a key press in
- * the editor redraws only those that show that field.
+ * Template 3's page: in the visitor's own colour scheme (prefers-color-scheme), with a toggle to the
+ * other one that works without script: a checkbox the page's CSS reads (`:has(:checked)`), showing a
+ * moon while light (check for dark) and a sun while dark. Its name says what checking it does ("Dark
+ * mode", or "Light mode" for a visitor whose system is dark). Parts are memoised on what they show, so
+ * a key press in the editor redraws only those that show that field.
  */
 export function ProfessionalPage({ portfolio }: TemplatePageProps) {
   const prefix = usePagePrefix();
-  const [dark, setDark] = useState(false);
   const { profile, socials, sections } = portfolio;
   const homeId = `${prefix}-home`;
   const aboutId = `${prefix}-about`;
@@ -28,8 +30,8 @@ export function ProfessionalPage({ portfolio }: TemplatePageProps) {
 
   return (
     <div className={styles.root}>
-      <div className={`${styles.page} ${dark ? styles.dark : styles.light}`} data-theme={dark ? 'dark' : 'light'}>
-        <Header name={profile.name} targets={targets} dark={dark} onToggle={setDark} />
+      <div className={styles.page}>
+        <Header name={profile.name} targets={targets} />
         <main>
           <Home id={homeId} name={profile.name} headline={profile.headline} photo={profile.photo} />
           <About
@@ -51,34 +53,27 @@ export function ProfessionalPage({ portfolio }: TemplatePageProps) {
 interface HeaderProps {
   name: string;
   targets: readonly SectionTarget[];
-  dark: boolean;
-  /** A state setter: stable, so the header stays memoised. */
-  onToggle: (update: (dark: boolean) => boolean) => void;
 }
 
-const Header = memo(function Header({ name, targets, dark, onToggle }: HeaderProps) {
+const Header = memo(function Header({ name, targets }: HeaderProps) {
   return (
     <header className={styles.header}>
       <p className={styles.brand}>{name}</p>
       <nav aria-label="Portfolio sections">
         <SectionLinks className={styles.links} links={targets} />
       </nav>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-pressed={dark}
-        aria-label="Dark mode"
-        title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
-        onClick={() => onToggle((on) => !on)}
-      >
-        {dark ? <SunIcon data-icon="sun" /> : <MoonIcon data-icon="moon" />}
-      </button>
+      <label className={styles.toggle}>
+        <input type="checkbox" className={styles.themeSwitch} />
+        <MoonIcon data-icon="moon" className={styles.moon} aria-hidden="true" />
+        <SunIcon data-icon="sun" className={styles.sun} aria-hidden="true" />
+        <span className={styles.toDark}>Dark mode</span>
+        <span className={styles.toLight}>Light mode</span>
+      </label>
     </header>
   );
 });
 
 const Home = memo(function Home({ id, name, headline, photo }: { id: string; name: string; headline: string; photo: string }) {
-  const src = useAssetUrl(photo);
   return (
     <section id={id} className={styles.home} aria-labelledby={`${id}-title`}>
       <div>
@@ -87,7 +82,7 @@ const Home = memo(function Home({ id, name, headline, photo }: { id: string; nam
         </h1>
         <RichText className={styles.lead} value={headline} />
       </div>
-      {src ? <img className={styles.photo} src={src} alt={name ? `Photo of ${name}` : 'Profile photo'} /> : null}
+      <PageImage className={styles.photo} value={photo} alt={name ? `Photo of ${name}` : 'Profile photo'} priority sizes="320px" />
     </section>
   );
 });
@@ -163,10 +158,14 @@ function Projects({ section, anchorId }: SectionViewProps<'projects'>) {
 }
 
 const ProjectCard = memo(function ProjectCard({ project }: { project: SectionViewProps<'projects'>['section']['items'][number] }) {
-  const image = useAssetUrl(project.image);
   return (
     <li className={styles.card} data-item-id={project.id}>
-      {image ? <img className={styles.cardImage} src={image} alt={project.name ? `${project.name}, picture` : 'Project picture'} /> : null}
+      <PageImage
+        className={styles.cardImage}
+        value={project.image}
+        alt={project.name ? `${project.name}, picture` : 'Project picture'}
+        sizes="(min-width: 48rem) 33vw, 100vw"
+      />
       <h3>{project.name}</h3>
       <RichText className={styles.prose} value={project.description} />
       {/* The spec shows the project address as plain text on this layout. */}

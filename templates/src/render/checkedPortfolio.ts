@@ -44,11 +44,3 @@ export function storedFileRefs(templateId: unknown, data: unknown): string[] {
     throw error;
   }
 }
-
-/**
- * The picture a share card shows: the profile photo, else the first item picture, that is a stored
- * file or a picture's own https address (never a sample drawing of the editor's).
- */
-export function shareImageRef(portfolio: Portfolio): string | undefined {
-  return fileSlotsOf(portfolio).find(({ value, kind }) => kind === 'image' && (isStorageRef(value) || /^https:\/\//.test(value)))?.value;
-}

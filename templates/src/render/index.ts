@@ -2,6 +2,6 @@
 // export's portfolio.json, and the import of a JSON Resume file. Bundled for the publish function by
 // tooling/siteRenderer.mjs.
 export { renderStaticPage, type StaticPage, type StaticPageOptions } from './renderStaticPage';
-export { checkedPortfolio, InvalidPortfolioError, shareImageRef, storedFileRefs, type CheckedPortfolio } from './checkedPortfolio';
+export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPortfolio } from './checkedPortfolio';
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';

@@ -5,7 +5,7 @@ import { withWebFiles, everyKindPortfolio } from '../testing/portfolioShown';
 import { LEGACY_ROWS } from '../testing/legacyRows';
 import type { Portfolio } from '../model';
 import { renderStaticPage, type StaticPageOptions } from './renderStaticPage';
-import { InvalidPortfolioError, shareImageRef, storedFileRefs } from './checkedPortfolio';
+import { InvalidPortfolioError, storedFileRefs } from './checkedPortfolio';
 
 const OPTIONS: StaticPageOptions = {
   url: 'https://folioforge.example/p/ada',
@@ -110,7 +110,7 @@ test('text in the title and share card is shown as text, never markup', () => {
   expect(doc.head.querySelectorAll('b')).toHaveLength(0);
 });
 
-test("stored files show from the addresses the server gives; one it did not list is left out; the share card's is a stored picture", () => {
+test('stored files show from the addresses the server gives; one it did not list is left out', () => {
   const portfolio = ada();
   portfolio.profile.photo = 'storage:portfolio-images/u1/p1/image-a.png';
   portfolio.profile.resume = 'storage:resumes/u2/p9/stolen.pdf';
@@ -120,7 +120,6 @@ test("stored files show from the addresses the server gives; one it did not list
     'storage:resumes/u2/p9/stolen.pdf',
     'storage:portfolio-images/u1/p1/project-b.png',
   ]);
-  expect(shareImageRef(portfolio)).toBe('storage:portfolio-images/u1/p1/image-a.png');
   const doc = parse(
     renderStaticPage(first.id, portfolio, {
       ...OPTIONS,
@@ -176,4 +175,116 @@ test("the free generator's portfolio renders too, with its resume as a link", ()
   expect(doc.querySelector('[data-rich-text] strong')?.textContent).toBe('US Navy');
   expect(doc.querySelector('a[href="/p/grace/files/resume-g.pdf"]')?.textContent).toBe('Open your resume (PDF)');
   expect(doc.querySelectorAll('script')).toHaveLength(0);
+});
+
+describe('the published look, files and pictures', () => {
+  const template = (id: number) => TEMPLATES.find((definition) => definition.id === id)!;
+
+  test('the page starts from the reset (no 8 px frame) and says its language; the title and description may be its own', () => {
+    const sample = template(1).sample;
+    const own = { ...sample, page: { title: 'Aarav builds bridges', description: 'Civil engineer in Pune.', language: 'hi' } };
+    const page = renderStaticPage(1, own, OPTIONS);
+    const doc = parse(page.html);
+    expect(doc.documentElement.getAttribute('lang')).toBe('hi');
+    expect(page.language).toBe('hi');
+    expect(doc.title).toBe('Aarav builds bridges');
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Civil engineer in Pune.');
+    expect(doc.querySelector('style')?.textContent).toContain(':where(body){margin:0');
+    // Without settings: the name, and English.
+    const plain = parse(renderStaticPage(1, sample, OPTIONS).html);
+    expect(plain.documentElement.getAttribute('lang')).toBe('en');
+    expect(plain.title).toBe(sample.profile.name);
+  });
+
+  test("the look's web font is a file of the page (two weights, swap) and its accent a property the template reads", () => {
+    const page = renderStaticPage(3, template(3).sample, {
+      ...OPTIONS,
+      filesBase: '/p/ada/files/',
+      look: { accent: 'plum', font: 'serif' },
+    });
+    const css = parse(page.html).querySelector('style')?.textContent ?? '';
+    expect(css).toContain(':root{--ff-look-accent:#7a3b8f;--ff-look-font:"Source Serif 4"');
+    expect(css).toContain('src:url("/p/ada/files/source-serif-4-latin-400-normal.woff2") format("woff2")');
+    expect(css).toContain('font-display:swap');
+    const fonts = page.bundledFiles.filter((file) => file.name.endsWith('.woff2')).map((file) => file.name);
+    expect(fonts.sort()).toEqual([
+      'source-serif-4-latin-400-normal.woff2',
+      'source-serif-4-latin-700-normal.woff2',
+      'source-serif-4-latin-ext-400-normal.woff2',
+      'source-serif-4-latin-ext-700-normal.woff2',
+    ]);
+    expect(parse(page.html).querySelector('link[rel="preload"][as="font"]')?.getAttribute('href')).toBe(
+      '/p/ada/files/source-serif-4-latin-400-normal.woff2',
+    );
+    // No look: no web font at all.
+    expect(
+      renderStaticPage(3, template(3).sample, { ...OPTIONS, filesBase: '/p/ada/files/' }).bundledFiles.map((file) => file.name),
+    ).toEqual(['sample-portrait-meera.svg']);
+  });
+
+  test('sample pictures are files of the page: template 3 shows its portrait, template 4 its product from them', () => {
+    for (const [id, name] of [
+      [3, 'sample-portrait-meera.svg'],
+      [4, 'sample-product-mug.svg'],
+    ] as const) {
+      const page = renderStaticPage(id, template(id).sample, { ...OPTIONS, filesBase: 'files/' });
+      expect(page.bundledFiles.map((file) => file.name)).toContain(name);
+      const picture = parse(page.html).querySelector(`img[src="files/${name}"]`);
+      expect(picture).not.toBeNull();
+      // At the top of the page: not lazy.
+      expect(picture?.hasAttribute('loading')).toBe(false);
+    }
+  });
+
+  test('a stored photo named by the variants contract gets width, height, srcset and a preload; the variants are listed to copy', () => {
+    const ref = 'storage:portfolio-images/u1/p1/photo-k3j9a2.2560x1707.webp';
+    const sample = template(1).sample;
+    const portfolio = { ...sample, profile: { ...sample.profile, photo: ref } };
+    const page = renderStaticPage(1, portfolio, {
+      ...OPTIONS,
+      filesBase: '/p/ada/files/',
+      files: { [ref]: '/p/ada/files/photo-k3j9a2.2560x1707.webp' },
+    });
+    const doc = parse(page.html);
+    const photo = doc.querySelector('img[src="/p/ada/files/photo-k3j9a2.2560x1707.webp"]')!;
+    expect(photo.getAttribute('width')).toBe('2560');
+    expect(photo.getAttribute('height')).toBe('1707');
+    expect(photo.getAttribute('srcset')).toBe(
+      '/p/ada/files/photo-k3j9a2.640x427.webp 640w, /p/ada/files/photo-k3j9a2.1280x854.webp 1280w, /p/ada/files/photo-k3j9a2.1920x1280.webp 1920w, /p/ada/files/photo-k3j9a2.2560x1707.webp 2560w',
+    );
+    expect(photo.getAttribute('sizes')).toBeTruthy();
+    const preload = doc.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe('/p/ada/files/photo-k3j9a2.2560x1707.webp');
+    expect(preload?.getAttribute('imagesrcset')).toBe(photo.getAttribute('srcset'));
+    expect(page.storedVariants.map((variant) => variant.path)).toEqual([
+      'u1/p1/photo-k3j9a2.640x427.webp',
+      'u1/p1/photo-k3j9a2.1280x854.webp',
+      'u1/p1/photo-k3j9a2.1920x1280.webp',
+    ]);
+    // Pictures further down load lazily.
+    expect(
+      Array.from(doc.querySelectorAll('img'))
+        .slice(1)
+        .every((img) => img.getAttribute('loading') === 'lazy'),
+    ).toBe(true);
+  });
+
+  test("template 2's question form posts to the page-message function on a published page; an export leaves it out", () => {
+    const messages = { action: 'https://project.example/functions/v1/page-message', portfolioId: 'p-1', slug: 'bakery' };
+    const live = parse(renderStaticPage(2, template(2).sample, { ...OPTIONS, messages }).html);
+    const form = live.querySelector('form[action="https://project.example/functions/v1/page-message"]');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.querySelector('input[name="slug"]')?.getAttribute('value')).toBe('bakery');
+    expect(live.getElementById('message-sent')).not.toBeNull();
+    const exported = parse(renderStaticPage(2, template(2).sample, { ...OPTIONS, messages: 'off' }).html);
+    expect(exported.querySelector('form')).toBeNull();
+  });
+
+  test('the monogram icons are linked when given', () => {
+    const doc = parse(
+      renderStaticPage(1, template(1).sample, { ...OPTIONS, icons: { svg: 'files/favicon.svg', png: 'files/icon.png' } }).html,
+    );
+    expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('files/favicon.svg');
+    expect(doc.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('files/icon.png');
+  });
 });

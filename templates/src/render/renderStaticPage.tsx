@@ -2,13 +2,20 @@
 // the live preview (react-dom/server): what publishing stores for /p/<slug> and what the export
 // zips. Values are validated again here and rich text is sanitised again as it renders (RichText
 // does it, with the DOM-free sanitiser: a server has no DOM), so the page never carries HTML a
-// browser sent. No script: the page reads the same with JavaScript off.
+// browser sent. No script: the page reads the same with JavaScript off. Its look is the preview's
+// (pageStyle: the reset, the look's web font and accent), and every file it shows besides the
+// row's uploads (the look's font faces, sample pictures) is listed in `bundledFiles` for the
+// publisher to store beside it.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { richTextToSafeHtml, SanitizingHostContext, SIGN_UP_NOTES } from '@folioforge/shared';
+import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, SIGN_UP_NOTES, storedImageFromPath } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
-import { lookCss, type PageLook } from '../looks';
+import type { PageLook } from '../looks';
 import { AssetUrlsProvider } from '../common/assets';
-import { SECTION_KINDS, visibleSections, type Portfolio } from '../model';
+import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
+import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
+import { fileSlotsOf, pageMeta, SAMPLE_NAMES, SECTION_KINDS, visibleSections, type Portfolio, type SampleName } from '../model';
+import { SAMPLE_URLS } from '../assets';
+import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
 import type { TemplateContent } from '../types';
 import { checkedPortfolio } from './checkedPortfolio';
 
@@ -37,12 +44,42 @@ export interface StaticPageOptions {
   subscribe?: { action: string; portfolioId: string; slug: string };
   /** The owner's customized look (Pro and Premium), laid over the template's styles. */
   look?: PageLook;
+  /**
+   * Where the page's own files are served, e.g. `/p/<slug>/files/` (an export: `files/`). With it,
+   * the look's font faces and the sample pictures become files of the page (`bundledFiles`); without
+   * it (a page only read for its title) they stay inline.
+   */
+  filesBase?: string;
+  /** Where the page's forms send visitors' messages (a published page), or 'off' (an export). */
+  messages?: PageMessageTarget;
+  /** The monogram icons, by address (`<link rel="icon">`, `apple-touch-icon`). */
+  icons?: { svg: string; png: string };
+}
+
+/** A file the page refers to that is no upload of the owner's: the publisher stores it at `filesBase + name`. */
+export interface BundledFile {
+  name: string;
+  /** Its bytes, as the renderer's bundle holds them (a data: URL). */
+  source: string;
+}
+
+/** A narrower copy of a stored photo the page's `srcset` names: the publisher copies it beside the photo. */
+/** A narrower copy of a stored photo that the page's `srcset` names: the publisher stores it at `filesBase + name`. */
+export interface StoredVariant {
+  ref: string;
+  bucket: string;
+  path: string;
+  name: string;
 }
 
 export interface StaticPage {
   html: string;
   title: string;
   description: string;
+  /** The page's language (`<html lang>`). */
+  language: string;
+  bundledFiles: BundledFile[];
+  storedVariants: StoredVariant[];
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -63,15 +100,19 @@ function plainText(value: string): string {
     .trim();
 }
 
-/** The page's title: the owner's name, else its first product's, else the template's name. */
+/** The page's title: its own, else the owner's name, else its first product's, else the template's name. */
 function titleOf(template: TemplateContent, portfolio: Portfolio): string {
+  const own = portfolio.page?.title ? pageMeta(portfolio).title : '';
+  if (own) return own;
   const product = visibleSections(portfolio).find((section) => section.kind === 'products')?.items[0];
   const name = plainText(portfolio.profile.name) || plainText(product && 'name' in product ? product.name : '');
   return (name || template.name).slice(0, 70);
 }
 
-/** The first text that says something: the search result's and the share card's line. */
+/** Its own description, else the first text that says something: the search result's and the share card's line. */
 function descriptionOf(template: TemplateContent, portfolio: Portfolio): string {
+  const own = portfolio.page?.description ? pageMeta(portfolio).description : '';
+  if (own) return own;
   const candidates = [
     portfolio.profile.headline,
     portfolio.profile.about,
@@ -138,17 +179,35 @@ const BADGE_CSS =
 export function renderStaticPage(templateId: unknown, savedData: unknown, options: StaticPageOptions): StaticPage {
   const { template, portfolio } = checkedPortfolio(templateId, savedData);
   const { Page } = template;
+  const base = options.filesBase;
+  const look = options.look ?? {};
+  const samples = base !== undefined ? sampleFiles(portfolio) : [];
+  const fonts = base !== undefined && look.font ? pageFontFiles(look.font) : [];
+  const urls: Record<string, string> = { ...options.files };
+  for (const sample of samples) urls[sample.ref] = `${base}${sample.name}`;
+  const { images, storedVariants } = storedImages(portfolio, urls, base ?? '');
   const body = renderToStaticMarkup(
     <SanitizingHostContext.Provider value={domFreeSanitizer}>
-      <AssetUrlsProvider urls={options.files ?? {}}>
-        <Page portfolio={portfolio} />
+      <AssetUrlsProvider urls={urls}>
+        <PageImagesContext.Provider value={images}>
+          <PageMessagesProvider target={options.messages}>
+            <Page portfolio={portfolio} />
+          </PageMessagesProvider>
+        </PageImagesContext.Provider>
       </AssetUrlsProvider>
     </SanitizingHostContext.Provider>,
   );
   const title = titleOf(template, portfolio);
   const description = descriptionOf(template, portfolio);
+  const { language } = pageMeta(portfolio);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+  const link = (attributes: Record<string, string>) =>
+    `<link ${Object.entries(attributes)
+      .map(([key, value]) => (value === '' ? key : `${key}="${escapeHtml(value)}"`))
+      .join(' ')}>`;
+  const fontUrl = (face: { fileName: string; source: string }) => (base !== undefined ? `${base}${face.fileName}` : face.source);
+  const pageCss = pageStyleCss(look, { fontUrl });
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -156,19 +215,101 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
     meta('name', 'description', description),
     options.url ? `<link rel="canonical" href="${escapeHtml(options.url)}">` : '',
     options.indexable ? '' : meta('name', 'robots', 'noindex'),
+    options.icons ? link({ rel: 'icon', type: 'image/svg+xml', href: options.icons.svg }) : '',
+    options.icons ? link({ rel: 'apple-touch-icon', href: options.icons.png }) : '',
+    look.font && base !== undefined
+      ? link({ rel: 'preload', as: 'font', type: 'font/woff2', href: fontUrl(firstFace(look.font)), crossorigin: '' })
+      : '',
+    firstPicturePreload(body),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     options.url ? meta('property', 'og:url', options.url) : '',
     options.imageUrl ? meta('property', 'og:image', options.imageUrl) : '',
+    options.imageUrl ? meta('property', 'og:image:width', '1200') + meta('property', 'og:image:height', '630') : '',
     meta('name', 'twitter:card', options.imageUrl ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     options.imageUrl ? meta('name', 'twitter:image', options.imageUrl) : '',
-    `<style>${options.css.replace(/<\/style/gi, '<\\/style')}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}${lookCss(options.look ?? {})}</style>`,
+    `<style>${pageCss}${options.css}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}`.replace(
+      /<\/style/gi,
+      '<\\/style',
+    ) + '</style>',
   ].filter(Boolean);
   const badge = options.badge ? `<a class="ff-badge" href="${escapeHtml(options.siteUrl)}">Made with FolioForge</a>` : '';
   const signUp = options.subscribe ? subscribeForm(options.subscribe) : '';
-  const html = `<!doctype html><html lang="en"><head>${head.join('')}</head><body>${body}${signUp}${badge}</body></html>`;
-  return { html, title, description };
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><head>${head.join('')}</head><body>${body}${signUp}${badge}</body></html>`;
+  const bundledFiles = [
+    ...samples.map(({ name, source }) => ({ name, source })),
+    ...fonts.map((face) => ({ name: face.fileName, source: face.source })),
+  ];
+  return { html, title, description, language, bundledFiles, storedVariants };
+}
+
+const EXTENSIONS: Readonly<Record<string, string>> = { 'image/svg+xml': 'svg', 'application/pdf': 'pdf', 'image/png': 'png' };
+
+/** The sample files the page shows, as files of the page (`sample-<name>.<ext>`). */
+function sampleFiles(portfolio: Portfolio): { ref: string; name: string; source: string }[] {
+  const names = new Set(
+    fileSlotsOf(portfolio)
+      .map(({ value }) => value.trim())
+      .filter((value) => value.startsWith('sample:') && (SAMPLE_NAMES as readonly string[]).includes(value.slice('sample:'.length)))
+      .map((value) => value.slice('sample:'.length) as SampleName),
+  );
+  return [...names].map((name) => {
+    const source = SAMPLE_URLS[name];
+    const mime = /^data:([^;,]+)/.exec(source)?.[1] ?? '';
+    const extension = EXTENSIONS[mime] ?? (name === 'resume' ? 'pdf' : 'svg');
+    return { ref: `sample:${name}`, name: `sample-${name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}.${extension}`, source };
+  });
+}
+
+/**
+ * What the page knows of its stored photos named by the imageVariants contract: their size, and the
+ * `srcset` of the copies beside them (served from the same folder as the photo, so each copy's file
+ * name is its path under `filesBase`).
+ */
+function storedImages(
+  portfolio: Portfolio,
+  urls: Readonly<Record<string, string>>,
+  filesBase: string,
+): { images: Record<string, PageImageInfo>; storedVariants: StoredVariant[] } {
+  const images: Record<string, PageImageInfo> = {};
+  const storedVariants: StoredVariant[] = [];
+  for (const { value, kind } of fileSlotsOf(portfolio)) {
+    const url = urls[value];
+    if (kind !== 'image' || !url || images[value] || !value.startsWith('storage:portfolio-images/')) continue;
+    const path = value.slice('storage:portfolio-images/'.length);
+    const image = storedImageFromPath(path);
+    if (!image) continue;
+    const folder = url.slice(0, url.lastIndexOf('/') + 1);
+    const nameOf = (filePath: string) => filePath.slice(filePath.lastIndexOf('/') + 1);
+    images[value] = {
+      width: image.width,
+      height: image.height,
+      ...(image.variants.length ? { srcset: imageSrcset(image, (filePath) => `${folder}${nameOf(filePath)}`) } : {}),
+    };
+    const folderUnderBase = filesBase && folder.startsWith(filesBase) ? folder.slice(filesBase.length) : '';
+    for (const variant of image.variants)
+      storedVariants.push({
+        ref: value,
+        bucket: 'portfolio-images',
+        path: variant.path,
+        name: `${folderUnderBase}${nameOf(variant.path)}`,
+      });
+  }
+  return { images, storedVariants };
+}
+
+/** A preload of the page's first top-of-page picture, so the largest paint does not wait for the CSS. */
+function firstPicturePreload(body: string): string {
+  const tag = /<img\b[^>]*\bdata-priority="true"[^>]*>/.exec(body)?.[0];
+  if (!tag) return '';
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const src = attribute('src');
+  if (!src || src.startsWith('data:')) return '';
+  const srcset = attribute('srcSet') ?? attribute('srcset');
+  const sizes = attribute('sizes');
+  // The values are already escaped in the markup: they are copied as they stand.
+  return `<link rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high">`;
 }

@@ -44,7 +44,7 @@ afterEach(() => jest.restoreAllMocks());
 const openDesign = (selectedTemplate?: unknown) =>
   renderAt('/design', <Design />, selectedTemplate === undefined ? undefined : { selectedTemplate });
 
-const form = () => screen.getByRole('form');
+const form = () => screen.getByRole('form', { name: / details$/ });
 const preview = () => screen.getByRole('region', { name: 'Template Preview' });
 
 /** The form's labels, in document order (the profile's first: the spec's own). */
@@ -144,7 +144,7 @@ test('switching template keeps every text, and switching back restores the look'
   fireEvent.change(field('Name'), { target: { value: 'Kabir Rao' } });
   await user.selectOptions(within(form().parentElement!).getByLabelText('Template'), 'Professional Portfolio Template');
   expect(screen.getByRole('heading', { name: 'Professional Portfolio' })).toBeInTheDocument();
-  expect(within(preview()).getByRole('button', { name: 'Dark mode' })).toBeInTheDocument();
+  expect(within(preview()).getByRole('checkbox', { name: /Dark mode/ })).toBeInTheDocument();
   expect(field('Name').value).toBe('Kabir Rao');
   expect(within(preview()).getAllByText('Kabir Rao').length).toBeGreaterThan(0);
   expect(within(preview()).getByText('Trailmix')).toBeInTheDocument();

@@ -46,7 +46,7 @@ test('the editor knows template 5 by its id, as a number and as a saved row spel
 test('/design opens template 5 with its form, live preview and buy button', async () => {
   renderAt('/design', <Design />, { selectedTemplate: { id: 5 } });
   expect(screen.getByRole('heading', { name: fifthTemplate.panelTitle })).toBeInTheDocument();
-  const form = screen.getByRole('form');
+  const form = screen.getByRole('form', { name: / details$/ });
   // The same portfolio form as every template: its sample's section is there to edit.
   expect(within(form).getByLabelText('Our story section title')).toHaveValue('Our story');
   const preview = screen.getByRole('region', { name: 'Template Preview' });

@@ -33,7 +33,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const form = () => screen.getByRole('form');
+const form = () => screen.getByRole('form', { name: / details$/ });
 const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
 const openedId = () => new URLSearchParams(lastLocation.current?.search).get('portfolio');
 

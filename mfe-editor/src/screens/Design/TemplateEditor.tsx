@@ -13,6 +13,7 @@ import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScree
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
+import { usePreviewLook } from '../../publishing/usePreviewLook';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { contentOf, startingPortfolio, type PortfolioTemplateId } from '../../templates/templateCatalog';
 import type { DeviceOpening } from './designOpening';
@@ -53,6 +54,7 @@ interface DesignEditorProps {
 function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
   const templateId = useStore(editor.store, (state) => state.templateId);
   const template = contentOf(templateId) as TemplateDefinition;
+  const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
     <EditorScreen
       editor={editor}
@@ -70,7 +72,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
           {account ? <AccountPublishPanel account={account} /> : null}
         </>
       }
-      preview={<PreviewPane Page={template.Page} />}
+      preview={<PreviewPane Page={template.Page} look={look} />}
     />
   );
 }

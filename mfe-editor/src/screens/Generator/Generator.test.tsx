@@ -25,7 +25,7 @@ afterEach(() => jest.restoreAllMocks());
 
 const openGenerator = () => renderAt('/portfo', <Generator />);
 const preview = () => screen.getByTestId('portfolio-preview');
-const form = () => screen.getByRole('form');
+const form = () => screen.getByRole('form', { name: / details$/ });
 const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
 
 test("the form has the spec's fields, the preview its sections, a sample resume drawn until one is chosen", async () => {

@@ -13,6 +13,7 @@ import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScree
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
+import { usePreviewLook } from '../../publishing/usePreviewLook';
 import { OpenAccountPortfolio, StartAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import { withEditorQueries } from '../../portfolios/queries';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
@@ -139,6 +140,7 @@ function GeneratorScreen({
   account?: AccountEditing;
   top?: React.ReactNode;
 }) {
+  const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
     <EditorScreen
       editor={editor}
@@ -151,7 +153,7 @@ function GeneratorScreen({
       top={top}
       form={<PortfolioForm label="Portfolio details" labels={generatorDefinition.labels ?? {}} />}
       bottom={account ? <AccountPublishPanel account={account} /> : null}
-      preview={<PreviewPane Page={LiveGeneratorPage} />}
+      preview={<PreviewPane Page={LiveGeneratorPage} look={look} />}
     />
   );
 }

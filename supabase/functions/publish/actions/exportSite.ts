@@ -1,5 +1,6 @@
 // {action: 'export', portfolioId}      → a zip (application/octet-stream, Content-Disposition)
-//   The same static site as the page, with its files beside it and portfolio.json (JSON Resume): the
+//   The same static site as the page, with its files beside it (uploads, fonts, samples, photo copies,
+//   icons), robots.txt and portfolio.json (JSON Resume), made to be hosted elsewhere: the
 //   site of a template is had on the same terms as its page (may_publish: free, bought, or a plan;
 //   403 otherwise), so a download is no way around the paywall.
 // {action: 'export-data', portfolioId} → portfolio.json alone (JSON Resume), the owner's always.
@@ -8,7 +9,8 @@ import { strToU8, zipSync } from 'fflate';
 import { corsHeaders } from '../../_shared/cors.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
-import { checkedPortfolio, renderStaticPage, SITE_CSS, toJsonResume } from '../siteRenderer.generated.mjs';
+import { checkedPortfolio, SITE_CSS, toJsonResume } from '../siteRenderer.generated.mjs';
+import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
 
 /** A name for a download: the address, else the title, else the template, then `ending`. */
@@ -74,16 +76,27 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
   }
   const pageUrl = pageUrlOf(deps, row);
   try {
-    const page = renderStaticPage(row.template_id, row.data, {
-      url: pageUrl,
-      indexable: false,
-      // As the page would be: a template bought without a plan carries the badge.
-      badge: (await featuresFor(deps, user.id)).badge,
-      siteUrl: `${deps.siteUrl}/home`,
-      css: SITE_CSS,
-      files: fileUrls,
-    });
+    // Meant to be hosted elsewhere and found there: indexable, with robots.txt; its forms left out.
+    const { page, input } = await renderWithFiles(
+      row.template_id,
+      row.data,
+      {
+        url: pageUrl,
+        indexable: true,
+        // As the page would be: a template bought without a plan carries the badge.
+        badge: (await featuresFor(deps, user.id)).badge,
+        siteUrl: `${deps.siteUrl}/home`,
+        css: SITE_CSS,
+        files: fileUrls,
+      },
+      { filesBase: 'files/' },
+    );
+    const put = async (name: string, body: Uint8Array | Blob) => {
+      entries[`files/${name}`] = body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body;
+    };
+    await writePageFiles(page, input, put, (bucket, path) => download(deps, { bucket, path }));
     entries['index.html'] = strToU8(page.html);
+    entries['robots.txt'] = strToU8(EXPORT_ROBOTS_TXT);
   } catch (error) {
     renderRefused(error);
   }

@@ -7,9 +7,11 @@
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type PublishedPage } from '../../_shared/contracts/publish.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
-import { pageIndexPath, pageOwnerPath } from '../../_shared/sites.ts';
+import { pageOwnerPath, SITES_BUCKET } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
+import { refreshSitemap } from '../pageFiles.ts';
 import {
+  checkPublishable,
   copyFiles,
   databaseRefusal,
   featuresFor,
@@ -21,6 +23,7 @@ import {
   removePageFiles,
   renderPage,
   storedFilesOf,
+  storePage,
   type Deps,
 } from '../pages.ts';
 
@@ -35,7 +38,7 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     const features = await featuresFor(deps, user.id);
     const source = { portfolioId: row.id, templateId: row.template_id, data: row.data, look: row.look };
     // Checked before anything changes: a row the schema refuses is never half published.
-    renderPage(deps, source, slug, features, {});
+    checkPublishable(source);
 
     const { data: previous, error } = await deps.admin.rpc('claim_page', {
       portfolio: row.id,
@@ -53,13 +56,14 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     if (typeof previous === 'string' && previous !== slug) await removePageFiles(deps, previous);
 
     const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data));
-    await putSiteFile(deps, pageIndexPath(slug), renderPage(deps, source, slug, features, urls), 'text/html; charset=utf-8');
+    for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls))) kept.add(path);
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
-    kept.add(pageIndexPath(slug)).add(pageOwnerPath(slug));
+    kept.add(pageOwnerPath(slug));
     // Files of an earlier version (a replaced picture) leave with it.
     await removePageFiles(deps, slug, kept);
     await pointToPage(deps, row.id, slug);
     await mapDomains(deps, row.id, features);
+    await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
     const page: PublishedPage = { slug, url: `${deps.siteUrl}${publicPagePath(slug)}`, badge: features.badge };
     return answer(publishFunction, 'publish', page);
   } finally {

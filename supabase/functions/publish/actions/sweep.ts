@@ -4,7 +4,8 @@
 //     domains that should be served (proven, page published, owner holding a plan) that are not;
 //   - renders again, from the snapshot of the version that was published, every page whose owner no
 //     longer holds what it shows (badge back, look off, no sign-up form);
-//   - clears old rate-limit records and sign-ups never confirmed (public.sweep_database).
+//   - clears old rate-limit records and sign-ups never confirmed (public.sweep_database);
+//   - writes /p/sitemap.xml's list again from the published rows.
 // Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
 // is listed before the rows are read, and a page being published right now is never taken for a leftover.
 // Run by local-cloud at start and on a timer, and by pg_cron on hosted Supabase (docs/DEPLOY.md).
@@ -12,17 +13,11 @@ import { timingSafeEqualText } from '../../_shared/hmac.ts';
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type SweepReport } from '../../_shared/contracts/publish.ts';
 import { bearerToken, HttpError } from '../../_shared/request.ts';
-import {
-  DOMAIN_MAP_FOLDER,
-  mapDomainToPortfolio,
-  PAGE_POINTER_FOLDER,
-  pageIndexPath,
-  pageFilesFolder,
-  SITES_BUCKET,
-} from '../../_shared/sites.ts';
+import { DOMAIN_MAP_FOLDER, mapDomainToPortfolio, PAGE_POINTER_FOLDER, pageFilesFolder, SITES_BUCKET } from '../../_shared/sites.ts';
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
-import { databaseRefusal, holdPage, putSiteFile, releasePage, renderPage, type Deps } from '../pages.ts';
+import { refreshSitemap } from '../pageFiles.ts';
+import { databaseRefusal, holdPage, releasePage, renderPage, storePage, type Deps } from '../pages.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
 const ROWS_PER_PAGE = 1000;
@@ -72,11 +67,12 @@ async function renderAgain(deps: Deps, page: PastPlan, report: SweepReport): Pro
     // The copies the page links are in its folder already (per bucket, by name).
     const urls: Record<string, string> = {};
     for (const file of await listFiles(deps.admin, SITES_BUCKET, pageFilesFolder(page.slug), 2)) {
-      const [bucket, name] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
-      urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
+      const [bucket, name, ...more] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
+      // The page's own files (fonts, icons, share card) sit beside the buckets' folders.
+      if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
     }
     const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
-    await putSiteFile(deps, pageIndexPath(page.slug), renderPage(deps, source, page.slug, features, urls), 'text/html; charset=utf-8');
+    await storePage(deps, page.slug, await renderPage(deps, source, page.slug, features, urls));
     const { error } = await deps.admin.rpc('record_page_render', {
       portfolio: page.portfolio_id,
       token: held.token,
@@ -148,5 +144,6 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
 
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
   if (cleanError) throw new HttpError(503, 'The database could not be swept.');
+  await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
   return answer(publishFunction, 'sweep', report);
 }

@@ -4,6 +4,8 @@
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type UnpublishedPage } from '../../_shared/contracts/publish.ts';
 import { requireUser } from '../../_shared/request.ts';
+import { SITES_BUCKET } from '../../_shared/sites.ts';
+import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, takeDown, type Deps } from '../pages.ts';
 
 /** Unpublishes a held row and removes its page; answers the address it freed. */
@@ -12,6 +14,7 @@ export async function unpublishHeld(deps: Deps, portfolioId: string, token: stri
   if (error) throw databaseRefusal(error, 'The page could not be taken down. Try again.');
   const slug = typeof freed === 'string' ? freed : null;
   await takeDown(deps, portfolioId, slug);
+  await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
   return slug;
 }
 

@@ -4,8 +4,9 @@
 import type { ReactNode } from 'react';
 import { RichText, SafeLink } from '@folioforge/shared';
 import type { Section } from '../../model';
-import { useAssetUrl } from '../assets';
 import type { SectionViewProps } from './SectionList';
+import { PageImage } from '../PageImage';
+import { PageMessageForm, usePageMessages } from '../../forms/PageMessageForm';
 import styles from './FallbackSections.module.scss';
 
 interface FrameProps {
@@ -34,8 +35,7 @@ export function SectionFrame({ section, anchorId, children }: FrameProps) {
 }
 
 function Picture({ value, alt, className }: { value: string; alt: string; className?: string }) {
-  const src = useAssetUrl(value);
-  return src ? <img className={className ?? styles.picture} src={src} alt={alt} loading="lazy" /> : null;
+  return <PageImage className={className ?? styles.picture} value={value} alt={alt} />;
 }
 
 const dates = (from: string, to: string) => [from.trim(), to.trim()].filter(Boolean).join(' – ');
@@ -201,6 +201,7 @@ function Testimonials({ section, anchorId }: SectionViewProps<'testimonials'>) {
 }
 
 function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
+  const messages = usePageMessages();
   return (
     <SectionFrame section={section} anchorId={anchorId}>
       <ul className={styles.contacts}>
@@ -212,6 +213,7 @@ function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
           </li>
         ))}
       </ul>
+      {messages ? <PageMessageForm {...messages} className={styles.messageForm} /> : null}
     </SectionFrame>
   );
 }
