@@ -5,6 +5,8 @@
 // (`npx eslint -c eslintPromises.config.mjs .`), not in every `npx eslint .` an editor or developer runs.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { IGNORES } from './eslint.config.mjs';
@@ -19,7 +21,7 @@ export default tseslint.config(
     // The other rules' directives are the main pass's to judge; their plugins are named so they resolve.
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: root } },
-    plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, import: importPlugin },
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
