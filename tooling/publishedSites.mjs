@@ -61,9 +61,9 @@ const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** The object a /p/ path names in the sites bucket, or undefined when it names none. */
 export function siteObjectFor(pathname) {
-  // /p/<slug>, a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a file of the page's own
+  // /p/<slug> (or /p/<slug>/), a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a file of the page's own
   // (fonts, samples, icons, share card) at /p/<slug>/files/<name>.
-  const match = /^\/p\/([^/]+)(?:\/files\/(?:([^/]+)\/)?([^/]+))?$/.exec(pathname);
+  const match = /^\/p\/([^/]+)(?:\/|\/files\/(?:([^/]+)\/)?([^/]+))?$/.exec(pathname);
   const [, slug = '', folder, file] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
   if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
