@@ -121,20 +121,22 @@ test.describe('generator', () => {
 });
 
 test.describe('template 2 on a phone', () => {
-  test('the menu icon opens a 250 px drawer that closes with Escape', async () => {
+  test('the menu link opens a 250 px drawer that closes with Escape', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${stack.shellUrl}/template2`);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const drawer = page.getByRole('dialog');
-    await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
+    // A link to the drawer, as on the published page; the preview opens it by state, keeping its URL.
+    await page.getByRole('link', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    assert.equal(new URL(page.url()).hash, '', 'the editor keeps its address');
+    const box = await menu.locator('xpath=..').boundingBox();
     assert.equal(Math.round(box!.width), 250);
     for (const link of ['Home', 'Baked by hand since 2016', 'Good things, made daily', 'Have Question In Mind? Let Us Help You']) {
-      assert.equal(await drawer.getByRole('link', { name: link }).isVisible(), true, `${link} in the drawer`);
+      await expect(menu.getByRole('link', { name: link }), `${link} in the drawer`).toBeVisible();
     }
     await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
+    await expect(menu).toBeHidden();
     await context.close();
   });
 });
