@@ -40,12 +40,13 @@ export interface Deps extends SupabaseClients {
 }
 
 export function depsFrom(env: Env): Deps {
+  const functionsUrl = `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1`;
   return {
     ...supabaseClientsFrom(env),
     env,
     siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, ''),
-    subscribeUrl: `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/subscribe`,
-    pageMessageUrl: `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/page-message`,
+    subscribeUrl: `${functionsUrl}/subscribe`,
+    pageMessageUrl: `${functionsUrl}/page-message`,
   };
 }
 
