@@ -233,6 +233,9 @@ test.describe('with JavaScript off', () => {
     assert.equal((await fetch(`${stack.shellUrl}${icon}`)).headers.get('content-type'), 'image/svg+xml');
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
     assert.match(await (await fetch(`${stack.shellUrl}/robots.txt`)).text(), /Sitemap: .*\/p\/sitemap\.xml/);
+    // Read from the page itself too, as Lighthouse's SEO audit reads it: the page's policy allows it.
+    const fromPage = await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()));
+    assert.match(fromPage, /Sitemap: .*\/p\/sitemap\.xml/);
     assert.match(await (await fetch(`${stack.shellUrl}/p/sitemap.xml`)).text(), new RegExp(`/p/${published.get('3')!.slug}</loc>`));
     await page.context().close();
   });
