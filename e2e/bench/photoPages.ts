@@ -3,6 +3,8 @@
 // browser, stored with its copies), then the page is published; Lighthouse's mobile figures for each
 // page, with the goals they miss: performance ≥ 98, LCP ≤ 1.5 s, SEO 100, total bytes ≤ 400 KB.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -34,6 +36,25 @@ async function publishAt(page: Page, slug: string) {
     .getByRole('status')
     .getByText(/Your page is (published|updated)\./)
     .waitFor({ timeout: 60_000 });
+}
+
+/**
+ * A bare page (a heading and a paragraph, its robots.txt beside it), measured as the pages are: what
+ * this browser and machine score with nothing to load, so a page's figures can be read against it.
+ */
+async function bareFloor(runs: number): Promise<LighthouseFigures> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A bare page</title><meta name="description" content="A heading and a paragraph, nothing else."></head><body><h1>A bare page</h1><p>${'Nothing but text. '.repeat(100)}</p></body></html>`;
+  const server = http.createServer((req, res) => {
+    const robots = req.url === '/robots.txt';
+    res.writeHead(200, { 'Content-Type': robots ? 'text/plain; charset=utf-8' : 'text/html; charset=utf-8' });
+    res.end(robots ? 'User-agent: *\nAllow: /\n' : html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await lighthouseOf(`http://localhost:${(server.address() as AddressInfo).port}/`, 'page-bare', runs);
+  } finally {
+    server.close();
+  }
 }
 
 async function lighthouseOf(url: string, name: string, runs: number): Promise<LighthouseFigures> {
@@ -78,13 +99,19 @@ export async function benchPhotoPages(browser: Browser, stack: Stack, runs: numb
     const withPhoto = await lighthouseOf(photoUrl, 'page-photo', runs);
     const html = await (await fetch(photoUrl)).text();
     await page.close();
+    const floor = await bareFloor(runs);
 
     const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
     log(
       `\nPublished pages, Lighthouse ${runs > 1 ? `median of ${runs} runs` : 'one run'}, mobile (goals: performance ≥ ${PAGE_GOALS.performance}, LCP ≤ ${PAGE_GOALS.lcpMs / 1000} s, SEO ${PAGE_GOALS.seo}, total bytes ≤ ${PAGE_GOALS.bytes / 1024} KB):`,
     );
     log(`  photo: ${(fs.statSync(photo).size / (1024 * 1024)).toFixed(1)} MB JPEG 4000×3000; the editor said "${saving}"`);
-    log(`  ${'page'.padEnd(26)} perf  LCP     SEO  bytes    goal`);
+    log(`  ${'page'.padEnd(26)} perf  LCP     TBT      SEO  bytes    goal`);
+    const row = (label: string, figures: LighthouseFigures, verdict: string) =>
+      log(
+        `  ${label.padEnd(26)} ${String(figures.performance).padStart(4)}  ${`${(figures.lcpMs / 1000).toFixed(1)} s`.padEnd(7)} ${`${Math.round(figures.tbtMs)} ms`.padEnd(8)} ${String(figures.seo).padStart(3)}  ${kb(figures.bytes).padEnd(8)} ${verdict}`,
+      );
+    row('bare page', floor, "(this browser and machine's floor: nothing to load, no goal)");
     const missing: string[] = [];
     for (const [label, figures] of [
       ['sample drawings', drawings],
@@ -92,9 +119,7 @@ export async function benchPhotoPages(browser: Browser, stack: Stack, runs: numb
     ] as const) {
       const missed = missedPageGoals(figures);
       if (missed.length) missing.push(`${label} (${missed.join(', ')})`);
-      log(
-        `  ${label.padEnd(26)} ${String(figures.performance).padStart(4)}  ${`${(figures.lcpMs / 1000).toFixed(1)} s`.padEnd(7)} ${String(figures.seo).padStart(3)}  ${kb(figures.bytes).padEnd(8)} ${missed.length ? `MISSED: ${missed.join(', ')}` : 'met'}`,
-      );
+      row(label, figures, missed.length ? `MISSED: ${missed.join(', ')}` : 'met');
     }
     log(
       `  the photo page's <img>: ${html.includes('srcset=') ? 'has srcset' : 'NO srcset'}, ${/<img[^>]*\swidth=/.test(html) ? 'has width/height' : 'NO width/height'}`,
