@@ -3,7 +3,7 @@
 // monogram icons and the 1200×630 share card its og:image names by an absolute address.
 import assert from 'node:assert/strict';
 import { decodeDataUrl, ICON_FILES, renderWithFiles, writePageFiles } from './pageFiles.ts';
-import { SITE_CSS } from './siteRenderer.generated.mjs';
+import { SITE_STYLES } from './siteRenderer.generated.mjs';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const pngSize = (bytes: Uint8Array) => {
@@ -20,7 +20,7 @@ async function publish(
   const { page, input } = await renderWithFiles(
     templateId,
     data,
-    { url: pageUrl, indexable: true, badge: false, siteUrl: 'https://folioforge.example/home', css: SITE_CSS, ...extra },
+    { url: pageUrl, indexable: true, badge: false, siteUrl: 'https://folioforge.example/home', styles: SITE_STYLES, ...extra },
     {
       filesBase: '/p/mug-shop/files/',
       pageUrl,

@@ -130,7 +130,7 @@ export async function renderWithFiles(
   options: StaticPageOptions,
   files: Omit<PageFilesInput, 'title' | 'description'>,
 ): Promise<{ page: StaticPage; input: PageFilesInput }> {
-  const { title, description } = renderStaticPage(templateId, data, { ...options, css: '' });
+  const { title, description } = renderStaticPage(templateId, data, { ...options, styles: [] });
   const input = { ...files, title, description };
   return { page: renderStaticPage(templateId, data, { ...options, ...(await pageFileOptions(input)) }), input };
 }

@@ -3,7 +3,7 @@
 // list is tried against the sanitiser itself in shared/src/ui/safe/sanitizeRichText.test.ts and
 // against published pages in local-cloud/test/publishPages.test.ts and the browser tests.
 import assert from 'node:assert/strict';
-import { renderStaticPage, SITE_CSS, toJsonResume, checkedPortfolio } from './siteRenderer.generated.mjs';
+import { renderStaticPage, SITE_STYLES, toJsonResume, checkedPortfolio } from './siteRenderer.generated.mjs';
 
 const STORED_ABOUT = [
   '<p>I build <strong>bridges</strong> and <em>software</em>, see <a href="https://ada.example/work">my work</a>.</p>',
@@ -24,7 +24,7 @@ const page = () =>
       indexable: true,
       badge: true,
       siteUrl: 'https://folioforge.example/home',
-      css: SITE_CSS,
+      styles: SITE_STYLES,
     },
   );
 
@@ -54,4 +54,18 @@ Deno.test('the JSON Resume of the same row carries its text, untagged, and nothi
   const resume = JSON.stringify(toJsonResume(portfolio, 'https://folioforge.example/p/ada'));
   assert.match(resume, /I build bridges and software, see my work\./);
   assert.doesNotMatch(resume, /alert\(|<script|onerror/);
+});
+
+Deno.test("a page inlines its own template's styles, not every template's", () => {
+  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  const all = SITE_STYLES.map((rule) => rule.body).join('').length;
+  const ada = styleOf(page().html);
+  const shop = styleOf(
+    renderStaticPage('4', {}, { indexable: true, badge: false, siteUrl: 'https://folioforge.example/home', styles: SITE_STYLES }).html,
+  );
+  assert.ok(ada.length < all / 2, `template 1's page carries ${ada.length} of ${all} characters of styles`);
+  assert.ok(shop.length < all / 2, `template 4's page carries ${shop.length} of ${all} characters of styles`);
+  // Each keeps the rules for its own markup: what one page's classes need is absent from the other's.
+  const onlyIn = (mine: string, theirs: string) => mine.match(/\.site_[\w-]+/g)!.filter((name) => !theirs.includes(name));
+  assert.ok(onlyIn(ada, shop).length > 0 && onlyIn(shop, ada).length > 0);
 });

@@ -5,3 +5,4 @@ export { renderStaticPage, type StaticPage, type StaticPageOptions } from './ren
 export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPortfolio } from './checkedPortfolio';
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';
+export type { StyleRule } from './pageStyles';

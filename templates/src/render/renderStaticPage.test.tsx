@@ -12,7 +12,7 @@ const OPTIONS: StaticPageOptions = {
   indexable: true,
   badge: false,
   siteUrl: 'https://folioforge.example/home',
-  css: 'body{margin:0}',
+  styles: [{ within: [], selectors: null, body: 'body{margin:0}' }],
   imageUrl: 'https://cdn.example.com/share/ada.png',
 };
 

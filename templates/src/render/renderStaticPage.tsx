@@ -18,6 +18,7 @@ import { SAMPLE_URLS } from '../assets';
 import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
 import type { TemplateContent } from '../types';
 import { checkedPortfolio } from './checkedPortfolio';
+import { stylesFor, type StyleRule } from './pageStyles';
 
 export interface StaticPageOptions {
   /** The address the page is published at: its canonical URL and Open Graph URL (none for an export). */
@@ -28,8 +29,8 @@ export interface StaticPageOptions {
   badge: boolean;
   /** Where the badge leads, e.g. https://folioforge.example/home. */
   siteUrl: string;
-  /** The template's styles, inlined (a CDN then serves one file per page). */
-  css: string;
+  /** The templates' stylesheet, split into rules: the page inlines the ones that can match it. */
+  styles: readonly StyleRule[];
   /** The share image (Open Graph, Twitter card): an absolute URL. */
   imageUrl?: string;
   /**
@@ -231,7 +232,7 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     options.imageUrl ? meta('name', 'twitter:image', options.imageUrl) : '',
-    `<style>${pageCss}${options.css}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}`.replace(
+    `<style>${pageCss}${stylesFor(options.styles, body)}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}`.replace(
       /<\/style/gi,
       '<\\/style',
     ) + '</style>',

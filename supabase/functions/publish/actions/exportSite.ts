@@ -9,7 +9,7 @@ import { strToU8, zipSync } from 'fflate';
 import { corsHeaders } from '../../_shared/cors.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
-import { checkedPortfolio, SITE_CSS, toJsonResume } from '../siteRenderer.generated.mjs';
+import { checkedPortfolio, SITE_STYLES, toJsonResume } from '../siteRenderer.generated.mjs';
 import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
 
@@ -86,7 +86,7 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
         // As the page would be: a template bought without a plan carries the badge.
         badge: (await featuresFor(deps, user.id)).badge,
         siteUrl: `${deps.siteUrl}/home`,
-        css: SITE_CSS,
+        styles: SITE_STYLES,
         files: fileUrls,
       },
       { filesBase: 'files/' },
