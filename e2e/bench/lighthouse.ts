@@ -51,7 +51,17 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-lighthouse-'));
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_FLAGS,
+      // Headless Chromium still builds the omnibox's popup UI (chrome://omnibox-popup.top-chrome) in a
+      // renderer of its own, whose start-up ran beside the page measured on two cores and showed up
+      // as long tasks in its figures. Playwright passes a --disable-features list of its own, which a
+      // second one would replace (the last wins), so this is for Lighthouse's browser only.
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     // Its own process group, so stopping it stops its renderer and utility processes too.
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
