@@ -1,4 +1,5 @@
 import { access, chmod, constants, mkdir, open, readdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -216,7 +217,8 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   };
 
   const app = createApp(ctx);
-  const server = createAdaptorServer({ fetch: app.fetch });
+  // Plain HTTP (no createServer option): an http.Server.
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -240,18 +242,47 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   for (const origin of allowedOriginsFor(options, siteUrl, config.publicUrl)) allowedOrigins.add(origin);
   const sweeps = startSweeps(ctx, options.sweepIntervalMs ?? 10 * 60_000);
 
+  // The requests being answered: a shutdown lets them finish, then drops every connection left. A
+  // client may hold a connection open without sending anything (seen: several, for minutes, after a
+  // burst of requests), which no request finishing would ever close.
+  const inFlight = new Map<IncomingMessage, number>();
+  let drained: (() => void) | undefined;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    inFlight.set(req, Date.now());
+    res.once('close', () => {
+      inFlight.delete(req);
+      if (inFlight.size === 0) drained?.();
+    });
+  });
+  const stopServing = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (inFlight.size > 0) await new Promise<void>((resolve) => (drained = resolve));
+    server.closeAllConnections();
+    await closed;
+  };
+  /** A step of the shutdown that takes long says so on stderr, silent or not: something is stuck. */
+  const step = async (name: string, run: () => Promise<unknown> | unknown) => {
+    const timer = setTimeout(() => {
+      const waiting = [...inFlight].map(([req, since]) => `${req.method} ${req.url} (${Math.round((Date.now() - since) / 1000)} s)`);
+      console.warn(`local-cloud: stopping is still waiting for ${name} after 5 s${waiting.length ? `: ${waiting.join(', ')}` : ''}`);
+    }, 5000);
+    try {
+      await run();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   let closing: Promise<void> | null = null;
   const close = () => {
     // stop accepting, let in-flight requests finish, then flush and close the database
-    closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-    })
-      .then(() => sweeps.stop())
-      .then(() => ctx.functions.close())
+    closing ??= step('the requests in flight', stopServing)
+      .then(() => step('the sweeps', () => sweeps.stop()))
+      .then(() => step('the functions', () => ctx.functions.close()))
       .then(() => health.stop())
-      .then(() => ctx.passwords.close())
-      .then(() => db.close())
+      .then(() => step('the password hasher', () => ctx.passwords.close()))
+      .then(() => step('the database', () => db.close()))
       .finally(releaseLock);
     return closing;
   };

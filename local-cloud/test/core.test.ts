@@ -192,4 +192,14 @@ describe('local-cloud process', () => {
     assert.equal(await status, 200);
     await closing;
   });
+
+  // Seen in CI: connections opened during a burst of requests and never used held a close for three minutes.
+  test('a connection that never sends a request does not hold up a close', { timeout: 30_000 }, async () => {
+    const cloud = await startLocalCloud({ port: 0, dataDir: await tempDir(), silent: true });
+    const silent = net.connect(cloud.port, '127.0.0.1');
+    await once(silent, 'connect');
+    const dropped = once(silent, 'close');
+    await cloud.close();
+    await dropped;
+  });
 });
