@@ -45,6 +45,7 @@ export interface TestCloud extends LocalCloud {
 }
 
 export async function startTestCloud(backend: Backend, options: StartOptions = {}): Promise<TestCloud> {
+  const started = Date.now();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-test-'));
   let databaseUrl: string | undefined;
   if (backend === 'postgres') {
@@ -54,7 +55,14 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
     // A copy of a migrated database: what migrating from nothing would make, in a second instead of ten.
     copyMigratedPglite(dataDir);
   }
-  return startOn(dataDir, databaseUrl, options);
+  const prepared = Date.now();
+  const cloud = await startOn(dataDir, databaseUrl, options);
+  // A start that takes long says where its time went, for a slow CI run to be read.
+  if (Date.now() - started > 30_000)
+    console.warn(
+      `# local-cloud on ${backend} took ${Math.round((Date.now() - started) / 1000)} s to start: the database ${Math.round((prepared - started) / 1000)} s, the server ${Math.round((Date.now() - prepared) / 1000)} s`,
+    );
+  return cloud;
 }
 
 async function startOn(dataDir: string, databaseUrl: string | undefined, options: StartOptions): Promise<TestCloud> {
