@@ -15,7 +15,7 @@ export async function brandKitFor(deps: Deps, req: Request, portfolioId: string)
   if (included !== true) throw new HttpError(403, 'The logo and share images come with the Premium plan.');
   let page: { title: string; description: string };
   try {
-    page = renderStaticPage(row.template_id, row.data, { indexable: false, badge: false, siteUrl: deps.siteUrl, css: '' });
+    page = renderStaticPage(row.template_id, row.data, { indexable: false, badge: false, siteUrl: deps.siteUrl, styles: [] });
   } catch (error) {
     renderRefused(error);
   }
