@@ -113,6 +113,7 @@ export {
   planIdSchema,
 } from '../../supabase/functions/_shared/billing';
 export { formatBytes, storageUseQuery } from './account/storageUse';
+export { dateFormatter } from './dates';
 export { billingHistoryQuery, type Entitlements, entitlementsQuery, subscriptionsQuery } from './account/billing';
 export {
   domainCandidates,

@@ -3,14 +3,14 @@
 // and the sites that sent the most visitors. Counted without cookies (tooling/pageViews.mjs).
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@folioforge/shared';
+import { dateFormatter, getSupabase } from '@folioforge/shared';
 import { pageViewsQuery, type PageViewSummary } from './pageViewsQuery';
 import styles from './PageViewsChart.module.scss';
 
 const WIDTH = 300;
 const HEIGHT = 60;
-const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const label = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+const dayLabel = dateFormatter('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const label = (day: string) => dayLabel(`${day}T00:00:00Z`);
 const views = (count: number) => `${count} ${count === 1 ? 'view' : 'views'}`;
 
 export function PageViewsChart({ summary, pageName }: { summary: PageViewSummary; pageName: string }) {

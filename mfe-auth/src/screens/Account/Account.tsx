@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
-import { Alert, Button, RequireAuth, ServerStateProvider, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
+import { dateFormatter, Alert, Button, RequireAuth, ServerStateProvider, getSupabase, signOut, useAuthStore } from '@folioforge/shared';
 import { NewPasswordForm } from '../../lib/NewPasswordForm';
 import { describeAuthError } from '../../lib/authErrors';
 import { usePortfolios, useProfile, useSubscribers, type PortfolioSummary, type SubscriberSummary } from './accountData';
@@ -15,7 +15,7 @@ import { ProfileSection } from './ProfileSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import styles from './Account.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
 
 function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
   if (portfolios.length === 0) {
@@ -32,7 +32,7 @@ function PortfolioList({ portfolios }: { portfolios: PortfolioSummary[] }) {
           <strong>{portfolio.title?.trim() || 'Untitled portfolio'}</strong>
           <span>{portfolio.template_id === 'generator' ? 'Portfolio generator' : `Template ${portfolio.template_id}`}</span>
           <span>{portfolio.published ? 'Published' : 'Draft'}</span>
-          <span>Updated {dateFormat.format(new Date(portfolio.updated_at))}</span>
+          <span>Updated {dateFormat(portfolio.updated_at)}</span>
         </li>
       ))}
     </ul>
@@ -51,7 +51,7 @@ function SubscriberList({ subscribers, portfolios }: { subscribers: SubscriberSu
           <strong>{subscriber.email}</strong>
           {subscriber.name ? <span>{subscriber.name}</span> : null}
           <span>on {pageTitle(subscriber.portfolio_id)}</span>
-          <span>{dateFormat.format(new Date(subscriber.created_at))}</span>
+          <span>{dateFormat(subscriber.created_at)}</span>
         </li>
       ))}
     </ul>

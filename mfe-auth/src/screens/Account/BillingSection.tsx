@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
 import {
+  dateFormatter,
   Alert,
   billingStateOf,
   Button,
@@ -19,8 +20,8 @@ import { describePayment, periodOf, ReceiptDialog } from './ReceiptDialog';
 import { ResumePlanButton } from './ResumePlanButton';
 import styles from './Billing.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const date = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '');
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
+const date = (iso: string | null | undefined) => (iso ? dateFormat(iso) : '');
 const nameOf = (planId: string) => planById(planId)?.name ?? planId;
 const monthly = (sub: Pick<BillingSubscription, 'amount' | 'currency'>) => `${formatMoney(sub.amount, sub.currency)} a month`;
 
@@ -104,7 +105,7 @@ function SubscriptionStatus({ subscriptions, userId }: { subscriptions: BillingS
           The renewal payment of {formatMoney(continuing.amount, continuing.currency)} due on {date(continuing.current_end)} did not go
           through ({continuing.failed_charges} {continuing.failed_charges === 1 ? 'attempt' : 'attempts'} so far). Razorpay tries again each
           day, and your {nameOf(continuing.plan_id)} plan carries on meanwhile, for up to {GRACE_PERIOD_DAYS} days (until{' '}
-          {graceEnd ? dateFormat.format(graceEnd) : ''}). If the payment still fails, the plan ends.
+          {graceEnd ? dateFormat(graceEnd) : ''}). If the payment still fails, the plan ends.
         </Alert>
         <CancelControl sub={continuing} actions={actions} />
       </>

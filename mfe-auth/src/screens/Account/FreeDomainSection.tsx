@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  dateFormatter,
   Alert,
   Button,
   FREE_DOMAIN_MAX_PRICE_USD,
@@ -25,8 +26,8 @@ import {
 } from './freeDomainData';
 import styles from './FreeDomainSection.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
+const formatDate = (iso: string) => dateFormat(iso);
 const usd = (amount: number | null) => (amount === null ? '' : `$${amount.toFixed(2)}`);
 const pageTitle = (portfolio: PortfolioSummary | undefined) => portfolio?.title?.trim() || 'Untitled portfolio';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, mailtoHref } from '@folioforge/shared';
+import { dateFormatter, Alert, Button, mailtoHref } from '@folioforge/shared';
 import type { PortfolioSummary } from './accountData';
 import { usePageMessageActions, usePageMessages, type PageMessage } from './pageMessagesData';
 import account from './Account.module.scss';
 import styles from './PageMessagesSection.module.scss';
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = dateFormatter('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function MessageItem({ message, pageName, userId }: { message: PageMessage; pageName: string; userId: string }) {
   const { markRead, remove } = usePageMessageActions(userId);
@@ -23,7 +23,7 @@ function MessageItem({ message, pageName, userId }: { message: PageMessage; page
       </h3>
       <p className={styles.meta}>
         {reply ? <a href={reply}>{message.sender_email}</a> : message.sender_email} · on {pageName} ·{' '}
-        <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+        <time dateTime={message.created_at}>{timeFormat(message.created_at)}</time>
       </p>
       <p className={styles.text}>{message.message}</p>
       {problem ? <Alert tone="error">{problem}</Alert> : null}

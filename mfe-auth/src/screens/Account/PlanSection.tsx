@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Alert, Button, PLANS, formatBytes } from '@folioforge/shared';
+import { dateFormatter, Alert, Button, PLANS, formatBytes } from '@folioforge/shared';
 import { useEntitlements, useStorageUse } from './accountData';
 import styles from './Account.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
 
 /** /account's "Your plan": what the user's purchases grant now, each feature with its state. */
 export function PlanSection({ userId }: { userId: string }) {
@@ -44,7 +44,7 @@ export function PlanSection({ userId }: { userId: string }) {
       <dt>Plan</dt>
       <dd>
         {planName ? (
-          `${planName}${until ? `, paid through ${dateFormat.format(new Date(until))}` : ''}`
+          `${planName}${until ? `, paid through ${dateFormat(until)}` : ''}`
         ) : (
           <>
             No plan — <Link to="/pricing">see the plans</Link>.

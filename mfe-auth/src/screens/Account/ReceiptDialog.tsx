@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { Button, formatMoney, planById, useFocusTrap, type BillingHistoryEntry } from '@folioforge/shared';
+import { dateFormatter, Button, formatMoney, planById, useFocusTrap, type BillingHistoryEntry } from '@folioforge/shared';
 import styles from './Billing.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' });
-const shortDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'long' });
+const shortDate = dateFormatter('en-IN', { dateStyle: 'medium' });
 
 /** "Pro plan, monthly" or "Template 3, bought for good". */
 export function describePayment(entry: BillingHistoryEntry): string {
@@ -15,9 +15,7 @@ export function describePayment(entry: BillingHistoryEntry): string {
 
 export function periodOf(entry: BillingHistoryEntry): string | null {
   if (!entry.period_end) return null;
-  return entry.period_start
-    ? `${shortDate.format(new Date(entry.period_start))} – ${shortDate.format(new Date(entry.period_end))}`
-    : `until ${shortDate.format(new Date(entry.period_end))}`;
+  return entry.period_start ? `${shortDate(entry.period_start)} – ${shortDate(entry.period_end)}` : `until ${shortDate(entry.period_end)}`;
 }
 
 /** The body class that, when printing, shows the receipt alone (Billing.module.scss). */
@@ -44,7 +42,7 @@ export function ReceiptDialog({ entry, billedTo, onClose }: { entry: BillingHist
         <p className={styles.merchant}>FolioForge · payments processed by Razorpay</p>
         <dl className={styles.receiptFacts}>
           <dt>Date paid</dt>
-          <dd>{dateFormat.format(new Date(entry.paid_at))}</dd>
+          <dd>{dateFormat(entry.paid_at)}</dd>
           <dt>Billed to</dt>
           <dd>{billedTo}</dd>
           <dt>Item</dt>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Factor } from '@supabase/supabase-js';
-import { Alert, Button, TextField, getSupabase } from '@folioforge/shared';
+import { dateFormatter, Alert, Button, TextField, getSupabase } from '@folioforge/shared';
 import { describeAuthError } from '../../lib/authErrors';
 import { OneTimeCodeField } from '../../lib/OneTimeCodeField';
 import { normalizeTotpCode } from '../../lib/SecondFactorForm';
@@ -18,7 +18,7 @@ interface Enrolment {
   secret: string;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
 /** "ABCD EFGH …": a secret typed by hand is read in groups. */
 const groupedSecret = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
@@ -239,7 +239,7 @@ export function TwoFactorSection() {
           {factors.map((factor) => (
             <li key={factor.id}>
               <strong>{factor.friendly_name || 'Authenticator app'}</strong>
-              <span>Added {dateFormat.format(new Date(factor.created_at))}</span>
+              <span>Added {dateFormat(factor.created_at)}</span>
               {removing === factor.id ? (
                 <RemoveFactor
                   factor={factor}

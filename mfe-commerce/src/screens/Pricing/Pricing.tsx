@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import {
+  dateFormatter,
   currencyName,
   formatMoney,
   PLAN_CURRENCY,
@@ -16,8 +17,8 @@ import { featuresOf, PLAN_FEATURES, PLAN_SUMMARIES } from './planFeatures';
 import paymentMethodsUrl from './payment-methods.svg';
 import styles from './Pricing.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '');
+const dateFormat = dateFormatter('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+const formatDate = (iso: string | null | undefined) => (iso ? dateFormat(iso) : '');
 
 const templateRupees = Object.values(TEMPLATE_PRICES) as number[];
 const cheapestTemplate = formatMoney(Math.min(...templateRupees) * 100, TEMPLATE_CURRENCY);

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
+  dateFormatter,
   Button,
   formatMoney,
   planById,
@@ -13,8 +14,8 @@ import { useCheckout, type CheckoutState } from '../../checkout/useCheckout';
 import { useBilling } from '../../billing/useBilling';
 import styles from './CheckoutButton.module.scss';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : undefined);
+const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
+const formatDate = (iso: string | null | undefined) => (iso ? dateFormat(iso) : undefined);
 
 /** What the checkout dialog says is being bought. */
 function describeItem(item: PurchaseItem): string {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, RequireAuth, formatBytes, publicPagePath, storageUseQuery, useAuthStore } from '@folioforge/shared';
+import { dateFormatter, Alert, Button, RequireAuth, formatBytes, publicPagePath, storageUseQuery, useAuthStore } from '@folioforge/shared';
 import { editorPathFor } from '../../portfolios/editorPaths';
 import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
@@ -19,7 +19,7 @@ const PageViews = lazy(() =>
   import(/* webpackChunkName: "page-views" */ '../../pageViews/PageViewsChart').then((module) => ({ default: module.PageViews })),
 );
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = dateFormatter(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /portfolios: the signed-in user's portfolios, each with a picture of its page, to open, rename, duplicate, publish or delete (with Undo); and a JSON Resume file to import as a new one. */
 function Portfolios() {
@@ -114,7 +114,7 @@ function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemPr
         <dt>Template</dt>
         <dd>{templateName(row.templateId)}</dd>
         <dt>Last edit</dt>
-        <dd>{dateFormat.format(new Date(row.updatedAt))}</dd>
+        <dd>{dateFormat(row.updatedAt)}</dd>
         <dt>Status</dt>
         <dd>
           {row.published && row.slug ? (
