@@ -13,7 +13,13 @@ function createRoutes(): RouteObject[] {
       children: [
         ...SCREEN_ROUTES.map((route) => ({
           path: route.path,
-          element: <RemoteScreen key={route.remote} id={route.remote} needsClient={!route.clientOnDemand} />,
+          element: (
+            <RemoteScreen
+              key={route.remote}
+              id={route.remote}
+              needsClient={route.clientOnDemand ? 'never' : route.clientWithSession ? 'withSession' : 'always'}
+            />
+          ),
           handle: { title: route.title },
         })),
         { path: '*', element: <NotFound /> },

@@ -11,6 +11,8 @@
  * @property {true} [clientOnDemand]  The screen works before supabase-js has loaded: it asks for the
  *   client with loadSupabase() when the visitor acts. Other screens render once it has loaded, and
  *   may call getSupabase().
+ * @property {true} [clientWithSession]  Signed out, the screen works before supabase-js has loaded (a
+ *   visitor's work stays on the device); with a session it renders once the client has loaded.
  * @property {true} [prerender]  A public page whose HTML the build renders ahead (tooling/prerender.mjs):
  *   it paints before any JavaScript has run, and the live screen takes over once loaded.
  */
@@ -41,8 +43,8 @@ export const SCREEN_ROUTES = [
     prerender: true,
   },
   { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection', clientOnDemand: true, prerender: true },
-  { path: '/design', remote: 'mfe_editor/Design', title: 'Design' },
-  { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator' },
+  { path: '/design', remote: 'mfe_editor/Design', title: 'Design', clientWithSession: true },
+  { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator', clientWithSession: true },
   { path: '/template1', remote: 'mfe_editor/TemplatePage', title: 'Portfolio' },
   { path: '/template2', remote: 'mfe_editor/TemplatePage', title: 'E-Commerce' },
   { path: '/pricing', remote: 'mfe_commerce/Pricing', title: 'Pricing Plans', clientOnDemand: true, prerender: true },

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { FederatedRegion, UnavailableNotice, loadSupabase, type FederatedModule } from '@folioforge/shared';
+import { FederatedRegion, UnavailableNotice, loadSupabase, useAuthStore, type FederatedModule } from '@folioforge/shared';
 import { PrerenderHandOff } from '../startup/prerendered';
 import styles from './RemoteScreen.module.scss';
 
@@ -35,15 +36,22 @@ const loadScreenWithClient = async (id: string) => (await Promise.all([loadScree
 
 const NO_PROPS = {};
 
-/**
- * A federated screen in its own region: loading, failure and retry stay inside it. `needsClient`:
- * the screen renders only once supabase-js has loaded.
- */
-export function RemoteScreen({ id, needsClient = false }: { id: string; needsClient?: boolean }) {
+/** When a screen renders only once supabase-js has loaded: always, never, or with a session (or one being read). */
+export type ClientNeed = 'always' | 'never' | 'withSession';
+
+/** A federated screen in its own region: loading, failure and retry stay inside it. */
+export function RemoteScreen({ id, needsClient = 'never' }: { id: string; needsClient?: ClientNeed }) {
+  // Chosen once, so a sign-in or out does not load the screen again: a visitor who signs in
+  // meanwhile does so through supabase-js, which has loaded by then.
+  const [load] = useState(() =>
+    needsClient === 'always' || (needsClient === 'withSession' && useAuthStore.getState().status !== 'signedOut')
+      ? loadScreenWithClient
+      : loadScreen,
+  );
   return (
     <FederatedRegion
       id={id}
-      load={needsClient ? loadScreenWithClient : loadScreen}
+      load={load}
       props={NO_PROPS}
       loading={<RemoteLoading />}
       unavailable={(retry) => (
