@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   configureSupabase,
@@ -41,10 +41,14 @@ async function start() {
     window.addEventListener('storage', (event) => {
       if (event.key === storageKey) void loadSupabase();
     });
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // As a transition, React renders the first screen in slices of a few milliseconds: the page (or
+    // its copy rendered ahead) stays responsive meanwhile, instead of one task of the whole tree.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
     // A stored session needs supabase-js soon (token refresh, the screens' data), but not before the
     // first paint; a visitor without one loads it only when a screen asks.
