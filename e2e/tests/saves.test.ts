@@ -91,7 +91,9 @@ test.describe('cloud saves', () => {
     // be what keeps the edit, only the save as the tab closes.
     await page.clock.install();
     await openDesign(page);
-    await page.clock.pauseAt(Date.now() + 100);
+    // Stopped a few seconds ahead of the page's time (the page's clock runs on while the editor
+    // starts up, and a moment just ahead can be past when the call lands); what is due by then fires.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3_000);
     await nameField(page).fill('Closed in a hurry');
     await page.clock.runFor(200);
     await page.close();
