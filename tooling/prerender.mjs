@@ -21,6 +21,8 @@ const STAMP = path.join(shellDist, '.prerender-stamp');
 const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 export const PRERENDERED_ROUTES = SCREEN_ROUTES.filter((route) => route.prerender).map((route) => route.path);
+/** Routes whose copy is what a first-time visitor sees (the editor's sample): see `pageFor`. */
+const FIRST_VISIT_ROUTES = new Set(SCREEN_ROUTES.filter((route) => route.prerender === 'firstVisit').map((route) => route.path));
 
 /** Where a route's page is written: `/` → index.html, `/home` → home/index.html. */
 function prerenderedFile(route) {
@@ -74,10 +76,18 @@ function shellPage() {
  * screen's title and its styles. With JavaScript off the copy is the page: its links work. With it
  * on, the inline script makes the copy inert until the live screen takes over (a click on a control
  * that has no code behind it yet would be lost). The copy knows no session: for a visitor with a
- * stored one the script drops it before it paints, and the live page draws at once.
+ * stored one the script drops it before it paints, and the live page draws at once. A first-visit
+ * copy (the editor's sample) is dropped too when the device keeps the editor's work (a draft), or the
+ * address asks for something (`?portfolio=`, a template chosen on /templates, kept in history.state).
+ * @param {string} template
+ * @param {{ title: string, markup: string, css: string }} drawn
+ * @param {boolean} firstVisit
  */
-function pageFor(template, { title, markup, css }) {
+function pageFor(template, { title, markup, css }, firstVisit) {
   const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const notForThisVisit = firstVisit
+    ? "location.search || history.state?.usr != null || Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key) || key.startsWith('folioforge.editor.'))"
+    : 'Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key))';
   const body = [
     `<div id="prerendered">${markup}</div>`,
     '<div id="root" hidden></div>',
@@ -85,7 +95,7 @@ function pageFor(template, { title, markup, css }) {
     "const copy = document.getElementById('prerendered');",
     'copy.inert = true;',
     'try {',
-    '  if (Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key))) {',
+    `  if (${notForThisVisit}) {`,
     '    copy.remove();',
     "    document.getElementById('root').hidden = false;",
     '  }',
@@ -201,16 +211,20 @@ export async function prerenderPages({ log = console.log, force = false } = {}) 
           return route.fulfill({ path: file });
         });
       }
-      const page = await context.newPage();
       const drawn = [];
       for (const route of PRERENDERED_ROUTES) {
+        // Each in a page of its own, and its storage cleared: nothing one route keeps (the editor's
+        // draft of its sample) is seen by the next.
+        const page = await context.newPage();
         const result = await draw(page, `http://127.0.0.1:${ports.shell}`, route, shellStyles).catch((error) => {
           throw new Error(`${route} did not render: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
         });
+        await page.evaluate(() => localStorage.clear());
+        await page.close();
         drawn.push([route, result]);
       }
       for (const [route, result] of drawn) {
-        writePage(prerenderedFile(route), pageFor(template, result));
+        writePage(prerenderedFile(route), pageFor(template, result, FIRST_VISIT_ROUTES.has(route)));
       }
     } finally {
       await browser.close();

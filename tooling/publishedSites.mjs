@@ -34,9 +34,9 @@ const FILE_TYPES = {
 };
 
 /** The app's public pages (rendered ahead: tooling/prerender.mjs), listed in the site's /sitemap.xml. */
-const PUBLIC_PATHS = SCREEN_ROUTES.filter((route) => route.prerender).map((route) => route.path);
-/** The app's routes no search engine needs (the site's robots.txt keeps crawlers off them): the signed-in ones. */
-const PRIVATE_PATHS = SCREEN_ROUTES.filter((route) => !route.prerender && !route.clientOnDemand).map((route) => route.path);
+const PUBLIC_PATHS = SCREEN_ROUTES.filter((route) => route.prerender === true).map((route) => route.path);
+/** The app's routes no search engine needs (the site's robots.txt keeps crawlers off them): the signed-in ones and the editor. */
+const PRIVATE_PATHS = SCREEN_ROUTES.filter((route) => route.prerender !== true && !route.clientOnDemand).map((route) => route.path);
 /** Where the publish function keeps the list of published pages (/p/sitemap.xml). */
 const SITEMAP_OBJECT = '_site/sitemap.xml';
 

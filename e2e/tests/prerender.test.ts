@@ -33,6 +33,9 @@ const HEADINGS: Record<string, string> = {
   '/terms-of-use': 'Terms of Use',
   '/privacy-policy': 'Privacy Policy',
   '/accessibility-statement': 'Accessibility Statement',
+  // The editor as a first-time visitor sees it: the sample of template 1, and the generator's form.
+  '/design': 'Design your page',
+  '/portfo': 'Portfolio Generator',
 };
 
 test.describe('pages rendered ahead', () => {
@@ -50,7 +53,7 @@ test.describe('pages rendered ahead', () => {
       assert.doesNotMatch(copy, /src="https?:\/\/127\.0\.0\.1:\d+/, `${route}: the copy fetches nothing from the build's servers`);
       assert.doesNotMatch(copy, /aria-label="Log in"/, `${route}: the copy knows no session, so shows no account area`);
     }
-    const other = await (await fetch(`${stack.shellUrl}/design`)).text();
+    const other = await (await fetch(`${stack.shellUrl}/account`)).text();
     assert.doesNotMatch(other, /id="prerendered"/, 'other routes get the plain shell');
     assert.match(other, /<div id="root"><\/div>/);
   });
@@ -121,6 +124,70 @@ test.describe('pages rendered ahead', () => {
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('link', { name: 'Pricing', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the editor's copy is for a first visit only: a draft, a session or a request drops it", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // No script of the app runs: only the page's own inline script decides.
+      await page.route('**/*.js', (route) => route.abort());
+      const copyShown = async (address: string) => {
+        await page.goto(`${stack.shellUrl}${address}`);
+        const shown = (await page.locator('#prerendered').count()) === 1;
+        assert.equal(
+          await page.locator('#root').getAttribute('hidden'),
+          shown ? '' : null,
+          `${address}: the root waits only behind a copy`,
+        );
+        return shown;
+      };
+      assert.equal(await copyShown('/design'), true, 'a first visit sees the sample at once');
+      assert.equal(await copyShown('/portfo'), true);
+      assert.equal(await copyShown('/design?portfolio=6f1c1c51-0000-4000-8000-000000000000'), false, 'a portfolio asked for by address');
+      // A template chosen on /templates travels in history.state; a reload keeps it there.
+      await page.evaluate(() => history.replaceState({ usr: { selectedTemplate: { id: 3, details: {} } }, key: 'k', idx: 0 }, ''));
+      await page.reload();
+      assert.equal(await page.locator('#prerendered').count(), 0, 'a template chosen on /templates');
+      await page.evaluate(() => localStorage.setItem('folioforge.editor.drafts.v2', '{"version":2,"last":null,"drafts":{}}'));
+      assert.equal(await copyShown('/design'), false, "the device keeps the editor's work: it opens instead of the sample");
+      assert.equal(await copyShown('/portfo'), false);
+      assert.equal(await copyShown('/home'), true, 'a public page does not depend on the editor');
+      // Rendered ahead for speed, not a public page: crawlers are kept off the editor.
+      const sitemap = await (await fetch(`${stack.shellUrl}/sitemap.xml`)).text();
+      assert.match(sitemap, /\/pricing<\/loc>/);
+      assert.doesNotMatch(sitemap, /\/(design|portfo)<\/loc>/);
+      assert.match(await (await fetch(`${stack.shellUrl}/robots.txt`)).text(), /^Disallow: \/design$/m);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the editor takes over from its copy in place and takes typing at once', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${stack.shellUrl}/design`);
+      await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 20_000 });
+      const name = page.locator('#root').getByLabel('Name', { exact: true });
+      await expect(name).toHaveValue('Aarav Mehta');
+      await name.fill('Zoë Fernandes 🎨');
+      await page.getByRole('tab', { name: 'Preview' }).click();
+      await expect(page.locator('#root').getByRole('heading', { name: 'Zoë Fernandes 🎨' }).first()).toBeVisible();
+      const shifted = await page.evaluate(() =>
+        (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+      );
+      assert.ok(shifted < 0.01, `layout shift ${shifted}`);
     } finally {
       await context.close();
     }

@@ -13,8 +13,11 @@
  *   may call getSupabase().
  * @property {true} [clientWithSession]  Signed out, the screen works before supabase-js has loaded (a
  *   visitor's work stays on the device); with a session it renders once the client has loaded.
- * @property {true} [prerender]  A public page whose HTML the build renders ahead (tooling/prerender.mjs):
- *   it paints before any JavaScript has run, and the live screen takes over once loaded.
+ * @property {true | 'firstVisit'} [prerender]  A page whose HTML the build renders ahead (tooling/prerender.mjs):
+ *   it paints before any JavaScript has run, and the live screen takes over once loaded. `true`: a public
+ *   page (listed in the sitemap). `'firstVisit'`: what a first-time visitor sees there (the editor's
+ *   sample), shown only at the plain address to a device that keeps no session and none of the editor's
+ *   work, and never listed.
  */
 
 /** @type {ScreenRoute[]} */
@@ -43,8 +46,8 @@ export const SCREEN_ROUTES = [
     prerender: true,
   },
   { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection', clientOnDemand: true, prerender: true },
-  { path: '/design', remote: 'mfe_editor/Design', title: 'Design', clientWithSession: true },
-  { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator', clientWithSession: true },
+  { path: '/design', remote: 'mfe_editor/Design', title: 'Design', clientWithSession: true, prerender: 'firstVisit' },
+  { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator', clientWithSession: true, prerender: 'firstVisit' },
   { path: '/template1', remote: 'mfe_editor/TemplatePage', title: 'Portfolio' },
   { path: '/template2', remote: 'mfe_editor/TemplatePage', title: 'E-Commerce' },
   { path: '/pricing', remote: 'mfe_commerce/Pricing', title: 'Pricing Plans', clientOnDemand: true, prerender: true },
