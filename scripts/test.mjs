@@ -120,7 +120,8 @@ function functionTestFiles(dir = 'supabase/functions') {
 
 const wants = (stage) => only.length === 0 || only.includes(stage);
 const node = process.execPath;
-const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files];
+// Two files at once on two cores: each starts a local-cloud of its own (temp folder, free port).
+const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files];
 
 // A template folder added locally is indexed before anything runs; CI only checks the committed
 // index is current (a unit test), so a deploy from git never charges from a stale price list.
