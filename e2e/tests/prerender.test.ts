@@ -2,7 +2,7 @@
 // paint needs no JavaScript; the live screen then takes its place without a visible change.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startStack, type Stack } from '../support/stack';
 import { launchBrowser } from '../support/browser';
 import { PRERENDERED_ROUTES } from '../../tooling/prerender.mjs';
@@ -37,6 +37,20 @@ const HEADINGS: Record<string, string> = {
   '/design': 'Design your page',
   '/portfo': 'Portfolio Generator',
 };
+
+/** Keeps every layout shift of the page from its first paint, for `layoutShiftTotal`. */
+function recordLayoutShifts(page: Page): Promise<void> {
+  return page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShiftTotal = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
 
 test.describe('pages rendered ahead', () => {
   test('the public routes are the ones rendered ahead', () => {
@@ -105,20 +119,12 @@ test.describe('pages rendered ahead', () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { __shifts: number[] }).__shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${stack.shellUrl}/home`);
       await expect(page.locator('#root').getByRole('heading', { name: 'Welcome to FolioForge' })).toBeVisible();
       await expect(page.locator('#prerendered')).toHaveCount(0);
       assert.equal(await page.locator('#root').getAttribute('hidden'), null);
-      const shifted = await page.evaluate(() =>
-        (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
-      );
+      const shifted = await layoutShiftTotal(page);
       assert.ok(shifted < 0.01, `layout shift ${shifted}`);
       // The live header answers: its menu opens (only with JavaScript) and leads on.
       await page.getByRole('button', { name: 'Menu' }).click();
@@ -170,13 +176,7 @@ test.describe('pages rendered ahead', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { __shifts: number[] }).__shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${stack.shellUrl}/design`);
       await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 20_000 });
       const name = page.locator('#root').getByLabel('Name', { exact: true });
@@ -184,9 +184,7 @@ test.describe('pages rendered ahead', () => {
       await name.fill('Zoë Fernandes 🎨');
       await page.getByRole('tab', { name: 'Preview' }).click();
       await expect(page.locator('#root').getByRole('heading', { name: 'Zoë Fernandes 🎨' }).first()).toBeVisible();
-      const shifted = await page.evaluate(() =>
-        (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
-      );
+      const shifted = await layoutShiftTotal(page);
       assert.ok(shifted < 0.01, `layout shift ${shifted}`);
     } finally {
       await context.close();
