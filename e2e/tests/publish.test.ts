@@ -248,7 +248,7 @@ test.describe('publishing', () => {
     assert.equal((await fetchWithHost(`${stack.shellUrl}/`, 'someone-else.example')).status, 404);
     // A name that cannot be a custom domain (an address, a machine name) is the site itself.
     for (const host of ['10.0.0.7:3000', 'devbox'])
-      assert.match((await fetchWithHost(`${stack.shellUrl}/design`, host)).body, /<div id="root">/);
+      assert.match((await fetchWithHost(`${stack.shellUrl}/design`, host)).body, /<div id="root"( hidden)?>/);
 
     const other = await createConfirmedUser(stack, 'Slug Taker');
     const otherPage = await signedIn(other);
