@@ -79,7 +79,12 @@ test.describe("the first screen's remote, preloaded by the page", () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${stack.shellUrl}/home`);
-    await page.getByRole('heading', { name: /Welcome to FolioForge/ }).waitFor({ timeout: 15_000 });
+    // The live screen, not the copy rendered ahead (which shows before any of this is asked for).
+    await page
+      .locator('#root')
+      .getByRole('heading', { name: /Welcome to FolioForge/ })
+      .waitFor({ timeout: 15_000 });
+    await page.locator('#prerendered').waitFor({ state: 'detached' });
     assert.equal(requested.filter((file) => file === '/app-config.json').length, 1);
     assert.equal(requested.filter((file) => file === '/mf-manifest.json').length, 1);
     // Preloaded, and the loaders take the preloaded copies instead of downloading again.
