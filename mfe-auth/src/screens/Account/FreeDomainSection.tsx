@@ -26,8 +26,7 @@ import {
 } from './freeDomainData';
 import styles from './FreeDomainSection.module.scss';
 
-const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat(iso);
+const formatDate = dateFormatter('en-IN', { dateStyle: 'medium' });
 const usd = (amount: number | null) => (amount === null ? '' : `$${amount.toFixed(2)}`);
 const pageTitle = (portfolio: PortfolioSummary | undefined) => portfolio?.title?.trim() || 'Untitled portfolio';
 
