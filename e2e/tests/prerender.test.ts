@@ -162,6 +162,11 @@ test.describe('pages rendered ahead', () => {
       assert.equal(await copyShown('/design'), false, "the device keeps the editor's work: it opens instead of the sample");
       assert.equal(await copyShown('/portfo'), false);
       assert.equal(await copyShown('/home'), true, 'a public page does not depend on the editor');
+      await page.evaluate(() => {
+        localStorage.clear();
+        localStorage.setItem('sb-127-auth-token', '{}');
+      });
+      assert.equal(await copyShown('/design'), false, 'a stored session: the account opens, not the sample');
       // Rendered ahead for speed, not a public page: crawlers are kept off the editor.
       const sitemap = await (await fetch(`${stack.shellUrl}/sitemap.xml`)).text();
       assert.match(sitemap, /\/pricing<\/loc>/);
