@@ -70,19 +70,35 @@ export function priceOf(item: { itemType: string; itemId: string | number }): nu
   return priceFor(item)?.amount;
 }
 
+/** Symbols of the currencies we charge in, as en-IN spells them. */
+const SYMBOLS: Record<Currency, string> = { INR: '₹', USD: '$' };
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * "$19.99" for 1999 USD cents, "₹100.00" for 10000 INR paise: the one spelling of an amount, on the
- * pricing screen, the checkout, the account page and the receipt (the sandbox checkout matches it).
+ * "$19.99" for 1999 USD cents, "₹1,00,000.00" for 10000000 INR paise: the one spelling of an amount,
+ * on the pricing screen, the checkout, the account page and the receipt (the sandbox checkout matches
+ * it). It is what `Intl.NumberFormat('en-IN', { style: 'currency' })` writes, spelt by hand for our
+ * two currencies: a page's first Intl object makes Chromium load its ICU data, 150–230 ms on a phone,
+ * and the editor shows a price on its first screen. Other currencies go through Intl.
  */
 export function formatMoney(minorUnits: number, currency: string): string {
-  let format = formatters.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
-    formatters.set(currency, format);
+  const symbol = SYMBOLS[currency as Currency];
+  if (symbol === undefined || !Number.isSafeInteger(Math.round(minorUnits))) {
+    let format = formatters.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
+      formatters.set(currency, format);
+    }
+    return format.format(minorUnits / 100);
   }
-  return format.format(minorUnits / 100);
+  const units = Math.round(Math.abs(minorUnits));
+  const whole = String(Math.floor(units / 100));
+  const fraction = String(units % 100).padStart(2, '0');
+  // Indian grouping: the last three digits, then pairs (1,23,45,678).
+  const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+  // Intl keeps the sign of what rounds to zero, even of -0.
+  return `${minorUnits < 0 || Object.is(minorUnits, -0) ? '-' : ''}${symbol}${grouped}.${fraction}`;
 }
 
 /** "₹100.00" for 10000 paise. */
