@@ -13,20 +13,17 @@ export {
 } from './supabase/createSupabase';
 export { type FunctionFailure, functionFailureOf } from './supabase/functionErrors';
 export { FunctionCallError, invokeFunction, streamFunction } from './functions/invokeFunction';
-export {
-  accountFunction,
-  type AnswerOf,
-  type BrandKit,
-  contactFunction,
-  type DeletionField,
-  type DomainOffer,
-  domainsFunction,
-  type FunctionContract,
-  paymentsFunction,
-  type PublishedPage,
-  publishFunction,
-  type RegisteredDomain,
-  type RequestOf,
+// The contracts themselves are '@folioforge/shared/functions': building their schemas at every page's
+// start cost a phone ~100 ms before any screen needed one.
+export type {
+  AnswerOf,
+  BrandKit,
+  DeletionField,
+  DomainOffer,
+  FunctionContract,
+  PublishedPage,
+  RegisteredDomain,
+  RequestOf,
 } from './functions/contracts';
 export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
 // How an uploaded photo and its narrower copies are named in Storage: the publish function's contract,

@@ -2,7 +2,13 @@
 // invokeFunction and its contract (_shared/contracts/payments.ts). A template is an order paid once;
 // a plan is a subscription the buyer authorises. Either way the server names the amount.
 import { z } from 'zod';
-import { FunctionCallError, invokeFunction, paymentsFunction, type BillingSubscription, type PurchaseItem } from '@folioforge/shared';
+import { FunctionCallError, invokeFunction, type BillingSubscription, type PurchaseItem } from '@folioforge/shared';
+
+/**
+ * The function's contract, loaded with the first call: the checkout button is on the editor's first
+ * screen, which has no use for the contract's schemas until the buyer goes ahead.
+ */
+const paymentsFunction = async () => (await import('@folioforge/shared/functions')).paymentsFunction;
 
 /** What Razorpay's checkout hands its `handler` after an order is paid. */
 const orderPaidSchema = z.object({
@@ -27,14 +33,14 @@ export type OpenedCheckout =
 export async function openCheckout(item: PurchaseItem): Promise<OpenedCheckout> {
   if (item.itemType === 'plan') {
     const { subscriptionId, keyId, amount, currency, startsAt } = await invokeFunction(
-      paymentsFunction,
+      await paymentsFunction(),
       { action: 'subscribe', planId: item.itemId },
       { refused: 'Could not start the subscription.' },
     );
     return { kind: 'subscription', keyId, subscriptionId, amount, currency, startsAt };
   }
   const { orderId, keyId, amount, currency } = await invokeFunction(
-    paymentsFunction,
+    await paymentsFunction(),
     { action: 'create-order', item: { itemType: item.itemType, itemId: item.itemId } },
     { refused: 'Could not create the order.' },
   );
@@ -56,7 +62,7 @@ export async function confirmCheckout(opened: OpenedCheckout, response: unknown)
     const authorised = subscriptionAuthorisedSchema.safeParse(response);
     if (!authorised.success) throw incomplete();
     const { subscription } = await invokeFunction(
-      paymentsFunction,
+      await paymentsFunction(),
       { action: 'verify-subscription', ...authorised.data },
       { refused: 'The subscription could not be verified.' },
     );
@@ -64,6 +70,6 @@ export async function confirmCheckout(opened: OpenedCheckout, response: unknown)
   }
   const paid = orderPaidSchema.safeParse(response);
   if (!paid.success) throw incomplete();
-  await invokeFunction(paymentsFunction, { action: 'verify', ...paid.data }, { refused: 'The payment could not be verified.' });
+  await invokeFunction(await paymentsFunction(), { action: 'verify', ...paid.data }, { refused: 'The payment could not be verified.' });
   return { paymentId: paid.data.razorpay_payment_id };
 }

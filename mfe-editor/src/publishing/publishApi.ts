@@ -1,16 +1,14 @@
 // The browser side of the publish function (supabase/functions/publish): invokeFunction with the
-// function's contract (_shared/contracts/publish.ts, through @folioforge/shared), through the page's
+// function's contract (_shared/contracts/publish.ts, through @folioforge/shared/functions), through the page's
 // one Supabase client so the owner's access token goes with every call. Answers are checked against
 // the contract: the page trusts nothing it did not make.
-import {
-  FunctionCallError,
-  getSupabase,
-  invokeFunction,
-  publishFunction,
-  streamFunction,
-  type BrandKit,
-  type PublishedPage,
-} from '@folioforge/shared';
+import { FunctionCallError, getSupabase, invokeFunction, streamFunction, type BrandKit, type PublishedPage } from '@folioforge/shared';
+
+/**
+ * The function's contract, loaded with the first call: the editor's first screen has no use for its
+ * schemas until the owner publishes, exports or deletes.
+ */
+const publishFunction = async () => (await import('@folioforge/shared/functions')).publishFunction;
 
 export type { BrandKit, PublishedPage };
 
@@ -37,23 +35,23 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
 
 /** Publishes the portfolio as saved in the account at /p/<slug> (or updates the page). */
 export function publishPortfolio(portfolioId: string, slug: string): Promise<PublishedPage> {
-  return calling(() =>
-    invokeFunction(publishFunction, { action: 'publish', portfolioId, slug }, { refused: 'The page could not be published.' }),
+  return calling(async () =>
+    invokeFunction(await publishFunction(), { action: 'publish', portfolioId, slug }, { refused: 'The page could not be published.' }),
   );
 }
 
 /** Takes the page down; answers the address it had, free again for anyone. */
 export async function unpublishPortfolio(portfolioId: string): Promise<string | null> {
-  const answer = await calling(() =>
-    invokeFunction(publishFunction, { action: 'unpublish', portfolioId }, { refused: 'The page could not be taken down.' }),
+  const answer = await calling(async () =>
+    invokeFunction(await publishFunction(), { action: 'unpublish', portfolioId }, { refused: 'The page could not be taken down.' }),
   );
   return answer.freedSlug;
 }
 
 /** Deletes the portfolio (its page first, if it has one), its files with it. */
 export async function deletePortfolio(portfolioId: string): Promise<void> {
-  await calling(() =>
-    invokeFunction(publishFunction, { action: 'delete', portfolioId }, { refused: 'The portfolio could not be deleted.' }),
+  await calling(async () =>
+    invokeFunction(await publishFunction(), { action: 'delete', portfolioId }, { refused: 'The portfolio could not be deleted.' }),
   );
 }
 
@@ -64,8 +62,8 @@ async function download(
   fallbackName: string,
   type: string,
 ): Promise<{ file: Blob; fileName: string }> {
-  const response = await calling(() =>
-    streamFunction(publishFunction, { action, portfolioId }, { refused: 'The download could not be made.' }),
+  const response = await calling(async () =>
+    streamFunction(await publishFunction(), { action, portfolioId }, { refused: 'The download could not be made.' }),
   );
   const named = /filename="([A-Za-z0-9._-]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   return { file: new Blob([await response.arrayBuffer()], { type }), fileName: named ?? fallbackName };
@@ -107,5 +105,7 @@ export async function fetchPlanFeatures(): Promise<PlanFeatures> {
 
 /** Premium's monogram logo and share images, drawn by the server from the saved portfolio. */
 export function fetchBrandKit(portfolioId: string): Promise<BrandKit> {
-  return calling(() => invokeFunction(publishFunction, { action: 'brand-kit', portfolioId }, { refused: 'The logo could not be made.' }));
+  return calling(async () =>
+    invokeFunction(await publishFunction(), { action: 'brand-kit', portfolioId }, { refused: 'The logo could not be made.' }),
+  );
 }

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, domainProofRecord, getSupabase, invalidateDomains, invokeFunction, publishFunction } from '@folioforge/shared';
+import { Alert, Button, domainProofRecord, getSupabase, invalidateDomains, invokeFunction } from '@folioforge/shared';
+import { publishFunction } from '@folioforge/shared/functions';
 import { useDomains, type DomainClaim, type PortfolioSummary } from './accountData';
 import styles from './Account.module.scss';
 

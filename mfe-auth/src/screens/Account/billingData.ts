@@ -7,11 +7,11 @@ import {
   FunctionCallError,
   invalidateBilling,
   invokeFunction,
-  paymentsFunction,
   subscriptionsQuery,
   type BillingSubscription,
   type RequestOf,
 } from '@folioforge/shared';
+import { paymentsFunction } from '@folioforge/shared/functions';
 
 export function useSubscriptions(userId: string) {
   return useQuery(subscriptionsQuery(userId));

@@ -3,7 +3,8 @@
 // invokeFunction and the function's contract (_shared/contracts/domains.ts).
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { domainKeys, domainsFunction, getSupabase, invokeFunction } from '@folioforge/shared';
+import { domainKeys, getSupabase, invokeFunction } from '@folioforge/shared';
+import { domainsFunction } from '@folioforge/shared/functions';
 import { useAccountQuery } from './accountData';
 
 async function fetchRegistrations(userId: string) {

@@ -1,7 +1,8 @@
 // The account function (supabase/functions/account) from /account, through its contract
 // (_shared/contracts/account.ts): the data download, streamed so the page can show how far it has got,
 // and the deletion of the account. Refusals are FunctionCallErrors with their field errors and wait.
-import { accountFunction, FunctionCallError, invokeFunction, streamFunction, type DeletionField } from '@folioforge/shared';
+import { FunctionCallError, invokeFunction, streamFunction, type DeletionField } from '@folioforge/shared';
+import { accountFunction } from '@folioforge/shared/functions';
 
 /** The zip of all the user's data, read as it arrives; `onProgress` hears the bytes so far. */
 export async function downloadMyData(onProgress: (bytes: number) => void): Promise<{ zip: Blob; fileName: string }> {

@@ -9,13 +9,13 @@ import {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   contactFieldProblems,
-  contactFunction,
   FunctionCallError,
   invokeFunction,
   type ContactField,
   type ContactRequest,
   type FieldProblems,
 } from '@folioforge/shared';
+import { contactFunction } from '@folioforge/shared/functions';
 
 /** The contact form's fields, named as the EmailJS template expects them: message, user_name, user_email. */
 export type ContactMessage = ContactRequest;
