@@ -7,7 +7,8 @@ import { APPS } from '../../tooling/ports.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 import type { AppKey } from '../support/stack';
 
-const BUILT = '.built';
+// Named anew when what a build includes changed: a revision built before is built again.
+const BUILT = '.built-with-pages';
 
 /** The full hash of a commit name (`HEAD~3`, `main`, a short hash); throws on an unknown name. */
 export function resolveCommit(name: string): string {
@@ -35,20 +36,28 @@ function linkNodeModules(tree: string): void {
   }
 }
 
-function webpack(tree: string, appDir: string): Promise<void> {
+/** Runs a Node script of the old tree in it; rejects with its output when it fails. */
+function runInTree(tree: string, args: string[], what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', `${appDir}/webpack.config.mjs`],
+      args,
       // PUBLIC_URL or an output folder meant for this tree must not leak into the old one.
       { cwd: tree, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PUBLIC_URL: '', FOLIOFORGE_OUT_DIR: '' } },
     );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Building ${appDir} at ${tree} failed:\n${output}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} at ${tree} failed:\n${output}`))));
   });
 }
+
+const webpack = (tree: string, appDir: string) =>
+  runInTree(
+    tree,
+    [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', `${appDir}/webpack.config.mjs`],
+    `Building ${appDir}`,
+  );
 
 /**
  * The dist folder of each app as built at `commit`, building them (two at a time) unless a previous
@@ -75,6 +84,13 @@ export async function buildRevision(commit: string, log = console.log): Promise<
       }
     }),
   );
+  // The pages its own `npm run build` renders ahead are part of the build (a revision from before
+  // them has no such script): without them a baseline's first paint is that of a build nobody ships.
+  if (fs.existsSync(path.join(tree, 'scripts/prerender.mjs'))) {
+    const started = Date.now();
+    await runInTree(tree, ['scripts/prerender.mjs'], 'Rendering pages ahead');
+    log(`  rendered its pages ahead in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
   fs.writeFileSync(path.join(tree, BUILT), new Date().toISOString());
   return dists;
 }
