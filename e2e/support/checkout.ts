@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Pays (or authorises a plan) in the Razorpay sandbox's checkout dialog with a test card. */
 export async function payWithCard(page: Page, cardNumber: string) {
@@ -15,9 +15,23 @@ export const GOOD_CARD = '4100 2800 0000 1007';
 /** One of Razorpay's test cards that can authorise a subscription (a plan). */
 export const SUBSCRIPTION_CARD = '4718 6091 0820 4366';
 
+/**
+ * The editor's Get button, scrolled to as a buyer does: below the editor's first screen, it loads
+ * the checkout when it nears the view, and until then holds its place with a busy button.
+ */
+export async function checkoutButton(scope: Page | Locator, getButton = 'Get Temp 1'): Promise<Locator> {
+  await scope.getByRole('button', { name: getButton }).first().scrollIntoViewIfNeeded();
+  return scope.getByRole('button', { name: getButton, exact: true });
+}
+
+/** Scrolls to the editor's actions below its form, beside the checkout, which loads as it nears the view. */
+export async function scrollToCheckout(page: Page) {
+  await page.getByRole('link', { name: 'Choose another template' }).scrollIntoViewIfNeeded();
+}
+
 /** On /design: buys the open template (its Get button, e.g. 'Get Temp 1') with the sandbox's good card. */
 export async function buyTemplate(page: Page, getButton = 'Get Temp 1') {
-  await page.getByRole('button', { name: getButton }).click();
+  await (await checkoutButton(page, getButton)).click();
   await payWithCard(page, GOOD_CARD);
   await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
   await page.keyboard.press('Escape');

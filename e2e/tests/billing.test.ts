@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
+import { payWithCard, scrollToCheckout, SUBSCRIPTION_CARD } from '../support/checkout';
 import { userClient } from '../support/portfolios';
 import { advanceClock, passNextCharge, razorpay, setRenewals } from '../support/razorpaySandbox';
 
@@ -121,6 +121,7 @@ test.describe('monthly plans', () => {
       .getByRole('button', { name: /^Use Template/ })
       .first()
       .click();
+    await scrollToCheckout(page);
     await page.getByText(/^Included in your Pro plan \(paid through .+\): publish it without buying\.$/).waitFor({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Get Temp 1' })).toHaveCount(0);
 

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
+import { checkoutButton, GOOD_CARD, payWithCard, scrollToCheckout, SUBSCRIPTION_CARD } from '../support/checkout';
 
 let stack: Stack;
 let browser: Browser;
@@ -97,11 +97,12 @@ test.describe('buying a template from the editor', () => {
       .getByRole('button', { name: /^Use Template/ })
       .first()
       .click();
-    await page.getByRole('button', { name: 'Get Temp 1' }).click();
+    await (await checkoutButton(page)).click();
     await expect(page.getByRole('dialog').getByText('₹100.00').first()).toBeVisible();
     await payWithCard(page, '5500 6700 0000 1002');
     await page.getByText('Payment successful! ₹100.00 paid for Template 1.', { exact: false }).waitFor({ timeout: 15_000 });
     await page.reload();
+    await scrollToCheckout(page);
     await expect(page.getByText('Purchased').first()).toBeVisible();
     // The account lists the paid order once, in rupees; nothing for checkouts left unpaid.
     await page.goto(`${stack.shellUrl}/account`);

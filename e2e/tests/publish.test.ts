@@ -15,7 +15,7 @@ import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
+import { checkoutButton, GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { userClient } from '../support/portfolios';
 import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
@@ -125,7 +125,7 @@ test.describe('publishing', () => {
     const page = await signedIn(user);
     const errors = trackPageErrors(page);
     await openDesign(page);
-    await page.getByRole('button', { name: 'Get Temp 1' }).click();
+    await (await checkoutButton(page)).click();
     await payWithCard(page, GOOD_CARD);
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');
@@ -318,7 +318,7 @@ test.describe('publishing', () => {
     await refusal.waitFor({ timeout: 15_000 });
     assert.equal(downloads, 0, 'nothing was downloaded');
     await expect(refusal.getByRole('link', { name: 'See the plans' })).toBeVisible();
-    await refusal.getByRole('button', { name: 'Get Temp 1' }).click();
+    await (await checkoutButton(refusal)).click();
     await payWithCard(page, GOOD_CARD);
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
 

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { checkoutButton, GOOD_CARD, payWithCard } from '../support/checkout';
 import { storedPortfolios, waitForStored } from '../support/portfolios';
 
 let stack: Stack;
@@ -88,7 +88,7 @@ test.describe('a portfolio of sections', () => {
     assert.equal((await storedPortfolios(stack, user)).length, 1, 'Use Template twice: still one portfolio');
 
     // Buy template 1 (the sandbox), so it can be published.
-    await page.getByRole('button', { name: 'Get Temp 1' }).click();
+    await (await checkoutButton(page)).click();
     await payWithCard(page, GOOD_CARD);
     await page.getByText(/Payment successful!/).waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');

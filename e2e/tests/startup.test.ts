@@ -1,6 +1,6 @@
 // The first load of a public page: what the browser downloads before the first screen, and the
 // session shown in the header before supabase-js has loaded.
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,6 +100,34 @@ test.describe("the first screen's remote, preloaded by the page", () => {
     assert.equal(initiator(/^\/remoteEntry\.js$/), 'link');
     assert.equal(initiator(/__federation_expose_Home\.[0-9a-f]{8}\.js$/), 'link');
     assert.equal(initiator(/__federation_expose_Home\.[0-9a-f]{8}\.css$/), 'link');
+    await page.close();
+  });
+});
+
+test.describe("what is below the editor's first screen", () => {
+  test('the checkout button loads the commerce remote once the visitor scrolls towards it', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = trackPageErrors(page);
+    const fromCommerce: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).port === String(stack.ports.commerce)) fromCommerce.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${stack.shellUrl}/design`);
+    await page.locator('#root').getByRole('heading', { name: 'Input Section' }).waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    // Far below the first screen on a phone: a busy button holds its place, commerce is not asked for.
+    const placeholder = page.getByRole('button', { name: 'Get Temp 1 (loading checkout)' });
+    await placeholder.waitFor();
+    assert.ok((await placeholder.boundingBox())!.y > 2 * 844, 'the button is more than a screen down');
+    assert.deepEqual(fromCommerce, []);
+    await placeholder.scrollIntoViewIfNeeded();
+    const button = page.getByRole('button', { name: 'Get Temp 1', exact: true });
+    await expect(button).toBeEnabled({ timeout: 15_000 });
+    assert.ok(
+      fromCommerce.some((file) => /remoteEntry\.js$|mf-manifest\.json$/.test(file)),
+      fromCommerce.join(', '),
+    );
+    assert.deepEqual(errors, []);
     await page.close();
   });
 });

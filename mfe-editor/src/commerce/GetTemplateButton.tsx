@@ -1,5 +1,6 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { Button, FederatedRegion, type TemplateId } from '@folioforge/shared';
+import { useNearView } from '../editing/useNearView';
 import { CHECKOUT_BUTTON_ID, loadCheckoutButton } from './loadCheckoutButton';
 import styles from './GetTemplateButton.module.scss';
 
@@ -16,37 +17,47 @@ interface GetTemplateButtonProps {
 /**
  * A template's Get button: the commerce remote's federated CheckoutButton. While it loads, a busy
  * button; when commerce is unreachable or throws, a disabled button, the reason and a retry.
- * Memoised: typing in the form never re-renders (or reloads) the widget.
+ * It sits below the editor's first screen, so commerce loads once the button is a screen away
+ * (its remote and widget cost a phone ~300 ms of start-up). Memoised: typing in the form never
+ * re-renders (or reloads) the widget.
  */
 export const GetTemplateButton = memo(function GetTemplateButton({ templateId, label }: GetTemplateButtonProps) {
   const messageId = useId();
   const props = useMemo(() => ({ item: { itemType: 'template' as const, itemId: templateId }, label }), [templateId, label]);
 
+  const slotRef = useRef<HTMLDivElement>(null);
+  const near = useNearView(slotRef, '100% 0px');
+  const loading = (
+    <Button busy aria-label={`${label} (loading checkout)`}>
+      {label}
+    </Button>
+  );
+
   return (
-    <div className={styles.slot}>
-      <FederatedRegion
-        id={CHECKOUT_BUTTON_ID}
-        load={loadCheckoutButtonModule}
-        props={props}
-        loading={
-          <Button busy aria-label={`${label} (loading checkout)`}>
-            {label}
-          </Button>
-        }
-        unavailable={(retry) => (
-          <div className={styles.unavailable}>
-            <Button disabled aria-describedby={messageId}>
-              {label}
-            </Button>
-            <p id={messageId} role="status" className={styles.message}>
-              {BUYING_UNAVAILABLE}.
-            </p>
-            <Button variant="secondary" onClick={retry}>
-              Try again
-            </Button>
-          </div>
-        )}
-      />
+    <div ref={slotRef} className={styles.slot}>
+      {near ? (
+        <FederatedRegion
+          id={CHECKOUT_BUTTON_ID}
+          load={loadCheckoutButtonModule}
+          props={props}
+          loading={loading}
+          unavailable={(retry) => (
+            <div className={styles.unavailable}>
+              <Button disabled aria-describedby={messageId}>
+                {label}
+              </Button>
+              <p id={messageId} role="status" className={styles.message}>
+                {BUYING_UNAVAILABLE}.
+              </p>
+              <Button variant="secondary" onClick={retry}>
+                Try again
+              </Button>
+            </div>
+          )}
+        />
+      ) : (
+        loading
+      )}
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
 import { GeneratorPage, generatorDefinition, starterPortfolio, type TemplatePageProps } from '@folioforge/templates';
@@ -10,6 +10,7 @@ import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
 import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
+import { useNearView } from '../../editing/useNearView';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
@@ -30,21 +31,8 @@ const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '
  * the view: the generator's first screen does not wait for pdf.js.
  */
 function DrawnResume({ url, title }: { url: string; title: string }) {
-  const [near, setNear] = useState(false);
   const placeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const place = placeRef.current;
-    if (near || !place) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-      rootMargin: '300px',
-    });
-    observer.observe(place);
-    return () => observer.disconnect();
-  }, [near]);
+  const near = useNearView(placeRef, '300px');
   return (
     <div ref={placeRef}>
       {near ? (
