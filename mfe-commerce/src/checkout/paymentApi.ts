@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { FunctionCallError, invokeFunction, type BillingSubscription, type PurchaseItem } from '@folioforge/shared';
 
 /**
- * The function's contract, loaded with the first call: the checkout button is on the editor's first
- * screen, which has no use for the contract's schemas until the buyer goes ahead.
+ * The function's contract, loaded with the first call: the checkout button shows on the editor long
+ * before the buyer goes ahead, if ever, and has no use for the contract's schemas until then.
  */
 const paymentsFunction = async () => (await import('@folioforge/shared/functions')).paymentsFunction;
 
