@@ -29,6 +29,7 @@ Deno.test('random amounts too, and halves of a minor unit round as Intl rounds t
     assert.equal(formatMoney(amount, 'USD'), intl(amount, 'USD'), String(amount));
 });
 
-Deno.test('other currencies still go through Intl', () => {
+Deno.test('other currencies still go through Intl, and a name that is no currency is refused as Intl refuses it', () => {
   assert.equal(formatMoney(1999, 'EUR'), intl(1999, 'EUR'));
+  for (const name of ['toString', '__proto__', 'constructor']) assert.throws(() => formatMoney(100, name), RangeError, name);
 });

@@ -70,8 +70,11 @@ export function priceOf(item: { itemType: string; itemId: string | number }): nu
   return priceFor(item)?.amount;
 }
 
-/** Symbols of the currencies we charge in, as en-IN spells them. */
-const SYMBOLS: Record<Currency, string> = { INR: '₹', USD: '$' };
+/** Symbols of the currencies we charge in, as en-IN spells them (a Map: 'toString' is no currency). */
+const SYMBOLS = new Map<string, string>([
+  ['INR', '₹'],
+  ['USD', '$'],
+] satisfies [Currency, string][]);
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -83,7 +86,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * and the editor shows a price on its first screen. Other currencies go through Intl.
  */
 export function formatMoney(minorUnits: number, currency: string): string {
-  const symbol = SYMBOLS[currency as Currency];
+  const symbol = SYMBOLS.get(currency);
   if (symbol === undefined || !Number.isSafeInteger(Math.round(minorUnits))) {
     let format = formatters.get(currency);
     if (!format) {
