@@ -118,7 +118,10 @@ test.describe("what is below the editor's first screen", () => {
     // Far below the first screen on a phone: a busy button holds its place, commerce is not asked for.
     const placeholder = page.getByRole('button', { name: 'Get Temp 1 (loading checkout)' });
     await placeholder.waitFor();
-    assert.ok((await placeholder.boundingBox())!.y > 2 * 844, 'the button is more than a screen down');
+    assert.ok(
+      (await placeholder.boundingBox())!.y > 2 * 844,
+      'the button is more than two screens down: beyond the screen ahead that loads it',
+    );
     assert.deepEqual(fromCommerce, []);
     await placeholder.scrollIntoViewIfNeeded();
     const button = page.getByRole('button', { name: 'Get Temp 1', exact: true });
