@@ -115,7 +115,8 @@ test.describe("what is below the editor's first screen", () => {
     await page.goto(`${stack.shellUrl}/design`);
     await page.locator('#root').getByRole('heading', { name: 'Input Section' }).waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    // Far below the first screen on a phone: a busy button holds its place, commerce is not asked for.
+    // Far below the first screen on a phone: a disabled button holds its place, commerce is not asked
+    // for, and nothing spins meanwhile (an animation redraws the page every frame while the visitor types).
     const placeholder = page.getByRole('button', { name: 'Get Temp 1 (loading checkout)' });
     await placeholder.waitFor();
     assert.ok(
@@ -123,6 +124,7 @@ test.describe("what is below the editor's first screen", () => {
       'the button is more than two screens down: beyond the screen ahead that loads it',
     );
     assert.deepEqual(fromCommerce, []);
+    assert.deepEqual(await page.evaluate(() => document.getAnimations().length), 0, 'no animation runs while nothing loads');
     await placeholder.scrollIntoViewIfNeeded();
     const button = page.getByRole('button', { name: 'Get Temp 1', exact: true });
     await expect(button).toBeEnabled({ timeout: 15_000 });

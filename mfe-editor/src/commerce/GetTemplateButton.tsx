@@ -15,8 +15,8 @@ interface GetTemplateButtonProps {
 }
 
 /**
- * A template's Get button: the commerce remote's federated CheckoutButton. While it loads, a busy
- * button; when commerce is unreachable or throws, a disabled button, the reason and a retry.
+ * A template's Get button: the commerce remote's federated CheckoutButton. Until it loads, a
+ * disabled button (busy while loading); when commerce is unreachable or throws, a disabled button, the reason and a retry.
  * It sits below the editor's first screen, so commerce loads once the button is a screen away
  * (its remote and widget cost a phone ~300 ms of start-up). Memoised: typing in the form never
  * re-renders (or reloads) the widget.
@@ -27,8 +27,16 @@ export const GetTemplateButton = memo(function GetTemplateButton({ templateId, l
 
   const slotRef = useRef<HTMLDivElement>(null);
   const near = useNearView(slotRef, '100% 0px');
+  const name = `${label} (loading checkout)`;
   const loading = (
-    <Button busy aria-label={`${label} (loading checkout)`}>
+    <Button busy aria-label={name}>
+      {label}
+    </Button>
+  );
+  // Until the checkout is asked for, the same button without the spinner: a spinning icon that
+  // waits for a scroll would redraw the page every frame while the visitor types above it.
+  const waiting = (
+    <Button disabled aria-label={name}>
       {label}
     </Button>
   );
@@ -56,7 +64,7 @@ export const GetTemplateButton = memo(function GetTemplateButton({ templateId, l
           )}
         />
       ) : (
-        loading
+        waiting
       )}
     </div>
   );
