@@ -131,11 +131,15 @@ test.describe('a portfolio of sections', () => {
     assert.match(before[0]!.text, /^Projects/);
     assert.match(before[1]!.text, /^Skills.*Cartography/, 'Skills is last');
 
-    // Template 3 and back: every text kept, the look back.
-    const fields = async () =>
-      form(page)
+    // Template 3 and back: every text kept, the look back. (A list of more than two items opens as
+    // its names: every item is opened to read its fields.)
+    const fields = async () => {
+      const closed = form(page).locator('[data-focus^="item-toggle:"][aria-expanded="false"]');
+      while ((await closed.count()) > 0) await closed.first().click();
+      return form(page)
         .locator('input[type="text"], input[type="email"], input[type="url"], input[type="tel"]')
         .evaluateAll((inputs) => inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value]));
+    };
     const typed = await fields();
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Professional Portfolio Template' });
     await expect(page.getByRole('heading', { name: 'Professional Portfolio' })).toBeVisible();
@@ -151,6 +155,7 @@ test.describe('a portfolio of sections', () => {
     await savedStatus(page);
     await page.reload();
     await expect(form(page)).toBeVisible();
+    await expect(projects.getByRole('button', { name: 'Project 1 Fourth Harbour', expanded: false })).toBeVisible();
     assert.deepEqual(await fields(), typed);
     assert.deepEqual(await shownSections(page), before);
     assert.equal(await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).getAttribute('aria-pressed'), 'true');

@@ -1,5 +1,5 @@
-import { memo, useId, useState } from 'react';
-import { Button } from '@folioforge/shared';
+import { createContext, memo, useContext, useEffect, useId, useRef, useState } from 'react';
+import { Button, richTextToPlainText } from '@folioforge/shared';
 import { kindSpec, LIMITS, SECTION_KIND_NAMES, SECTION_KINDS, type SectionKind } from '@folioforge/templates';
 import { useEditor, useEditorList, useEditorState } from '../editorHooks';
 import {
@@ -12,6 +12,7 @@ import {
   itemPath,
   moveItem,
   moveSection,
+  readField,
   removeItem,
   removeSection,
   sectionPath,
@@ -22,32 +23,48 @@ import { RowTools } from './RowTools';
 import { SortableEntry, SortableList } from './SortableList';
 import styles from './PortfolioForm.module.scss';
 
+/**
+ * A list longer than this opens as a list of its items' names, each opening to edit: thirty items
+ * would otherwise draw every field at once, and Chromium's autofill reads every field of the page
+ * again after each key press (measured: a task of ~60 ms per key at 4× slowdown with 130 fields).
+ */
+const OPEN_ITEMS_UP_TO = 2;
+
+/** Whether the form has been drawn: an item that appears later (added, duplicated, restored) opens at once. */
+const FormDrawn = createContext<{ readonly current: boolean }>({ current: true });
+
 /** The sections, in page order: each to rename, hide, move, duplicate or remove, with its items. */
 export function SectionsEditor() {
   const editor = useEditor();
   const ids = useEditorList((state) => state.portfolio.sections.map((section) => section.id));
   const nameOf = (id: string) => sectionName(editor.portfolio.sections.find((section) => section.id === id));
+  const drawn = useRef(false);
+  useEffect(() => {
+    drawn.current = true;
+  }, []);
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>Sections</legend>
-      <p className={styles.hint}>In the order the page shows them. Drag a section by its handle, or use Up and Down.</p>
-      <SortableList
-        ids={ids}
-        nameOf={nameOf}
-        className={styles.sections}
-        onMove={(id, to) =>
-          editor.change(moveSection(editor.portfolio, id, to), {
-            label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
-            focus: `section-handle:${id}`,
-          })
-        }
-      >
-        {ids.map((id, index) => (
-          <SectionCard key={id} id={id} index={index} count={ids.length} />
-        ))}
-      </SortableList>
-      <AddSection />
-    </fieldset>
+    <FormDrawn.Provider value={drawn}>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Sections</legend>
+        <p className={styles.hint}>In the order the page shows them. Drag a section by its handle, or use Up and Down.</p>
+        <SortableList
+          ids={ids}
+          nameOf={nameOf}
+          className={styles.sections}
+          onMove={(id, to) =>
+            editor.change(moveSection(editor.portfolio, id, to), {
+              label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
+              focus: `section-handle:${id}`,
+            })
+          }
+        >
+          {ids.map((id, index) => (
+            <SectionCard key={id} id={id} index={index} count={ids.length} />
+          ))}
+        </SortableList>
+        <AddSection />
+      </fieldset>
+    </FormDrawn.Provider>
   );
 }
 
@@ -202,6 +219,19 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
   const spec = kindSpec(kind);
   const name = `${spec.itemLabel} ${index + 1}`;
   const first = spec.fields[0];
+  const bodyId = useId();
+  const formDrawn = useContext(FormDrawn);
+  const [open, setOpen] = useState(() => count <= OPEN_ITEMS_UP_TO || formDrawn.current);
+  // Undo, redo or a change that sends focus into this item's fields opens it first.
+  const placePrefix = itemPath(sectionId, itemId, '');
+  const askedIn = useEditorState((state) => (state.focusRequest?.target.startsWith(placePrefix) ? state.focusRequest.serial : 0));
+  const [openedFor, setOpenedFor] = useState(0);
+  if (askedIn !== openedFor) {
+    setOpenedFor(askedIn);
+    if (askedIn) setOpen(true);
+  }
+  const firstValue = useEditorState((state) => (first ? readField(state.portfolio, itemPath(sectionId, itemId, first.key)) : ''));
+  const summary = richTextToPlainText(firstValue).trim();
   const move = (to: number) =>
     editor.change(moveItem(editor.portfolio, sectionId, itemId, to), {
       label: `Moved ${name} to position ${to + 1} of ${count}`,
@@ -224,7 +254,18 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
   return (
     <SortableEntry id={itemId} className={styles.item}>
       <div className={styles.itemHead}>
-        <p className={styles.itemName}>{name}</p>
+        <button
+          type="button"
+          className={styles.itemToggle}
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => setOpen(!open)}
+          data-focus={`item-toggle:${sectionId}:${itemId}`}
+        >
+          <span className={styles.chevron} aria-hidden="true" />
+          <span className={styles.itemName}>{name}</span>
+          {open || !summary ? null : <span className={styles.itemSummary}>{summary}</span>}
+        </button>
         <RowTools
           name={name}
           groupLabel={name}
@@ -236,18 +277,20 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
           onRemove={remove}
         />
       </div>
-      <div data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
-        {spec.fields.map((field, fieldIndex) => (
-          <EditedField
-            key={field.key}
-            path={itemPath(sectionId, itemId, field.key)}
-            spec={field}
-            // The first field says which item it is, as the spec's "Project 1 Title"; the others are named so for screen readers.
-            label={fieldIndex === 0 ? `${name} ${field.label}` : field.label}
-            accessibleLabel={fieldIndex === 0 ? undefined : `${name} ${field.label.toLowerCase()}`}
-          />
-        ))}
-      </div>
+      {open ? (
+        <div id={bodyId} data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
+          {spec.fields.map((field, fieldIndex) => (
+            <EditedField
+              key={field.key}
+              path={itemPath(sectionId, itemId, field.key)}
+              spec={field}
+              // The first field says which item it is, as the spec's "Project 1 Title"; the others are named so for screen readers.
+              label={fieldIndex === 0 ? `${name} ${field.label}` : field.label}
+              accessibleLabel={fieldIndex === 0 ? undefined : `${name} ${field.label.toLowerCase()}`}
+            />
+          ))}
+        </div>
+      ) : null}
     </SortableEntry>
   );
 });

@@ -126,6 +126,54 @@ test('projects are added, moved, hidden and removed, with Undo; the preview foll
   expect(preview().querySelector('[data-section-id="education"]')).not.toBeNull();
 }, 30_000);
 
+test('a list of more than two items opens as their names; opening one edits it, and Undo into a closed one opens it', async () => {
+  const user = userEvent.setup();
+  const { unmount } = openDesign({ id: 1 });
+  const projects = () => section('Projects');
+  for (const title of ['Third', 'Fourth']) {
+    await user.click(within(projects()).getByRole('button', { name: 'Add project' }));
+    // Added while the form is open: it opens at once, its first field focused.
+    expect(field(`Project ${title === 'Third' ? 3 : 4} Title`)).toHaveFocus();
+    await user.keyboard(title);
+  }
+  await waitFor(() => expect(Object.values(readDeviceDrafts().drafts)[0]?.portfolio.sections[0]?.items).toHaveLength(4));
+  unmount();
+
+  openDesign();
+  const toggles = within(projects()).getAllByRole('button', { expanded: false });
+  expect(toggles.map((toggle) => toggle.textContent)).toEqual([
+    'Project 1Trailmix',
+    'Project 2Paper Lantern',
+    'Project 3Third',
+    'Project 4Fourth',
+  ]);
+  expect(within(projects()).queryByLabelText('Project 3 Title')).toBeNull();
+  // The page still shows every project.
+  expect(Array.from(preview().querySelectorAll('[data-section-id="projects"] h3')).map((heading) => heading.textContent)).toEqual([
+    'Trailmix',
+    'Paper Lantern',
+    'Third',
+    'Fourth',
+  ]);
+  // Two items or fewer stay open, as the spec's screen has them.
+  expect(within(section('Education')).queryAllByRole('button', { expanded: false })).toEqual([]);
+
+  await user.click(within(projects()).getByRole('button', { name: /^Project 3/ }));
+  expect(within(projects()).getByRole('button', { name: /^Project 3/ })).toHaveAttribute('aria-expanded', 'true');
+  await user.click(field('Project 3 Title'));
+  await user.keyboard(' Harbour');
+  expect(field('Project 3 Title').value).toBe('Third Harbour');
+  await user.click(within(projects()).getByRole('button', { name: /^Project 3/ }));
+  expect(within(projects()).queryByLabelText('Project 3 Title')).toBeNull();
+  expect(within(projects()).getByRole('button', { name: 'Project 3 Third Harbour' })).toHaveAttribute('aria-expanded', 'false');
+
+  // Focus is on the closed item's name: Ctrl+Z there opens it and puts the caret back in the field.
+  expect(within(projects()).getByRole('button', { name: 'Project 3 Third Harbour' })).toHaveFocus();
+  await user.keyboard('{Control>}z{/Control}');
+  expect(field('Project 3 Title').value).toBe('Third');
+  expect(field('Project 3 Title')).toHaveFocus();
+}, 30_000);
+
 test('a Skills section is added at the end, with a skill to type; the page shows it', async () => {
   const user = userEvent.setup();
   openDesign({ id: 1 });
