@@ -59,6 +59,10 @@ const webpack = (tree: string, appDir: string) =>
     `Building ${appDir}`,
   );
 
+/** Whether the commit's tree (once built by buildRevision) holds a file, e.g. the portfolio model's. */
+export const revisionHas = (commit: string, file: string): boolean =>
+  fs.existsSync(path.join(repoRoot, '.cache/revisions', resolveCommit(commit), file));
+
 /**
  * The dist folder of each app as built at `commit`, building them (two at a time) unless a previous
  * run already did.
