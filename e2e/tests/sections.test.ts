@@ -156,6 +156,11 @@ test.describe('a portfolio of sections', () => {
     await page.reload();
     await expect(form(page)).toBeVisible();
     await expect(projects.getByRole('button', { name: 'Project 1 Fourth Harbour', expanded: false })).toBeVisible();
+    // In a closed item's name, the preview brings that item into its frame.
+    const fourth = preview(page).getByRole('heading', { name: 'Third Bridge' });
+    await expect(fourth).not.toBeInViewport();
+    await projects.getByRole('button', { name: 'Project 4 Third Bridge' }).focus();
+    await expect(fourth).toBeInViewport();
     assert.deepEqual(await fields(), typed);
     assert.deepEqual(await shownSections(page), before);
     assert.equal(await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).getAttribute('aria-pressed'), 'true');

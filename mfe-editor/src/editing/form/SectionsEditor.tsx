@@ -261,6 +261,8 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
           aria-controls={open ? bodyId : undefined}
           onClick={() => setOpen(!open)}
           data-focus={`item-toggle:${sectionId}:${itemId}`}
+          // In the item's name, the preview shows the item, as in its fields.
+          data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}
         >
           <span className={styles.chevron} aria-hidden="true" />
           <span className={styles.itemName}>{name}</span>
