@@ -59,9 +59,11 @@ const webpack = (tree: string, appDir: string) =>
     `Building ${appDir}`,
   );
 
+/** Where a commit's tree is unpacked and built. */
+const revisionTree = (commit: string) => path.join(repoRoot, '.cache/revisions', resolveCommit(commit));
+
 /** Whether the commit's tree (once built by buildRevision) holds a file, e.g. the portfolio model's. */
-export const revisionHas = (commit: string, file: string): boolean =>
-  fs.existsSync(path.join(repoRoot, '.cache/revisions', resolveCommit(commit), file));
+export const revisionHas = (commit: string, file: string): boolean => fs.existsSync(path.join(revisionTree(commit), file));
 
 /**
  * The dist folder of each app as built at `commit`, building them (two at a time) unless a previous
@@ -69,7 +71,7 @@ export const revisionHas = (commit: string, file: string): boolean =>
  */
 export async function buildRevision(commit: string, log = console.log): Promise<Record<AppKey, string>> {
   const hash = resolveCommit(commit);
-  const tree = path.join(repoRoot, '.cache/revisions', hash);
+  const tree = revisionTree(hash);
   const dists = Object.fromEntries(APPS.map((app) => [app.key, path.join(tree, app.dir, 'dist')])) as Record<AppKey, string>;
   if (fs.existsSync(path.join(tree, BUILT))) return dists;
 
