@@ -16,7 +16,8 @@ interface GetTemplateButtonProps {
 
 /**
  * A template's Get button: the commerce remote's federated CheckoutButton. Until it loads, a
- * disabled button (busy while loading); when commerce is unreachable or throws, a disabled button, the reason and a retry.
+ * disabled button (busy while loading); when commerce is unreachable or throws, a disabled button,
+ * the reason and a retry.
  * It sits below the editor's first screen, so commerce loads once the button is a screen away
  * (its remote and widget cost a phone ~300 ms of start-up). Memoised: typing in the form never
  * re-renders (or reloads) the widget.
