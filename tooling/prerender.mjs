@@ -12,6 +12,7 @@ import { APPS } from './ports.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 import { createRuntimeConfig } from './appConfig.mjs';
 import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
+import { inlineSheetName } from '../shell/src/startup/inlineStyles.mjs';
 import { closeServer, serveApp } from './serveApps.mjs';
 import { repoRoot } from './repo.mjs';
 
@@ -71,6 +72,15 @@ function shellPage() {
   return index;
 }
 
+/** @typedef {{ href?: string, css: string }} InlineSheet A stylesheet the copy carries inline, and where it came from. */
+
+/** Inline, named as the app's loaders look for it (shell/src/startup/inlineStyles.mjs). @param {InlineSheet} sheet */
+function styleTag({ href, css }) {
+  const name = href && inlineSheetName(href);
+  const dataHref = name ? ` data-href="${name}"` : '';
+  return `<style data-prerendered${dataHref}>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
 /**
  * The page for one route: the shell page with the drawn markup before an empty, hidden root, the
  * screen's title and its styles. With JavaScript off the copy is the page: its links work. With it
@@ -80,10 +90,10 @@ function shellPage() {
  * copy (the editor's sample) is dropped too when the device keeps the editor's work (a draft), or the
  * address asks for something (`?portfolio=`, a template chosen on /templates, kept in history.state).
  * @param {string} template
- * @param {{ title: string, markup: string, css: string }} drawn
+ * @param {{ title: string, markup: string, sheets: InlineSheet[] }} drawn
  * @param {boolean} firstVisit
  */
-function pageFor(template, { title, markup, css }, firstVisit) {
+function pageFor(template, { title, markup, sheets }, firstVisit) {
   const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const notForThisVisit = firstVisit
     ? "location.search || history.state?.usr != null || Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key) || key.startsWith('folioforge.editor.'))"
@@ -106,7 +116,7 @@ function pageFor(template, { title, markup, css }, firstVisit) {
   if (withRoot === template) throw new Error('shell index.html has no <div id="root"></div> to prerender into');
   return withRoot
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', () => `<style data-prerendered>${css.replace(/<\/style/gi, '<\\/style')}</style></head>`);
+    .replace('</head>', () => `${sheets.map(styleTag).join('')}</head>`);
 }
 
 /** Opens the route in the page and returns what it drew, its title and the styles it loaded. */
@@ -143,10 +153,10 @@ async function draw(page, origin, route, shellStyles) {
       const sheets = [];
       for (const link of /** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel="stylesheet"]'))) {
         if (shellStyles.includes(link.getAttribute('href') ?? '')) continue;
-        sheets.push(await (await fetch(link.href)).text());
+        sheets.push({ href: link.href, css: await (await fetch(link.href)).text() });
       }
-      for (const style of document.querySelectorAll('style')) sheets.push(style.textContent ?? '');
-      return { title: document.title, markup: root.innerHTML, css: sheets.join('\n') };
+      for (const style of document.querySelectorAll('style')) sheets.push({ css: style.textContent ?? '' });
+      return { title: document.title, markup: root.innerHTML, sheets };
     },
     { blank: BLANK_IMAGE, shellStyles },
   );

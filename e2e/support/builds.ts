@@ -43,9 +43,11 @@ export async function buildApp({ key, publicUrl, editSource }: BuildOptions): Pr
     // The app's own config, pointed at the copy: same key, same exposes, same factory.
     const source = fs.readFileSync(config, 'utf8');
     const exposes = source.match(/exposes:\s*(\{[\s\S]*?\})/)?.[1] ?? '{}';
-    const runtimePlugins = source.includes('runtimePlugins')
-      ? `runtimePlugins: [${JSON.stringify(path.join(repoRoot, app.dir, 'src/federation/remoteLoadPlugin.ts'))}],`
-      : '';
+    // Its runtime plugins stay the app's own files, as its config names them.
+    const plugins = [...source.matchAll(/path\.join\(dir, '(src\/federation\/\w+\.ts)'\)/g)].map((match) =>
+      path.join(repoRoot, app.dir, match[1]!),
+    );
+    const runtimePlugins = plugins.length ? `runtimePlugins: ${JSON.stringify(plugins)},` : '';
     config = path.join(copy, 'webpack.config.mjs');
     fs.writeFileSync(
       config,

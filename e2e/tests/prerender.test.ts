@@ -63,7 +63,7 @@ test.describe('pages rendered ahead', () => {
       const copy = /<div id="prerendered">([\s\S]*?)<\/div>\s*<div id="root" hidden><\/div>/.exec(html)?.[1] ?? '';
       assert.ok(copy.includes('<main'), `${route}: the copy holds the page's main region`);
       assert.ok(copy.includes(HEADINGS[route]!), `${route}: the copy shows "${HEADINGS[route]}"`);
-      assert.match(html, /<style data-prerendered>[^<]*\{/, `${route}: the screen's styles are inline`);
+      assert.match(html, /<style data-prerendered[^>]*>[^<]*\{/, `${route}: the screen's styles are inline`);
       assert.doesNotMatch(copy, /src="https?:\/\/127\.0\.0\.1:\d+/, `${route}: the copy fetches nothing from the build's servers`);
       assert.doesNotMatch(copy, /aria-label="Log in"/, `${route}: the copy knows no session, so shows no account area`);
     }
@@ -182,8 +182,34 @@ test.describe('pages rendered ahead', () => {
     try {
       const page = await context.newPage();
       await recordLayoutShifts(page);
+      const sheetsFetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet' || /\.css$/.test(request.url())) sheetsFetched.push(new URL(request.url()).pathname);
+      });
       await page.goto(`${stack.shellUrl}/design`);
       await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 20_000 });
+      // The styles came with the page: the live screen fetches and links none of them again (a
+      // stylesheet arriving would restyle the whole page as its script starts).
+      const inline = await page
+        .locator('style[data-href]')
+        .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')!));
+      assert.ok(
+        inline.some((name) => name.includes('Design')),
+        `the Design screen's sheet is inline: ${inline.join(', ')}`,
+      );
+      assert.deepEqual(
+        sheetsFetched.filter((fetched) => inline.some((name) => fetched.endsWith(`/${name}`))),
+        [],
+        'no inline sheet is fetched',
+      );
+      const linked = await page
+        .locator('link[rel="stylesheet"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      assert.deepEqual(
+        linked.filter((href) => inline.some((name) => href.endsWith(`/${name}`))),
+        [],
+        'no inline sheet is linked',
+      );
       const name = page.locator('#root').getByLabel('Name', { exact: true });
       await expect(name).toHaveValue('Aarav Mehta');
       await name.fill('Zoë Fernandes 🎨');

@@ -31,8 +31,9 @@ export function startupRoutes() {
  * The page's inline startup script, run in <head> before any of the shell's scripts, so the first
  * screen's files download beside the shell's instead of one round trip after another: it fetches
  * app-config.json at once, then the manifest of the remote whose screen this address shows, then
- * preloads that remote's entry and the screen's chunks and styles. The shell later takes the config
- * and the manifest responses from `window.__FOLIOFORGE_STARTUP__` instead of asking again.
+ * preloads that remote's entry and the screen's chunks and styles (those the page does not carry
+ * inline). The shell later takes the config and the manifest responses from
+ * `window.__FOLIOFORGE_STARTUP__` instead of asking again.
  *
  * The build inlines this function's source (Function.prototype.toString), so it must not use anything
  * from outside its body. Every failure is left to the shell, which reports it where it belongs.
@@ -75,7 +76,9 @@ export function preloadRoute(routes, configUrl) {
           if (entry?.name) preload(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, base).href, 'script');
           const expose = (remote?.exposes ?? []).find((candidate) => candidate?.path === route.expose);
           for (const file of expose?.assets?.js?.sync ?? []) preload(new URL(file, base).href, 'script');
-          for (const file of expose?.assets?.css?.sync ?? []) preload(new URL(file, base).href, 'style');
+          // A page rendered ahead carries the screen's styles inline, by file name (./inlineStyles.mjs).
+          const inline = new Set(Array.from(document.querySelectorAll('style[data-href]'), (style) => style.getAttribute('data-href')));
+          for (const file of expose?.assets?.css?.sync ?? []) if (!inline.has(file)) preload(new URL(file, base).href, 'style');
         });
     })
     .catch(() => undefined);

@@ -41,20 +41,30 @@ function runInlined(path: string) {
   inlined(startupRoutes(), '/app-config.json');
 }
 
+/** What /home preloads of the content remote's scripts: its entry and the screen's chunks. */
+const HOME_SCRIPTS = [
+  'script http://cdn.test/content/1.0.0/remoteEntry.js',
+  'script http://cdn.test/content/1.0.0/chunks/home.1a2b3c4d.js',
+  'script http://cdn.test/content/1.0.0/chunks/vendor.1a2b3c4d.js',
+];
+
 test("preloads the entry, chunks and styles of the screen the address shows, beside the remote's manifest", async () => {
   answers.set(CONFIG.remotes.content, manifest('auto'));
   runInlined('/home');
   for (let i = 0; i < 5; i += 1) await settle();
-  expect(preloads()).toEqual([
-    'script http://cdn.test/content/1.0.0/remoteEntry.js',
-    'script http://cdn.test/content/1.0.0/chunks/home.1a2b3c4d.js',
-    'script http://cdn.test/content/1.0.0/chunks/vendor.1a2b3c4d.js',
-    'style http://cdn.test/content/1.0.0/chunks/home.1a2b3c4d.css',
-  ]);
+  expect(preloads()).toEqual([...HOME_SCRIPTS, 'style http://cdn.test/content/1.0.0/chunks/home.1a2b3c4d.css']);
   // The shell still reads both responses in full.
   const startup = window.__FOLIOFORGE_STARTUP__!;
   expect(await (await startup.config).json()).toEqual(CONFIG);
   expect(await (await startup.manifests[CONFIG.remotes.content]!).json()).toEqual(manifest('auto'));
+});
+
+test('styles a page rendered ahead carries inline are not fetched again', async () => {
+  answers.set(CONFIG.remotes.content, manifest('auto'));
+  document.head.innerHTML = '<style data-prerendered data-href="chunks/home.1a2b3c4d.css">main{}</style>';
+  runInlined('/home');
+  for (let i = 0; i < 5; i += 1) await settle();
+  expect(preloads()).toEqual(HOME_SCRIPTS);
 });
 
 test('a remote built for a PUBLIC_URL is preloaded from there', async () => {
