@@ -271,6 +271,15 @@ test.describe('a portfolio of sections', () => {
     assert.equal(await address.evaluate((input) => input === document.activeElement), true, 'the caret is back in Address');
     await page.keyboard.type('!');
     await expect(address, 'where it was').toHaveValue('Lake Road, Kolkat!a');
+    // Far down the form the switch stays in reach, just below the site's own sticky header.
+    await form(page).getByLabel('Project 2 Title').scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        const header = await page.locator('header').first().boundingBox();
+        const switchBox = await tabs.boundingBox();
+        return header && switchBox ? Math.round(switchBox.y - (header.y + header.height)) : NaN;
+      })
+      .toBe(0);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DraftTarget } from '../drafts/draftTarget';
 import { EditorContext, FileActionsContext } from './editorHooks';
 import type { PortfolioEditor } from './portfolioEditor';
@@ -140,19 +140,20 @@ export function EditorScreen(props: EditorScreenProps) {
 
 /**
  * The page's own sticky header (the site's banner) covers the top of the screen: the phone's Edit /
- * Preview switch sticks just below it. Measured, since the header belongs to the page around.
+ * Preview switch sticks just below it. Measured, since the header belongs to the page around; by a
+ * ResizeObserver, which reports after the browser's own layout: read as the screen mounts, the
+ * header's style and size would cost a layout of the whole page inside React's commit.
  */
 function useStickyTop(screenRef: React.RefObject<HTMLElement>) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const screen = screenRef.current;
-    if (!screen) return;
     // The first header outside the editor (the templates in the preview have their own).
-    const banner = Array.from(document.querySelectorAll<HTMLElement>('header')).find((header) => !screen.contains(header));
-    if (!banner || getComputedStyle(banner).position !== 'sticky') return;
-    const measure = () => screen.style.setProperty('--ff-sticky-top', `${banner.getBoundingClientRect().height}px`);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const banner = Array.from(document.querySelectorAll<HTMLElement>('header')).find((header) => !screen?.contains(header));
+    if (!screen || !banner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const top = getComputedStyle(banner).position === 'sticky' ? `${banner.getBoundingClientRect().height}px` : '0px';
+      screen.style.setProperty('--ff-sticky-top', top);
+    });
     observer.observe(banner);
     return () => observer.disconnect();
   }, [screenRef]);
