@@ -31,6 +31,7 @@ export {
   isPageLanguage,
   pageMeta,
   pageSettingsSchema,
+  preparePortfolioCheck,
   PROFILE_FIELDS,
   REPLACE_PREFIX,
   replaceFileValue,

@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from 'react';
-import { checkPortfolio } from '@folioforge/templates';
+import { checkPortfolio, preparePortfolioCheck } from '@folioforge/templates';
 import { useEditor } from './editorHooks';
 import styles from './EditorScreen.module.scss';
 
@@ -16,17 +16,22 @@ export const ProblemsNotice = memo(function ProblemsNotice() {
   const [problems, setProblems] = useState<string[]>([]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
     const check = () => {
       const result = checkPortfolio(editor.portfolio);
       setProblems(result.ok ? [] : result.problems);
     };
-    check();
+    // The first check waits for the schema, built in slices behind the screen as it starts.
+    void preparePortfolioCheck().then(() => {
+      if (!stopped) check();
+    });
     const stop = editor.store.subscribe((state, previous) => {
       if (state.portfolio === previous.portfolio) return;
       clearTimeout(timer);
       timer = setTimeout(check, CHECK_DELAY_MS);
     });
     return () => {
+      stopped = true;
       stop();
       clearTimeout(timer);
     };

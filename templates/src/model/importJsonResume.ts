@@ -4,6 +4,7 @@
 // meta.folioforge, which comes back whole. A file that is not one says what is wrong, and nothing
 // is made of it.
 import { z } from 'zod';
+import { builtOnFirstUse } from './builtOnFirstUse';
 import { isFileValue } from './files';
 import { newId } from './ids';
 import { PROFILE_FIELDS, type SectionKind } from './kinds';
@@ -14,56 +15,58 @@ import { withNewIds } from './starter';
 /** Larger than any resume; what an upload of a wrong file is stopped at. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 
-const text = z.string({ error: 'must be text' }).optional();
-const texts = z.array(z.string({ error: 'must be text' }), { error: 'must be a list of texts' }).optional();
 const list = <T extends z.ZodRawShape>(shape: T) => z.array(z.object(shape), { error: 'must be a list of entries' }).optional();
 
-const jsonResumeSchema = z.object(
-  {
-    basics: z
-      .object(
-        {
-          name: text,
-          label: text,
-          image: text,
-          email: text,
-          phone: text,
-          url: text,
-          summary: text,
-          location: z
-            .object({ address: text, postalCode: text, city: text, countryCode: text, region: text }, { error: 'must be an object' })
-            .optional(),
-          profiles: list({ network: text, username: text, url: text }),
-        },
-        { error: 'must be an object' },
-      )
-      .optional(),
-    work: list({ name: text, position: text, url: text, startDate: text, endDate: text, summary: text, highlights: texts }),
-    volunteer: list({ organization: text, position: text, url: text, startDate: text, endDate: text, summary: text, highlights: texts }),
-    education: list({
-      institution: text,
-      url: text,
-      area: text,
-      studyType: text,
-      startDate: text,
-      endDate: text,
-      score: text,
-      courses: texts,
-    }),
-    awards: list({ title: text, date: text, awarder: text, summary: text }),
-    certificates: list({ name: text, date: text, issuer: text, url: text }),
-    publications: list({ name: text, publisher: text, releaseDate: text, url: text, summary: text }),
-    skills: list({ name: text, level: text, keywords: texts }),
-    languages: list({ language: text, fluency: text }),
-    interests: list({ name: text, keywords: texts }),
-    references: list({ name: text, reference: text }),
-    projects: list({ name: text, description: text, highlights: texts, url: text }),
-    meta: z.object({ folioforge: z.unknown().optional() }).optional(),
-  },
-  { error: 'must be an object' },
-);
+const jsonResumeSchema = builtOnFirstUse(() => {
+  const text = z.string({ error: 'must be text' }).optional();
+  const texts = z.array(z.string({ error: 'must be text' }), { error: 'must be a list of texts' }).optional();
+  return z.object(
+    {
+      basics: z
+        .object(
+          {
+            name: text,
+            label: text,
+            image: text,
+            email: text,
+            phone: text,
+            url: text,
+            summary: text,
+            location: z
+              .object({ address: text, postalCode: text, city: text, countryCode: text, region: text }, { error: 'must be an object' })
+              .optional(),
+            profiles: list({ network: text, username: text, url: text }),
+          },
+          { error: 'must be an object' },
+        )
+        .optional(),
+      work: list({ name: text, position: text, url: text, startDate: text, endDate: text, summary: text, highlights: texts }),
+      volunteer: list({ organization: text, position: text, url: text, startDate: text, endDate: text, summary: text, highlights: texts }),
+      education: list({
+        institution: text,
+        url: text,
+        area: text,
+        studyType: text,
+        startDate: text,
+        endDate: text,
+        score: text,
+        courses: texts,
+      }),
+      awards: list({ title: text, date: text, awarder: text, summary: text }),
+      certificates: list({ name: text, date: text, issuer: text, url: text }),
+      publications: list({ name: text, publisher: text, releaseDate: text, url: text, summary: text }),
+      skills: list({ name: text, level: text, keywords: texts }),
+      languages: list({ language: text, fluency: text }),
+      interests: list({ name: text, keywords: texts }),
+      references: list({ name: text, reference: text }),
+      projects: list({ name: text, description: text, highlights: texts, url: text }),
+      meta: z.object({ folioforge: z.unknown().optional() }).optional(),
+    },
+    { error: 'must be an object' },
+  );
+});
 
-type JsonResumeInput = z.infer<typeof jsonResumeSchema>;
+type JsonResumeInput = z.infer<ReturnType<typeof jsonResumeSchema>>;
 
 export type ImportResult = { ok: true; portfolio: Portfolio } | { ok: false; problems: string[] };
 
@@ -227,7 +230,7 @@ export function importJsonResume(fileText: string): ImportResult {
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, problems: ['A JSON Resume file holds one object ({ "basics": … }); this file holds something else.'] };
-  const parsed = jsonResumeSchema.safeParse(json);
+  const parsed = jsonResumeSchema().safeParse(json);
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => `${where(issue.path)}: ${issue.message}`) };
   const own = parsed.data.meta?.folioforge;
   if (own !== undefined) {

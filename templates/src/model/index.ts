@@ -39,7 +39,7 @@ export {
   type FileSlot,
   type SampleName,
 } from './files';
-export { LIMITS, checkPortfolio, portfolioSchema, problemsOf, type PortfolioCheck } from './schema';
+export { LIMITS, checkPortfolio, preparePortfolioCheck, problemsOf, type PortfolioCheck } from './schema';
 export { isLegacyData, splitSkills, toModelData, upgradeLegacy, type LegacyValues } from './legacy';
 export { coercePortfolio } from './coerce';
 export { REPLACE_PREFIX, applyDetails, starterPortfolio, withNewIds, type Account } from './starter';

@@ -3,6 +3,7 @@
 // the portfolio, so every row saved before them stays valid and reads as "the defaults".
 import { withoutControlCharacters } from '@folioforge/shared/typed-text';
 import { z } from 'zod';
+import { builtOnFirstUse } from './builtOnFirstUse';
 
 export interface PageSettings {
   title?: string;
@@ -54,14 +55,16 @@ const pageText = (max: number) =>
     .transform(cleanPageText)
     .pipe(z.string().max(max, { error: (issue) => `at most ${max} characters (it has ${String(issue.input ?? '').length})` }));
 
-export const pageSettingsSchema = z.object({
-  title: pageText(PAGE_LIMITS.title).optional(),
-  description: pageText(PAGE_LIMITS.description).optional(),
-  language: z
-    .string({ error: 'must be a language' })
-    .refine(isPageLanguage, { message: `must be one of the page languages: ${LANGUAGE_TAGS.join(', ')}` })
-    .optional(),
-});
+export const pageSettingsSchema = builtOnFirstUse(() =>
+  z.object({
+    title: pageText(PAGE_LIMITS.title).optional(),
+    description: pageText(PAGE_LIMITS.description).optional(),
+    language: z
+      .string({ error: 'must be a language' })
+      .refine(isPageLanguage, { message: `must be one of the page languages: ${LANGUAGE_TAGS.join(', ')}` })
+      .optional(),
+  }),
+);
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 

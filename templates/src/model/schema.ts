@@ -3,6 +3,7 @@
 // a section of a kind that does not exist, a section with too many items, a portfolio with too many
 // sections or items, text too long: each is refused with what is wrong and where (problemsOf).
 import { z } from 'zod';
+import { builtOnFirstUse } from './builtOnFirstUse';
 import { isSafeHref } from '@folioforge/shared/safe-url';
 import { withoutControlCharacters } from '@folioforge/shared/typed-text';
 import { FIELD_MAX_LENGTH, maxLengthOf, type FieldSpec } from './fields';
@@ -60,30 +61,34 @@ function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
   }
 }
 
-const idSchema = z.string({ error: 'must be an id' }).regex(ID_PATTERN, { message: 'must be an id of letters, digits, - and _' });
+const idSchema = builtOnFirstUse(() =>
+  z.string({ error: 'must be an id' }).regex(ID_PATTERN, { message: 'must be an id of letters, digits, - and _' }),
+);
 
 const fieldsShape = (fields: readonly FieldSpec[]) =>
   Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field).default('')]));
 
-const profileSchema = z.object(fieldsShape(PROFILE_FIELDS));
+const profileSchema = builtOnFirstUse(() => z.object(fieldsShape(PROFILE_FIELDS)));
 
-const socialSchema = z.object({
-  id: idSchema,
-  network: text(LIMITS.titleLength).default(''),
-  url: fieldSchema({ kind: 'url' }).default(''),
-});
+const socialSchema = builtOnFirstUse(() =>
+  z.object({
+    id: idSchema(),
+    network: text(LIMITS.titleLength).default(''),
+    url: fieldSchema({ kind: 'url' }).default(''),
+  }),
+);
 
-function sectionSchema(kind: SectionKind) {
+function buildSectionSchema(kind: SectionKind) {
   const spec = SECTION_KINDS[kind];
   const maxItems = spec.fields.length === 0 ? 0 : LIMITS.itemsPerSection;
   return z.object({
-    id: idSchema,
+    id: idSchema(),
     kind: z.literal(kind),
     title: text(LIMITS.titleLength).default(''),
     hidden: z.boolean({ error: 'must be true or false' }).default(false),
     body: text(FIELD_MAX_LENGTH.longText, { multiline: true }).default(''),
     items: z
-      .array(z.object({ id: idSchema, ...fieldsShape(spec.fields) }))
+      .array(z.object({ id: idSchema(), ...fieldsShape(spec.fields) }))
       .max(maxItems, {
         error: (issue) =>
           maxItems === 0
@@ -94,62 +99,91 @@ function sectionSchema(kind: SectionKind) {
   });
 }
 
-const anySectionSchema = z.discriminatedUnion(
-  'kind',
-  SECTION_KIND_NAMES.map(sectionSchema) as unknown as [ReturnType<typeof sectionSchema>, ...ReturnType<typeof sectionSchema>[]],
-  {
-    error: (issue) =>
-      issue.code === 'invalid_union'
-        ? `there is no kind of section called ${JSON.stringify((issue.input as { kind?: unknown } | undefined)?.kind ?? null)}; the kinds are ${SECTION_KIND_NAMES.join(', ')}`
-        : undefined,
-  },
-);
+const sectionSchemas = new Map<SectionKind, ReturnType<typeof buildSectionSchema>>();
+
+function sectionSchema(kind: SectionKind) {
+  let schema = sectionSchemas.get(kind);
+  if (!schema) sectionSchemas.set(kind, (schema = buildSectionSchema(kind)));
+  return schema;
+}
+
+const anySectionSchema = () =>
+  z.discriminatedUnion(
+    'kind',
+    SECTION_KIND_NAMES.map(sectionSchema) as unknown as [ReturnType<typeof sectionSchema>, ...ReturnType<typeof sectionSchema>[]],
+    {
+      error: (issue) =>
+        issue.code === 'invalid_union'
+          ? `there is no kind of section called ${JSON.stringify((issue.input as { kind?: unknown } | undefined)?.kind ?? null)}; the kinds are ${SECTION_KIND_NAMES.join(', ')}`
+          : undefined,
+    },
+  );
 
 const duplicateIds = (ids: readonly string[]) => ids.filter((id, index) => ids.indexOf(id) !== index);
 
-export const portfolioSchema = z
-  .object({
-    schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
-    profile: profileSchema.default(() => profileSchema.parse({})),
-    socials: z
-      .array(socialSchema)
-      .max(LIMITS.socials, { error: `at most ${LIMITS.socials} social links` })
-      .default([]),
-    sections: z
-      .array(anySectionSchema)
-      .max(LIMITS.sections, {
-        error: (issue) =>
-          `a portfolio holds at most ${LIMITS.sections} sections (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
-      })
-      .default([]),
-    page: pageSettingsSchema.optional(),
-  })
-  .superRefine((portfolio, context) => {
-    const items = portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
-    if (items > LIMITS.items)
-      context.addIssue({
-        code: 'custom',
-        path: ['sections'],
-        message: `a portfolio holds at most ${LIMITS.items} items in all (this one has ${items})`,
+const portfolioSchema = builtOnFirstUse(() =>
+  z
+    .object({
+      schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
+      profile: profileSchema().default(() => profileSchema().parse({})),
+      socials: z
+        .array(socialSchema())
+        .max(LIMITS.socials, { error: `at most ${LIMITS.socials} social links` })
+        .default([]),
+      sections: z
+        .array(anySectionSchema())
+        .max(LIMITS.sections, {
+          error: (issue) =>
+            `a portfolio holds at most ${LIMITS.sections} sections (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
+        })
+        .default([]),
+      page: pageSettingsSchema().optional(),
+    })
+    .superRefine((portfolio, context) => {
+      const items = portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
+      if (items > LIMITS.items)
+        context.addIssue({
+          code: 'custom',
+          path: ['sections'],
+          message: `a portfolio holds at most ${LIMITS.items} items in all (this one has ${items})`,
+        });
+      for (const id of duplicateIds(portfolio.sections.map((section) => section.id)))
+        context.addIssue({ code: 'custom', path: ['sections'], message: `two sections have the id ${id}` });
+      portfolio.sections.forEach((section, index) => {
+        for (const id of duplicateIds(section.items.map((item) => item.id)))
+          context.addIssue({ code: 'custom', path: ['sections', index, 'items'], message: `two items have the id ${id}` });
       });
-    for (const id of duplicateIds(portfolio.sections.map((section) => section.id)))
-      context.addIssue({ code: 'custom', path: ['sections'], message: `two sections have the id ${id}` });
-    portfolio.sections.forEach((section, index) => {
-      for (const id of duplicateIds(section.items.map((item) => item.id)))
-        context.addIssue({ code: 'custom', path: ['sections', index, 'items'], message: `two items have the id ${id}` });
-    });
-    for (const id of duplicateIds(portfolio.socials.map((social) => social.id)))
-      context.addIssue({ code: 'custom', path: ['socials'], message: `two social links have the id ${id}` });
-    const length = JSON.stringify(portfolio).length;
-    if (length > LIMITS.totalLength)
-      context.addIssue({
-        code: 'custom',
-        path: [],
-        message: `a portfolio holds at most ${LIMITS.totalLength.toLocaleString('en')} characters in all (this one has ${length.toLocaleString('en')})`,
-      });
-  });
+      for (const id of duplicateIds(portfolio.socials.map((social) => social.id)))
+        context.addIssue({ code: 'custom', path: ['socials'], message: `two social links have the id ${id}` });
+      const length = JSON.stringify(portfolio).length;
+      if (length > LIMITS.totalLength)
+        context.addIssue({
+          code: 'custom',
+          path: [],
+          message: `a portfolio holds at most ${LIMITS.totalLength.toLocaleString('en')} characters in all (this one has ${length.toLocaleString('en')})`,
+        });
+    }),
+);
 
-export type ParsedPortfolio = z.output<typeof portfolioSchema>;
+export type ParsedPortfolio = z.output<ReturnType<typeof portfolioSchema>>;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Builds what checkPortfolio needs a piece per task (a section kind's schema at a time), so a page
+ * that checks soon after it starts never stalls on building them all at once.
+ */
+export async function preparePortfolioCheck(): Promise<void> {
+  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema]) {
+    build();
+    await nextTask();
+  }
+  for (const kind of SECTION_KIND_NAMES) {
+    sectionSchema(kind);
+    await nextTask();
+  }
+  portfolioSchema();
+}
 
 /** Where an issue is, in the words of the editor: "Projects › Project 3 › Title". */
 function placeOf(path: readonly PropertyKey[], input: unknown): string {
@@ -191,6 +225,6 @@ export type PortfolioCheck = { ok: true; portfolio: Portfolio } | { ok: false; p
 
 /** Checks a portfolio (already in the model's shape: upgrade older ones first, legacy.ts). */
 export function checkPortfolio(input: unknown): PortfolioCheck {
-  const parsed = portfolioSchema.safeParse(input);
+  const parsed = portfolioSchema().safeParse(input);
   return parsed.success ? { ok: true, portfolio: parsed.data as Portfolio } : { ok: false, problems: problemsOf(parsed.error, input) };
 }

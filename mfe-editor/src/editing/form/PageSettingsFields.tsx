@@ -8,7 +8,7 @@ import styles from './PortfolioForm.module.scss';
 /** What is wrong with a setting as it stands, in the schema's words, or null. */
 function problemOf(key: keyof PageSettings, value: string): string | null {
   if (value === '') return null;
-  const checked = pageSettingsSchema.shape[key].safeParse(value);
+  const checked = pageSettingsSchema().shape[key].safeParse(value);
   if (checked.success) return null;
   const message = checked.error.issues[0]?.message ?? 'is not valid';
   return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
