@@ -211,3 +211,19 @@ test.describe('a returning visitor', () => {
     await context.close();
   });
 });
+
+test.describe('a deployment whose config is broken', () => {
+  for (const route of ['/home', '/account']) {
+    test(`${route} says the app could not start, in place of the page, and offers a reload`, async () => {
+      const page = await browser.newPage();
+      await page.route('**/app-config.json', (request) =>
+        request.fulfill({ status: 200, contentType: 'application/json', body: '{"remotes":' }),
+      );
+      await page.goto(`${stack.shellUrl}${route}`);
+      await expect(page.getByRole('heading', { name: 'FolioForge could not start' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+      await expect(page.locator('#prerendered'), 'the copy rendered ahead gives way').toHaveCount(0);
+      await page.close();
+    });
+  }
+});
