@@ -1,4 +1,4 @@
-import { memo, useId, type ChangeEvent } from 'react';
+import { memo, useDeferredValue, useId, type ChangeEvent } from 'react';
 import { PAGE_LANGUAGES, PAGE_LIMITS, isPageLanguage, pageMeta, pageSettingsSchema, type PageSettings } from '@folioforge/templates';
 import { useEditor, useEditorState } from '../editorHooks';
 import { pagePath, readField } from '../portfolioEdits';
@@ -32,7 +32,9 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
   const path = pagePath(settingKey);
   const revision = useEditorState((state) => state.revisions[path] ?? 0);
   const value = useEditorState((state) => readField(state.portfolio, path));
-  const fallback = useEditorState((state) => pageMeta({ profile: state.portfolio.profile })[settingKey]);
+  // What the page falls back to follows the name or headline as they are typed, deferred: redrawn
+  // after the key's own frame (it sits far down the form), not in it.
+  const fallback = useDeferredValue(useEditorState((state) => pageMeta({ profile: state.portfolio.profile })[settingKey]));
   const id = useId();
   const problem = problemOf(settingKey, value);
   const source = settingKey === 'title' ? 'your name' : 'your headline';
