@@ -24,6 +24,29 @@ export interface LatencyResult {
   p95Ms: number;
   domMedianMs: number;
   domP95Ms: number;
+  /** Each key's time to the next frame, and to the DOM: what `pooledLatency` joins. */
+  latencies: number[];
+  domLatencies: number[];
+}
+
+function latencyResult(latencies: number[], domLatencies: number[]): LatencyResult {
+  return {
+    samples: latencies.length,
+    medianMs: median(latencies),
+    p95Ms: percentile(latencies, 95),
+    domMedianMs: median(domLatencies),
+    domP95Ms: percentile(domLatencies, 95),
+    latencies,
+    domLatencies,
+  };
+}
+
+/** Several runs' keys as one result (runs of two builds, alternated so the machine's drift weighs on both). */
+export function pooledLatency(results: readonly LatencyResult[]): LatencyResult {
+  return latencyResult(
+    results.flatMap((result) => result.latencies),
+    results.flatMap((result) => result.domLatencies),
+  );
 }
 
 /** Types `samples` letters into `field` under CPU slowdown and times each until `previewSelector` shows it. */
@@ -71,13 +94,7 @@ async function timeKeyPresses(page: Page, field: Locator, previewSelector: strin
     return { latencies: w.__latencies, domLatencies: w.__domLatencies };
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return {
-    samples: latencies.length,
-    medianMs: median(latencies),
-    p95Ms: percentile(latencies, 95),
-    domMedianMs: median(domLatencies),
-    domP95Ms: percentile(domLatencies, 95),
-  };
+  return latencyResult(latencies, domLatencies);
 }
 
 /** Issue 21's measure: a portfolio of 30 items in 8 sections, every field filled. */
