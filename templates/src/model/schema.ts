@@ -99,18 +99,15 @@ function buildSectionSchema(kind: SectionKind) {
   });
 }
 
-const sectionSchemas = new Map<SectionKind, ReturnType<typeof buildSectionSchema>>();
-
-function sectionSchema(kind: SectionKind) {
-  let schema = sectionSchemas.get(kind);
-  if (!schema) sectionSchemas.set(kind, (schema = buildSectionSchema(kind)));
-  return schema;
-}
+const sectionSchemas = SECTION_KIND_NAMES.map((kind) => builtOnFirstUse(() => buildSectionSchema(kind)));
 
 const anySectionSchema = () =>
   z.discriminatedUnion(
     'kind',
-    SECTION_KIND_NAMES.map(sectionSchema) as unknown as [ReturnType<typeof sectionSchema>, ...ReturnType<typeof sectionSchema>[]],
+    sectionSchemas.map((build) => build()) as unknown as [
+      ReturnType<typeof buildSectionSchema>,
+      ...ReturnType<typeof buildSectionSchema>[],
+    ],
     {
       error: (issue) =>
         issue.code === 'invalid_union'
@@ -174,12 +171,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * that checks soon after it starts never stalls on building them all at once.
  */
 export async function preparePortfolioCheck(): Promise<void> {
-  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema]) {
+  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, ...sectionSchemas]) {
     build();
-    await nextTask();
-  }
-  for (const kind of SECTION_KIND_NAMES) {
-    sectionSchema(kind);
     await nextTask();
   }
   portfolioSchema();
