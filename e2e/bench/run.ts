@@ -59,6 +59,7 @@ async function lighthouseTable(current: Stack, only?: readonly string[]): Promis
 /** Keys typed per build and field, and in how many turns. */
 const TYPED_KEYS = 200;
 const TYPING_ROUNDS = 4;
+const KEYS_PER_ROUND = TYPED_KEYS / TYPING_ROUNDS;
 
 const line = (result: LatencyResult) =>
   `to the next frame median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; to the DOM median ${result.domMedianMs.toFixed(1)} ms, p95 ${result.domP95Ms.toFixed(1)} ms`;
@@ -85,11 +86,11 @@ async function editorTyping(current: Stack, browser: Awaited<ReturnType<typeof l
   const reactFloorRuns: LatencyResult[] = [];
   const runs = builds.map(() => ({ plain: [] as LatencyResult[], rich: [] as LatencyResult[] }));
   for (let round = 0; round < TYPING_ROUNDS; round += 1) {
-    floorRuns.push(await measureBarePageLatency(browser, TYPED_KEYS / TYPING_ROUNDS));
-    reactFloorRuns.push(await measureReactFloorLatency(browser, TYPED_KEYS / TYPING_ROUNDS));
+    floorRuns.push(await measureBarePageLatency(browser, KEYS_PER_ROUND));
+    reactFloorRuns.push(await measureReactFloorLatency(browser, KEYS_PER_ROUND));
     for (const [index, [, stack, options]] of builds.entries()) {
-      runs[index]!.plain.push(await measureEditorLatency(browser, stack, TYPED_KEYS / TYPING_ROUNDS, options));
-      runs[index]!.rich.push(await measureRichTextLatency(browser, stack, TYPED_KEYS / TYPING_ROUNDS, options));
+      runs[index]!.plain.push(await measureEditorLatency(browser, stack, KEYS_PER_ROUND, options));
+      runs[index]!.rich.push(await measureRichTextLatency(browser, stack, KEYS_PER_ROUND, options));
     }
   }
   const floor = pooledLatency(floorRuns);
