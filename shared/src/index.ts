@@ -97,8 +97,6 @@ export {
   type TemplateId,
 } from '../../supabase/functions/_shared/prices';
 export {
-  BILLING_HISTORY_COLUMNS,
-  BILLING_SUBSCRIPTION_COLUMNS,
   type BillingHistoryEntry,
   billingHistoryEntrySchema,
   type BillingState,

@@ -4,8 +4,8 @@
 // so every screen shows the new state at once.
 import { queryOptions } from '@tanstack/react-query';
 import {
-  BILLING_HISTORY_COLUMNS,
-  BILLING_SUBSCRIPTION_COLUMNS,
+  billingHistoryColumns,
+  billingSubscriptionColumns,
   billingHistoryEntrySchema,
   billingSubscriptionSchema,
   type BillingHistoryEntry,
@@ -41,18 +41,22 @@ export type Entitlements = Awaited<ReturnType<typeof fetchEntitlements>>;
 async function fetchSubscriptions(client: FolioForgeClient, userId: string): Promise<BillingSubscription[]> {
   const { data, error } = await client
     .from('subscriptions')
-    .select(BILLING_SUBSCRIPTION_COLUMNS)
+    .select(billingSubscriptionColumns())
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw new Error(error.message);
-  return billingSubscriptionSchema.array().parse(data ?? []);
+  return billingSubscriptionSchema()
+    .array()
+    .parse(data ?? []);
 }
 
 /** What the user has paid, newest first: paid orders and subscription charges. */
 async function fetchBillingHistory(client: FolioForgeClient): Promise<BillingHistoryEntry[]> {
-  const { data, error } = await client.from('billing_history').select(BILLING_HISTORY_COLUMNS).order('paid_at', { ascending: false });
+  const { data, error } = await client.from('billing_history').select(billingHistoryColumns()).order('paid_at', { ascending: false });
   if (error) throw new Error(error.message);
-  return billingHistoryEntrySchema.array().parse(data ?? []);
+  return billingHistoryEntrySchema()
+    .array()
+    .parse(data ?? []);
 }
 
 /** The query every screen reads the user's entitlements with (the same cache entry everywhere). */

@@ -27,7 +27,7 @@ export async function refusalIn(response: Pick<Response, 'status' | 'json'>): Pr
   } catch {
     return { status: response.status }; // not JSON
   }
-  const refusal = refusalSchema.safeParse(body);
+  const refusal = refusalSchema().safeParse(body);
   if (!refusal.success || !refusal.data.error) return { status: response.status };
   const { error: message, ...details } = refusal.data;
   return { status: response.status, message, ...details };

@@ -13,6 +13,7 @@
 // the variants. A name without a size (uploads from before, GIFs, which keep their animation) is a
 // picture with no variants. Shared by the browser through @folioforge/shared.
 import { z } from 'zod';
+import { builtOnFirstUse } from './builtOnFirstUse.ts';
 
 /** The longest side a stored photo may have. */
 export const IMAGE_MAX_SIDE = 2560;
@@ -35,22 +36,27 @@ export const imageMimeType = (format: ImageFormat) => MIME[format];
 const STEM = /^[A-Za-z0-9_-]{1,120}$/;
 const SIZED_NAME = /^([A-Za-z0-9_-]{1,120})\.([1-9]\d{0,4})x([1-9]\d{0,4})\.(webp|jpg)$/;
 
-export const imageSize = z.object({
-  width: z.int().min(1).max(IMAGE_MAX_SIDE),
-  height: z.int().min(1).max(IMAGE_MAX_SIDE),
-});
-export type ImageSize = z.infer<typeof imageSize>;
+// The schemas are built on first use: every page loads this file, few check a stored photo.
+export const imageSize = builtOnFirstUse(() =>
+  z.object({
+    width: z.int().min(1).max(IMAGE_MAX_SIDE),
+    height: z.int().min(1).max(IMAGE_MAX_SIDE),
+  }),
+);
+export type ImageSize = z.infer<ReturnType<typeof imageSize>>;
 
 /** One file of a stored photo: its path in `portfolio-images` and its pixel size. */
-export const storedImageFile = imageSize.extend({ path: z.string().min(1).max(400) });
-export type StoredImageFile = z.infer<typeof storedImageFile>;
+export const storedImageFile = builtOnFirstUse(() => imageSize().extend({ path: z.string().min(1).max(400) }));
+export type StoredImageFile = z.infer<ReturnType<typeof storedImageFile>>;
 
 /** A stored photo: the main file (the one a portfolio row names) and its narrower copies, narrowest first. */
-export const storedImage = storedImageFile.extend({
-  format: z.enum(IMAGE_FORMATS),
-  variants: z.array(storedImageFile).max(IMAGE_VARIANT_WIDTHS.length),
-});
-export type StoredImage = z.infer<typeof storedImage>;
+export const storedImage = builtOnFirstUse(() =>
+  storedImageFile().extend({
+    format: z.enum(IMAGE_FORMATS),
+    variants: z.array(storedImageFile()).max(IMAGE_VARIANT_WIDTHS.length),
+  }),
+);
+export type StoredImage = z.infer<ReturnType<typeof storedImage>>;
 
 /** The longest side within IMAGE_MAX_SIDE, the proportions kept (never enlarged). */
 export function fitWithin(width: number, height: number, maxSide: number = IMAGE_MAX_SIDE): ImageSize {
@@ -91,7 +97,7 @@ export function storedImageFromPath(path: string): StoredImage | null {
   const match = SIZED_NAME.exec(path.slice(slash + 1));
   if (!match) return null;
   const [, stem, width, height, extension] = match as unknown as [string, string, string, string, string];
-  const main = imageSize.safeParse({ width: Number(width), height: Number(height) });
+  const main = imageSize().safeParse({ width: Number(width), height: Number(height) });
   if (!main.success) return null;
   return storedImageFor(path.slice(0, Math.max(slash, 0)), stem, main.data, extension === 'webp' ? 'webp' : 'jpeg');
 }

@@ -2,6 +2,7 @@
 // page-message function, the form the templates render (templates/src/forms, through
 // @folioforge/shared) and /account, which lists what arrived.
 import { z } from 'zod';
+import { builtOnFirstUse } from './builtOnFirstUse.ts';
 import { SLUG_PATTERN } from './slugs.ts';
 
 /** The form's field names, as the page posts them. `website` is a trap: people leave it empty, bots fill it. */
@@ -24,25 +25,27 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u20
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-export const pageMessageBody = z.object({
-  portfolio: z.uuid(),
-  slug: z.string().regex(SLUG_PATTERN),
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Write your name')
-    .max(PAGE_MESSAGE_LIMITS.name, `Use at most ${PAGE_MESSAGE_LIMITS.name} characters`)
-    .refine((value) => !CONTROL.test(value), 'Use letters, not control characters'),
-  email: z.string().trim().max(PAGE_MESSAGE_LIMITS.email).pipe(z.email('Write an email address the owner can answer')),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Write a message')
-    .max(PAGE_MESSAGE_LIMITS.message, `Use at most ${PAGE_MESSAGE_LIMITS.message} characters`)
-    .refine((value) => !CONTROL_BUT_LINES.test(value), 'Use letters, not control characters'),
-  website: z.string().max(500).optional(),
-});
-export type PageMessageBody = z.infer<typeof pageMessageBody>;
+export const pageMessageBody = builtOnFirstUse(() =>
+  z.object({
+    portfolio: z.uuid(),
+    slug: z.string().regex(SLUG_PATTERN),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Write your name')
+      .max(PAGE_MESSAGE_LIMITS.name, `Use at most ${PAGE_MESSAGE_LIMITS.name} characters`)
+      .refine((value) => !CONTROL.test(value), 'Use letters, not control characters'),
+    email: z.string().trim().max(PAGE_MESSAGE_LIMITS.email).pipe(z.email('Write an email address the owner can answer')),
+    message: z
+      .string()
+      .trim()
+      .min(1, 'Write a message')
+      .max(PAGE_MESSAGE_LIMITS.message, `Use at most ${PAGE_MESSAGE_LIMITS.message} characters`)
+      .refine((value) => !CONTROL_BUT_LINES.test(value), 'Use letters, not control characters'),
+    website: z.string().max(500).optional(),
+  }),
+);
+export type PageMessageBody = z.infer<ReturnType<typeof pageMessageBody>>;
 
 /** The function's answer to a JSON request. */
 export type PageMessageAnswer = { sent: true } | { error: string };

@@ -2,7 +2,7 @@
 // the service role, from what Razorpay answered (never from the browser): a row per Razorpay
 // subscription mirrors its state, and each captured charge is recorded once, by payment id.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BILLING_SUBSCRIPTION_COLUMNS, billingSubscriptionSchema, type BillingSubscription } from './billing.ts';
+import { billingSubscriptionColumns, billingSubscriptionSchema, type BillingSubscription } from './billing.ts';
 import { planById, type PlanPrice } from './prices.ts';
 import { RazorpayApiError, type RazorpayApi, type RazorpayPayment, type RazorpaySubscription } from './razorpay.ts';
 
@@ -13,12 +13,12 @@ export interface SubscriptionRecord extends BillingSubscription {
   razorpay_plan_id: string;
 }
 
-const RECORD_COLUMNS = `${BILLING_SUBSCRIPTION_COLUMNS}, user_id, razorpay_subscription_id, razorpay_plan_id`;
+const recordColumns = () => `${billingSubscriptionColumns()}, user_id, razorpay_subscription_id, razorpay_plan_id`;
 
 const iso = (unixSeconds: number | null) => (unixSeconds === null ? null : new Date(unixSeconds * 1000).toISOString());
 
 function asRecord(row: unknown): SubscriptionRecord {
-  const parsed = billingSubscriptionSchema.parse(row);
+  const parsed = billingSubscriptionSchema().parse(row);
   const extra = row as { user_id: string; razorpay_subscription_id: string; razorpay_plan_id: string };
   return {
     ...parsed,
@@ -35,7 +35,7 @@ function failed(what: string, error: { message: string }): Error {
 export async function subscriptionsOf(db: SupabaseClient, userId: string): Promise<SubscriptionRecord[]> {
   const { data, error } = await db
     .from('subscriptions')
-    .select(RECORD_COLUMNS)
+    .select(recordColumns())
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw failed('read the subscriptions', error);
@@ -43,7 +43,7 @@ export async function subscriptionsOf(db: SupabaseClient, userId: string): Promi
 }
 
 export async function subscriptionByRazorpayId(db: SupabaseClient, razorpayId: string): Promise<SubscriptionRecord | null> {
-  const { data, error } = await db.from('subscriptions').select(RECORD_COLUMNS).eq('razorpay_subscription_id', razorpayId).maybeSingle();
+  const { data, error } = await db.from('subscriptions').select(recordColumns()).eq('razorpay_subscription_id', razorpayId).maybeSingle();
   if (error) throw failed('read the subscription', error);
   return data ? asRecord(data) : null;
 }
@@ -66,7 +66,7 @@ export async function recordSubscription(
       starts_at: iso(row.subscription.start_at),
       charge_at: iso(row.subscription.charge_at),
     })
-    .select(RECORD_COLUMNS)
+    .select(recordColumns())
     .single();
   if (error) throw failed('record the subscription', error);
   return asRecord(data);
@@ -115,7 +115,7 @@ export async function mirrorSubscription(
       updated_at: new Date().toISOString(),
     })
     .eq('id', record.id)
-    .select(RECORD_COLUMNS)
+    .select(recordColumns())
     .single();
   if (error?.code === UNIQUE_VIOLATION) throw new SecondSubscriptionError('another subscription already renews for this user');
   if (error) throw failed('update the subscription', error);
@@ -155,7 +155,7 @@ export async function recordCharge(
 
 /** The row as the owner reads it (what the function answers the browser). */
 export function forOwner(record: SubscriptionRecord): BillingSubscription {
-  return billingSubscriptionSchema.parse(record);
+  return billingSubscriptionSchema().parse(record);
 }
 
 /** Razorpay's states in which a subscription may still charge, or be authorised and then charge. */

@@ -117,7 +117,7 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
       }
       if (!allowedOrigin) throw new HttpError(403, 'This form may be sent only from its own page');
 
-      const parsed = pageMessageBody.safeParse(fields);
+      const parsed = pageMessageBody().safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return answer(400, { error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` }, 'failed');

@@ -65,7 +65,7 @@ async function signUp(env: Env, req: Request, admin: SupabaseClient, siteUrl: st
   const slug = typeof fields.slug === 'string' && slugProblem(fields.slug) === undefined ? fields.slug : undefined;
   // Without a well-formed address there is no page to go back to (and no open redirect to build).
   if (!slug) throw new HttpError(400, 'Unknown page');
-  const form = signUpForm.safeParse({ ...fields, name: fields.name || undefined });
+  const form = signUpForm().safeParse({ ...fields, name: fields.name || undefined });
   if (!form.success) return backToPage(siteUrl, slug, SIGN_UP_NOTES.failed);
   const { portfolio, email, name } = form.data;
   // A form on another website (or a script elsewhere) is not this page's visitor.

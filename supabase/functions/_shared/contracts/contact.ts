@@ -5,4 +5,4 @@ import { z } from 'zod';
 import { contactAnswer, contactRequest } from '../pageContracts.ts';
 import { defineFunction } from './functionContract.ts';
 
-export const contactFunction = defineFunction('contact', contactRequest.extend({ action: z.literal('send') }), { send: contactAnswer });
+export const contactFunction = defineFunction('contact', contactRequest().extend({ action: z.literal('send') }), { send: contactAnswer() });

@@ -5,6 +5,7 @@
 // both through @folioforge/shared's invokeFunction. A new function gets a module like payments.ts.
 import { z } from 'zod';
 import { json } from '../cors.ts';
+import { builtOnFirstUse } from '../builtOnFirstUse.ts';
 
 /** An action whose answer is a file streamed to the browser (a zip), not JSON. */
 export const STREAMED = 'streamed';
@@ -48,12 +49,14 @@ export type AnswerOf<Contract extends FunctionContract, Action extends string> =
  * Every refusal a function answers (HttpError through `answeringErrors`, or its own): a message fit to
  * show, and where it helps the form, which fields are wrong and how long to wait (also `Retry-After`).
  */
-export const refusalSchema = z.object({
-  error: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-  retryAfterSeconds: z.number().int().nonnegative().optional(),
-});
-export type Refusal = z.infer<typeof refusalSchema>;
+export const refusalSchema = builtOnFirstUse(() =>
+  z.object({
+    error: z.string(),
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+    retryAfterSeconds: z.number().int().nonnegative().optional(),
+  }),
+);
+export type Refusal = z.infer<ReturnType<typeof refusalSchema>>;
 
 /** The function's JSON answer to `action`, held to the contract's schema for it when type-checked. */
 export function answer<Contract extends FunctionContract, Action extends JsonActionOf<Contract>>(

@@ -28,7 +28,7 @@ const verifyRequest = z.object({
   razorpay_signature: hexSignature,
 });
 /** Opens a subscription to a plan; the browser then authorises it in Razorpay's checkout. */
-const subscribeRequest = z.object({ action: z.literal('subscribe'), planId: planIdSchema });
+const subscribeRequest = z.object({ action: z.literal('subscribe'), planId: planIdSchema() });
 /** After checkout: the server checks Razorpay's signature over payment_id|subscription_id. */
 const verifySubscriptionRequest = z.object({
   action: z.literal('verify-subscription'),
@@ -39,7 +39,7 @@ const verifySubscriptionRequest = z.object({
 /** Stops the renewals: the plan holds to the end of what was paid. */
 const cancelSubscriptionRequest = z.object({ action: z.literal('cancel-subscription') });
 /** Moves to another plan at the end of the period paid for (the same plan: keeps it, dropping a change). */
-const changePlanRequest = z.object({ action: z.literal('change-plan'), planId: planIdSchema });
+const changePlanRequest = z.object({ action: z.literal('change-plan'), planId: planIdSchema() });
 
 // ─── answers ────────────────────────────────────────────────────────────────────────────────
 /** What checkout opens for a template: the order and what it charges, in the catalog's currency. */
@@ -67,7 +67,7 @@ const paidOrderSchema = z.object({
 const subscriptionCheckoutSchema = z.object({
   subscriptionId: razorpayId('sub'),
   keyId: z.string().min(1),
-  planId: planIdSchema,
+  planId: planIdSchema(),
   /** Charged each month, in minor units of `currency`. */
   amount: z.number().int().positive(),
   currency: z.literal(PLAN_CURRENCY),
@@ -76,7 +76,7 @@ const subscriptionCheckoutSchema = z.object({
 });
 
 /** The answer to subscribe's follow-ups (verify, cancel, change): the subscription as it now is. */
-const subscriptionAnswerSchema = z.object({ subscription: billingSubscriptionSchema });
+const subscriptionAnswerSchema = z.object({ subscription: billingSubscriptionSchema() });
 
 export const paymentsFunction = defineFunction(
   'payments',

@@ -33,7 +33,7 @@ export const publishFunction = defineFunction(
   'publish',
   z.discriminatedUnion('action', [
     /** Renders the saved row into a static page at /p/<slug> (or updates it, or moves it). */
-    z.object({ action: z.literal('publish'), portfolioId, slug: slugSchema }),
+    z.object({ action: z.literal('publish'), portfolioId, slug: slugSchema() }),
     /** Takes the page down: its address is free again. */
     z.object({ action: z.literal('unpublish'), portfolioId }),
     /** Takes the page down if it is up, then deletes the portfolio and its files. */
