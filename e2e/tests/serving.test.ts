@@ -162,6 +162,35 @@ test.describe('cache rules', () => {
   });
 });
 
+test.describe('compile hints', () => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  /** The built chunk of an app whose extracted licence text names `library`. */
+  const chunkLicensing = (app: string, library: RegExp) => {
+    const folder = path.join(repoRoot, app, 'dist/chunks');
+    const licence = fs
+      .readdirSync(folder)
+      .find((name) => name.endsWith('.js.LICENSE.txt') && library.test(fs.readFileSync(path.join(folder, name), 'utf8')));
+    assert.ok(licence, `${app} has a chunk of ${library}`);
+    return `chunks/${licence.replace(/\.LICENSE\.txt$/, '')}`;
+  };
+
+  test('the code every page runs as it starts tells V8 to compile it as it downloads; code loaded on demand does not', async () => {
+    const editor = `http://localhost:${stack.ports.editor}`;
+    const startUp = [`${shell}/${mainScript}`, `${shell}/${chunkLicensing('shell', /react-dom\.production/)}`, `${editor}/remoteEntry.js`];
+    for (const url of startUp) {
+      const answer = await get(url, { 'Accept-Encoding': 'br' });
+      assert.ok(zlib.brotliDecompressSync(answer.body).toString().startsWith(HINT), `${url} starts with the hint`);
+    }
+    // Tiptap's chunk loads when a rich-text field is first edited, not with the screen.
+    const onDemand = fs.readdirSync(path.join(repoRoot, 'mfe-editor/dist/chunks')).filter((name) => {
+      return name.endsWith('.js') && fs.readFileSync(path.join(repoRoot, 'mfe-editor/dist/chunks', name), 'utf8').includes('ProseMirror');
+    });
+    assert.ok(onDemand.length > 0, "the editor has Tiptap's chunks");
+    for (const name of onDemand)
+      assert.ok(!(await get(`${editor}/chunks/${name}`)).body.toString().startsWith(HINT), `${name} has no hint`);
+  });
+});
+
 test.describe('icons', () => {
   test('the favicon and every icon of the web manifest are served, and the page links them', async () => {
     const favicon = await get(`${shell}/favicon.ico`);
