@@ -159,6 +159,8 @@ interface TraceEvent {
  * busy as a page loads, and the page's main thread waits for a core inside its tasks: in the traces of
  * `/design` its tasks' wall time was about twice their CPU time, which Lighthouse's TBT counts in
  * full. This figure is the page's own work, so a change to it shows between runs that TBT's drift hides.
+ * Its first paint is the one the trace observed (Lighthouse's is simulated): a page that paints only
+ * once its scripts have run, as the app did before its pages were rendered ahead, reads near 0 here.
  */
 export function cpuBlockingMs(events: readonly TraceEvent[]): number {
   const runTasks = new Map<string, number>();
