@@ -148,11 +148,12 @@ function precompressedCopies() {
 
 /**
  * Code every page runs as it starts: the federation runtime and start-up (the entry chunks), React's
- * renderer, the router and the two workspace libraries every screen renders through.
+ * renderer, the router and the main entries of the two workspace libraries every screen renders
+ * through (their other entries, such as the functions' contracts or the standalone page, load on demand).
  */
 const RUNS_ON_LOAD_PACKAGES = /[\\/]node_modules[\\/](react-dom|react-router|react-router-dom|@remix-run[\\/]router)[\\/]/;
-const RUNS_ON_LOAD_FOLDERS = ['shared', 'templates'].map((workspace) => path.join(repoRoot, workspace, 'src') + path.sep);
-const runsOnLoad = (resource) => RUNS_ON_LOAD_PACKAGES.test(resource) || RUNS_ON_LOAD_FOLDERS.some((folder) => resource.startsWith(folder));
+const RUNS_ON_LOAD_ENTRIES = ['shared', 'templates'].map((workspace) => path.join(repoRoot, workspace, 'src', 'index.ts'));
+const runsOnLoad = (resource) => RUNS_ON_LOAD_PACKAGES.test(resource) || RUNS_ON_LOAD_ENTRIES.includes(resource);
 
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, v8.dev/blog/explicit-compile-hints) on

@@ -176,18 +176,32 @@ test.describe('compile hints', () => {
 
   test('the code every page runs as it starts tells V8 to compile it as it downloads; code loaded on demand does not', async () => {
     const editor = `http://localhost:${stack.ports.editor}`;
-    const startUp = [`${shell}/${mainScript}`, `${shell}/${chunkLicensing('shell', /react-dom\.production/)}`, `${editor}/remoteEntry.js`];
+    const manifest = JSON.parse((await get(`${editor}/mf-manifest.json`)).body.toString()) as {
+      shared: { name: string; assets: { js: { sync: string[] } } }[];
+    };
+    const chunksOf = (name: string) => manifest.shared.find((shared) => shared.name === name)?.assets.js.sync ?? [];
+    const startUp = [
+      `${shell}/${mainScript}`,
+      `${shell}/${chunkLicensing('shell', /react-dom\.production/)}`,
+      `${editor}/remoteEntry.js`,
+      ...chunksOf('@folioforge/templates').map((file) => `${editor}/${file}`),
+    ];
+    assert.ok(startUp.length > 3, 'the editor provides the templates library');
     for (const url of startUp) {
       const answer = await get(url, { 'Accept-Encoding': 'br' });
       assert.ok(zlib.brotliDecompressSync(answer.body).toString().startsWith(HINT), `${url} starts with the hint`);
     }
-    // Tiptap's chunk loads when a rich-text field is first edited, not with the screen.
-    const onDemand = fs.readdirSync(path.join(repoRoot, 'mfe-editor/dist/chunks')).filter((name) => {
-      return name.endsWith('.js') && fs.readFileSync(path.join(repoRoot, 'mfe-editor/dist/chunks', name), 'utf8').includes('ProseMirror');
-    });
-    assert.ok(onDemand.length > 0, "the editor has Tiptap's chunks");
-    for (const name of onDemand)
-      assert.ok(!(await get(`${editor}/chunks/${name}`)).body.toString().startsWith(HINT), `${name} has no hint`);
+    // Tiptap's chunks load when a rich-text field is first edited, the functions' contracts with a
+    // screen's first call: neither with the screen.
+    const editorChunks = path.join(repoRoot, 'mfe-editor/dist/chunks');
+    const tiptap = fs
+      .readdirSync(editorChunks)
+      .filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(editorChunks, name), 'utf8').includes('ProseMirror'));
+    assert.ok(tiptap.length > 0, "the editor has Tiptap's chunks");
+    const contracts = chunksOf('@folioforge/shared/functions');
+    assert.ok(contracts.length > 0, "the editor has the functions' contracts");
+    for (const file of [...tiptap.map((name) => `chunks/${name}`), ...contracts])
+      assert.ok(!(await get(`${editor}/${file}`)).body.toString().startsWith(HINT), `${file} has no hint`);
   });
 });
 
