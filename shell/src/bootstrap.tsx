@@ -12,6 +12,7 @@ import {
 import { registerFolioForgeRemotes } from './federation/registerFolioForgeRemotes';
 import { startupConfigResponse } from './startup/startup';
 import { handOffPrerendered, holdRootWhilePrerendered } from './startup/prerendered';
+import { afterNextPaint } from './startup/afterNextPaint';
 import { App } from './App';
 import { StartupError } from './screens/StartupError/StartupError';
 import './styles.scss';
@@ -19,11 +20,6 @@ import './styles.scss';
 /** A link from an auth mail (#access_token=… or #error=…): supabase-js must read it at once. */
 function arrivedWithAuthFragment(): boolean {
   return /(^|[#&])(access_token|error|error_code)=/.test(window.location.hash);
-}
-
-/** After the browser has painted what is rendered now: a frame, then a task. */
-function afterNextPaint(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 async function start() {
