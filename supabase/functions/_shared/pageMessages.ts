@@ -25,23 +25,22 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u20
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** A field the visitor types: trimmed, not empty, at most `max` characters, none of `control`. */
+const typedText = (max: number, whenEmpty: string, control: RegExp) =>
+  z
+    .string()
+    .trim()
+    .min(1, whenEmpty)
+    .max(max, `Use at most ${max} characters`)
+    .refine((value) => !control.test(value), 'Use letters, not control characters');
+
 export const pageMessageBody = builtOnFirstUse(() =>
   z.object({
     portfolio: z.uuid(),
     slug: z.string().regex(SLUG_PATTERN),
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Write your name')
-      .max(PAGE_MESSAGE_LIMITS.name, `Use at most ${PAGE_MESSAGE_LIMITS.name} characters`)
-      .refine((value) => !CONTROL.test(value), 'Use letters, not control characters'),
+    name: typedText(PAGE_MESSAGE_LIMITS.name, 'Write your name', CONTROL),
     email: z.string().trim().max(PAGE_MESSAGE_LIMITS.email).pipe(z.email('Write an email address the owner can answer')),
-    message: z
-      .string()
-      .trim()
-      .min(1, 'Write a message')
-      .max(PAGE_MESSAGE_LIMITS.message, `Use at most ${PAGE_MESSAGE_LIMITS.message} characters`)
-      .refine((value) => !CONTROL_BUT_LINES.test(value), 'Use letters, not control characters'),
+    message: typedText(PAGE_MESSAGE_LIMITS.message, 'Write a message', CONTROL_BUT_LINES),
     website: z.string().max(500).optional(),
   }),
 );
