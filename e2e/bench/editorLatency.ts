@@ -197,7 +197,8 @@ export async function measureBarePageLatency(browser: Browser, samples = 200): P
   return result;
 }
 
-const umdBuild = (pkg: string, file: string) => {
+/** A library's UMD build (React's own), to load it in a page without a bundler. */
+export const umdBuild = (pkg: string, file: string) => {
   const require = createRequire(import.meta.url);
   return readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'umd', file), 'utf8');
 };

@@ -210,19 +210,35 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Runs every route of ROUTE_GOALS `runs` times on each target and prints one table: the median run's
- * score, LCP, TBT and bytes per route, and the goals it misses. Returns the routes that miss a goal.
+ * score, LCP, TBT and bytes per route, and the goals it misses, after the floor's row when a floor page
+ * is given (reactFloorPage.ts: what any React page scores on this machine). Returns the routes that
+ * miss a goal.
  */
 export async function benchLighthouse(
   targets: LighthouseTarget[],
   runs: number,
-  log = console.log,
-  only?: readonly string[],
+  { log = console.log, only, floorUrl }: { log?: typeof console.log; only?: readonly string[]; floorUrl?: string } = {},
 ): Promise<string[]> {
   const missing: string[] = [];
   log(
     `\nLighthouse ${runs > 1 ? `median of ${runs} runs` : 'one run'}, mobile (simulated slow 4G, 4x CPU); reports in ${path.relative(process.cwd(), REPORT_DIR)}/`,
   );
   log(`  ${'route'.padEnd(11)} ${'build'.padEnd(18)} perf  LCP     FCP     TBT      CPU-TBT  CLS   bytes    a11y  goal`);
+  const row = (route: string, label: string, result: LighthouseFigures, cpuTbt: number, verdict: string) =>
+    log(
+      `  ${route.padEnd(11)} ${label.padEnd(18)} ${String(result.performance).padStart(4)}  ${seconds(result.lcpMs).padEnd(7)} ${seconds(result.fcpMs).padEnd(7)} ${`${Math.round(result.tbtMs)} ms`.padEnd(8)} ${`${Math.round(cpuTbt)} ms`.padEnd(8)} ${result.cls.toFixed(2).padEnd(5)} ${kb(result.bytes).padEnd(8)} ${String(result.accessibility).padStart(4)}  ${verdict}`,
+    );
+  if (floorUrl) {
+    const floor: LighthouseFigures[] = [];
+    for (let run = 1; run <= runs; run += 1) floor.push(await runLighthouse(floorUrl, `react-floor-${run}`));
+    row(
+      'floor',
+      'React, 1 component',
+      medianRun(floor),
+      median(floor.map((run) => run.cpuTbtMs)),
+      '(no goal: the floor of any React page here)',
+    );
+  }
   for (const goal of ROUTE_GOALS.filter((candidate) => !only || only.includes(candidate.route))) {
     // Runs alternate between the builds, so a busy moment on a shared machine weighs on both alike.
     const figures = targets.map(() => [] as LighthouseFigures[]);
@@ -238,9 +254,7 @@ export async function benchLighthouse(
       const cpuTbt = median(figures[index]!.map((run) => run.cpuTbtMs));
       const missed = missedGoals(goal, result);
       if (missed.length && index === targets.length - 1) missing.push(goal.route);
-      log(
-        `  ${goal.route.padEnd(11)} ${target.label.padEnd(18)} ${String(result.performance).padStart(4)}  ${seconds(result.lcpMs).padEnd(7)} ${seconds(result.fcpMs).padEnd(7)} ${`${Math.round(result.tbtMs)} ms`.padEnd(8)} ${`${Math.round(cpuTbt)} ms`.padEnd(8)} ${result.cls.toFixed(2).padEnd(5)} ${kb(result.bytes).padEnd(8)} ${String(result.accessibility).padStart(4)}  ${missed.length ? `MISSED: ${missed.join(', ')}` : 'met'}`,
-      );
+      row(goal.route, target.label, result, cpuTbt, missed.length ? `MISSED: ${missed.join(', ')}` : 'met');
       if (process.env.LIGHTHOUSE_VERBOSE) log(`      LCP element: ${result.lcpElement}`);
     }
   }

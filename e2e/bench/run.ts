@@ -12,6 +12,7 @@ import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { benchLighthouse, type LighthouseTarget } from './lighthouse';
 import { benchPhotoPages } from './photoPages';
+import { serveReactFloorPage } from './reactFloorPage';
 import { benchPublishing } from './publishing';
 import { buildRevision, resolveCommit, revisionHas } from './revision';
 import { formatKb, measureFirstLoad, median } from './firstLoad';
@@ -52,7 +53,8 @@ async function lighthouseTable(current: Stack, only?: readonly string[]): Promis
   const before = await baselineBuild();
   if (before) targets.push({ label: baselineLabel(), shellUrl: before.shellUrl });
   targets.push({ label: 'this tree', shellUrl: current.shellUrl });
-  const missing = await benchLighthouse(targets, runs, console.log, only);
+  const floor = await serveReactFloorPage();
+  const missing = await benchLighthouse(targets, runs, { only, floorUrl: floor.url }).finally(() => floor.stop());
   console.log(missing.length ? `  routes missing a goal: ${missing.join(', ')}` : '  every route meets its goals');
 }
 
