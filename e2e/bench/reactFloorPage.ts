@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { umdBuild } from './editorLatency';
 
-const TEXT = '<h1>A page</h1><p>Two lines of text, first drawn by the HTML, then by React.</p>';
+const HEADING = 'A page';
+const PARAGRAPH = 'Two lines of text, first drawn by the HTML, then by React.';
 
 const APP = `const h = React.createElement;
 function App() {
-  return h('main', null, h('h1', null, 'A page'), h('p', null, 'Two lines of text, first drawn by the HTML, then by React.'));
+  return h('main', null, h('h1', null, ${JSON.stringify(HEADING)}), h('p', null, ${JSON.stringify(PARAGRAPH)}));
 }
 ReactDOM.createRoot(document.getElementById('root')).render(h(App));`;
 
@@ -25,7 +26,7 @@ const PAGE = `<!doctype html>
 <script defer src="/react-dom.js"></script>
 <script defer src="/app.js"></script>
 </head>
-<body><div id="root"><main>${TEXT}</main></div></body>
+<body><div id="root"><main><h1>${HEADING}</h1><p>${PARAGRAPH}</p></main></div></body>
 </html>`;
 
 /** Serves the page (brotli, as the apps' files are served) until `stop`. */
