@@ -75,6 +75,20 @@ test.describe('design screen', () => {
     await page.close();
   });
 
+  test("the page title's default is the name typed above it, also when the title was off screen while the name was typed", async () => {
+    const page = await browser.newPage();
+    await openDesignFor(page, 0);
+    const name = page.getByLabel('Name', { exact: true });
+    const title = page.getByLabel('Page title', { exact: true });
+    await expect(title).not.toBeInViewport();
+    await name.fill('Grace 🐚 Hopper');
+    await name.press('Backspace');
+    await title.scrollIntoViewIfNeeded();
+    await expect(title).toHaveAttribute('placeholder', 'Grace 🐚 Hoppe');
+    await expect(title).toHaveAccessibleDescription('Empty: the page uses your name, “Grace 🐚 Hoppe”.');
+    await page.close();
+  });
+
   test('the image picker shows a chosen picture and refuses a file that is not an image; the resume picker takes a PDF', async () => {
     const page = await browser.newPage();
     await openDesignFor(page, 0);

@@ -1,7 +1,8 @@
-import { memo, useDeferredValue, useId, type ChangeEvent } from 'react';
+import { memo, useId, useRef, useState, type ChangeEvent } from 'react';
 import { PAGE_LANGUAGES, PAGE_LIMITS, isPageLanguage, pageMeta, pageSettingsSchema, type PageSettings } from '@folioforge/templates';
 import { useEditor, useEditorState } from '../editorHooks';
 import { pagePath, readField } from '../portfolioEdits';
+import { useInView } from '../useNearView';
 import fieldStyles from '../fields/FieldInput.module.scss';
 import styles from './PortfolioForm.module.scss';
 
@@ -32,9 +33,14 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
   const path = pagePath(settingKey);
   const revision = useEditorState((state) => state.revisions[path] ?? 0);
   const value = useEditorState((state) => readField(state.portfolio, path));
-  // What the page falls back to follows the name or headline as they are typed, deferred: redrawn
-  // after the key's own frame (it sits far down the form), not in it.
-  const fallback = useDeferredValue(useEditorState((state) => pageMeta({ profile: state.portfolio.profile })[settingKey]));
+  // What the page falls back to follows the name or headline as they are typed while this field is
+  // on screen (it sits far down the form): off screen it would redraw and re-lay out the whole form
+  // on every key in the profile for nothing anyone sees. It is brought up to date when it comes back.
+  const rowRef = useRef<HTMLDivElement>(null);
+  const inView = useInView(rowRef, '200px');
+  const current = useEditorState((state) => (inView ? pageMeta({ profile: state.portfolio.profile })[settingKey] : null));
+  const [fallback, setFallback] = useState(() => pageMeta({ profile: editor.portfolio.profile })[settingKey]);
+  if (current !== null && current !== fallback) setFallback(current);
   const id = useId();
   const problem = problemOf(settingKey, value);
   const source = settingKey === 'title' ? 'your name' : 'your headline';
@@ -44,7 +50,7 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
       ? `Empty: the page uses ${source}, “${fallback}”.`
       : `Empty: the page uses ${source}.`;
   return (
-    <div className={fieldStyles.field}>
+    <div ref={rowRef} className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>

@@ -333,6 +333,54 @@ test('a draft kept before the portfolio model opens upgraded, nothing typed lost
   expect(localStorage.getItem(DRAFTS_KEY)).not.toBeNull();
 });
 
+test("off screen, the page title's default waits for the visitor: typing the name redraws it only once it is in view again", () => {
+  // The observers of the page, told by the test when their elements come into view.
+  const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+  class FakeIntersectionObserver {
+    private readonly entry: { callback: IntersectionObserverCallback; elements: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, elements: [] };
+      observers.push(this.entry);
+    }
+    observe(element: Element) {
+      this.entry.elements.push(element);
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.entry), 1);
+    }
+  }
+  const showing = (element: Element, isIntersecting: boolean) =>
+    act(() => {
+      for (const observer of observers.filter((candidate) => candidate.elements.includes(element)))
+        observer.callback(
+          [{ target: element, isIntersecting } as unknown as IntersectionObserverEntry],
+          observer as unknown as IntersectionObserver,
+        );
+    });
+  Object.defineProperty(window, 'IntersectionObserver', { configurable: true, value: FakeIntersectionObserver });
+  try {
+    const { unmount } = openDesign({ id: 1 });
+    const title = within(form()).getByLabelText('Page title') as HTMLInputElement;
+    const row = title.parentElement!;
+    // Opened far down the form: the default is the name the portfolio opened with.
+    expect(title).toHaveAttribute('placeholder', 'Aarav Mehta');
+    fireEvent.change(field('Name'), { target: { value: 'Zoë 🎨 Åkesson' } });
+    expect(title).toHaveAttribute('placeholder', 'Aarav Mehta');
+    showing(row, true);
+    expect(title).toHaveAttribute('placeholder', 'Zoë 🎨 Åkesson');
+    expect(title).toHaveAccessibleDescription('Empty: the page uses your name, “Zoë 🎨 Åkesson”.');
+    // In view, it follows every key.
+    fireEvent.change(field('Name'), { target: { value: 'Zoë Å' } });
+    expect(title).toHaveAttribute('placeholder', 'Zoë Å');
+    showing(row, false);
+    fireEvent.change(field('Name'), { target: { value: 'Someone else' } });
+    expect(title).toHaveAttribute('placeholder', 'Zoë Å');
+    unmount();
+  } finally {
+    delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+  }
+});
+
 test('page settings: title and description default to the name and headline, the language to English; each is kept, and a wrong one said beside its field', async () => {
   const { unmount } = openDesign({ id: 1 });
   const settings = within(form()).getByRole('group', { name: 'Page settings' });
