@@ -4,6 +4,7 @@ import { useEditor, useEditorState } from '../editorHooks';
 import { pagePath, readField } from '../portfolioEdits';
 import { useInView } from '../useNearView';
 import fieldStyles from '../fields/FieldInput.module.scss';
+import { FieldsForm } from './FieldsForm';
 import styles from './PortfolioForm.module.scss';
 
 /** What is wrong with a setting as it stands, in the schema's words, or null. */
@@ -18,13 +19,15 @@ function problemOf(key: keyof PageSettings, value: string): string | null {
 /** The page's title, description and language: what search engines, link previews and screen readers read. */
 export const PageSettingsFields = memo(function PageSettingsFields() {
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>Page settings</legend>
-      <p className={styles.hint}>What search engines and link previews show, and the language your page is written in.</p>
-      <PageText settingKey="title" label="Page title" max={PAGE_LIMITS.title} />
-      <PageText settingKey="description" label="Page description" max={PAGE_LIMITS.description} />
-      <PageLanguageField />
-    </fieldset>
+    <FieldsForm>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Page settings</legend>
+        <p className={styles.hint}>What search engines and link previews show, and the language your page is written in.</p>
+        <PageText settingKey="title" label="Page title" max={PAGE_LIMITS.title} />
+        <PageText settingKey="description" label="Page description" max={PAGE_LIMITS.description} />
+        <PageLanguageField />
+      </fieldset>
+    </FieldsForm>
   );
 });
 

@@ -1,9 +1,10 @@
-import { memo, useLayoutEffect, useRef, type FocusEvent, type FormEvent, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, type FocusEvent, type RefObject } from 'react';
 import { PROFILE_FIELDS, type ProfileKey } from '@folioforge/templates';
 import { usePreloadRichTextEditor } from '../fields/RichTextField';
 import { useEditor, useEditorState } from '../editorHooks';
 import { profilePath } from '../portfolioEdits';
 import { EditedField } from './EditedField';
+import { FieldsForm } from './FieldsForm';
 import { PageSettingsFields } from './PageSettingsFields';
 import { SectionsEditor } from './SectionsEditor';
 import { SocialLinksEditor } from './SocialLinksEditor';
@@ -16,9 +17,6 @@ export interface PortfolioFormProps {
   labels: Partial<Record<ProfileKey, string>>;
 }
 
-// Nothing is submitted: every change is already in the preview and the draft. Enter must not reload.
-const keepOnPage = (event: FormEvent) => event.preventDefault();
-
 const ACCESSIBLE: Partial<Record<ProfileKey, string>> = { photo: 'Profile image', resume: 'Resume (PDF)' };
 const AUTOCOMPLETE: Partial<Record<ProfileKey, string>> = {
   name: 'name',
@@ -28,14 +26,17 @@ const AUTOCOMPLETE: Partial<Record<ProfileKey, string>> = {
   website: 'url',
 };
 
-/** The whole portfolio as a form: the profile, the social links, and the sections with their items. */
+/**
+ * The whole portfolio as one named form landmark: the profile, the social links, and the sections
+ * with their items, each group a form of its own (see FieldsForm).
+ */
 export function PortfolioForm({ label, labels }: PortfolioFormProps) {
   const editor = useEditor();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   useFocusRequests(formRef);
   usePreloadRichTextEditor(formRef);
   // Where the visitor is: the preview keeps that part in view.
-  const onFocus = (event: FocusEvent<HTMLFormElement>) => {
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const target = event.target.closest<HTMLElement>('[name], [data-field], [data-focus], [data-place]');
     const place =
       target?.getAttribute('data-place') ??
@@ -45,31 +46,33 @@ export function PortfolioForm({ label, labels }: PortfolioFormProps) {
     if (place) editor.setActive(place);
   };
   return (
-    <form ref={formRef} aria-label={label} onSubmit={keepOnPage} noValidate onFocus={onFocus} className={styles.form}>
+    <div ref={formRef} role="form" aria-label={label} onFocus={onFocus} className={styles.form}>
       <ProfileFields labels={labels} />
       <SocialLinksEditor />
       <SectionsEditor />
       <PageSettingsFields />
       <Announcer />
-    </form>
+    </div>
   );
 }
 
 const ProfileFields = memo(function ProfileFields({ labels }: { labels: Partial<Record<ProfileKey, string>> }) {
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>Profile</legend>
-      {PROFILE_FIELDS.map((field) => (
-        <EditedField
-          key={field.key}
-          path={profilePath(field.key)}
-          spec={field}
-          label={labels[field.key] ?? field.label}
-          accessibleLabel={ACCESSIBLE[field.key]}
-          autoComplete={AUTOCOMPLETE[field.key]}
-        />
-      ))}
-    </fieldset>
+    <FieldsForm>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Profile</legend>
+        {PROFILE_FIELDS.map((field) => (
+          <EditedField
+            key={field.key}
+            path={profilePath(field.key)}
+            spec={field}
+            label={labels[field.key] ?? field.label}
+            accessibleLabel={ACCESSIBLE[field.key]}
+            autoComplete={AUTOCOMPLETE[field.key]}
+          />
+        ))}
+      </fieldset>
+    </FieldsForm>
   );
 });
 
@@ -88,7 +91,7 @@ function Announcer() {
  * at the end) or onto the control named by `data-focus`, when the visitor was in the form; from the
  * toolbar buttons focus stays on the button.
  */
-function useFocusRequests(formRef: RefObject<HTMLFormElement>) {
+function useFocusRequests(formRef: RefObject<HTMLDivElement>) {
   const request = useEditorState((state) => state.focusRequest);
   useLayoutEffect(() => {
     const form = formRef.current;

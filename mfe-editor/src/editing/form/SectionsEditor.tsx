@@ -19,14 +19,14 @@ import {
   setHidden,
 } from '../portfolioEdits';
 import { EditedField } from './EditedField';
+import { FieldsForm } from './FieldsForm';
 import { RowTools } from './RowTools';
 import { SortableEntry, SortableList } from './SortableList';
 import styles from './PortfolioForm.module.scss';
 
 /**
  * A list longer than this opens as a list of its items' names, each opening to edit: thirty items
- * would otherwise draw every field at once, and Chromium's autofill reads every field of the page
- * again after each key press (measured: a task of ~60 ms per key at 4× slowdown with 119 fields).
+ * would otherwise draw, lay out and paint every field at once.
  */
 const OPEN_ITEMS_UP_TO = 2;
 
@@ -154,20 +154,22 @@ const SectionCard = memo(function SectionCard({ id, index, count }: { id: string
             </button>
           </RowTools>
         </div>
-        <EditedField
-          path={sectionPath(id, 'title')}
-          spec={{ kind: 'text', maxLength: LIMITS.titleLength }}
-          label="Section title"
-          accessibleLabel={`${name} section title`}
-        />
-        {'bodyLabel' in spec && spec.bodyLabel ? (
+        <FieldsForm>
           <EditedField
-            path={sectionPath(id, 'body')}
-            spec={{ kind: 'longText' }}
-            label={spec.bodyLabel}
-            accessibleLabel={`${name} ${spec.bodyLabel.toLowerCase()}`}
+            path={sectionPath(id, 'title')}
+            spec={{ kind: 'text', maxLength: LIMITS.titleLength }}
+            label="Section title"
+            accessibleLabel={`${name} section title`}
           />
-        ) : null}
+          {'bodyLabel' in spec && spec.bodyLabel ? (
+            <EditedField
+              path={sectionPath(id, 'body')}
+              spec={{ kind: 'longText' }}
+              label={spec.bodyLabel}
+              accessibleLabel={`${name} ${spec.bodyLabel.toLowerCase()}`}
+            />
+          ) : null}
+        </FieldsForm>
         {spec.fields.length ? (
           <>
             <SortableList
@@ -280,7 +282,7 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
         />
       </div>
       {open ? (
-        <div id={bodyId} data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
+        <FieldsForm id={bodyId} data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
           {spec.fields.map((field, fieldIndex) => (
             <EditedField
               key={field.key}
@@ -291,7 +293,7 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
               accessibleLabel={fieldIndex === 0 ? undefined : `${name} ${field.label.toLowerCase()}`}
             />
           ))}
-        </div>
+        </FieldsForm>
       ) : null}
     </SortableEntry>
   );

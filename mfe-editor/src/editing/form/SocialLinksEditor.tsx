@@ -4,6 +4,7 @@ import { KNOWN_NETWORKS } from '@folioforge/templates';
 import { useEditor, useEditorList, useEditorState } from '../editorHooks';
 import { addSocial, cannotAddSocial, moveSocial, removeSocial, socialPath } from '../portfolioEdits';
 import { EditedField } from './EditedField';
+import { FieldsForm } from './FieldsForm';
 import { RowTools } from './RowTools';
 import { SortableEntry, SortableList } from './SortableList';
 import styles from './PortfolioForm.module.scss';
@@ -25,43 +26,45 @@ export function SocialLinksEditor() {
     editor.change(portfolio, { label: 'Added a social link', focus: socialPath(id, 'network'), undoFocus: 'add-social' });
   };
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>Social links</legend>
-      <datalist id={NETWORKS_LIST_ID}>
-        {KNOWN_NETWORKS.map((network) => (
-          <option key={network} value={network} />
-        ))}
-      </datalist>
-      <SortableList
-        ids={ids}
-        nameOf={nameOf}
-        className={styles.socials}
-        onMove={(id, to) =>
-          editor.change(moveSocial(editor.portfolio, id, to), {
-            label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
-            focus: `social-handle:${id}`,
-          })
-        }
-      >
-        {ids.map((id, index) => (
-          <SocialRow key={id} id={id} index={index} count={ids.length} />
-        ))}
-      </SortableList>
-      <Button
-        variant="secondary"
-        onClick={add}
-        disabled={Boolean(full)}
-        data-focus="add-social"
-        aria-describedby={full ? 'ff-socials-full' : undefined}
-      >
-        Add a social link
-      </Button>
-      {full ? (
-        <p id="ff-socials-full" className={styles.hint}>
-          {full}
-        </p>
-      ) : null}
-    </fieldset>
+    <FieldsForm>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Social links</legend>
+        <datalist id={NETWORKS_LIST_ID}>
+          {KNOWN_NETWORKS.map((network) => (
+            <option key={network} value={network} />
+          ))}
+        </datalist>
+        <SortableList
+          ids={ids}
+          nameOf={nameOf}
+          className={styles.socials}
+          onMove={(id, to) =>
+            editor.change(moveSocial(editor.portfolio, id, to), {
+              label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
+              focus: `social-handle:${id}`,
+            })
+          }
+        >
+          {ids.map((id, index) => (
+            <SocialRow key={id} id={id} index={index} count={ids.length} />
+          ))}
+        </SortableList>
+        <Button
+          variant="secondary"
+          onClick={add}
+          disabled={Boolean(full)}
+          data-focus="add-social"
+          aria-describedby={full ? 'ff-socials-full' : undefined}
+        >
+          Add a social link
+        </Button>
+        {full ? (
+          <p id="ff-socials-full" className={styles.hint}>
+            {full}
+          </p>
+        ) : null}
+      </fieldset>
+    </FieldsForm>
   );
 }
 
