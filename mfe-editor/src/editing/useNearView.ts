@@ -6,7 +6,8 @@ function watchNearView(element: Element, margin: string, onChange: (near: boolea
     onChange(true);
     return () => {};
   }
-  const observer = new IntersectionObserver((entries) => onChange(entries.some((entry) => entry.isIntersecting)), { rootMargin: margin });
+  // Entries come in order: the last says where the element is now.
+  const observer = new IntersectionObserver((entries) => onChange(entries.at(-1)?.isIntersecting ?? false), { rootMargin: margin });
   observer.observe(element);
   return () => observer.disconnect();
 }
