@@ -38,7 +38,8 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
   const value = useEditorState((state) => readField(state.portfolio, path));
   // What the page falls back to follows the name or headline as they are typed while this field is
   // on screen (it sits far down the form): off screen it would redraw and re-lay out the whole form
-  // on every key in the profile for nothing anyone sees. It is brought up to date when it comes back.
+  // on every key in the profile for nothing anyone sees. It is brought up to date when it comes back,
+  // and when the field takes focus (a screen reader reads its description then, before any frame).
   const rowRef = useRef<HTMLDivElement>(null);
   const inView = useInView(rowRef, '200px');
   const current = useEditorState((state) => (inView ? pageMeta({ profile: state.portfolio.profile })[settingKey] : null));
@@ -69,6 +70,7 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
         autoComplete="off"
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
+        onFocus={() => setFallback(pageMeta({ profile: editor.portfolio.profile })[settingKey])}
         onChange={(event: ChangeEvent<HTMLInputElement>) => editor.setField(path, event.target.value)}
       />
       <Notes id={id} hint={hint} problem={problem} />

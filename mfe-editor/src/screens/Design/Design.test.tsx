@@ -375,6 +375,9 @@ test("off screen, the page title's default waits for the visitor: typing the nam
     showing(row, false);
     fireEvent.change(field('Name'), { target: { value: 'Someone else' } });
     expect(title).toHaveAttribute('placeholder', 'Zoë Å');
+    // Reached by the keyboard before any frame: what a screen reader reads on focus is current.
+    act(() => title.focus());
+    expect(title).toHaveAccessibleDescription('Empty: the page uses your name, “Someone else”.');
     unmount();
   } finally {
     delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
