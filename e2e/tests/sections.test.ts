@@ -252,6 +252,39 @@ test.describe('a portfolio of sections', () => {
     await page.context().close();
   });
 
+  test('with the mouse, an item dragged past the edge of its section stays in sight and lands where dropped', async () => {
+    // Tall enough that the item and the space above its section are on screen together, away from
+    // the edges where dragging scrolls the page.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1600 } })).newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page.getByRole('button', { name: 'Use Template' }).first().click();
+    await expect(form(page)).toBeVisible();
+    const projects = sectionCard(page, 'Projects');
+    await form(page).getByLabel('Project 1 Title').fill('Lantern');
+    await form(page).getByLabel('Project 2 Title').fill('Compass');
+    const card = projects.locator('xpath=..');
+    await page.evaluate((top) => window.scrollBy(0, top - 400), (await card.boundingBox())!.y);
+    const handle = projects.getByRole('button', { name: 'Reorder Project 2' });
+    const from = (await handle.boundingBox())!;
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const cardTop = (await card.boundingBox())!.y;
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(start.x, start.y + (cardTop - 60 - start.y) * (step / 10));
+    // Past the top of its section's card, the dragged item is what is drawn (and hit) at its handle.
+    await expect
+      .poll(async () => {
+        const box = (await handle.boundingBox())!;
+        const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        if (at.y > (await card.boundingBox())!.y) return 'still inside the card';
+        return page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? 'nothing', at);
+      })
+      .toBe('Reorder Project 2');
+    await page.mouse.up();
+    await expect.poll(() => projectTitles(page)).toEqual(['Compass', 'Lantern']);
+    await page.context().close();
+  });
+
   test('on a 390 px phone, Preview and back to Edit keeps the caret in its field; the preview follows the edits', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

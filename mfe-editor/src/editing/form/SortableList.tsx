@@ -69,9 +69,21 @@ export function SortableList({ ids, nameOf, onMove, children, className }: Sorta
 }
 
 /** One entry of a SortableList; its drag handle is a DragHandle inside it. */
-export function SortableEntry({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
+export function SortableEntry({
+  id,
+  className,
+  style: ownStyle,
+  children,
+}: {
+  id: string;
+  className?: string;
+  /** The entry's own inline style; dragging's position and transform come on top of it. */
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style: CSSProperties = {
+    ...ownStyle,
     transform: CSS.Translate.toString(transform),
     transition,
     position: 'relative',
