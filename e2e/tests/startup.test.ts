@@ -141,6 +141,34 @@ test.describe("what is below the editor's first screen", () => {
   });
 });
 
+test.describe('the web manifest', () => {
+  test('is linked once the live screen has taken the place of the copy rendered ahead, not by the page as served', async () => {
+    const page = await browser.newPage();
+    // When the copy leaves the page and when the manifest's link arrives, in the page's own clock.
+    await page.addInitScript(() => {
+      const marks: Record<string, number> = {};
+      (window as unknown as { startupMarks: Record<string, number> }).startupMarks = marks;
+      new MutationObserver(() => {
+        if (marks.copySeen && marks.copyGone === undefined && !document.getElementById('prerendered')) marks.copyGone = performance.now();
+        if (document.getElementById('prerendered')) marks.copySeen = 1;
+        if (marks.manifestLinked === undefined && document.querySelector('link[rel="manifest"]')) marks.manifestLinked = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.goto(`${stack.shellUrl}/design`);
+    assert.doesNotMatch(await response!.text(), /rel="manifest"/);
+    await page.getByRole('textbox', { name: 'Name' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('link[rel="manifest"]'));
+    const marks = await page.evaluate(() => (window as unknown as { startupMarks: Record<string, number> }).startupMarks);
+    assert.ok(marks.copyGone !== undefined, 'the live screen replaced the copy');
+    assert.ok(marks.manifestLinked! > marks.copyGone!, `linked at ${marks.manifestLinked} ms, the copy gone at ${marks.copyGone} ms`);
+    assert.deepEqual(
+      await page.evaluate(() => [...document.querySelectorAll('link[rel="manifest"]')].map((link) => link.getAttribute('href'))),
+      ['/manifest.webmanifest'],
+    );
+    await page.close();
+  });
+});
+
 test.describe('layout', () => {
   for (const [route, heading] of [
     ['/home', /Welcome to FolioForge/],

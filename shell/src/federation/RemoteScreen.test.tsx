@@ -19,6 +19,35 @@ test('shows loading, then the remote screen', async () => {
   expect(await screen.findByRole('heading', { name: 'Remote home' })).toBeInTheDocument();
 });
 
+test('the web manifest is linked once the screen is on the page and the browser has drawn it, and only once', async () => {
+  // The screens of the tests before linked it after a real frame: let that land, then start clean.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  document.head.querySelectorAll('link[rel="manifest"]').forEach((link) => link.remove());
+  const frames: FrameRequestCallback[] = [];
+  jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  let finish: (module: object) => void = () => undefined;
+  loadRemoteMock.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
+  const { rerender } = render(<RemoteScreen id="mfe_content/Home" />);
+  const manifests = () => document.head.querySelectorAll('link[rel="manifest"]');
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect(manifests()).toHaveLength(0);
+
+  await act(async () => finish({ default: () => <h1>Remote home</h1> }));
+  await screen.findByRole('heading', { name: 'Remote home' });
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect(manifests()).toHaveLength(0);
+  act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect([...manifests()].map((link) => link.getAttribute('href'))).toEqual(['/manifest.webmanifest']);
+
+  loadRemoteMock.mockResolvedValueOnce({ default: () => <h1>Remote home</h1> });
+  rerender(<RemoteScreen id="mfe_content/Home" key="again" />);
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect(manifests()).toHaveLength(1);
+});
+
 test('a remote that is down shows the unavailable message, and Try again loads it once it is back', async () => {
   loadRemoteMock.mockRejectedValueOnce(new Error('Failed to get manifest'));
   render(<RemoteScreen id="mfe_templates/TemplateCollection" />);

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { FederatedRegion, UnavailableNotice, loadSupabase, useAuthStore, type FederatedModule } from '@folioforge/shared';
 import { PrerenderHandOff } from '../startup/prerendered';
+import { linkWebManifestWhenIdle } from '../startup/linkWebManifest';
 import styles from './RemoteScreen.module.scss';
 
 function RemoteLoading() {
@@ -13,12 +14,13 @@ function RemoteLoading() {
   );
 }
 
-/** The screen, drawn with the hand-off from a page rendered ahead. */
+/** The screen, drawn with the hand-off from a page rendered ahead; once it is live, the web manifest. */
 function withHandOff(module: FederatedModule<object> | null): FederatedModule<object> | null {
   if (!module?.default) return module;
   const Screen = module.default;
   return {
     default: function ScreenTakingOver(props: object) {
+      useEffect(linkWebManifestWhenIdle, []);
       return (
         <>
           <PrerenderHandOff />
