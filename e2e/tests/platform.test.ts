@@ -148,6 +148,56 @@ test.describe('redeploying a remote', () => {
   });
 });
 
+test.describe('shared packages', () => {
+  test('each remote states the versions it was built against; the shell, which provides them, states none', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.shellUrl}/design`);
+    // The editor's runtime, not the copy rendered ahead (whose Name field shows before it).
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __FEDERATION__?: { __INSTANCES__: { name: string }[] } }).__FEDERATION__?.__INSTANCES__.some(
+          (instance) => instance.name === 'mfe_editor',
+        ),
+      null,
+      { timeout: 15_000 },
+    );
+    // What each federation instance asks of every package it shares: a version range, or false for none.
+    const ranges = await page.evaluate(() => {
+      const instances = (
+        window as unknown as {
+          __FEDERATION__: {
+            __INSTANCES__: {
+              name: string;
+              options: { shared?: Record<string, { shareConfig?: { requiredVersion?: string | false } }[]> };
+            }[];
+          };
+        }
+      ).__FEDERATION__.__INSTANCES__;
+      return Object.fromEntries(
+        instances.map((instance) => [
+          instance.name,
+          Object.fromEntries(
+            Object.entries(instance.options.shared ?? {}).map(([pkg, [share]]) => [pkg, share?.shareConfig?.requiredVersion]),
+          ),
+        ]),
+      );
+    });
+    assert.ok(ranges.shell && ranges.mfe_editor, `instances: ${Object.keys(ranges).join(', ')}`);
+    assert.ok(
+      Object.values(ranges.shell!).length > 0 && Object.values(ranges.shell!).every((range) => range === false),
+      JSON.stringify(ranges.shell),
+    );
+    // The editor's, from the package.json it was built with, checked against the shell's copies as it loads.
+    const shared = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared/package.json'), 'utf8')) as {
+      version: string;
+      dependencies: Record<string, string>;
+    };
+    assert.equal(ranges.mfe_editor!.react, shared.dependencies.react);
+    assert.equal(ranges.mfe_editor!['@folioforge/shared'], `^${shared.version}`);
+    await page.close();
+  });
+});
+
 test.describe('one React', () => {
   test('no remote ever sends its own copy of React or ReactDOM while the visitor goes through every route', async () => {
     // Each remote's manifest names the chunks holding its fallback copy of each shared package.
