@@ -1,6 +1,5 @@
-import { createContext, useContext, useLayoutEffect, useState } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import type { Portfolio } from '@folioforge/templates';
 import type { FileFieldKind } from '../portfolios/fileRules';
 import type { EditorState, PortfolioEditor } from './portfolioEditor';
@@ -19,10 +18,23 @@ export function useEditorState<T>(selector: (state: EditorState) => T): T {
   return useStore(useEditor().store, selector);
 }
 
-/** A list-like part of the state, compared item by item (e.g. the ids of the sections). */
+/**
+ * A list-like part of the state, compared item by item (e.g. the ids of the sections): the same array
+ * while its items are the same. Every change runs each list's selector (ten or so per key press), so
+ * the comparison is a loop, not zustand's `shallow`, which builds two Maps for every array it compares.
+ */
 export function useEditorList<T>(selector: (state: EditorState) => readonly T[]): readonly T[] {
-  return useStore(useEditor().store, useShallow(selector));
+  const last = useRef<readonly T[] | null>(null);
+  return useStore(useEditor().store, (state) => {
+    const next = selector(state);
+    const previous = last.current;
+    if (previous && sameItems(previous, next)) return previous;
+    last.current = next;
+    return next;
+  });
 }
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, index) => Object.is(item, b[index]));
 
 /**
  * The portfolio, for the preview. A state subscription rather than useSyncExternalStore (zustand's
