@@ -62,6 +62,53 @@ async function projectTitles(page: Page) {
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 }
 
+/**
+ * Grows the device draft the editor just made to 8 sections of 6 items each (copies of its own, with
+ * ids and titles of their own), as a long portfolio would be. Returns the section titles, in order.
+ */
+async function lengthenDraft(page: Page): Promise<string[]> {
+  const key = 'folioforge.editor.drafts.v2';
+  await page.waitForFunction((draftsKey) => localStorage.getItem(draftsKey) !== null, key);
+  return page.evaluate((key) => {
+    const store = JSON.parse(localStorage.getItem(key)!) as {
+      drafts: Record<string, { portfolio: { sections: { id: string; title: string; items: { id: string }[] }[] } }>;
+    };
+    const draft = Object.values(store.drafts)[0]!;
+    const own = draft.portfolio.sections.filter((section) => section.items.length > 0);
+    const sections = Array.from({ length: 8 }, (_, n) => {
+      const from = own[n % own.length]!;
+      const items = Array.from({ length: 6 }, (_, m) => ({ ...from.items[m % from.items.length]!, id: `long-${n}-${m}` }));
+      return { ...from, id: `long-${n}`, title: `${from.title} ${n + 1}`, items };
+    });
+    draft.portfolio.sections = sections;
+    localStorage.setItem(key, JSON.stringify(store));
+    return sections.map((section) => section.title);
+  }, key);
+}
+
+/** How far below the top of its scrolling box (the preview's frame, or the page) an element rests once scrolling stops. */
+async function settledGap(element: ReturnType<Page['locator']>): Promise<number> {
+  return element.evaluate(
+    (node) =>
+      new Promise<number>((resolve) => {
+        let box: Element | null = node.parentElement;
+        while (box && box !== document.body && !(getComputedStyle(box).overflowY === 'auto' && box.scrollHeight > box.clientHeight))
+          box = box.parentElement;
+        const viewTop = () => (box && box !== document.body ? box.getBoundingClientRect().top + box.clientTop : 0);
+        let last = NaN;
+        const check = () => {
+          const gap = Math.round(node.getBoundingClientRect().top - viewTop());
+          if (gap === last) resolve(gap);
+          else {
+            last = gap;
+            setTimeout(check, 300);
+          }
+        };
+        check();
+      }),
+  );
+}
+
 async function useTemplate(page: Page, index: number, clicks = 1) {
   await page.goto(`${stack.shellUrl}/templates`);
   const button = page.getByRole('button', { name: 'Use Template' }).nth(index);
@@ -314,5 +361,44 @@ test.describe('a portfolio of sections', () => {
       })
       .toBe(0);
     await context.close();
+  });
+  test("in a long preview, the part being edited and the template's menu links land at their place, at 1280 and 390 px", async () => {
+    // The editor's preview skips drawing sections out of sight, so a scroll aims at guessed heights;
+    // each scroll is placed again where it ends. Eight sections of six items, as a real portfolio grows.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page.getByRole('button', { name: 'Use Template' }).first().click();
+    await expect(form(page)).toBeVisible();
+    const titles = await lengthenDraft(page);
+    await page.reload();
+    await expect(form(page)).toBeVisible();
+    const farSection = preview(page).locator('[data-section-id="long-6"]');
+    await expect(farSection).toContainText(titles[6]!);
+    assert.equal(
+      await farSection.evaluate((section) => section.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })),
+      false,
+      'far sections are not drawn',
+    );
+
+    // The form moves to the 7th section's third item: the preview's frame brings it to its top, below the header.
+    await form(page).locator('[data-focus="item-toggle:long-6:long-6-2"]').click();
+    await expect.poll(() => settledGap(farSection.locator('[data-item-id]').nth(2)), { timeout: 10_000 }).toBe(80);
+
+    // The template's menu (its phone menu, at the frame's width): each link brings its section under the page's header.
+    for (const index of [5, 2, 7]) {
+      await preview(page).getByRole('link', { name: 'Open menu' }).click();
+      await preview(page).getByRole('link', { name: titles[index], exact: true }).click();
+      await expect.poll(() => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`)), { timeout: 10_000 }).toBe(72);
+    }
+
+    // On a phone the page scrolls, not a frame.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tablist', { name: 'Edit or preview' }).getByRole('tab', { name: 'Preview' }).click();
+    for (const index of [6, 1]) {
+      await preview(page).getByRole('link', { name: 'Open menu' }).click();
+      await preview(page).getByRole('link', { name: titles[index], exact: true }).click();
+      await expect.poll(() => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`)), { timeout: 10_000 }).toBe(72);
+    }
+    await page.context().close();
   });
 });

@@ -152,7 +152,7 @@ export {
 } from './ui/safe/sanitizeRichText';
 export { RichText, SanitizingHostContext } from './ui/safe/RichText';
 export { useFocusTrap } from './ui/useFocusTrap';
-export { animateScrollToTop, findScrollTarget, scrollToSection } from './ui/scroll';
+export { animateScrollToTop, findScrollBox, findScrollTarget, scrollElementTo, scrollToSection } from './ui/scroll';
 export { type FederatedModule, FederatedRegion } from './federation/FederatedRegion';
 export { ROUTER_FUTURE } from './routerFuture';
 export { queryClient } from './serverState/queryClient';

@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { AssetUrlsProvider, type PageLook, type Portfolio, type TemplatePageProps } from '@folioforge/templates';
 import { pageStyleCss } from '@folioforge/templates/page-style';
+import { findScrollBox, scrollElementTo } from '@folioforge/shared';
 import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
 
 export interface PreviewPaneProps {
@@ -42,14 +43,8 @@ const DrawnPage = memo(function DrawnPage({ Page, portfolio }: { Page: Component
   return <Page portfolio={portfolio} />;
 });
 
-/** The nearest scrolling box around an element (the preview's frame on wide screens). */
-function scroller(element: HTMLElement): HTMLElement | null {
-  for (let node = element.parentElement; node; node = node.parentElement) {
-    const { overflowY } = getComputedStyle(node);
-    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
-  }
-  return null;
-}
+/** A sticky template header covers the top of the frame: the part being edited stays below it. */
+const HEADER_ROOM = 80;
 
 /** When the visitor moves to another section or item, the preview's frame scrolls it into view (the page itself does not move). */
 function useKeepActiveInView(rootRef: React.RefObject<HTMLDivElement>) {
@@ -59,15 +54,11 @@ function useKeepActiveInView(rootRef: React.RefObject<HTMLDivElement>) {
     if (!root || !active?.sectionId) return;
     const section = root.querySelector<HTMLElement>(`[data-section-id="${CSS.escape(active.sectionId)}"]`);
     const target = (active.itemId && section?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(active.itemId)}"]`)) || section;
-    if (!target) return;
-    const box = scroller(root);
-    if (!box) return;
+    const box = target && findScrollBox(root);
+    if (!target || !box) return;
     const boxRect = box.getBoundingClientRect();
     const rect = target.getBoundingClientRect();
-    // A sticky template header covers the top of the frame: leave room for it.
-    const margin = 80;
-    if (rect.top >= boxRect.top + margin && rect.bottom <= boxRect.bottom) return;
-    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    box.scrollTo({ top: box.scrollTop + rect.top - boxRect.top - margin, behavior: reduced ? 'auto' : 'smooth' });
+    if (rect.top >= boxRect.top + HEADER_ROOM && rect.bottom <= boxRect.bottom) return;
+    scrollElementTo(target, HEADER_ROOM, box);
   }, [active, rootRef]);
 }
