@@ -123,11 +123,26 @@ export function readDeviceDrafts(): DraftsDocument {
   return upgraded;
 }
 
+/**
+ * The stored list for a write: the other drafts are kept as stored, unchecked (each is checked when
+ * read), since typing writes every few hundred milliseconds. An unreadable or old list is read in full.
+ */
+function documentToWrite(target: Storage): { version: 2; last: unknown; drafts: Record<string, unknown> } {
+  try {
+    const parsed: unknown = JSON.parse(target.getItem(DRAFTS_KEY) ?? 'null');
+    if (isRecord(parsed) && parsed.version === 2 && isRecord(parsed.drafts))
+      return { version: 2, last: parsed.last, drafts: parsed.drafts };
+  } catch {
+    // Unreadable: read as a reader would (the old keys, or nothing).
+  }
+  return readDeviceDrafts();
+}
+
 /** Saves one draft and makes it the one a reload reopens. */
 export function writeDeviceDraft(draft: Omit<DeviceDraft, 'updatedAt'>): void {
   const target = storage();
   if (!target) return;
-  const document = readDeviceDrafts();
+  const document = documentToWrite(target);
   document.drafts[draft.id] = { ...draft, updatedAt: Date.now() };
   if (draft.templateId !== 'generator') document.last = draft.id;
   try {
