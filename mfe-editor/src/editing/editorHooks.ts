@@ -1,6 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Portfolio } from '@folioforge/templates';
+import type { Portfolio, Section } from '@folioforge/templates';
 import type { FileFieldKind } from '../portfolios/fileRules';
 import type { EditorState, PortfolioEditor } from './portfolioEditor';
 
@@ -31,6 +31,24 @@ export function useEditorList<T>(selector: (state: EditorState) => readonly T[])
     if (previous && sameItems(previous, next)) return previous;
     last.current = next;
     return next;
+  });
+}
+
+/**
+ * A part of the state read from the sections alone (a section's kind, an item's field…), for `key`
+ * (what the selector reads them for: a section's id, a field's path). A key press in the profile
+ * leaves the sections as they were, so the selector is not run again: each of the form's hundred or
+ * so such subscriptions then costs a comparison, not a search through the sections.
+ */
+export function useSectionsState<T>(key: string, selector: (sections: readonly Section[]) => T): T {
+  const last = useRef<{ sections: readonly Section[]; key: string; value: T } | null>(null);
+  return useStore(useEditor().store, (state) => {
+    const { sections } = state.portfolio;
+    const previous = last.current;
+    if (previous && previous.sections === sections && previous.key === key) return previous.value;
+    const value = selector(sections);
+    last.current = { sections, key, value };
+    return value;
   });
 }
 

@@ -56,11 +56,16 @@ export function readField(portfolio: Portfolio, path: FieldPath): string {
     const link = portfolio.socials.find((candidate) => candidate.id === first);
     return link ? (link[second as 'network' | 'url'] ?? '') : '';
   }
+  if (scope !== 'section') return readItemField(portfolio.sections, first, second, third);
   const section = portfolio.sections.find((candidate) => candidate.id === first);
   if (!section) return '';
-  if (scope === 'section') return second === 'title' ? section.title : section.body;
-  const item = section.items.find((candidate) => candidate.id === second);
-  return item ? fieldText(item, third) : '';
+  return second === 'title' ? section.title : section.body;
+}
+
+/** An item's field, as `readField` reads `item.<sectionId>.<itemId>.<key>`. */
+export function readItemField(sections: readonly Section[], sectionId: string, itemId: string, key: string): string {
+  const item = sections.find((candidate) => candidate.id === sectionId)?.items.find((candidate) => candidate.id === itemId);
+  return item ? fieldText(item, key) : '';
 }
 
 export function writeField(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
@@ -109,14 +114,15 @@ export function changedPaths(from: Portfolio, to: Portfolio): FieldPath[] {
   return [...fieldValues(to)].filter(([path, value]) => before.has(path) && before.get(path) !== value).map(([path]) => path);
 }
 
-export const itemCount = (portfolio: Portfolio) => portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
+export const itemCount = (portfolio: { sections: readonly Section[] }) =>
+  portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
 
 /** Why nothing more can be added, or null when it can. */
 export function cannotAddSection(portfolio: Portfolio): string | null {
   return portfolio.sections.length >= LIMITS.sections ? `A portfolio holds at most ${LIMITS.sections} sections.` : null;
 }
 
-export function cannotAddItem(portfolio: Portfolio, section: Section): string | null {
+export function cannotAddItem(portfolio: { sections: readonly Section[] }, section: Section): string | null {
   if (section.items.length >= LIMITS.itemsPerSection) return `A section holds at most ${LIMITS.itemsPerSection} items.`;
   if (itemCount(portfolio) >= LIMITS.items) return `A portfolio holds at most ${LIMITS.items} items in all.`;
   return null;

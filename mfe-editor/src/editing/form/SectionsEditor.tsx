@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button, richTextToPlainText } from '@folioforge/shared';
 import { kindSpec, LIMITS, SECTION_KIND_NAMES, SECTION_KINDS, type SectionKind } from '@folioforge/templates';
-import { useEditor, useEditorList, useEditorState } from '../editorHooks';
+import { useEditor, useEditorList, useEditorState, useSectionsState } from '../editorHooks';
 import {
   addItem,
   addSection,
@@ -12,7 +12,7 @@ import {
   itemPath,
   moveItem,
   moveSection,
-  readField,
+  readItemField,
   removeItem,
   removeSection,
   sectionPath,
@@ -80,15 +80,15 @@ const sectionName = (section: { title: string; kind: SectionKind } | undefined) 
 
 const SectionCard = memo(function SectionCard({ id, index, count }: { id: string; index: number; count: number }) {
   const editor = useEditor();
-  const kind = useEditorState((state) => state.portfolio.sections.find((section) => section.id === id)?.kind ?? 'text');
-  const hidden = useEditorState((state) => state.portfolio.sections.find((section) => section.id === id)?.hidden ?? false);
-  const name = useEditorState((state) => sectionName(state.portfolio.sections.find((section) => section.id === id)));
+  const kind = useSectionsState(id, (sections) => sections.find((section) => section.id === id)?.kind ?? 'text');
+  const hidden = useSectionsState(id, (sections) => sections.find((section) => section.id === id)?.hidden ?? false);
+  const name = useSectionsState(id, (sections) => sectionName(sections.find((section) => section.id === id)));
   const itemIds = useEditorList(
     (state) => state.portfolio.sections.find((section) => section.id === id)?.items.map((item) => item.id) ?? [],
   );
-  const full = useEditorState((state) => {
-    const section = state.portfolio.sections.find((candidate) => candidate.id === id);
-    return section ? cannotAddItem(state.portfolio, section) : null;
+  const full = useSectionsState(id, (sections) => {
+    const section = sections.find((candidate) => candidate.id === id);
+    return section ? cannotAddItem({ sections }, section) : null;
   });
   const spec = kindSpec(kind);
   const headingId = useId();
@@ -239,7 +239,7 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
     setOpenedFor(askedIn);
     if (askedIn) setOpen(true);
   }
-  const firstValue = useEditorState((state) => (first ? readField(state.portfolio, itemPath(sectionId, itemId, first.key)) : ''));
+  const firstValue = useSectionsState(placePrefix, (sections) => (first ? readItemField(sections, sectionId, itemId, first.key) : ''));
   const summary = richTextToPlainText(firstValue).trim();
   const move = (to: number) =>
     editor.change(moveItem(editor.portfolio, sectionId, itemId, to), {
