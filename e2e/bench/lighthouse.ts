@@ -240,10 +240,12 @@ export async function benchLighthouse(
     );
   }
   for (const goal of ROUTE_GOALS.filter((candidate) => !only || only.includes(candidate.route))) {
-    // Runs alternate between the builds, so a busy moment on a shared machine weighs on both alike.
+    // Runs alternate between the builds, each in turn first, so a busy moment on a shared machine (or
+    // a run's place in the pair) weighs on both alike.
     const figures = targets.map(() => [] as LighthouseFigures[]);
     for (let run = 1; run <= runs; run += 1) {
-      for (const [index, target] of targets.entries()) {
+      const turns = [...targets.entries()];
+      for (const [index, target] of run % 2 ? turns : turns.reverse()) {
         const name = `${target.label.replace(/\W+/g, '-')}${goal.route === '/' ? '-root' : goal.route.replace(/\W+/g, '-')}-${run}`;
         figures[index]!.push(await runLighthouse(`${target.shellUrl}${goal.route}`, name));
       }

@@ -82,15 +82,17 @@ async function editorTyping(current: Stack, browser: Awaited<ReturnType<typeof l
       : []),
     ['this tree, 30 items in 8 sections', current, { portfolio }],
   ] as const;
-  // The floors and the builds take turns, a quarter of the keys at a time: a busy moment of the machine
-  // (its figures drift by 10 ms at p95 over minutes) weighs on all of them alike.
+  // The floors and the builds take turns, a quarter of the keys at a time, the builds in turn first and
+  // last: a busy moment of the machine (its figures drift by 10 ms at p95 over minutes) weighs on all
+  // of them alike.
   const floorRuns: LatencyResult[] = [];
   const reactFloorRuns: LatencyResult[] = [];
   const runs = builds.map(() => ({ plain: [] as LatencyResult[], rich: [] as LatencyResult[] }));
   for (let round = 0; round < TYPING_ROUNDS; round += 1) {
     floorRuns.push(await measureBarePageLatency(browser, KEYS_PER_ROUND));
     reactFloorRuns.push(await measureReactFloorLatency(browser, KEYS_PER_ROUND));
-    for (const [index, [, stack, options]] of builds.entries()) {
+    const turns = [...builds.entries()];
+    for (const [index, [, stack, options]] of round % 2 ? turns.reverse() : turns) {
       runs[index]!.plain.push(await measureEditorLatency(browser, stack, KEYS_PER_ROUND, options));
       runs[index]!.rich.push(await measureRichTextLatency(browser, stack, KEYS_PER_ROUND, options));
     }
