@@ -1,10 +1,13 @@
-// Every page loads @folioforge/shared before its first screen. The contracts' zod schemas it exports
-// (billing rows, page messages, sign-up and contact forms, stored photos) are built when first asked
-// for, not then: each schema built at load is script a phone runs before the page can answer a tap.
+// Every page loads @folioforge/shared before its first screen. The contracts written in zod (billing
+// rows, the functions' requests) are not part of it: zod loads with a screen's first read of a row or
+// call of a function, and each schema is built when first asked for. Evaluating zod and building
+// schemas at load is script a phone runs before the page can answer a tap.
 import type * as zod from 'zod';
 
+let mockZodLoads = 0;
 const mockBuilders: string[] = [];
 jest.mock('zod', () => {
+  mockZodLoads += 1;
   const actual = jest.requireActual<typeof zod>('zod');
   const counted = Object.fromEntries(
     Object.entries(actual.z).map(([name, value]) => [
@@ -37,16 +40,22 @@ const row = {
   created_at: '2026-11-01T00:00:00Z',
 };
 
-test('loading the package builds no zod schema; one is built the first time it is asked for, once', async () => {
+test('loading the package loads no zod; a billing row, read, builds its schema the first time only', async () => {
   // The test set-up has loaded the package already (with zod unwatched): load it afresh.
   jest.resetModules();
-  const shared = await import('./index');
+  mockZodLoads = 0;
+  await import('./index');
+  expect(mockZodLoads).toBe(0);
   expect(mockBuilders).toEqual([]);
 
-  expect(shared.billingSubscriptionSchema().parse(row).plan_id).toBe('pro');
-  expect(shared.billingSubscriptionSchema().safeParse({ ...row, plan_id: 'gold' }).success).toBe(false);
+  // What account/billing.ts loads when a screen first reads the user's subscriptions.
+  const rows = await import('../../supabase/functions/_shared/billingRows');
+  expect(mockZodLoads).toBe(1);
+  expect(mockBuilders).toEqual([]);
+  expect(rows.billingSubscriptionSchema().parse(row).plan_id).toBe('pro');
+  expect(rows.billingSubscriptionSchema().safeParse({ ...row, plan_id: 'gold' }).success).toBe(false);
   const afterFirst = mockBuilders.length;
   expect(afterFirst).toBeGreaterThan(0);
-  shared.billingSubscriptionSchema();
+  rows.billingSubscriptionSchema();
   expect(mockBuilders).toHaveLength(afterFirst);
 });

@@ -3,14 +3,7 @@
 // entries (keys.ts), and a finished checkout or a change of plan invalidates them all (invalidate.ts),
 // so every screen shows the new state at once.
 import { queryOptions } from '@tanstack/react-query';
-import {
-  billingHistoryColumns,
-  billingSubscriptionColumns,
-  billingHistoryEntrySchema,
-  billingSubscriptionSchema,
-  type BillingHistoryEntry,
-  type BillingSubscription,
-} from '../../../supabase/functions/_shared/billing';
+import type { BillingHistoryEntry, BillingSubscription } from '../../../supabase/functions/_shared/billingRows';
 import { billingKeys } from '../serverState/keys';
 import { loadSupabase, type FolioForgeClient } from '../supabase/createSupabase';
 
@@ -37,8 +30,12 @@ async function fetchEntitlements(client: FolioForgeClient) {
 }
 export type Entitlements = Awaited<ReturnType<typeof fetchEntitlements>>;
 
+/** The rows' schemas, with the first read of a row: they are written in zod, which no page needs to start. */
+const loadBillingRows = () => import('../../../supabase/functions/_shared/billingRows');
+
 /** The user's subscriptions, newest first (row-level security shows their own only). */
 async function fetchSubscriptions(client: FolioForgeClient, userId: string): Promise<BillingSubscription[]> {
+  const { billingSubscriptionColumns, billingSubscriptionSchema } = await loadBillingRows();
   const { data, error } = await client
     .from('subscriptions')
     .select(billingSubscriptionColumns())
@@ -52,6 +49,7 @@ async function fetchSubscriptions(client: FolioForgeClient, userId: string): Pro
 
 /** What the user has paid, newest first: paid orders and subscription charges. */
 async function fetchBillingHistory(client: FolioForgeClient): Promise<BillingHistoryEntry[]> {
+  const { billingHistoryColumns, billingHistoryEntrySchema } = await loadBillingRows();
   const { data, error } = await client.from('billing_history').select(billingHistoryColumns()).order('paid_at', { ascending: false });
   if (error) throw new Error(error.message);
   return billingHistoryEntrySchema()

@@ -4,7 +4,6 @@ export {
   PAGE_MESSAGE_FIELDS,
   PAGE_MESSAGE_LIMITS,
   PAGE_MESSAGE_NOTES,
-  pageMessageBody,
   type PageMessageAnswer,
-  type PageMessageBody,
 } from '../../../supabase/functions/_shared/pageMessages';
+export type { PageMessageBody } from '../../../supabase/functions/_shared/contracts/pageForms';

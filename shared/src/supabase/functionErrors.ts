@@ -1,7 +1,7 @@
 // What an Edge Function call through supabase-js answered when it failed: the function's refusal
 // (`{ error, fieldErrors?, retryAfterSeconds? }`, _shared/contracts/functionContract.ts) and the HTTP
 // status, or nothing when no answer came (offline, host down).
-import { refusalSchema, type Refusal } from '../../../supabase/functions/_shared/contracts/functionContract';
+import type { Refusal } from '../../../supabase/functions/_shared/contracts/functionContract';
 
 export interface FunctionFailure extends Partial<Omit<Refusal, 'error'>> {
   /** The HTTP status, when the function (or its relay) answered. */
@@ -27,6 +27,8 @@ export async function refusalIn(response: Pick<Response, 'status' | 'json'>): Pr
   } catch {
     return { status: response.status }; // not JSON
   }
+  // The contracts' module with the failure: it is written in zod, which no page needs to start.
+  const { refusalSchema } = await import('../../../supabase/functions/_shared/contracts/functionContract');
   const refusal = refusalSchema().safeParse(body);
   if (!refusal.success || !refusal.data.error) return { status: response.status };
   const { error: message, ...details } = refusal.data;

@@ -1,68 +1,8 @@
-// Billing, written once: the subscription and billing-history rows every screen reads, and how a
-// subscription's state reads (current, going on, lapsed) — the same rules as
-// public.subscription_holds_until in SQL. The frontends read it through @folioforge/shared; what the
-// payments function takes and answers is contracts/payments.ts.
-import { z } from 'zod';
-import { builtOnFirstUse } from './builtOnFirstUse.ts';
-import { PLAN_IDS, type PlanId } from './prices.ts';
-
-// Schemas are built on first use: every page loads this module, few read a billing row.
-export const planIdSchema = builtOnFirstUse(() => z.enum(PLAN_IDS as [PlanId, ...PlanId[]]));
-
-const SUBSCRIPTION_STATUSES = [
-  'created',
-  'authenticated',
-  'active',
-  'pending',
-  'halted',
-  'cancelled',
-  'completed',
-  'expired',
-  'paused',
-] as const;
-
-/** A row of public.subscriptions as the owner reads it (and the payments function answers it). */
-export const billingSubscriptionSchema = builtOnFirstUse(() =>
-  z.object({
-    id: z.string(),
-    plan_id: planIdSchema(),
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    amount: z.number().int(),
-    currency: z.string(),
-    current_start: z.string().nullable(),
-    current_end: z.string().nullable(),
-    charge_at: z.string().nullable(),
-    starts_at: z.string().nullable(),
-    ended_at: z.string().nullable(),
-    cancel_at_period_end: z.boolean(),
-    scheduled_plan_id: planIdSchema().nullable(),
-    failed_charges: z.number().int(),
-    created_at: z.string(),
-  }),
-);
-export type BillingSubscription = z.infer<ReturnType<typeof billingSubscriptionSchema>>;
-/** The columns of billingSubscriptionSchema, for `.select()`. */
-export const billingSubscriptionColumns = builtOnFirstUse(() => Object.keys(billingSubscriptionSchema().shape).join(', '));
-
-/** A row of public.billing_history: one paid order or subscription charge. */
-export const billingHistoryEntrySchema = builtOnFirstUse(() =>
-  z.object({
-    id: z.string(),
-    kind: z.enum(['order', 'subscription']),
-    item_type: z.enum(['plan', 'template']),
-    item_id: z.string(),
-    amount: z.number().int(),
-    currency: z.string(),
-    paid_at: z.string(),
-    payment_id: z.string().nullable(),
-    reference: z.string(),
-    period_start: z.string().nullable(),
-    period_end: z.string().nullable(),
-    receipt_number: z.string(),
-  }),
-);
-export type BillingHistoryEntry = z.infer<ReturnType<typeof billingHistoryEntrySchema>>;
-export const billingHistoryColumns = builtOnFirstUse(() => Object.keys(billingHistoryEntrySchema().shape).join(', '));
+// Billing, written once: how a subscription's state reads (current, going on, lapsed) — the same
+// rules as public.subscription_holds_until in SQL. The rows every screen reads are billingRows.ts;
+// the frontends read both through @folioforge/shared; what the payments function takes and answers
+// is contracts/payments.ts.
+import type { BillingSubscription } from './billingRows.ts';
 
 // ─── reading a user's subscriptions ────────────────────────────────────────────────────────
 /** public.billing_grace_period(): how long a plan outlives a renewal that has not gone through. */

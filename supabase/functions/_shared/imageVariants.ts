@@ -12,8 +12,6 @@
 // alone, so the name in the row is all a reader needs: `width`/`height` for the <img>, `srcset` from
 // the variants. A name without a size (uploads from before, GIFs, which keep their animation) is a
 // picture with no variants. Shared by the browser through @folioforge/shared.
-import { z } from 'zod';
-import { builtOnFirstUse } from './builtOnFirstUse.ts';
 
 /** The longest side a stored photo may have. */
 export const IMAGE_MAX_SIDE = 2560;
@@ -36,27 +34,22 @@ export const imageMimeType = (format: ImageFormat) => MIME[format];
 const STEM = /^[A-Za-z0-9_-]{1,120}$/;
 const SIZED_NAME = /^([A-Za-z0-9_-]{1,120})\.([1-9]\d{0,4})x([1-9]\d{0,4})\.(webp|jpg)$/;
 
-// The schemas are built on first use: every page loads this file, few check a stored photo.
-export const imageSize = builtOnFirstUse(() =>
-  z.object({
-    width: z.int().min(1).max(IMAGE_MAX_SIDE),
-    height: z.int().min(1).max(IMAGE_MAX_SIDE),
-  }),
-);
-export type ImageSize = z.infer<ReturnType<typeof imageSize>>;
+/** A pixel size. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 /** One file of a stored photo: its path in `portfolio-images` and its pixel size. */
-export const storedImageFile = builtOnFirstUse(() => imageSize().extend({ path: z.string().min(1).max(400) }));
-export type StoredImageFile = z.infer<ReturnType<typeof storedImageFile>>;
+export interface StoredImageFile extends ImageSize {
+  path: string;
+}
 
 /** A stored photo: the main file (the one a portfolio row names) and its narrower copies, narrowest first. */
-export const storedImage = builtOnFirstUse(() =>
-  storedImageFile().extend({
-    format: z.enum(IMAGE_FORMATS),
-    variants: z.array(storedImageFile()).max(IMAGE_VARIANT_WIDTHS.length),
-  }),
-);
-export type StoredImage = z.infer<ReturnType<typeof storedImage>>;
+export interface StoredImage extends StoredImageFile {
+  format: ImageFormat;
+  variants: StoredImageFile[];
+}
 
 /** The longest side within IMAGE_MAX_SIDE, the proportions kept (never enlarged). */
 export function fitWithin(width: number, height: number, maxSide: number = IMAGE_MAX_SIDE): ImageSize {
@@ -97,9 +90,10 @@ export function storedImageFromPath(path: string): StoredImage | null {
   const match = SIZED_NAME.exec(path.slice(slash + 1));
   if (!match) return null;
   const [, stem, width, height, extension] = match as unknown as [string, string, string, string, string];
-  const main = imageSize().safeParse({ width: Number(width), height: Number(height) });
-  if (!main.success) return null;
-  return storedImageFor(path.slice(0, Math.max(slash, 0)), stem, main.data, extension === 'webp' ? 'webp' : 'jpeg');
+  const main = { width: Number(width), height: Number(height) };
+  // SIZED_NAME takes whole numbers from 1 only; a side past the limit is no photo the editor stored.
+  if (main.width > IMAGE_MAX_SIDE || main.height > IMAGE_MAX_SIDE) return null;
+  return storedImageFor(path.slice(0, Math.max(slash, 0)), stem, main, extension === 'webp' ? 'webp' : 'jpeg');
 }
 
 /**

@@ -3,18 +3,10 @@
 // (shared/src/publishing/pageContracts.ts re-exports this file). The field rules carry the words shown
 // beside a field, so the browser says what the server would refuse before it asks. The functions'
 // requests and answers are in contracts/.
-import { z } from 'zod';
-import { builtOnFirstUse } from './builtOnFirstUse.ts';
-import { slugProblem } from './slugs.ts';
+import type { ContactRequest } from './contracts/contact.ts';
 import { hasControlCharacters } from './text.ts';
 
-// The schemas are built on first use: every page loads this file for its field rules.
-/** An address a page may have (/p/<slug>). */
-export const slugSchema = builtOnFirstUse(() =>
-  z.string().refine((candidate) => slugProblem(candidate) === undefined, {
-    message: 'Use 3–40 lowercase letters, digits and dashes, starting and ending with a letter or digit.',
-  }),
-);
+export type { ContactRequest };
 
 // ─── contact ─────────────────────────────────────────────────────────────────────────────────
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
@@ -46,15 +38,6 @@ export function typedTextProblem(
   return undefined;
 }
 
-/** The contact form's fields, named as the EmailJS template expects them. */
-export const contactRequest = builtOnFirstUse(() =>
-  z.object({
-    message: z.string().max(CONTACT_MESSAGE_MAX_LENGTH * 2),
-    user_name: z.string().max(CONTACT_NAME_MAX_LENGTH * 2),
-    user_email: z.string().max(EMAIL_MAX_LENGTH * 2),
-  }),
-);
-export type ContactRequest = z.infer<ReturnType<typeof contactRequest>>;
 export type ContactField = keyof ContactRequest;
 
 /** Each field's problem, in the words shown beside it (empty when the message may go). */
@@ -67,25 +50,8 @@ export function contactFieldProblems(contact: ContactRequest): Partial<Record<Co
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined));
 }
 
-export const contactAnswer = builtOnFirstUse(() => z.object({ sent: z.literal(true), priority: z.boolean() }));
-
 // ─── subscribe (a published page's sign-up form, posted without script) ──────────────────────
 export const SUBSCRIBER_NAME_MAX_LENGTH = 120;
-
-export const signUpForm = builtOnFirstUse(() =>
-  z.object({
-    portfolio: z.uuid(),
-    slug: slugSchema(),
-    email: z.string().refine((email) => emailAddressProblem(email) === undefined),
-    name: z
-      .string()
-      .optional()
-      .refine(
-        (name) => !name || typedTextProblem(name, { label: 'your name', max: SUBSCRIBER_NAME_MAX_LENGTH, required: false }) === undefined,
-      ),
-  }),
-);
-export type SignUpForm = z.infer<ReturnType<typeof signUpForm>>;
 
 /** Where the sign-up form sends a visitor back: a note on the page (CSS :target) says how it went. */
 export const SIGN_UP_NOTES = {

@@ -2,7 +2,7 @@
 // the service role, from what Razorpay answered (never from the browser): a row per Razorpay
 // subscription mirrors its state, and each captured charge is recorded once, by payment id.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { billingSubscriptionColumns, billingSubscriptionSchema, type BillingSubscription } from './billing.ts';
+import { billingSubscriptionColumns, billingSubscriptionSchema, type BillingSubscription } from './billingRows.ts';
 import { planById, type PlanPrice } from './prices.ts';
 import { RazorpayApiError, type RazorpayApi, type RazorpayPayment, type RazorpaySubscription } from './razorpay.ts';
 

@@ -13,7 +13,8 @@
 import { sendAccountMail } from '../_shared/accountMail.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex } from '../_shared/hmac.ts';
-import { PAGE_MESSAGE_NOTES, pageMessageBody, type PageMessageAnswer, type PageMessageBody } from '../_shared/pageMessages.ts';
+import { pageMessageBody, type PageMessageBody } from '../_shared/contracts/pageForms.ts';
+import { PAGE_MESSAGE_NOTES, type PageMessageAnswer } from '../_shared/pageMessages.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';

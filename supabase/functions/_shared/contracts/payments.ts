@@ -1,7 +1,7 @@
 // The payments function (supabase/functions/payments): what the browser may send (the item bought,
 // never its price; Razorpay's checkout answers to verify) and what each action answers.
 import { z } from 'zod';
-import { billingSubscriptionSchema, planIdSchema } from '../billing.ts';
+import { billingSubscriptionSchema, planIdSchema } from '../billingRows.ts';
 import { PLAN_CURRENCY, TEMPLATE_CURRENCY } from '../prices.ts';
 import { defineFunction } from './functionContract.ts';
 

@@ -1,7 +1,7 @@
 // The publish function (supabase/functions/publish), with the owner's token (the sweep with the
 // service role's): what each action takes and answers. One file per action in publish/actions/.
 import { z } from 'zod';
-import { slugSchema } from '../pageContracts.ts';
+import { slugSchema } from './pageForms.ts';
 import { defineFunction, STREAMED } from './functionContract.ts';
 
 const portfolioId = z.uuid();
