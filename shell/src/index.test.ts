@@ -1,20 +1,26 @@
 // The shell's entry asks for the app's code (the bootstrap chunk and the shared libraries behind it).
 // On a page rendered ahead it waits until the browser has drawn the copy: that first frame then needs
 // the HTML alone, not the shell's chunks downloaded and run, and it shows the whole page at once.
+// The largest libraries are asked for at once and run as they arrive; the app's code runs after
+// them, in a task of its own.
 import { afterEach, beforeEach, expect, jest, test } from '@jest/globals';
 
-let mockStarts = 0;
-jest.mock('./bootstrap', () => {
-  mockStarts += 1;
-  return {};
-});
+/** What the entry ran, in order, and in which turn of the event loop (a macrotask counter). */
+let mockRuns: { module: string; turn: number }[] = [];
+let turn = 0;
+const mockRan = (module: string) => mockRuns.push({ module, turn });
+jest.mock('react-dom/client', () => mockRan('react-dom/client'));
+jest.mock('react-router-dom', () => mockRan('react-router-dom'));
+jest.mock('@folioforge/shared', () => mockRan('@folioforge/shared'));
+jest.mock('./bootstrap', () => mockRan('./bootstrap'));
+const starts = () => mockRuns.filter((run) => run.module === './bootstrap').length;
 
 /** Frames the page asked to draw, drawn when the test says so. */
 let frames: FrameRequestCallback[] = [];
 
 beforeEach(() => {
   jest.resetModules();
-  mockStarts = 0;
+  mockRuns = [];
   frames = [];
   jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
 });
@@ -25,8 +31,13 @@ afterEach(() => {
   Reflect.deleteProperty(document, 'visibilityState');
 });
 
-/** Lets queued tasks and the dynamic import settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Lets queued tasks and the dynamic imports settle, counting the turns of the event loop meanwhile. */
+async function settle() {
+  for (let step = 0; step < 20; step += 1) {
+    turn += 1;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
 
 function drawFrame() {
   const drawing = frames;
@@ -38,17 +49,17 @@ test('with a copy rendered ahead, the app is started only after the browser has 
   document.body.innerHTML = '<div id="prerendered"><h1>Input Section</h1></div><div id="root" hidden></div>';
   await import('./index');
   await settle();
-  expect(mockStarts).toBe(0);
+  expect(starts()).toBe(0);
   drawFrame();
   await settle();
-  expect(mockStarts).toBe(1);
+  expect(starts()).toBe(1);
 });
 
 test('without a copy (the plain shell page, or a visitor with a session), it starts at once', async () => {
   document.body.innerHTML = '<div id="root"></div>';
   await import('./index');
   await settle();
-  expect(mockStarts).toBe(1);
+  expect(starts()).toBe(1);
   expect(frames).toHaveLength(0);
 });
 
@@ -57,5 +68,16 @@ test('in a tab opened in the background, which draws no frames, it starts at onc
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   await import('./index');
   await settle();
-  expect(mockStarts).toBe(1);
+  expect(starts()).toBe(1);
+});
+
+test('react-dom, the router and shared run first, and the app in a later task than any of them', async () => {
+  document.body.innerHTML = '<div id="root"></div>';
+  await import('./index');
+  await settle();
+  const modules = mockRuns.map((run) => run.module);
+  expect(modules.slice(0, 3).sort()).toEqual(['@folioforge/shared', 'react-dom/client', 'react-router-dom']);
+  expect(modules[3]).toBe('./bootstrap');
+  const libraries = Math.max(...mockRuns.slice(0, 3).map((run) => run.turn));
+  expect(mockRuns[3]!.turn).toBeGreaterThan(libraries);
 });
