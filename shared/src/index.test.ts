@@ -3,9 +3,25 @@
 // call of a function, and each schema is built when first asked for. Evaluating zod and building
 // schemas at load is script a phone runs before the page can answer a tap.
 import type * as zod from 'zod';
+import type * as zodMini from 'zod/mini';
 
 let mockZodLoads = 0;
 const mockBuilders: string[] = [];
+const mockMiniBuilders: string[] = [];
+jest.mock('zod/mini', () => {
+  const actual = jest.requireActual<typeof zodMini>('zod/mini');
+  return Object.fromEntries(
+    Object.entries(actual).map(([name, value]) => [
+      name,
+      typeof value === 'function' && /^(object|looseObject|partial)$/.test(name)
+        ? (...args: unknown[]) => {
+            mockMiniBuilders.push(name);
+            return (value as (...all: unknown[]) => unknown)(...args);
+          }
+        : value,
+    ]),
+  );
+});
 jest.mock('zod', () => {
   mockZodLoads += 1;
   const actual = jest.requireActual<typeof zod>('zod');
@@ -58,4 +74,24 @@ test('loading the package loads no zod; a billing row, read, builds its schema t
   expect(afterFirst).toBeGreaterThan(0);
   rows.billingSubscriptionSchema();
   expect(mockBuilders).toHaveLength(afterFirst);
+});
+
+test("a first visit's start builds only the runtime config's schemas; a stored session builds its own", async () => {
+  jest.resetModules();
+  mockMiniBuilders.length = 0;
+  const shared = await import('./index');
+  const atLoad = [...mockMiniBuilders];
+  expect(atLoad).toEqual(['object', 'object']); // the remotes' table and the config (config/runtimeConfig.ts)
+
+  shared.restoreStoredSession('sb-test-auth-token', { getItem: () => null });
+  expect(shared.parseDesignNavigationState(undefined)).toBeUndefined();
+  expect(shared.useAuthStore.getState().status).toBe('signedOut');
+  expect(mockMiniBuilders).toEqual(atLoad);
+
+  // The next visit, with the session supabase-js stored: its schema is built then, and reads it.
+  shared.useAuthStore.setState({ status: 'loading' });
+  const stored = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'asha@example.com' } };
+  shared.restoreStoredSession('sb-test-auth-token', { getItem: () => JSON.stringify(stored) });
+  expect(shared.useAuthStore.getState().user?.email).toBe('asha@example.com');
+  expect(mockMiniBuilders.length).toBeGreaterThan(atLoad.length);
 });

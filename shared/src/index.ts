@@ -57,6 +57,8 @@ export {
   type ContactRequest,
 } from './publishing/pageContracts';
 export { withoutControlCharacters } from './publishing/typedText';
+// For schemas and other costly values a screen's start does not need.
+export { builtOnFirstUse } from '../../supabase/functions/_shared/builtOnFirstUse';
 export {
   connectAuthStore,
   restoreStoredSession,

@@ -2,25 +2,28 @@
 // client. Rows are checked with zod on the way in: the browser trusts nothing it did not make.
 import * as z from 'zod/mini';
 import type { PostgrestError } from '@supabase/supabase-js';
-import type { FolioForgeClient, Json } from '@folioforge/shared';
+import { builtOnFirstUse, type FolioForgeClient, type Json } from '@folioforge/shared';
 import { coercePortfolio, toPageLook, type PageLook, type Portfolio } from '@folioforge/templates';
 import { isPortfolioTemplateId, type PortfolioTemplateId } from '../templates/templateCatalog';
 
 export type { PortfolioTemplateId };
 
-const rowSchema = z.object({
-  id: z.string(),
-  owner_id: z.string(),
-  template_id: z.custom<PortfolioTemplateId>(isPortfolioTemplateId),
-  title: z.nullable(z.string()),
-  data: z.record(z.string(), z.unknown()),
-  published: z.boolean(),
-  slug: z.optional(z.nullable(z.string())),
-  look: z.optional(z.unknown()),
-  version: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+// Built on first use: a visitor who is not signed in reads no row.
+const rowSchema = builtOnFirstUse(() =>
+  z.object({
+    id: z.string(),
+    owner_id: z.string(),
+    template_id: z.custom<PortfolioTemplateId>(isPortfolioTemplateId),
+    title: z.nullable(z.string()),
+    data: z.record(z.string(), z.unknown()),
+    published: z.boolean(),
+    slug: z.optional(z.nullable(z.string())),
+    look: z.optional(z.unknown()),
+    version: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 
 export interface PortfolioRow {
   id: string;
@@ -42,7 +45,7 @@ export interface PortfolioRow {
 export const PORTFOLIO_COLUMNS = 'id, owner_id, template_id, title, data, published, slug, look, version, created_at, updated_at';
 
 export function toPortfolioRow(raw: unknown): PortfolioRow {
-  const row = rowSchema.parse(raw);
+  const row = rowSchema().parse(raw);
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -201,10 +204,10 @@ export async function savePortfolioKeepalive(
   }
   const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = errorBodySchema.safeParse(answer);
+    const error = errorBodySchema().safeParse(answer);
     throw toRequestError(error.success ? error.data : { code: '', message: `HTTP ${response.status}`, details: null }, response.status);
   }
   return toPortfolioRow(answer);
 }
 
-const errorBodySchema = z.object({ code: z.string(), message: z.string(), details: z.nullable(z.string()) });
+const errorBodySchema = builtOnFirstUse(() => z.object({ code: z.string(), message: z.string(), details: z.nullable(z.string()) }));

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import * as z from 'zod/mini';
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { builtOnFirstUse } from '../../../supabase/functions/_shared/builtOnFirstUse';
 import { assuranceOf, awaitsSecondFactor, type Assurance } from './assurance';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -107,17 +108,19 @@ export function connectAuthStore(client: SupabaseClient): () => void {
 let expectedSignOut = false;
 
 /** What supabase-js keeps in localStorage, as far as the header and the screens read it. */
-const storedSessionSchema = z.looseObject({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  expires_at: z.optional(z.number()),
-  user: z.looseObject({
-    id: z.string(),
-    email: z.optional(z.string()),
-    user_metadata: z.optional(z.record(z.string(), z.unknown())),
-    factors: z.optional(z.array(z.looseObject({ status: z.string() }))),
+const storedSessionSchema = builtOnFirstUse(() =>
+  z.looseObject({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    expires_at: z.optional(z.number()),
+    user: z.looseObject({
+      id: z.string(),
+      email: z.optional(z.string()),
+      user_metadata: z.optional(z.record(z.string(), z.unknown())),
+      factors: z.optional(z.array(z.looseObject({ status: z.string() }))),
+    }),
   }),
-});
+);
 
 /**
  * Shows the session supabase-js stored on an earlier visit without loading supabase-js: the header
@@ -133,8 +136,9 @@ export function restoreStoredSession(storageKey: string, storage: Pick<Storage, 
   } catch {
     stored = null;
   }
-  const parsed = storedSessionSchema.safeParse(stored);
-  if (!parsed.success) {
+  // A first visit has none: its start builds no schema.
+  const parsed = stored === null ? undefined : storedSessionSchema().safeParse(stored);
+  if (!parsed?.success) {
     useAuthStore.setState(sessionState(null));
     return;
   }

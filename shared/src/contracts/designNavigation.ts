@@ -3,6 +3,7 @@
 // popup, the details typed there, in navigation state. The editor lays them over the template's
 // starting content (@folioforge/templates' applyDetails).
 import * as z from 'zod/mini';
+import { builtOnFirstUse } from '../../../supabase/functions/_shared/builtOnFirstUse';
 
 /** The details popup's fields, in the spec's order, with their labels. */
 export const DETAILS_FIELDS = [
@@ -29,15 +30,19 @@ export function designNavigationState(id: number, details?: Partial<DetailsValue
 
 // Navigation state survives reloads and may come from an older build (which sent the template's
 // flat values), so /design checks it and reads only the details it knows.
-const detailsSchema = z.partial(
-  z.object(Object.fromEntries(DETAILS_FIELDS.map((field) => [field.key, z.string()])) as Record<DetailsKey, z.ZodMiniString>),
+// Built on first use: most visits to /design carry no selection.
+const detailsSchema = builtOnFirstUse(() =>
+  z.partial(z.object(Object.fromEntries(DETAILS_FIELDS.map((field) => [field.key, z.string()])) as Record<DetailsKey, z.ZodMiniString>)),
 );
-const stateSchema = z.object({ selectedTemplate: z.looseObject({ id: z.unknown(), details: z.optional(z.unknown()) }) });
+const stateSchema = builtOnFirstUse(() =>
+  z.object({ selectedTemplate: z.looseObject({ id: z.unknown(), details: z.optional(z.unknown()) }) }),
+);
 
 /** The selection in a location's state (its id as given, and the details it carries); undefined when there is none. */
 export function parseDesignNavigationState(state: unknown): { id: unknown; details: Partial<DetailsValues> } | undefined {
-  const parsed = stateSchema.safeParse(state);
+  if (state === null || state === undefined) return undefined;
+  const parsed = stateSchema().safeParse(state);
   if (!parsed.success) return undefined;
-  const details = detailsSchema.safeParse(parsed.data.selectedTemplate.details);
+  const details = detailsSchema().safeParse(parsed.data.selectedTemplate.details);
   return { id: parsed.data.selectedTemplate.id, details: details.success ? details.data : {} };
 }
