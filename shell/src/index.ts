@@ -1,15 +1,23 @@
+import { loadShare } from '@module-federation/enhanced/runtime';
 import { afterNextPaint } from './startup/afterNextPaint';
 
 /** A new task: what ran before it and what runs after are separate tasks, with input handled between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Async boundary: shared singletons are negotiated before any of them is used. The largest libraries
-// are asked for at once and each runs (is evaluated) as it arrives; the app's own code then runs in a
-// task of its own. Asked for by './bootstrap' alone, all of them ran in one long task once the last
-// file had come (about 30 ms of a desktop's main thread, four times that on a phone).
+/** The largest libraries the app starts with, each after those it uses. */
+const LIBRARIES = ['react-dom', 'react-router-dom', '@folioforge/shared'] as const;
+
+// Async boundary: shared singletons are negotiated before any of them is used. The libraries are
+// downloaded at once (loadShare fetches a shared module's files without running it), then each runs
+// (is evaluated) in a task of its own, and the app's own code in one after them. Run as './bootstrap'
+// needs them, all of them ran in one long task once the last file had come (about 30 ms of a
+// desktop's main thread, four times that on a phone).
 const start = async () => {
-  await Promise.all([import('react-dom/client'), import('react-router-dom'), import('@folioforge/shared')]);
-  await nextTask();
+  const libraries = await Promise.all(LIBRARIES.map((name) => loadShare(name)));
+  for (const evaluate of libraries) {
+    if (evaluate) evaluate();
+    await nextTask();
+  }
   await import('./bootstrap');
 };
 
