@@ -27,9 +27,11 @@ export async function refusalIn(response: Pick<Response, 'status' | 'json'>): Pr
   } catch {
     return { status: response.status }; // not JSON
   }
-  // The contracts' module with the failure: it is written in zod, which no page needs to start.
-  const { refusalSchema } = await import('../../../supabase/functions/_shared/contracts/functionContract');
-  const refusal = refusalSchema().safeParse(body);
+  // The refusal's schema loads with the first failure: it is written in zod, which no page needs to
+  // start. If the app's own files cannot be reached just then, the status is still the answer.
+  const contract = await import('../../../supabase/functions/_shared/contracts/functionContract').catch(() => undefined);
+  if (!contract) return { status: response.status };
+  const refusal = contract.refusalSchema().safeParse(body);
   if (!refusal.success || !refusal.data.error) return { status: response.status };
   const { error: message, ...details } = refusal.data;
   return { status: response.status, message, ...details };
