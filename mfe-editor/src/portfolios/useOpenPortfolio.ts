@@ -26,6 +26,9 @@ export function useOpenPortfolio(userId: string, portfolioId: string): OpenPortf
     queryKey: portfolioKeys.one(userId, portfolioId),
     queryFn: () => fetchPortfolio(getSupabase(), userId, portfolioId),
     staleTime: 0,
+    // Read again on every opening, whatever the cache's clock says: a row cached a moment ago (made by
+    // the start screen) looks fresh if the clock has stepped back, and the editor opens only on a read.
+    refetchOnMount: 'always',
     // Offline, fail fast (this device's copy opens) rather than wait paused for the network.
     networkMode: 'always',
     retry: (failureCount, error) => failureCount < 1 && error instanceof PortfolioRequestError && error.kind === 'offline',

@@ -65,6 +65,18 @@ test('Use Template on a template with an unpublished portfolio continues it, say
   expect(await screen.findByDisplayValue('Asha Verma')).toBeInTheDocument();
 });
 
+test('a portfolio opens even when the clock steps back while it is made (its row is read again all the same)', async () => {
+  // A system clock set back (or a test's fake clock firing a late timer) made the row just cached look
+  // fresher than now: it was not read again, and the screen stayed on "Opening your portfolio…".
+  const realNow = Date.now.bind(Date);
+  let steps = 0;
+  jest.spyOn(Date, 'now').mockImplementation(() => realNow() - 60_000 * ++steps);
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  await screen.findByRole('heading', { name: 'Input Section' });
+  expect(openedId()).toBe(account.rows[0]!.id);
+  expect(field('Name').value).toBe('Asha Verma');
+});
+
 test('edits go to the account against the version held; switching template goes with them', async () => {
   renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
   await screen.findByRole('heading', { name: 'Input Section' });
