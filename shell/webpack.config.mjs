@@ -10,7 +10,11 @@ export default createWebpackConfig({
   dir,
   key: 'shell',
   title: 'FolioForge',
-  runtimePlugins: [path.join(dir, 'src/federation/remoteLoadPlugin.ts'), path.join(dir, 'src/federation/inlineStylesPlugin.ts')],
+  runtimePlugins: [
+    path.join(dir, 'src/federation/remoteLoadPlugin.ts'),
+    path.join(dir, 'src/federation/inlineStylesPlugin.ts'),
+    path.join(dir, 'src/federation/remoteTasksPlugin.ts'),
+  ],
   // Starts app-config.json and the first screen's remote downloading as the page starts.
   startupScript: `(${preloadRoute})(${JSON.stringify(startupRoutes())}, '/app-config.json');`,
 });

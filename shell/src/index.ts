@@ -1,8 +1,6 @@
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { afterNextPaint } from './startup/afterNextPaint';
-
-/** A new task: what ran before it and what runs after are separate tasks, with input handled between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './startup/nextTask';
 
 /** The largest libraries the app starts with, each after those it uses. */
 const LIBRARIES = ['react-dom', 'react-router-dom', '@folioforge/shared'] as const;
