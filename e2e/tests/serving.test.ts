@@ -215,7 +215,7 @@ test.describe('icons', () => {
     assert.match(html, /<link rel="icon" href="\/favicon.ico"/);
     // No SVG icon: Chrome draws one in a page of its own on the page's main thread, a long task of
     // start-up on a phone.
-    assert.doesNotMatch(html, /\.svg"/);
+    assert.doesNotMatch(html, /<link rel="(icon|apple-touch-icon)"[^>]*\.svg"/);
     // The web manifest is linked by the shell once the screen is live (startup.test.ts).
     assert.doesNotMatch(html, /rel="manifest"/);
     const manifest = await get(`${shell}/manifest.webmanifest`);
