@@ -48,6 +48,42 @@ test.describe('routes', () => {
     });
   }
 
+  test('a screen visited before comes back at once, with no "Loading…" in between', async () => {
+    const { page, errors } = await openPage(`${stack.shellUrl}/home`);
+    const header = page.getByRole('banner');
+    const shown = (heading: RegExp) => page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
+    const visit = async (link: string, heading: RegExp) => {
+      await header.getByRole('link', { name: link, exact: true }).click();
+      await shown(heading);
+    };
+    await shown(/Welcome to FolioForge/);
+    // First visits load each screen's remote (the placeholder may show meanwhile).
+    await visit('Pricing', /Pricing/);
+    await visit('Templates', /Template Collection/);
+    await visit('Blog', /Blog/);
+    // From here on, every time the placeholder is put on the page, with the address it showed at.
+    await page.evaluate(`(() => {
+      window.__loadingShownAt = [];
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && (node.matches('[data-remote-loading]') || node.querySelector('[data-remote-loading]')))
+              window.__loadingShownAt.push(location.pathname);
+      }).observe(document.body, { subtree: true, childList: true });
+    })()`);
+    await visit('Pricing', /Pricing/);
+    await visit('Templates', /Template Collection/);
+    await page.goBack();
+    await shown(/Pricing/);
+    await page.goBack();
+    await shown(/Blog/);
+    await header.getByRole('link', { name: 'FolioForge' }).first().click();
+    await shown(/Welcome to FolioForge/);
+    assert.deepEqual(await page.evaluate('window.__loadingShownAt'), []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('an unknown route shows the fallback screen with a way home', async () => {
     const { page } = await openPage(`${stack.shellUrl}/hosting`);
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();

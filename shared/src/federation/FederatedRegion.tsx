@@ -20,6 +20,27 @@ interface FederatedRegionProps<P> {
 }
 
 /**
+ * Modules already loaded, per loader and id. A region drawn again (the visitor goes back to a screen)
+ * shows its component at once: a new lazy component would suspend once more and flash `loading`.
+ */
+const loadedModules = new Map<object, Map<string, FederatedModule<never>>>();
+
+/** A fresh page's state, for component tests that load a region again after it loaded once. */
+export function forgetLoadedRegionsForTests(): void {
+  loadedModules.clear();
+}
+
+function loadedModule<P>(load: object, id: string): FederatedModule<P> | undefined {
+  return loadedModules.get(load)?.get(id) as FederatedModule<P> | undefined;
+}
+
+function rememberModule<P>(load: object, id: string, module: FederatedModule<P>): void {
+  const byId = loadedModules.get(load) ?? new Map<string, FederatedModule<never>>();
+  byId.set(id, module as unknown as FederatedModule<never>);
+  loadedModules.set(load, byId);
+}
+
+/**
  * A federated component in its own region: loading, failure and "Try again" stay inside it while
  * the rest of the page goes on. Used for the shell's screens and for widgets one remote takes from another.
  */
@@ -27,9 +48,13 @@ export function FederatedRegion<P extends object>({ id, load, props, loading, un
   const [attempt, setAttempt] = useState(0);
   // A fresh lazy component per attempt: React.lazy remembers a rejection for good.
   const Component = useMemo(() => {
+    // A retry loads afresh: what was loaded before may be what failed.
+    const loaded = attempt === 0 ? loadedModule<P>(load, id) : undefined;
+    if (loaded) return loaded.default;
     const lazyComponent = lazy(async () => {
       const module = await load(id, attempt > 0);
       if (!module?.default) throw new Error(`${id} has no component as its default export`);
+      rememberModule(load, id, module);
       return module;
     });
     // It takes exactly P; React's types cannot simplify a lazy component's props for a generic P.

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { loadSupabase, useAuthStore } from '@folioforge/shared';
+import { forgetLoadedRegionsForTests, loadSupabase, useAuthStore } from '@folioforge/shared';
 import { RemoteScreen } from './RemoteScreen';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
@@ -9,7 +9,10 @@ jest.mock('@folioforge/shared', () => ({ ...jest.requireActual('@folioforge/shar
 const loadRemoteMock = loadRemote as jest.Mock;
 const loadSupabaseMock = loadSupabase as jest.Mock;
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  forgetLoadedRegionsForTests();
+});
 afterEach(() => jest.restoreAllMocks());
 
 test('shows loading, then the remote screen', async () => {
@@ -40,8 +43,11 @@ test('the web manifest is linked once the screen is on the page and the browser 
   await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   expect([...manifests()].map((link) => link.getAttribute('href'))).toEqual(['/manifest.webmanifest']);
 
-  loadRemoteMock.mockResolvedValueOnce({ default: () => <h1>Remote home</h1> });
+  // Drawn again (the visitor comes back): the screen loaded before, at once.
+  const loads = loadRemoteMock.mock.calls.length;
   rerender(<RemoteScreen id="mfe_content/Home" key="again" />);
+  expect(screen.getByRole('heading', { name: 'Remote home' })).toBeInTheDocument();
+  expect(loadRemoteMock.mock.calls).toHaveLength(loads);
   await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
   act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
   await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));

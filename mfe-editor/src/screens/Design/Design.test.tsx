@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { forgetLoadedRegionsForTests } from '@folioforge/shared';
 import { TEMPLATES } from '@folioforge/templates';
 import Design from './Design';
 import { DRAFTS_KEY, LEGACY_DESIGN_KEY, readDeviceDrafts } from '../../drafts/deviceDrafts';
@@ -31,6 +32,7 @@ beforeEach(() => {
   localStorage.clear();
   resetDraftFileStoreForTests();
   resetCheckoutRegistrationForTests();
+  forgetLoadedRegionsForTests();
   installTestRuntimeConfig();
   objectUrls = installObjectUrls();
   loadRemoteMock.mockReset().mockResolvedValue({ default: FakeCheckoutButton });

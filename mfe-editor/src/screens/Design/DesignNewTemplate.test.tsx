@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { forgetLoadedRegionsForTests } from '@folioforge/shared';
 import { fifthTemplate } from '@folioforge/templates/testing';
 import type * as Templates from '@folioforge/templates';
 import type * as TemplatesTesting from '@folioforge/templates/testing';
@@ -32,6 +33,7 @@ beforeEach(() => {
   localStorage.clear();
   resetDraftFileStoreForTests();
   resetCheckoutRegistrationForTests();
+  forgetLoadedRegionsForTests();
   installTestRuntimeConfig();
   (loadRemote as jest.Mock).mockReset().mockResolvedValue({ default: FakeCheckoutButton });
   (registerRemotes as jest.Mock).mockReset();
