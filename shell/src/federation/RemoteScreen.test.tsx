@@ -23,8 +23,9 @@ test('shows loading, then the remote screen', async () => {
 });
 
 test('the web manifest is linked once the screen is on the page and the browser has drawn it, and only once', async () => {
-  // The screens of the tests before linked it after a real frame: let that land, then start clean.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The screens of the tests before link it after a frame and two tasks: wait the same way (frames and
+  // tasks run in the order they were asked for, however busy the machine), then start clean.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
   document.head.querySelectorAll('link[rel="manifest"]').forEach((link) => link.remove());
   const frames: FrameRequestCallback[] = [];
   jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
