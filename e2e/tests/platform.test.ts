@@ -84,6 +84,51 @@ test.describe('routes', () => {
     await page.close();
   });
 
+  test('a screen the visitor points at before clicking comes up at once on the first visit too', async () => {
+    const { page, errors } = await openPage(`${stack.shellUrl}/home`);
+    await page
+      .locator('main h1, main h2')
+      .filter({ hasText: /Welcome to FolioForge/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await page.evaluate(`(() => {
+      window.__loadingShown = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && (node.matches('[data-remote-loading]') || node.querySelector('[data-remote-loading]')))
+              window.__loadingShown += 1;
+      }).observe(document.body, { subtree: true, childList: true });
+    })()`);
+    const pricing = page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true });
+    const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    const before = await fetched();
+    await pricing.hover();
+    // The visitor reads the link for a moment: the screen's files come meanwhile, then nothing more.
+    let last: string[] = [];
+    await expect
+      .poll(async () => {
+        const now = await fetched();
+        const settled = now.length > before.length && now.length === last.length;
+        last = now;
+        return settled;
+      })
+      .toBe(true);
+    assert.ok(
+      last.some((url) => new URL(url).port === String(stack.ports.commerce)),
+      'the commerce remote loads on pointing',
+    );
+    await pricing.click();
+    await page
+      .locator('main h1, main h2')
+      .filter({ hasText: /Pricing/ })
+      .first()
+      .waitFor();
+    assert.equal(await page.evaluate('window.__loadingShown'), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('an unknown route shows the fallback screen with a way home', async () => {
     const { page } = await openPage(`${stack.shellUrl}/hosting`);
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();

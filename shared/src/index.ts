@@ -147,7 +147,7 @@ export {
 export { RichText, SanitizingHostContext } from './ui/safe/RichText';
 export { useFocusTrap } from './ui/useFocusTrap';
 export { animateScrollToTop, findScrollBox, findScrollTarget, scrollElementTo, scrollToSection } from './ui/scroll';
-export { type FederatedModule, FederatedRegion, forgetLoadedRegionsForTests } from './federation/FederatedRegion';
+export { type FederatedModule, FederatedRegion, forgetLoadedRegionsForTests, preloadRegion } from './federation/FederatedRegion';
 export { ROUTER_FUTURE } from './routerFuture';
 export { queryClient } from './serverState/queryClient';
 export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';

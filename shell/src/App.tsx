@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout/Layout';
-import { RemoteScreen } from './federation/RemoteScreen';
+import { RemoteScreen, clientNeedOf } from './federation/RemoteScreen';
 import { NotFound } from './screens/NotFound/NotFound';
 import { SCREEN_ROUTES } from './routes';
 import { ROUTER_FUTURE } from '@folioforge/shared';
@@ -13,13 +13,7 @@ function createRoutes(): RouteObject[] {
       children: [
         ...SCREEN_ROUTES.map((route) => ({
           path: route.path,
-          element: (
-            <RemoteScreen
-              key={route.remote}
-              id={route.remote}
-              needsClient={route.clientOnDemand ? 'never' : route.clientWithSession ? 'withSession' : 'always'}
-            />
-          ),
+          element: <RemoteScreen key={route.remote} id={route.remote} needsClient={clientNeedOf(route)} />,
           handle: { title: route.title },
         })),
         { path: '*', element: <NotFound /> },

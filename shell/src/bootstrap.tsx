@@ -10,6 +10,7 @@ import {
   useAuthStore,
 } from '@folioforge/shared';
 import { registerFolioForgeRemotes } from './federation/registerFolioForgeRemotes';
+import { preloadScreensOnIntent } from './federation/preloadOnIntent';
 import { startupConfigResponse } from './startup/startup';
 import { handOffPrerendered, holdRootWhilePrerendered } from './startup/prerendered';
 import { afterNextPaint } from './startup/afterNextPaint';
@@ -29,6 +30,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig('/app-config.json', startupConfigResponse());
     registerFolioForgeRemotes(config.remotes);
+    preloadScreensOnIntent();
     configureSupabase(config, (client) => connectAuthStore(client));
     const storageKey = supabaseStorageKey(config.supabaseUrl);
     if (arrivedWithAuthFragment()) void loadSupabase();

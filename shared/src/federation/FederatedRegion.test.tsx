@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FederatedRegion, forgetLoadedRegionsForTests, type FederatedModule } from './FederatedRegion';
+import { FederatedRegion, forgetLoadedRegionsForTests, preloadRegion, type FederatedModule } from './FederatedRegion';
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -92,5 +92,35 @@ test('Try again loads afresh even when the module was loaded before, and later v
 
   render(<Region id="mfe_editor/Design" load={load} />);
   expect(screen.getByRole('heading', { name: 'Fixed' })).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
+test('a region preloaded before it is drawn (the visitor pointed at its link) shows its component at once', async () => {
+  const load = jest.fn(async () => ({ default: () => <h1>Pricing</h1> }));
+  // The pointer crosses the link three times while it loads: one load.
+  preloadRegion(load, 'mfe_commerce/Pricing');
+  preloadRegion(load, 'mfe_commerce/Pricing');
+  preloadRegion(load, 'mfe_commerce/Pricing');
+  await act(() => Promise.resolve());
+
+  render(<Region id="mfe_commerce/Pricing" load={load} />);
+  expect(screen.getByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  // Pointing at the link again loads nothing more.
+  preloadRegion(load, 'mfe_commerce/Pricing');
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+test('a failed preload is left to the region, which loads again and shows what happened', async () => {
+  const load = jest
+    .fn<Promise<FederatedModule<object>>, [string, boolean]>()
+    .mockRejectedValueOnce(new Error('Failed to get manifest'))
+    .mockRejectedValueOnce(new Error('Failed to get manifest'));
+  preloadRegion(load, 'mfe_commerce/Pricing');
+  await act(() => Promise.resolve());
+
+  render(<Region id="mfe_commerce/Pricing" load={load} />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
 });

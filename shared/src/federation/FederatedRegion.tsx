@@ -25,9 +25,13 @@ interface FederatedRegionProps<P> {
  */
 const loadedModules = new Map<object, Map<string, FederatedModule<never>>>();
 
+/** Preloads under way, per loader: the pointer crossing a link again and again loads it once. */
+const preloading = new Map<object, Set<string>>();
+
 /** A fresh page's state, for component tests that load a region again after it loaded once. */
 export function forgetLoadedRegionsForTests(): void {
   loadedModules.clear();
+  preloading.clear();
 }
 
 function loadedModule<P>(load: object, id: string): FederatedModule<P> | undefined {
@@ -38,6 +42,25 @@ function rememberModule<P>(load: object, id: string, module: FederatedModule<P>)
   const byId = loadedModules.get(load) ?? new Map<string, FederatedModule<never>>();
   byId.set(id, module as unknown as FederatedModule<never>);
   loadedModules.set(load, byId);
+}
+
+/**
+ * Loads a region's module before the region is drawn (the visitor points at a link to its screen), so
+ * that it then draws at once. A failure is left to the region: drawn, it loads again and says so.
+ */
+export function preloadRegion<P>(load: FederatedRegionProps<P>['load'], id: string): void {
+  const underWay = preloading.get(load) ?? new Set<string>();
+  if (loadedModule(load, id) || underWay.has(id)) return;
+  underWay.add(id);
+  preloading.set(load, underWay);
+  void load(id, false)
+    .then(
+      (module) => {
+        if (module?.default) rememberModule(load, id, module);
+      },
+      () => undefined,
+    )
+    .finally(() => underWay.delete(id));
 }
 
 /**

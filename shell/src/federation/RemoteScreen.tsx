@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { FederatedRegion, UnavailableNotice, loadSupabase, useAuthStore, type FederatedModule } from '@folioforge/shared';
+import { FederatedRegion, UnavailableNotice, loadSupabase, preloadRegion, useAuthStore, type FederatedModule } from '@folioforge/shared';
+import type { ScreenRoute } from '../routes';
 import { PrerenderHandOff } from '../startup/prerendered';
 import { linkWebManifestWhenIdle } from '../startup/linkWebManifest';
 import styles from './RemoteScreen.module.scss';
@@ -41,15 +42,25 @@ const NO_PROPS = {};
 /** When a screen renders only once supabase-js has loaded: always, never, or with a session (or one being read). */
 export type ClientNeed = 'always' | 'never' | 'withSession';
 
+export const clientNeedOf = (route: ScreenRoute): ClientNeed =>
+  route.clientOnDemand ? 'never' : route.clientWithSession ? 'withSession' : 'always';
+
+/** How a screen is loaded now: with supabase-js beside it when it renders only once that has loaded. */
+const loaderFor = (needsClient: ClientNeed) =>
+  needsClient === 'always' || (needsClient === 'withSession' && useAuthStore.getState().status !== 'signedOut')
+    ? loadScreenWithClient
+    : loadScreen;
+
+/** Starts loading a screen the visitor is about to open; drawn, it then shows at once. */
+export function preloadScreen(id: string, needsClient: ClientNeed): void {
+  preloadRegion(loaderFor(needsClient), id);
+}
+
 /** A federated screen in its own region: loading, failure and retry stay inside it. */
 export function RemoteScreen({ id, needsClient = 'never' }: { id: string; needsClient?: ClientNeed }) {
   // Chosen once, so a sign-in or out does not load the screen again: a visitor who signs in
   // meanwhile does so through supabase-js, which has loaded by then.
-  const [load] = useState(() =>
-    needsClient === 'always' || (needsClient === 'withSession' && useAuthStore.getState().status !== 'signedOut')
-      ? loadScreenWithClient
-      : loadScreen,
-  );
+  const [load] = useState(() => loaderFor(needsClient));
   return (
     <FederatedRegion
       id={id}
