@@ -24,6 +24,24 @@ async function openPage(url: string): Promise<{ page: Page; errors: string[] }> 
   return { page, errors };
 }
 
+/** Waits for the screen whose heading matches (the route's main heading). */
+const showsScreen = (page: Page, heading: RegExp) =>
+  page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
+
+/** From now on, the address each time the "Loading…" placeholder is put on the page; read with the returned function. */
+async function recordLoadingPlaceholders(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(`(() => {
+    window.__loadingShownAt = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches('[data-remote-loading]') || node.querySelector('[data-remote-loading]')))
+            window.__loadingShownAt.push(location.pathname);
+    }).observe(document.body, { subtree: true, childList: true });
+  })()`);
+  return async () => (await page.evaluate('window.__loadingShownAt')) as string[];
+}
+
 test.beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
@@ -51,55 +69,33 @@ test.describe('routes', () => {
   test('a screen visited before comes back at once, with no "Loading…" in between', async () => {
     const { page, errors } = await openPage(`${stack.shellUrl}/home`);
     const header = page.getByRole('banner');
-    const shown = (heading: RegExp) => page.locator('main h1, main h2').filter({ hasText: heading }).first().waitFor({ timeout: 15_000 });
     const visit = async (link: string, heading: RegExp) => {
       await header.getByRole('link', { name: link, exact: true }).click();
-      await shown(heading);
+      await showsScreen(page, heading);
     };
-    await shown(/Welcome to FolioForge/);
+    await showsScreen(page, /Welcome to FolioForge/);
     // First visits load each screen's remote (the placeholder may show meanwhile).
     await visit('Pricing', /Pricing/);
     await visit('Templates', /Template Collection/);
     await visit('Blog', /Blog/);
-    // From here on, every time the placeholder is put on the page, with the address it showed at.
-    await page.evaluate(`(() => {
-      window.__loadingShownAt = [];
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes)
-            if (node instanceof Element && (node.matches('[data-remote-loading]') || node.querySelector('[data-remote-loading]')))
-              window.__loadingShownAt.push(location.pathname);
-      }).observe(document.body, { subtree: true, childList: true });
-    })()`);
+    const placeholdersShown = await recordLoadingPlaceholders(page);
     await visit('Pricing', /Pricing/);
     await visit('Templates', /Template Collection/);
     await page.goBack();
-    await shown(/Pricing/);
+    await showsScreen(page, /Pricing/);
     await page.goBack();
-    await shown(/Blog/);
+    await showsScreen(page, /Blog/);
     await header.getByRole('link', { name: 'FolioForge' }).first().click();
-    await shown(/Welcome to FolioForge/);
-    assert.deepEqual(await page.evaluate('window.__loadingShownAt'), []);
+    await showsScreen(page, /Welcome to FolioForge/);
+    assert.deepEqual(await placeholdersShown(), []);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
   test('a screen the visitor points at before clicking comes up at once on the first visit too', async () => {
     const { page, errors } = await openPage(`${stack.shellUrl}/home`);
-    await page
-      .locator('main h1, main h2')
-      .filter({ hasText: /Welcome to FolioForge/ })
-      .first()
-      .waitFor({ timeout: 15_000 });
-    await page.evaluate(`(() => {
-      window.__loadingShown = 0;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes)
-            if (node instanceof Element && (node.matches('[data-remote-loading]') || node.querySelector('[data-remote-loading]')))
-              window.__loadingShown += 1;
-      }).observe(document.body, { subtree: true, childList: true });
-    })()`);
+    await showsScreen(page, /Welcome to FolioForge/);
+    const placeholdersShown = await recordLoadingPlaceholders(page);
     const pricing = page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true });
     const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     const before = await fetched();
@@ -119,12 +115,8 @@ test.describe('routes', () => {
       'the commerce remote loads on pointing',
     );
     await pricing.click();
-    await page
-      .locator('main h1, main h2')
-      .filter({ hasText: /Pricing/ })
-      .first()
-      .waitFor();
-    assert.equal(await page.evaluate('window.__loadingShown'), 0);
+    await showsScreen(page, /Pricing/);
+    assert.deepEqual(await placeholdersShown(), []);
     assert.deepEqual(errors, []);
     await page.close();
   });
