@@ -66,10 +66,10 @@ const KEYS_PER_ROUND = TYPED_KEYS / TYPING_ROUNDS;
 const line = (result: LatencyResult) =>
   `to the next frame median ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms; to the DOM median ${result.domMedianMs.toFixed(1)} ms, p95 ${result.domP95Ms.toFixed(1)} ms`;
 
-/** The rounds pooled, with how far their own p95s to the frame lie apart: the machine's noise beside the goal's 8 ms. */
-function pooledLine(rounds: readonly LatencyResult[]): string {
+/** How far the rounds' own p95s to the frame lie apart: the machine's noise, beside the goal's 8 ms. */
+function roundsSpread(rounds: readonly LatencyResult[]): string {
   const p95s = rounds.map((round) => round.p95Ms);
-  return `${line(pooledLatency(rounds))}; p95 per round ${Math.min(...p95s).toFixed(1)}–${Math.max(...p95s).toFixed(1)} ms`;
+  return `p95 per round ${Math.min(...p95s).toFixed(1)}–${Math.max(...p95s).toFixed(1)} ms`;
 }
 
 /**
@@ -107,14 +107,16 @@ async function editorTyping(current: Stack, browser: Awaited<ReturnType<typeof l
   console.log(
     `\nEditor input latency on /design (key press → preview shows the character), ${TYPED_KEYS} keys in ${TYPING_ROUNDS} alternating rounds (${WARM_UP_PRESSES} untimed presses first in each), 4x CPU slowdown:`,
   );
-  console.log(`  bare page: ${pooledLine(floorRuns)} (the floor of this browser and machine)`);
-  console.log(`  React page with one controlled input: ${pooledLine(reactFloorRuns)} (the floor of any React screen here)`);
+  console.log(`  bare page: ${line(floor)}; ${roundsSpread(floorRuns)} (the floor of this browser and machine)`);
+  console.log(
+    `  React page with one controlled input: ${line(pooledLatency(reactFloorRuns))}; ${roundsSpread(reactFloorRuns)} (the floor of any React screen here)`,
+  );
   for (const [index, [label]] of builds.entries()) {
     const plain = pooledLatency(runs[index]!.plain);
     const rich = pooledLatency(runs[index]!.rich);
     console.log(`  ${label}:`);
-    console.log(`    Name (plain): ${pooledLine(runs[index]!.plain)}`);
-    console.log(`    About (rich): ${pooledLine(runs[index]!.rich)}`);
+    console.log(`    Name (plain): ${line(plain)}; ${roundsSpread(runs[index]!.plain)}`);
+    console.log(`    About (rich): ${line(rich)}; ${roundsSpread(runs[index]!.rich)}`);
     for (const [field, result] of [
       ['Name', plain],
       ['About', rich],
