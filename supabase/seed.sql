@@ -9,19 +9,21 @@
 -- The password hash is bcrypt (cost 10), as Supabase Auth stores it. Every row goes through the same
 -- triggers and checks as the app's own writes (the sign-up trigger makes the profiles).
 
+-- As Supabase Auth writes a user: its own id, the address lower-cased, and empty strings (never NULL)
+-- in the token columns, which Auth reads as strings.
 insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
-                        confirmation_token, recovery_token, email_change, email_change_token)
+                        confirmation_token, recovery_token, email_change, email_change_token_new, created_at, updated_at)
 values
   ('a0000000-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'ada@example.com',
    '$2b$10$RgWo/044xqZ84V/2/HOzKO35MY75KjlD3Z9jeKohuhoWy9bU3kCp6', now(),
-   '{"provider": "email", "providers": ["email"]}', '{"name": "Ada Lovelace", "username": "ada"}', '', '', '', ''),
+   '{"provider": "email", "providers": ["email"]}', '{"name": "Ada Lovelace", "username": "ada"}', '', '', '', '', now(), now()),
   ('b0000000-0000-4000-8000-000000000002', 'authenticated', 'authenticated', 'ben@example.com',
    '$2b$10$RgWo/044xqZ84V/2/HOzKO35MY75KjlD3Z9jeKohuhoWy9bU3kCp6', now(),
-   '{"provider": "email", "providers": ["email"]}', '{"name": "Ben", "username": "ben"}', '', '', '', '')
+   '{"provider": "email", "providers": ["email"]}', '{"name": "Ben", "username": "ben"}', '', '', '', '', now(), now())
 on conflict (id) do nothing;
 
--- Supabase Auth (GoTrue) also wants an identity per sign-in method and no NULL tokens; local-cloud's
--- stand-in for the auth schema has neither, so this part runs only where they exist.
+-- Supabase Auth also wants an identity per sign-in method; local-cloud keeps none (its README says
+-- so), so this part runs only where the table exists.
 do $$
 begin
   if to_regclass('auth.identities') is not null then
@@ -32,9 +34,6 @@ begin
        where u.email in ('ada@example.com', 'ben@example.com')
       on conflict do nothing
     $sql$;
-  end if;
-  if exists (select 1 from information_schema.columns where table_schema = 'auth' and table_name = 'users' and column_name = 'email_change_token_new') then
-    execute $sql$ update auth.users set email_change_token_new = '' where email in ('ada@example.com', 'ben@example.com') $sql$;
   end if;
 end
 $$;

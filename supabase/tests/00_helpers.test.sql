@@ -12,9 +12,14 @@
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
 
+-- Both write what Supabase Auth writes itself: its tables have no defaults for ids or times, and
+-- auth.mfa_factors keeps its type and status in the enums auth.factor_type and auth.factor_status.
 create or replace function tests.create_user(handle text, metadata jsonb default '{}'::jsonb) returns uuid
 language sql as $$
-  insert into auth.users (email, raw_user_meta_data) values (handle || '@example.test', metadata) returning id;
+  insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+  values (gen_random_uuid(), 'authenticated', 'authenticated', handle || '@example.test',
+          '{"provider": "email", "providers": ["email"]}', metadata, now(), now())
+  returning id;
 $$;
 
 create or replace function tests.act_with(role_name text, claims jsonb) returns void
@@ -41,8 +46,10 @@ $$;
 
 create or replace function tests.add_factor(user_id uuid, factor_status text default 'verified') returns uuid
 language sql as $$
-  insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret)
-  values (user_id, 'Phone ' || gen_random_uuid(), 'totp', factor_status, 'JBSWY3DPEHPK3PXP') returning id;
+  insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+  values (gen_random_uuid(), user_id, 'Phone ' || gen_random_uuid(), 'totp', factor_status::auth.factor_status, 'JBSWY3DPEHPK3PXP',
+          now(), now())
+  returning id;
 $$;
 
 create or replace function tests.act_as_anon() returns void

@@ -9,7 +9,7 @@ import { JwtError } from '../jwt.ts';
 import { AuthError, validationFailed, weakPassword } from './errors.ts';
 import { readProjectConfig } from '../projectConfig.ts';
 import { readAuthSettings, type AuthSettings } from './authSettings.ts';
-import { EmailFrequencyGuard, sendAuthMail, sendReauthenticationMail, tokenColumnOf, verifyLink, type MailType } from './mailer.ts';
+import { EmailFrequencyGuard, sendAuthMail, sendReauthenticationMail, tokenColumnsOf, verifyLink, type MailType } from './mailer.ts';
 import type { PasswordHasher } from './passwordHasher.ts';
 import { describeZodError } from './schemas.ts';
 import { sessionExists } from './sessions.ts';
@@ -176,11 +176,9 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
     async mailToken(email, userId, type, redirectTo) {
       mailGuard.check(email, type);
       if (!emailsSent.hit('project')) throw emailRateLimitExceeded();
-      const column = tokenColumnOf(type);
+      const columns = tokenColumnsOf(type);
       const { otp, tokenHash } = newOtp(email);
-      await ctx.db.asOwner((tx) =>
-        updateUser(tx, userId, { [`${column}_token`]: tokenHash, [`${column}_sent_at`]: new Date().toISOString() }),
-      );
+      await ctx.db.asOwner((tx) => updateUser(tx, userId, { [columns.token]: tokenHash, [columns.sentAt]: new Date().toISOString() }));
       wrongCodes.delete(normalizeEmail(email));
       await sendAuthMail(ctx, email, type, otp, verifyLink(ctx, tokenHash, type, redirectTo));
       mailGuard.record(email, type);

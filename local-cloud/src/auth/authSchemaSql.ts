@@ -1,35 +1,75 @@
-// What hosted Supabase Auth keeps for MFA and reauthentication, in the same tables and columns
-// (auth.mfa_factors, auth.mfa_challenges, auth.users.reauthentication_*), so project migrations may
-// read them as they do on Supabase; plus local-cloud's own per-session bookkeeping. Idempotent: it
-// runs on every start, after the core bootstrap.
+// What hosted Supabase Auth keeps for MFA, in the same tables, columns and enums as its migrations
+// leave them (supabase/auth migrations/, 20221003 to 20250925: auth.factor_type, auth.factor_status,
+// auth.mfa_factors, auth.mfa_challenges; no defaults for ids or times, Auth writes them), so project
+// migrations and SQL tests read and write them as they do on Supabase; plus local-cloud's own
+// per-session bookkeeping. Idempotent: it runs on every start, after the core bootstrap.
 export const AUTH_SCHEMA_SQL = String.raw`
-alter table auth.users add column if not exists reauthentication_token text;
-alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
+do $$
+begin
+  if to_regtype('auth.factor_type') is null then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if to_regtype('auth.factor_status') is null then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+end
+$$;
 
 create table if not exists auth.mfa_factors (
-  id uuid primary key default gen_random_uuid(),
+  id uuid not null primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   friendly_name text,
-  factor_type text not null check (factor_type in ('totp', 'phone', 'webauthn')),
-  status text not null check (status in ('unverified', 'verified')),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
   secret text,
   phone text,
-  last_challenged_at timestamptz
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
 );
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+-- A database made by an older local-cloud (text columns with checks, defaults) is brought to Supabase's.
+do $$
+begin
+  if exists (select 1 from information_schema.columns
+              where table_schema = 'auth' and table_name = 'mfa_factors' and column_name = 'status' and data_type = 'text') then
+    alter table auth.mfa_factors drop constraint if exists mfa_factors_factor_type_check;
+    alter table auth.mfa_factors drop constraint if exists mfa_factors_status_check;
+    alter table auth.mfa_factors
+      alter column id drop default,
+      alter column factor_type type auth.factor_type using factor_type::auth.factor_type,
+      alter column status type auth.factor_status using status::auth.factor_status,
+      alter column created_at drop default,
+      alter column updated_at drop default,
+      add column if not exists web_authn_credential jsonb,
+      add column if not exists web_authn_aaguid uuid,
+      add column if not exists last_webauthn_challenge_data jsonb,
+      add constraint mfa_factors_last_challenged_at_key unique (last_challenged_at);
+    alter table auth.mfa_challenges
+      alter column id drop default,
+      alter column created_at drop default,
+      add column if not exists otp_code text,
+      add column if not exists web_authn_session_data jsonb;
+  end if;
+end
+$$;
 create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
   where trim(friendly_name) <> '';
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
 create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
-
-create table if not exists auth.mfa_challenges (
-  id uuid primary key default gen_random_uuid(),
-  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
-  created_at timestamptz not null default now(),
-  verified_at timestamptz,
-  ip_address inet not null
-);
-create index if not exists mfa_challenges_factor_idx on auth.mfa_challenges (factor_id);
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
 
 -- The role hosted Supabase runs Auth (and its hooks) as; migrations grant hook functions to it.
 do $$

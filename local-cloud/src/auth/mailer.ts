@@ -18,9 +18,12 @@ const INTROS: Record<MailType, string> = {
   magiclink: 'Follow this link to sign in to FolioForge:',
 };
 
-/** The token column a mail type writes: magic links share the recovery token and its timer, as in GoTrue. */
-export function tokenColumnOf(type: MailType): 'confirmation' | 'recovery' | 'email_change' {
-  return type === 'signup' ? 'confirmation' : type === 'magiclink' ? 'recovery' : type;
+/** The columns of auth.users a mail type's token and its time go to: magic links share the recovery
+ * token and its timer, as in GoTrue; an email change's link goes to the new address's token. */
+export function tokenColumnsOf(type: MailType): { token: string; sentAt: string } {
+  if (type === 'signup') return { token: 'confirmation_token', sentAt: 'confirmation_sent_at' };
+  if (type === 'email_change') return { token: 'email_change_token_new', sentAt: 'email_change_sent_at' };
+  return { token: 'recovery_token', sentAt: 'recovery_sent_at' };
 }
 
 const frequencyKey = (type: MailType | 'reauthentication') => (type === 'magiclink' ? 'recovery' : type);

@@ -12,7 +12,7 @@ export interface UserRow {
   recovery_token: string | null;
   recovery_sent_at: Date | string | null;
   email_change: string | null;
-  email_change_token: string | null;
+  email_change_token_new: string | null;
   email_change_sent_at: Date | string | null;
   reauthentication_token: string | null;
   reauthentication_sent_at: Date | string | null;
@@ -24,7 +24,7 @@ export interface UserRow {
 }
 
 const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_token, confirmation_sent_at,
-  recovery_token, recovery_sent_at, email_change, email_change_token, email_change_sent_at, reauthentication_token,
+  recovery_token, recovery_sent_at, email_change, email_change_token_new, email_change_sent_at, reauthentication_token,
   reauthentication_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
@@ -51,7 +51,7 @@ export async function findUserById(tx: Queryable, id: string): Promise<UserRow |
 
 export async function findUserByToken(
   tx: Queryable,
-  column: 'confirmation_token' | 'recovery_token' | 'email_change_token',
+  column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',
   tokenHash: string,
 ): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [

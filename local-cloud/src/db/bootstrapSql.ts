@@ -30,34 +30,99 @@ create schema if not exists storage;
 create schema if not exists extensions;
 create schema if not exists local_cloud;
 
+-- auth.users as Supabase Auth's migrations leave it (supabase/auth migrations/, up to 20240806):
+-- no default for id (Auth makes it), varchar(255) text columns, nullable metadata, and one email per
+-- non-SSO account, compared exactly (Auth stores addresses lower-cased). The defaults' odd casts are
+-- Auth's (phone was varchar once), so supabase/tests/auth_storage_schemas.test.sql sees the same text.
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default gen_random_uuid(),
-  aud text not null default 'authenticated',
-  role text not null default 'authenticated',
-  email text,
-  encrypted_password text,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token text,
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token text,
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change text,
-  email_change_token text,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb not null default '{}'::jsonb,
-  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  is_anonymous boolean not null default false,
-  phone text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null::varchar,
+  phone_confirmed_at timestamptz,
+  phone_change text default ''::varchar,
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
   banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
   deleted_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  is_anonymous boolean not null default false
 );
-create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
+-- A database made by an older local-cloud (its own shape of auth.users) is brought to Supabase's.
+do $$
+begin
+  if exists (select 1 from information_schema.columns
+              where table_schema = 'auth' and table_name = 'users' and column_name = 'email_change_token') then
+    alter table auth.users rename column email_change_token to email_change_token_new;
+  end if;
+  if exists (select 1 from information_schema.columns
+              where table_schema = 'auth' and table_name = 'users' and column_name = 'aud' and data_type = 'text') then
+    drop index if exists auth.users_email_key;
+    update auth.users set email = lower(email) where email <> lower(email);
+    alter table auth.users
+      alter column id drop default,
+      alter column aud drop not null, alter column aud drop default, alter column aud type varchar(255),
+      alter column role drop not null, alter column role drop default, alter column role type varchar(255),
+      alter column email type varchar(255),
+      alter column encrypted_password type varchar(255),
+      alter column confirmation_token type varchar(255),
+      alter column recovery_token type varchar(255),
+      alter column email_change_token_new type varchar(255),
+      alter column email_change type varchar(255),
+      alter column raw_app_meta_data drop not null, alter column raw_app_meta_data drop default,
+      alter column raw_user_meta_data drop not null, alter column raw_user_meta_data drop default,
+      alter column created_at drop not null, alter column created_at drop default,
+      alter column updated_at drop not null, alter column updated_at drop default,
+      alter column reauthentication_token type varchar(255), alter column reauthentication_token set default '',
+      add column if not exists phone_confirmed_at timestamptz,
+      add column if not exists phone_change text default ''::varchar,
+      add column if not exists phone_change_token varchar(255) default '',
+      add column if not exists phone_change_sent_at timestamptz,
+      add column if not exists email_change_token_current varchar(255) default '',
+      add column if not exists email_change_confirm_status smallint default 0
+        check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+      add column if not exists reauthentication_sent_at timestamptz,
+      add column if not exists is_sso_user boolean not null default false,
+      add constraint users_phone_key unique (phone);
+  end if;
+end
+$$;
+alter table auth.users add column if not exists confirmed_at timestamptz
+  generated always as (least(email_confirmed_at, phone_confirmed_at)) stored;
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+-- Auth's tokens are unique unless empty or a bare code.
+create unique index if not exists confirmation_token_idx on auth.users (confirmation_token) where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users (recovery_token) where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current)
+  where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new) where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token)
+  where reauthentication_token !~ '^[0-9 ]*$';
 
 create or replace function auth.uid() returns uuid
 language sql stable as $fn$
@@ -91,34 +156,97 @@ language sql stable as $fn$
   )::jsonb
 $fn$;
 
+-- storage.buckets and storage.objects as Supabase Storage's migrations leave them (supabase/storage
+-- migrations/tenant/, up to 0063), in every column; its search, listing, multipart and vector tables are
+-- not here (local-cloud/README.md).
+do $$
+begin
+  if to_regtype('storage.buckettype') is null then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
 create table if not exists storage.buckets (
-  id text primary key,
-  name text not null unique,
+  id text not null primary key,
+  name text not null,
   owner uuid,
-  public boolean not null default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
   avif_autodetection boolean default false,
   file_size_limit bigint,
   allowed_mime_types text[],
-  created_at timestamptz default now(),
-  updated_at timestamptz default now()
+  owner_id text
 );
+-- A database made by an older local-cloud: public was not null, and columns came later.
+alter table storage.buckets alter column public drop not null;
+alter table storage.buckets add column if not exists owner_id text;
+alter table storage.buckets add column if not exists type storage.buckettype not null default 'STANDARD';
+alter table storage.buckets add column if not exists versioning_status text not null default 'DISABLED'
+  check (versioning_status in ('DISABLED', 'ENABLED', 'SUSPENDED'));
+create unique index if not exists bname on storage.buckets (name);
 
 create table if not exists storage.objects (
-  id uuid primary key default gen_random_uuid(),
+  id uuid not null primary key default gen_random_uuid(),
   bucket_id text references storage.buckets (id),
   name text,
   owner uuid,
-  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
   metadata jsonb,
   path_tokens text[] generated always as (string_to_array(name, '/')) stored,
   version text,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
-  last_accessed_at timestamptz default now()
+  owner_id text,
+  -- What the uploader attached (storage-js's metadata option).
+  user_metadata jsonb
 );
-create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
--- What the uploader attached (storage-js's metadata option), as Storage keeps it.
+alter table storage.objects add column if not exists owner_id text;
 alter table storage.objects add column if not exists user_metadata jsonb;
+alter table storage.objects add column if not exists archived_at timestamptz;
+alter table storage.objects add column if not exists is_delete_marker boolean not null default false;
+alter table storage.objects add column if not exists is_versioned boolean not null default false;
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $fn$
+begin
+  new.updated_at = now();
+  return new;
+end
+$fn$;
+create or replace trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql as $fn$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$fn$;
+create or replace trigger enforce_bucket_name_length_trigger before insert or update of name on storage.buckets
+  for each row execute function storage.enforce_bucket_name_length();
+
+-- As Storage does: rows of buckets and objects are deleted through the API, whose transaction says so
+-- with storage.allow_delete_query; a plain SQL delete is refused (42501), so no stored file is orphaned.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $fn$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$fn$;
+create or replace trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable as $fn$

@@ -11,6 +11,8 @@ export async function removeObjects(ctx: LocalCloudContext, claims: JwtClaims, b
   let rows: ObjectRow[];
   try {
     rows = await ctx.db.withClaims(claims, async (tx) => {
+      // Storage's own transactions may delete rows (storage.protect_delete refuses any other).
+      await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
       const { rows: deleted } = await tx.query<ObjectRow>(
         `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
         [bucket, keys],

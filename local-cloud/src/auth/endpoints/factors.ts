@@ -119,7 +119,8 @@ export function mountFactors(auth: Hono, api: AuthApi): void {
       }
       if (verified > 0 && !(await isAal2(tx, sessionId))) throw insufficientAal(403, 'AAL2 required to enroll a new factor');
       const { rows } = await tx.query<{ id: string }>(
-        `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, $2, 'totp', 'unverified', $3) returning id`,
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+         values (gen_random_uuid(), $1, $2, 'totp', 'unverified', $3, now(), now()) returning id`,
         [user.id, friendlyName, secret],
       );
       return rows[0];
@@ -136,7 +137,7 @@ export function mountFactors(auth: Hono, api: AuthApi): void {
     const challenge = await ctx.db.asOwner(async (tx) => {
       await tx.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id]);
       const { rows } = await tx.query<ChallengeRow>(
-        'insert into auth.mfa_challenges (factor_id, ip_address) values ($1, $2) returning id, created_at',
+        'insert into auth.mfa_challenges (id, factor_id, ip_address, created_at) values (gen_random_uuid(), $1, $2, now()) returning id, created_at',
         [factor.id, clientIp(c).replace(/^::ffff:/, '')],
       );
       return rows[0];

@@ -44,8 +44,10 @@ export function mountSignup(auth: Hono, api: AuthApi): void {
     const hash = await api.passwords.hash(password);
     const user = await ctx.db.asOwner(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
-        `insert into auth.users (email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at)
-         values ($1, $2, $3::jsonb, $4::jsonb, case when $5::boolean then now() end) returning id`,
+        `insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at,
+                                 created_at, updated_at)
+         values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3::jsonb, $4::jsonb,
+                 case when $5::boolean then now() end, now(), now()) returning id`,
         [email, hash, JSON.stringify(metadata), JSON.stringify({ provider: 'email', providers: ['email'] }), ctx.config.autoconfirm],
       );
       return (await findUserById(tx, rows[0].id)) as UserRow;

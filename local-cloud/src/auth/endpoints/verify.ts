@@ -38,9 +38,14 @@ export function mountVerify(auth: Hono, api: AuthApi): void {
         }
         throw otpExpired();
       }
-      const user = await findUserByToken(tx, 'email_change_token', tokenHash);
+      const user = await findUserByToken(tx, 'email_change_token_new', tokenHash);
       if (!user || !user.email_change || !stillValid(user.email_change_sent_at)) throw otpExpired();
-      await updateUser(tx, user.id, { email: user.email_change, email_change: null, email_change_token: null, email_change_sent_at: null });
+      await updateUser(tx, user.id, {
+        email: user.email_change,
+        email_change: null,
+        email_change_token_new: null,
+        email_change_sent_at: null,
+      });
       return user.id;
     });
   }
