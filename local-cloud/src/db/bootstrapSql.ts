@@ -86,6 +86,7 @@ begin
       alter column aud drop not null, alter column aud drop default, alter column aud type varchar(255),
       alter column role drop not null, alter column role drop default, alter column role type varchar(255),
       alter column email type varchar(255),
+      alter column phone set default null::varchar,
       alter column encrypted_password type varchar(255),
       alter column confirmation_token type varchar(255),
       alter column recovery_token type varchar(255),
