@@ -51,7 +51,8 @@ select is(
          where p.pronamespace = 'public'::regnamespace
            and p.proname in ('begin_page_change', 'held_page', 'claim_page', 'unpublish_page', 'record_page_render', 'end_page_change',
                              'pages_past_their_plan', 'domains_to_serve', 'storage_use', 'take_rate_limit', 'sweep_database',
-                             'collects_subscribers', 'slug_reserved', 'slug_skeleton')
+                             'collects_subscribers', 'slug_reserved', 'slug_skeleton', 'slug_letters',
+                             'slug_words_pattern', 'staff_slug_pattern')
            and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute')
                 or not has_function_privilege('service_role', p.oid, 'execute'))
          order by 1),
