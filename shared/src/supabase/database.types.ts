@@ -273,6 +273,7 @@ export type Database = {
         Row: {
           created_at: string;
           data: Json;
+          data_bytes: number | null;
           id: string;
           look: Json;
           owner_id: string;
@@ -758,6 +759,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      compact_json_size: {
+        Args: {
+          value: Json;
+        };
+        Returns: unknown;
+      };
       count_page_view: {
         Args: {
           page_slug: string;
@@ -833,6 +840,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      json_list_length: {
+        Args: {
+          value: Json;
+        };
+        Returns: number;
+      };
       leave_page_message: {
         Args: {
           page: string;
@@ -859,6 +872,12 @@ export type Database = {
           template: string;
         };
         Returns: boolean;
+      };
+      megabytes: {
+        Args: {
+          bytes: number;
+        };
+        Returns: string;
       };
       mfa_recovery_code_hash: {
         Args: {
@@ -978,6 +997,18 @@ export type Database = {
         };
         Returns: Json;
       };
+      portfolio_limits: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          sections: number;
+          items_per_section: number;
+          items: number;
+          socials: number;
+          total_length: number;
+        }[];
+      };
       record_page_render: {
         Args: {
           portfolio: string;
@@ -1010,6 +1041,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      slug_letters: {
+        Args: {
+          candidate: string;
+        };
+        Returns: string;
+      };
       slug_reserved: {
         Args: {
           candidate: string;
@@ -1019,6 +1056,18 @@ export type Database = {
       slug_skeleton: {
         Args: {
           candidate: string;
+        };
+        Returns: string;
+      };
+      slug_words_pattern: {
+        Args: {
+          words: string[];
+        };
+        Returns: string;
+      };
+      staff_slug_pattern: {
+        Args: {
+          [_ in never]: never;
         };
         Returns: string;
       };
