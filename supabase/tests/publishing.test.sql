@@ -75,7 +75,8 @@ select is(public.claim_page(:'paid', :'paid_token', 1, '1', 'alice-paid', '{}', 
 select is(public.unpublish_page(:'paid', :'paid_token'), 'alice-paid', 'unpublishing answers the address to take down ...');
 select results_eq(format($$ select slug, published from public.portfolios where id = %L $$, :'paid'),
   $$ values (null::text, false) $$, '... and the row holds none');
-select is(public.slug_available('alice-paid'), true, 'an address is free again once its page is down (issue 20 #14)');
+select is(public.slug_available('alice-paid'), false,
+  'once its page is down, the address is held for its owner, not free to others (issue 45 #11; held_addresses.test.sql)');
 select is_empty(format($$ select 1 from public.published_pages where portfolio_id = %L $$, :'paid'), 'no snapshot is left');
 select lives_ok(format($$ select public.end_page_change(%L, %L) $$, :'paid', :'paid_token'), 'that lease ends too');
 

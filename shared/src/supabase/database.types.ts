@@ -96,6 +96,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      held_addresses: {
+        Row: {
+          former_owner: string;
+          held_until: string;
+          slug: string;
+        };
+        Insert: {
+          former_owner: string;
+          held_until: string;
+          slug: string;
+        };
+        Update: {
+          former_owner?: string;
+          held_until?: string;
+          slug?: string;
+        };
+        Relationships: [];
+      };
       mfa_failed_verification_attempts: {
         Row: {
           factor_id: string;
@@ -716,6 +734,25 @@ export type Database = {
           for_user: string;
         };
         Returns: string;
+      };
+      address_held_for_another: {
+        Args: {
+          candidate: string;
+          for_user: string;
+        };
+        Returns: string;
+      };
+      address_held_until: {
+        Args: {
+          candidate: string;
+        };
+        Returns: string;
+      };
+      address_hold_days: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
       };
       begin_page_change: {
         Args: {
