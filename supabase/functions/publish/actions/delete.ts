@@ -1,6 +1,6 @@
 // {action: 'delete', portfolioId} → {deleted: true, freedSlug}
 // Deletes the caller's portfolio as My portfolios does: its page goes first (unpublished, address
-// freed, files, pointer and domain maps removed), then the row (its domain claims and sign-ups go
+// held for the owner, files, pointer and domain maps removed), then the row (its domain claims and sign-ups go
 // with it) and its pictures and resumes. The database refuses an owner's own delete of a published
 // row, so no page outlives its portfolio. A user with two-factor on deletes only from an aal2 session.
 import { answer } from '../../_shared/contracts/functionContract.ts';
