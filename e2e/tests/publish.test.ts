@@ -162,7 +162,7 @@ test.describe('publishing', () => {
     await publishRegion(page).getByRole('button', { name: 'Unpublish' }).click();
     await publishRegion(page)
       .getByRole('status')
-      .getByText(/Your page is taken down and its address is free again/)
+      .getByText(/Your page is taken down\. Its address stays yours for 30 days/)
       .waitFor();
     assert.equal(
       await publishRegion(page).getByLabel('Page address').inputValue(),

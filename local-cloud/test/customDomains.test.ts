@@ -13,6 +13,7 @@ import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
 import { callPublish, sweep } from './support/functions.ts';
 import {
+  endAddressHold,
   serviceClient,
   signedInUser,
   BACKENDS,
@@ -171,6 +172,7 @@ for (const backend of BACKENDS)
 
       assert.equal((await callPublish(t, alice.accessToken, { action: 'delete', portfolioId: page })).status, 200);
       assert.equal((await onDomain('leaving.example')).status, 404);
+      await endAddressHold(t, 'alice-leaves');
       await publishedPage(mallory, 'Mallory Moves In', 'alice-leaves');
       const served = await onDomain('leaving.example');
       assert.equal(served.status, 404, 'the domain never shows the next owner of the address');
@@ -182,6 +184,7 @@ for (const backend of BACKENDS)
       await proven(alice, 'crashed.example', crashed);
       assert.equal((await serviceClient(t).from('portfolios').delete().eq('id', crashed)).error, null);
       assert.match((await onDomain('crashed.example')).body, /Alice Crashes/, 'left behind ...');
+      await endAddressHold(t, 'alice-crashes');
       await publishedPage(mallory, 'Mallory Again', 'alice-crashes');
       const after = await onDomain('crashed.example');
       assert.equal(after.status, 404, "... yet never showing Mallory's page at the address");

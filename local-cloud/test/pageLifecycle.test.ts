@@ -19,6 +19,7 @@ import { grantPurchase } from './support/cloud.ts';
 import { callPublish, sweep } from './support/functions.ts';
 import { pdfBlob, pngBlob } from './support/servicesFiles.ts';
 import {
+  endAddressHold,
   anonClient,
   BACKENDS,
   serviceClient,
@@ -81,7 +82,7 @@ for (const backend of BACKENDS)
       );
     }
 
-    test('deleting a published portfolio takes its page down and frees its address for anyone (#1)', async () => {
+    test('deleting a published portfolio takes its page down; its address is held for her, then anyone’s (#1)', async () => {
       const alice = await signedInUser(t, 'alice');
       const mallory = await signedInUser(t, 'mallory');
       const id = await portfolio(alice, 'generator', { name: 'Alice Private', phone: '+91 98765 43210' });
@@ -102,10 +103,19 @@ for (const backend of BACKENDS)
       assert.equal((await stored('alice-deletes/files/portfolio-images/image-a.png')).status, 400, 'no picture');
       assert.equal((await stored(`_published/${id}`)).status, 400);
       assert.deepEqual((await alice.client.storage.from('portfolio-images').list(`${alice.id}/${id}`)).data, [], 'its files went with it');
-      assert.equal(await available('alice-deletes'), true);
+      assert.equal(await available('alice-deletes'), false, 'her old links show nobody else for 30 days');
 
       const hers = await portfolio(mallory, 'generator', { name: 'Mallory' });
-      assert.equal((await publish(mallory, hers, 'alice-deletes')).status, 200, 'the address is anyone’s now');
+      const refused = await publish(mallory, hers, 'alice-deletes');
+      assert.equal(refused.status, 409);
+      assert.match(
+        ((await refused.json()) as { error: string }).error,
+        /^The address alice-deletes is held for its former owner until \d{1,2} [A-Z][a-z]+ \d{4}\. Choose another\.$/,
+        'the publish function says until when (issue 45 #11)',
+      );
+      await endAddressHold(t, 'alice-deletes');
+      assert.equal(await available('alice-deletes'), true);
+      assert.equal((await publish(mallory, hers, 'alice-deletes')).status, 200, 'the address is anyone’s after the hold');
       assert.match((await visit('alice-deletes')).html, /Mallory/);
       assert.equal((await callPublish(t, alice.accessToken, { action: 'delete', portfolioId: hers })).status, 404, 'but not her page');
     });

@@ -178,7 +178,7 @@ for (const backend of BACKENDS)
       assert.equal((await visit('alice-forged/files/portfolio-images/image-secret.png')).status, 400);
     });
 
-    test('unpublish takes the page down and frees its address; republishing shows the edit; a new address moves it', async () => {
+    test('unpublish takes the page down and holds its address for her; republishing shows the edit; a new address moves it', async () => {
       const id = await portfolio(alice, '1', { name: 'First version' });
       const picture = await upload(alice, 'portfolio-images', id, 'image-old.png');
       await save(alice, id, { name: 'First version', image: picture });
@@ -191,7 +191,7 @@ for (const backend of BACKENDS)
       assert.equal((await visit('alice-moves/files/portfolio-images/image-old.png')).status, 400);
       assert.equal((await anonClient(t).from('portfolios').select('id').eq('id', id)).data?.length, 0, 'the row is private');
       assert.deepEqual(await down.json(), { published: false, freedSlug: 'alice-moves' });
-      assert.equal((await anonClient(t).rpc('slug_available', { candidate: 'alice-moves' })).data, true, 'its address is free again');
+      assert.equal((await anonClient(t).rpc('slug_available', { candidate: 'alice-moves' })).data, false, 'its address is held for her');
 
       const newPicture = await upload(alice, 'portfolio-images', id, 'image-new.png');
       await save(alice, id, { name: 'Second version', image: newPicture });

@@ -1,7 +1,7 @@
 // The functions ask for the second factor where a stolen password must not be enough: a user with a
 // verified authenticator whose session used only the password (aal1) is refused (403) by payments
 // (an order, a subscription, cancelling or changing the plan), domains (register, renew, connect),
-// publish (prove or give up a custom domain) and account (download the data, delete the account), and
+// publish (prove or give up a custom domain, delete a portfolio) and account (download the data, delete the account), and
 // nothing is done; the same user's aal2 session
 // goes through. A payment already made is still confirmed from an aal1 session.
 import { after, before, describe, test } from 'node:test';
@@ -123,6 +123,19 @@ for (const backend of BACKENDS)
         'the claim and its proof are as they were',
       );
       assert.equal((await callFunction(t, 'publish', aal2, { action: 'remove-domain', domain })).status, 200, 'the code given, it goes');
+    });
+
+    test('publish: a portfolio is not deleted with the password alone', async () => {
+      const { data: page, error } = await serviceClient(t)
+        .from('portfolios')
+        .insert({ owner_id: user.userId, template_id: 'generator', title: 'Kept page' })
+        .select('id')
+        .single();
+      assert.equal(error, null);
+      await refused('publish', { action: 'delete', portfolioId: page!.id });
+      assert.equal((await rowsOf('portfolios', 'owner_id')).filter((row) => row.id === page!.id).length, 1, 'it is still there');
+      const deleted = await callFunction(t, 'publish', aal2, { action: 'delete', portfolioId: page!.id });
+      assert.equal(deleted.status, 200, 'the code given, it goes');
     });
 
     test('account: the data is not downloaded, nor the account deleted, with the password alone', async () => {

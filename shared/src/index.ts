@@ -25,7 +25,7 @@ export type {
   RegisteredDomain,
   RequestOf,
 } from './functions/contracts';
-export { publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
+export { ADDRESS_HOLD_DAYS, publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
 // How an uploaded photo and its narrower copies are named in Storage: the publish function's contract,
 // so the editor stores what it will read and the page renderer names what it finds.
 export {

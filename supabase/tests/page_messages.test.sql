@@ -6,7 +6,7 @@ select plan(21);
 
 select policies_are('public', 'page_messages', array[
   'page messages: the page''s owner reads them', 'page messages: the page''s owner marks them read',
-  'page messages: the page''s owner removes them']);
+  'page messages: the page''s owner removes them', 'page messages: a second factor first']);
 select policies_are('public', 'page_message_senders', array[]::name[]);
 
 select tests.create_user('owner') as owner \gset

@@ -5,10 +5,12 @@ begin;
 select plan(28);
 
 select policies_are('public', 'portfolios', array[
-  'portfolios: owner reads', 'portfolios: owner inserts', 'portfolios: owner updates', 'portfolios: owner deletes']);
+  'portfolios: owner reads', 'portfolios: owner inserts', 'portfolios: owner updates', 'portfolios: owner deletes',
+  'portfolios: a second factor first to delete one']);
 select triggers_are('public', 'portfolios', array[
   'portfolios_touch_updated_at', 'portfolios_guard_version', 'portfolios_guard_publish', 'portfolios_guard_look',
-  'portfolios_guard_page_columns', 'portfolios_guard_delete', 'portfolios_cap']);
+  'portfolios_guard_page_columns', 'portfolios_guard_delete', 'portfolios_cap', 'portfolios_guard_size',
+  'portfolios_guard_held_address', 'portfolios_hold_freed_address']);
 
 select tests.create_user('alice') as alice \gset
 select tests.create_user('bob') as bob \gset

@@ -6,7 +6,7 @@
 -- published; slug_reserved keeps the listed words, the product's name and staff words. The sweep's
 -- questions (pages_past_their_plan, domains_to_serve), the customized look (portfolios_guard_look).
 begin;
-select plan(52);
+select plan(54);
 
 select policies_are('public', 'reserved_slugs', array['reserved slugs: anyone reads']);
 select policies_are('public', 'published_pages', array[]::name[]);
@@ -75,7 +75,8 @@ select is(public.claim_page(:'paid', :'paid_token', 1, '1', 'alice-paid', '{}', 
 select is(public.unpublish_page(:'paid', :'paid_token'), 'alice-paid', 'unpublishing answers the address to take down ...');
 select results_eq(format($$ select slug, published from public.portfolios where id = %L $$, :'paid'),
   $$ values (null::text, false) $$, '... and the row holds none');
-select is(public.slug_available('alice-paid'), true, 'an address is free again once its page is down (issue 20 #14)');
+select is(public.slug_available('alice-paid'), false,
+  'once its page is down, the address is held for its owner, not free to others (issue 45 #11; held_addresses.test.sql)');
 select is_empty(format($$ select 1 from public.published_pages where portfolio_id = %L $$, :'paid'), 'no snapshot is left');
 select lives_ok(format($$ select public.end_page_change(%L, %L) $$, :'paid', :'paid_token'), 'that lease ends too');
 
@@ -131,6 +132,19 @@ select is(
           candidate where public.slug_available(candidate)),
   array['ada-lovelace', 'jane-security-consulting', 'support-group-cafe', 'forge-works', 'folio-42'],
   'while ordinary names that merely contain such a word stay free');
+select is(
+  array(select candidate from unnest(array['support-team', 'supportteam', 'trust-team', 'official-support-team', 'admin1',
+                                           'password-reset', 'account-security', 'oauth', 'login-help', 'the-help-desk',
+                                           'supp0rt-team-24', 'sign-in-help', 'billing-support', 'root-2024']) candidate
+         where public.slug_available(candidate)),
+  array[]::text[], 'nor staff look-alikes joined, numbered or led by a topic word (issue 45 #9)');
+select is(
+  array(select candidate from unnest(array['helena-designs', 'teamwork-studio', 'rooted-in-clay', 'trusty-tools', 'the-author',
+                                           'admin-jobs-by-ada', 'support-local-bakers', 'account-ant', 'user-42-studio'])
+          candidate where public.slug_available(candidate)),
+  array['helena-designs', 'teamwork-studio', 'rooted-in-clay', 'trusty-tools', 'the-author', 'admin-jobs-by-ada',
+        'support-local-bakers', 'account-ant', 'user-42-studio'],
+  'and names that start with such words stay free');
 select isnt_empty($$ select 1 from public.reserved_slugs where slug = 'admin' $$, 'visitors read the reserved words');
 
 -- The look (Pro and Premium): set only under such a plan; taking it back is always allowed.

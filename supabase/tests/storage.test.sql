@@ -8,7 +8,8 @@ select plan(24);
 select policies_are('storage', 'objects', array[
   'portfolio-images: owner uploads', 'portfolio-images: owner updates', 'portfolio-images: owner deletes',
   'portfolio-images: owner reads', 'resumes: owner reads', 'resumes: owner uploads', 'resumes: owner updates',
-  'resumes: owner deletes']);
+  'resumes: owner deletes', 'private files: a second factor first to read them',
+  'private files: a second factor first to remove them']);
 select has_trigger('storage', 'objects', 'enforce_storage_quota', 'the quota is kept by a trigger on storage.objects');
 -- Hosted Storage refuses SQL deletes unless asked (its protect_delete trigger): asked, RLS decides.
 select set_config('storage.allow_delete_query', 'true', true);

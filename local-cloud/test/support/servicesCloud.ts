@@ -46,6 +46,13 @@ export function serviceClient(t: TestCloud): SupabaseClient {
   return serverClient(t.url, t.cloud.keys.serviceRoleKey);
 }
 
+/** Ends the hold on a freed address (held_addresses) as if its 30 days had passed: anyone may take it. */
+export async function endAddressHold(t: TestCloud, slug: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000).toISOString();
+  const { error } = await serviceClient(t).from('held_addresses').update({ held_until: past }).eq('slug', slug);
+  if (error) throw new Error(`the hold on ${slug} could not be ended: ${error.message}`);
+}
+
 let counter = 0;
 
 /** A signed-up user: a client acting as them, their id, access token and email. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { ADDRESS_HOLD_DAYS, Button, dateFormatter, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
 import { GetTemplateButton } from '../commerce/GetTemplateButton';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { usePortfolio } from '../portfolios/queries';
@@ -10,6 +10,7 @@ import { templateDefinition, toTemplateId } from '../templates/templateCatalog';
 import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
 import {
+  addressHeldUntil,
   exportPortfolio,
   exportPortfolioData,
   isSlugAvailable,
@@ -20,10 +21,14 @@ import {
 } from './publishApi';
 import styles from './PublishPanel.module.scss';
 
+const holdDate = dateFormatter('en-IN', { dateStyle: 'long' });
+
 /** Typing pauses this long before the address is checked with the server. */
 export const SLUG_CHECK_DELAY_MS = 350;
 
-type Availability = 'unchecked' | 'checking' | 'available' | 'unavailable' | 'unknown';
+type Availability = 'unchecked' | 'checking' | 'available' | 'unavailable' | 'held' | 'unknown';
+/** An address as checked: held addresses say until when (an ISO time). */
+type CheckedAddress = { availability: Exclude<Availability, 'held'> } | { availability: 'held'; heldUntil: string };
 type Busy = 'publish' | 'unpublish' | 'export' | 'export-data' | undefined;
 
 export interface PublishPanelProps {
@@ -73,20 +78,27 @@ function useSuggestedAddress(row: PortfolioRow | undefined, suggestedName: (() =
   return suggestion;
 }
 
+/** Whether an address is free, and if not whether it is held for its former owner (and until when). */
+async function checkAddress(slug: string, portfolioId: string): Promise<CheckedAddress> {
+  if (await isSlugAvailable(slug, portfolioId)) return { availability: 'available' };
+  const heldUntil = await addressHeldUntil(slug);
+  return heldUntil ? { availability: 'held', heldUntil } : { availability: 'unavailable' };
+}
+
 /** Where the address is checked as the owner types: its form here, availability by the database. */
-function useAvailability(slug: string, portfolioId: string, enabled: boolean): Availability {
-  const [availability, setAvailability] = useState<Availability>('unchecked');
+function useAvailability(slug: string, portfolioId: string, enabled: boolean): CheckedAddress {
+  const [checked, setChecked] = useState<CheckedAddress>({ availability: 'unchecked' });
   useEffect(() => {
     if (!enabled || slugProblem(slug)) {
-      setAvailability('unchecked');
+      setChecked({ availability: 'unchecked' });
       return;
     }
-    setAvailability('checking');
+    setChecked({ availability: 'checking' });
     let current = true;
     const timer = setTimeout(() => {
-      isSlugAvailable(slug, portfolioId).then(
-        (available) => current && setAvailability(available ? 'available' : 'unavailable'),
-        () => current && setAvailability('unknown'),
+      checkAddress(slug, portfolioId).then(
+        (answer) => current && setChecked(answer),
+        () => current && setChecked({ availability: 'unknown' }),
       );
     }, SLUG_CHECK_DELAY_MS);
     return () => {
@@ -94,7 +106,7 @@ function useAvailability(slug: string, portfolioId: string, enabled: boolean): A
       clearTimeout(timer);
     };
   }, [enabled, portfolioId, slug]);
-  return availability;
+  return checked;
 }
 
 /**
@@ -119,7 +131,8 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const typed = slug ?? row?.slug ?? suggested ?? slugFromTitle(suggestedName?.() || row?.title || '');
   const formProblem = typed ? slugProblem(typed) : undefined;
   const unchanged = Boolean(row?.slug) && typed === row?.slug;
-  const availability = useAvailability(typed, portfolioId, Boolean(row) && !unchanged);
+  const checked = useAvailability(typed, portfolioId, Boolean(row) && !unchanged);
+  const { availability } = checked;
   const published = row?.published ?? false;
 
   const updateRow = (change: Partial<PortfolioRow>) => patchRow(queryClient, userId, portfolioId, change);
@@ -140,7 +153,7 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
 
   const publish = (event: FormEvent) => {
     event.preventDefault();
-    if (!typed || formProblem || availability === 'unavailable') return;
+    if (!typed || formProblem || availability === 'unavailable' || availability === 'held') return;
     void run('publish', async () => {
       await prepare?.();
       const page = await publishPortfolio(portfolioId, typed);
@@ -154,9 +167,11 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
     void run('unpublish', async () => {
       const freed = await unpublishPortfolio(portfolioId);
       updateRow({ published: false, slug: null });
-      // The field keeps the address, to publish at it again while nobody else has taken it.
+      // The field keeps the address, to publish at it again while it is held for this owner.
       if (freed) setSlug(freed);
-      setDone({ message: 'Your page is taken down and its address is free again: anyone may take it until you publish again.' });
+      setDone({
+        message: `Your page is taken down. Its address stays yours for ${ADDRESS_HOLD_DAYS} days: publish again by then to keep it; after that anyone may take it.`,
+      });
     });
 
   const download = () =>
@@ -198,9 +213,13 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
           checking: 'Checking…',
           available: 'This address is free.',
           unavailable: 'This address is taken or reserved. Choose another.',
+          held:
+            checked.availability === 'held'
+              ? `This address is held for its former owner until ${holdDate(checked.heldUntil)}. Choose another.`
+              : undefined,
           unknown: 'The address could not be checked; publishing will tell.',
         }[availability]);
-  const invalid = Boolean(formProblem) || availability === 'unavailable';
+  const invalid = Boolean(formProblem) || availability === 'unavailable' || availability === 'held';
   const liveUrl = published && row.slug ? `${window.location.origin}${publicPagePath(row.slug)}` : undefined;
   const paidTemplate = toTemplateId(row.templateId);
 

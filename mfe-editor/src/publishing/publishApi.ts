@@ -82,7 +82,17 @@ export function exportPortfolioData(portfolioId: string): Promise<{ file: Blob; 
   return download('export-data', portfolioId, 'portfolio.json', 'application/json');
 }
 
-/** Whether an address could be this portfolio's: well formed, not reserved, nobody else's. */
+/**
+ * Until when an address someone gave up is held for them (an ISO time), or null when it is not held
+ * against the signed-in user. The database says when, never whose it was.
+ */
+export async function addressHeldUntil(candidate: string): Promise<string | null> {
+  const { data, error } = await getSupabase().rpc('address_held_until', { candidate });
+  if (error) throw new PublishError('The address could not be checked. Try again.');
+  return typeof data === 'string' ? data : null;
+}
+
+/** Whether an address could be this portfolio's: well formed, not reserved, nobody else's, not held for another. */
 export async function isSlugAvailable(candidate: string, portfolioId: string): Promise<boolean> {
   const { data, error } = await getSupabase().rpc('slug_available', { candidate, for_portfolio: portfolioId });
   if (error) throw new PublishError('The address could not be checked. Try again.');

@@ -30,6 +30,8 @@ export interface FakeAccount {
   referrers: { referrer: string; views: number }[];
   /** Paths removed from Storage, as `<bucket>/<path>`. */
   removedFiles: string[];
+  /** Addresses held for their former owner (another user), with until when (ISO time). */
+  heldAddresses: Record<string, string>;
   /** A row as another device made it before. */
   addRow(row: Partial<FakeRow> & Pick<FakeRow, 'template_id' | 'data'>): FakeRow;
 }
@@ -48,6 +50,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
   const removedFiles: string[] = [];
   const pageViews: FakeAccount['pageViews'] = [];
   const referrers: FakeAccount['referrers'] = [];
+  const heldAddresses: FakeAccount['heldAddresses'] = {};
   let nextId = 1;
   const addRow: FakeAccount['addRow'] = (row) => {
     const made: FakeRow = {
@@ -100,7 +103,8 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
       });
       return answer([row]);
     }
-    if (url.pathname === '/rest/v1/rpc/slug_available') return json(true);
+    if (url.pathname === '/rest/v1/rpc/slug_available') return json(!Object.hasOwn(heldAddresses, String(body.candidate)));
+    if (url.pathname === '/rest/v1/rpc/address_held_until') return json(heldAddresses[String(body.candidate)] ?? null);
     if (url.pathname === '/rest/v1/page_view_days' && method === 'GET') {
       const id = url.searchParams.get('portfolio_id')?.replace(/^eq\./, '');
       const since = url.searchParams.get('day')?.replace(/^gte\./, '') ?? '';
@@ -128,7 +132,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     user,
     session: { access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600, user } as never,
   });
-  return { userId, rows, requests, removedFiles, pageViews, referrers, addRow };
+  return { userId, rows, requests, removedFiles, heldAddresses, pageViews, referrers, addRow };
 }
 
 /** Back to a signed-out page with no client. */

@@ -96,6 +96,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      held_addresses: {
+        Row: {
+          former_owner: string;
+          held_until: string;
+          slug: string;
+        };
+        Insert: {
+          former_owner: string;
+          held_until: string;
+          slug: string;
+        };
+        Update: {
+          former_owner?: string;
+          held_until?: string;
+          slug?: string;
+        };
+        Relationships: [];
+      };
       mfa_failed_verification_attempts: {
         Row: {
           factor_id: string;
@@ -273,6 +291,7 @@ export type Database = {
         Row: {
           created_at: string;
           data: Json;
+          data_bytes: number | null;
           id: string;
           look: Json;
           owner_id: string;
@@ -716,6 +735,25 @@ export type Database = {
         };
         Returns: string;
       };
+      address_held_for_another: {
+        Args: {
+          candidate: string;
+          for_user: string;
+        };
+        Returns: string;
+      };
+      address_held_until: {
+        Args: {
+          candidate: string;
+        };
+        Returns: string;
+      };
+      address_hold_days: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
       begin_page_change: {
         Args: {
           portfolio: string;
@@ -757,6 +795,12 @@ export type Database = {
           portfolio: string;
         };
         Returns: boolean;
+      };
+      compact_json_size: {
+        Args: {
+          value: Json;
+        };
+        Returns: unknown;
       };
       count_page_view: {
         Args: {
@@ -833,6 +877,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      json_list_length: {
+        Args: {
+          value: Json;
+        };
+        Returns: number;
+      };
       leave_page_message: {
         Args: {
           page: string;
@@ -859,6 +909,12 @@ export type Database = {
           template: string;
         };
         Returns: boolean;
+      };
+      megabytes: {
+        Args: {
+          bytes: number;
+        };
+        Returns: string;
       };
       mfa_recovery_code_hash: {
         Args: {
@@ -978,6 +1034,18 @@ export type Database = {
         };
         Returns: Json;
       };
+      portfolio_limits: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          sections: number;
+          items_per_section: number;
+          items: number;
+          socials: number;
+          total_length: number;
+        }[];
+      };
       record_page_render: {
         Args: {
           portfolio: string;
@@ -1010,6 +1078,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      slug_letters: {
+        Args: {
+          candidate: string;
+        };
+        Returns: string;
+      };
       slug_reserved: {
         Args: {
           candidate: string;
@@ -1019,6 +1093,18 @@ export type Database = {
       slug_skeleton: {
         Args: {
           candidate: string;
+        };
+        Returns: string;
+      };
+      slug_words_pattern: {
+        Args: {
+          words: string[];
+        };
+        Returns: string;
+      };
+      staff_slug_pattern: {
+        Args: {
+          [_ in never]: never;
         };
         Returns: string;
       };

@@ -25,5 +25,12 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/g, '');
 }
 
+/**
+ * Days a freed address (unpublished, moved, deleted, its account deleted) stays held for its former
+ * owner, who may take it back; nobody else may take it meanwhile. The database keeps the same number
+ * (public.address_hold_days(); a unit test compares them).
+ */
+export const ADDRESS_HOLD_DAYS = 30;
+
 /** Where a published page lives on the site: /p/<slug>, its files under /p/<slug>/files/. */
 export const publicPagePath = (slug: string) => `/p/${slug}`;

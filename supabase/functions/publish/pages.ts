@@ -78,6 +78,9 @@ export function databaseRefusal(error: { code?: string; message: string }, fallb
       : new HttpError(409, 'Another change to this page is under way. Wait a moment and try again.');
   if (error.code === '42501') return new HttpError(403, 'Publishing this template needs a purchase or a plan.');
   if (error.code === '23505') return new HttpError(409, 'That address is taken. Choose another.');
+  // "The address … is held for its former owner until 31 December 2026": the date is the user's answer.
+  if (error.code === '23514' && /held for its former owner/.test(error.message))
+    return new HttpError(409, `${error.message}. Choose another.`);
   if (error.code === '23514')
     return new HttpError(
       400,

@@ -101,3 +101,15 @@ test('none yet, and a failure to load with a way to try again', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
 });
+
+test('a password-only session of a user with two-factor on is told a code is needed, not "no messages" (issue 45 #3)', async () => {
+  // The database shows no messages to it (restrictive policy on mfa_satisfied()), and says why when asked.
+  supabase.answer('page_messages', { data: [], error: null });
+  supabase.rpc.mockImplementation((name: unknown) => Promise.resolve({ data: name === 'mfa_satisfied' ? false : true, error: null }));
+  renderSection();
+  expect(await screen.findByText(/Your messages are shown once you enter the code from your authenticator app/)).toBeInTheDocument();
+  expect(screen.queryByText(/No messages yet/)).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Enter your code' }));
+  // A fresh session carries the new factor, so the app asks for its code.
+  expect(supabase.auth.refreshSession).toHaveBeenCalled();
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dateFormatter, Alert, Button, mailtoHref } from '@folioforge/shared';
+import { dateFormatter, Alert, Button, getSupabase, mailtoHref } from '@folioforge/shared';
 import type { PortfolioSummary } from './accountData';
 import { usePageMessageActions, usePageMessages, type PageMessage } from './pageMessagesData';
 import account from './Account.module.scss';
@@ -53,7 +53,8 @@ export function PageMessagesSection({ userId, portfolios }: { userId: string; po
     const page = portfolios.find((portfolio) => portfolio.id === id);
     return page?.title?.trim() || (page?.slug ? `/p/${page.slug}` : 'a page');
   };
-  const unread = messages.kind === 'loaded' ? messages.value.filter((message) => message.read_at === null).length : 0;
+  const loaded = messages.kind === 'loaded' ? messages.value : undefined;
+  const unread = loaded ? loaded.messages.filter((message) => message.read_at === null).length : 0;
   return (
     <section className={account.section} aria-labelledby="account-section-messages" id="messages">
       <h2 id="account-section-messages">Messages from your pages{unread ? ` (${unread} new)` : ''}</h2>
@@ -66,14 +67,23 @@ export function PageMessagesSection({ userId, portfolios }: { userId: string; po
           </Button>
         </Alert>
       ) : null}
-      {messages.kind === 'loaded' && messages.value.length === 0 ? (
+      {loaded?.needsSecondFactor ? (
+        <Alert tone="info">
+          Your messages are shown once you enter the code from your authenticator app.{' '}
+          {/* A fresh session carries the user's factors: the app then asks for the code, and comes back here. */}
+          <Button variant="secondary" onClick={() => void getSupabase().auth.refreshSession()}>
+            Enter your code
+          </Button>
+        </Alert>
+      ) : null}
+      {loaded && !loaded.needsSecondFactor && loaded.messages.length === 0 ? (
         <p>
           No messages yet. When a visitor writes to you through a published page&apos;s contact form, it appears here and in your mailbox.
         </p>
       ) : null}
-      {messages.kind === 'loaded' && messages.value.length > 0 ? (
+      {loaded && loaded.messages.length > 0 ? (
         <ul className={styles.list}>
-          {messages.value.map((message) => (
+          {loaded.messages.map((message) => (
             <MessageItem key={message.id} message={message} pageName={pageName(message.portfolio_id)} userId={userId} />
           ))}
         </ul>

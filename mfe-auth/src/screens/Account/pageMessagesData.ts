@@ -11,7 +11,7 @@ export const MESSAGES_SHOWN = 100;
 // Only /account reads these rows, so their key lives here rather than in shared's factories.
 const messagesKey = (userId: string) => ['page-messages', userId] as const;
 
-async function fetchPageMessages() {
+async function fetchMessageRows() {
   const { data, error } = await getSupabase()
     .from('page_messages')
     .select('id, portfolio_id, sender_name, sender_email, message, created_at, read_at')
@@ -20,7 +20,19 @@ async function fetchPageMessages() {
   if (error) throw new Error(error.message);
   return data ?? [];
 }
-export type PageMessage = Awaited<ReturnType<typeof fetchPageMessages>>[number];
+export type PageMessage = Awaited<ReturnType<typeof fetchMessageRows>>[number];
+
+/**
+ * The messages, and whether the session still owes its second factor: the database shows none to a
+ * password-only session of a user with a verified factor (a factor added on another device, say), and
+ * "no messages" would then be untrue. Asked only when none came back.
+ */
+async function fetchPageMessages(): Promise<{ messages: PageMessage[]; needsSecondFactor: boolean }> {
+  const messages = await fetchMessageRows();
+  if (messages.length > 0) return { messages, needsSecondFactor: false };
+  const { data: satisfied, error } = await getSupabase().rpc('mfa_satisfied');
+  return { messages, needsSecondFactor: !error && satisfied === false };
+}
 
 export function usePageMessages(userId: string) {
   return useAccountQuery(useMemo(() => ({ queryKey: messagesKey(userId), queryFn: fetchPageMessages }), [userId]));
