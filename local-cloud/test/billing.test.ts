@@ -176,6 +176,48 @@ for (const backend of BACKENDS)
       assert.ok(razorpayId);
     });
 
+    test('two checkouts paid at once: the second is cancelled at Razorpay and its payment refunded', async () => {
+      const user = await signedInUser(t, 'two-tabs');
+      const first = await payments(t, user, { action: 'subscribe', planId: 'pro' });
+      assert.equal(first.status, 200);
+      // The second tab's checkout, opened as two subscribe calls at once leave it: a Razorpay
+      // subscription and its row, both 'created'.
+      const [opened] = await rowsOf(t, 'subscriptions', user.id);
+      const second = await razorpayApi(t, 'POST', '/v1/subscriptions', {
+        plan_id: opened!.razorpay_plan_id,
+        total_count: 120,
+        quantity: 1,
+        customer_notify: 1,
+        notes: { user_id: user.id, plan: 'pro' },
+      });
+      assert.equal(second.status, 200);
+      const secondId = String(second.body.id);
+      const { razorpay_plan_id, amount, currency } = opened!;
+      const row = { user_id: user.id, plan_id: 'pro', razorpay_subscription_id: secondId, razorpay_plan_id, amount, currency };
+      assert.equal((await serviceClient(t).from('subscriptions').insert(row)).error, null);
+
+      const paidFirst = await authoriseSubscription(t, String(first.body.subscriptionId));
+      assert.equal((await payments(t, user, { action: 'verify-subscription', ...paidFirst.body })).status, 200);
+      const paidSecond = await authoriseSubscription(t, secondId);
+      assert.equal(paidSecond.status, 200);
+      await webhookDeliveries(t); // the second's activation and charge reach the webhook before its verify
+      const late = await payments(t, user, { action: 'verify-subscription', ...paidSecond.body });
+      assert.deepEqual(
+        [late.status, late.body.error],
+        [409, 'You already have a subscription that renews. This one was cancelled and its payment refunded.'],
+      );
+      await webhookDeliveries(t);
+
+      assert.equal((await razorpayApi(t, 'GET', `/v1/subscriptions/${secondId}`)).body.status, 'cancelled');
+      const refunded = (await razorpayApi(t, 'GET', `/v1/payments/${String(paidSecond.body.razorpay_payment_id)}`)).body;
+      assert.deepEqual([refunded.status, refunded.amount_refunded, refunded.refund_status], ['refunded', 1999, 'full']);
+      const kept = (await razorpayApi(t, 'GET', `/v1/payments/${String(paidFirst.body.razorpay_payment_id)}`)).body;
+      assert.deepEqual([kept.status, kept.amount_refunded], ['captured', 0]);
+      const history = await user.client.from('billing_history').select('payment_id');
+      assert.deepEqual(history.data, [{ payment_id: paidFirst.body.razorpay_payment_id }], 'one charge, the first');
+      assert.equal(await activePlan(t, user.id), 'pro');
+    });
+
     test('a month later the renewal extends the plan and is charged once', async () => {
       const user = await signedInUser(t, 'renewer');
       const { verified, razorpayId } = await subscribed(t, user);

@@ -620,6 +620,7 @@ export type Database = {
           razorpay_plan_id: string;
           razorpay_subscription_id: string;
           scheduled_plan_id: string | null;
+          second_stopped: boolean;
           starts_at: string | null;
           status: string;
           updated_at: string;
@@ -640,6 +641,7 @@ export type Database = {
           razorpay_plan_id: string;
           razorpay_subscription_id: string;
           scheduled_plan_id?: string | null;
+          second_stopped?: boolean;
           starts_at?: string | null;
           status?: string;
           updated_at?: string;
@@ -660,6 +662,7 @@ export type Database = {
           razorpay_plan_id?: string;
           razorpay_subscription_id?: string;
           scheduled_plan_id?: string | null;
+          second_stopped?: boolean;
           starts_at?: string | null;
           status?: string;
           updated_at?: string;
