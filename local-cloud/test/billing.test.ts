@@ -88,6 +88,29 @@ for (const backend of BACKENDS)
         history.data?.map(({ receipt_number, ...rest }) => ({ ...rest, receipt: /^FF-[0-9A-F]{10}$/.test(String(receipt_number)) })),
         [{ kind: 'subscription', item_type: 'plan', item_id: 'pro', amount: 1999, currency: 'USD', receipt: true }],
       );
+
+      // FolioForge mails the receipt /account shows, once though verify and the webhook both record it.
+      const receipt = (await user.client.from('billing_history').select('receipt_number, payment_id, paid_at')).data?.[0];
+      const mails = (await t.cloud.ctx.mailbox.list()).filter((mail) => mail.kind === 'emailjs' && mail.to === user.email);
+      assert.equal(mails.length, 1, 'one receipt mail');
+      assert.equal(mails[0]!.subject, `Your FolioForge receipt ${String(receipt!.receipt_number)}: Pro plan, monthly, $19.99`);
+      const paidOn = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' }).format(new Date(String(receipt!.paid_at)));
+      for (const line of [
+        `Receipt ${String(receipt!.receipt_number)}`,
+        'FolioForge · payments processed by Razorpay',
+        `Date paid: ${paidOn}`,
+        `Billed to: ${user.email}`,
+        'Item: Pro plan, monthly',
+        'Amount paid: $19.99 (USD)',
+        'Paid by: Visa card ending 4366',
+        `Payment id: ${String(receipt!.payment_id)}`,
+        `Subscription: ${String(opened.subscriptionId)}`,
+        'Every payment and receipt: http://localhost:3000/account#billing',
+        'Questions about this payment: http://localhost:3000/contact-us',
+      ])
+        assert.ok(mails[0]!.text.split('\n').includes(line), `the receipt mail says "${line}":\n${mails[0]!.text}`);
+      assert.match(mails[0]!.text, /^Period: \d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}$/m);
+
       // Nobody else sees any of it.
       assert.deepEqual((await other.client.from('subscriptions').select('id').eq('user_id', user.id)).data, []);
       assert.deepEqual((await other.client.from('subscription_charges').select('id').eq('user_id', user.id)).data, []);

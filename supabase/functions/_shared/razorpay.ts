@@ -16,6 +16,10 @@ export interface RazorpayPayment {
   amount: number;
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  /** How it was paid: 'card', 'upi', 'netbanking', 'wallet' …; the card's network and last digits. */
+  method: string;
+  card: { network: string; last4: string } | null;
+  vpa: string | null;
   /** Unix seconds, on Razorpay's clock. */
   created_at: number;
 }

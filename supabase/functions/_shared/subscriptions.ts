@@ -172,6 +172,7 @@ async function refundInFull(razorpay: RazorpayApi, paymentId: string): Promise<v
  * Records a captured charge once (a webhook and the browser's verify may both report it), with the
  * period it paid for. Anything not captured, or of no amount (an authorisation), is no charge. A
  * charge of a second subscription stopped (mirrorOrStopSecond) is refunded instead: nobody pays twice.
+ * Answers the new charge's id when this call recorded it (the caller mails its receipt), else null.
  */
 export async function recordCharge(
   db: SupabaseClient,
@@ -181,25 +182,32 @@ export async function recordCharge(
   payment: Pick<RazorpayPayment, 'id' | 'invoice_id' | 'amount' | 'currency'> & { status: string },
   period: { start: number | null; end: number | null },
   paidAt: Date,
-): Promise<void> {
-  if (payment.status !== 'captured' || payment.amount <= 0) return;
-  if (record.second_stopped) return refundInFull(razorpay, payment.id);
-  const { error } = await db.from('subscription_charges').upsert(
-    {
-      subscription_id: record.id,
-      user_id: record.user_id,
-      plan_id: plan.id,
-      razorpay_payment_id: payment.id,
-      razorpay_invoice_id: payment.invoice_id,
-      amount: payment.amount,
-      currency: payment.currency,
-      period_start: iso(period.start),
-      period_end: iso(period.end),
-      paid_at: paidAt.toISOString(),
-    },
-    { onConflict: 'razorpay_payment_id', ignoreDuplicates: true },
-  );
+): Promise<string | null> {
+  if (payment.status !== 'captured' || payment.amount <= 0) return null;
+  if (record.second_stopped) {
+    await refundInFull(razorpay, payment.id);
+    return null;
+  }
+  const { data, error } = await db
+    .from('subscription_charges')
+    .upsert(
+      {
+        subscription_id: record.id,
+        user_id: record.user_id,
+        plan_id: plan.id,
+        razorpay_payment_id: payment.id,
+        razorpay_invoice_id: payment.invoice_id,
+        amount: payment.amount,
+        currency: payment.currency,
+        period_start: iso(period.start),
+        period_end: iso(period.end),
+        paid_at: paidAt.toISOString(),
+      },
+      { onConflict: 'razorpay_payment_id', ignoreDuplicates: true },
+    )
+    .select('id');
   if (error) throw failed('record the charge', error);
+  return (data ?? [])[0]?.id ?? null;
 }
 
 /** The row as the owner reads it (what the function answers the browser). */

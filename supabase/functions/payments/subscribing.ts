@@ -8,6 +8,7 @@ import type { BillingDeps } from '../_shared/billingDeps.ts';
 import { answer } from '../_shared/contracts/functionContract.ts';
 import { paymentsFunction } from '../_shared/contracts/payments.ts';
 import { requireEnv } from '../_shared/env.ts';
+import { mailReceipt } from '../_shared/receiptMail.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { planById, type PlanId, type PlanPrice } from '../_shared/prices.ts';
 import type { RazorpaySubscription } from '../_shared/razorpay.ts';
@@ -140,7 +141,7 @@ export async function verifySubscription(
     if (payment.amount !== record.amount || payment.currency !== record.currency) {
       throw new HttpError(400, 'The payment does not match this subscription');
     }
-    await recordCharge(
+    const chargeId = await recordCharge(
       deps.admin,
       deps.razorpay,
       updated,
@@ -150,6 +151,7 @@ export async function verifySubscription(
       // Razorpay's time of the payment, as the webhook records it: whichever comes first, one date.
       new Date(payment.created_at * 1000),
     );
+    if (chargeId) await mailReceipt(deps, updated.user_id, chargeId);
   }
   if (updated.second_stopped) throw new HttpError(409, SECOND_STOPPED);
   return subscriptionAnswer('verify-subscription', updated);

@@ -11,6 +11,7 @@ import { json } from '../_shared/cors.ts';
 import { requireEnv, runtimeEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { markPaid, purchaseByOrder } from '../_shared/purchases.ts';
+import { mailReceipt } from '../_shared/receiptMail.ts';
 import { answeringErrors, HttpError, readRawBody } from '../_shared/request.ts';
 import { mirrorOrStopSecond, recordCharge, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
 
@@ -51,7 +52,8 @@ async function orderPaid(deps: BillingDeps, event: WebhookEvent): Promise<string
   if (!payment?.order_id || payment.status !== 'captured') return 'ignored';
   const purchase = await purchaseByOrder(deps.admin, payment.order_id);
   if (!purchase || payment.amount !== purchase.amount || payment.currency !== purchase.currency) return 'ignored';
-  await markPaid(deps.admin, purchase, payment.id);
+  const paid = await markPaid(deps.admin, purchase, payment.id);
+  if (paid.justPaid) await mailReceipt(deps, paid.purchase.user_id, paid.purchase.id);
   return 'processed';
 }
 
@@ -71,7 +73,7 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
     // The plan and period of this charge are the event's (signed), whatever happened since.
     const chargedPlan = (await deps.plans.planOf(reported.plan_id)) ?? plan;
     const paidAt = new Date((payment.created_at ?? event.created_at ?? Date.now() / 1000) * 1000);
-    await recordCharge(
+    const chargeId = await recordCharge(
       deps.admin,
       deps.razorpay,
       mirrored,
@@ -86,6 +88,7 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
       { start: reported.current_start, end: reported.current_end },
       paidAt,
     );
+    if (chargeId) await mailReceipt(deps, mirrored.user_id, chargeId);
   }
   return mirrored.second_stopped ? 'cancelled-duplicate' : 'processed';
 }
