@@ -214,6 +214,35 @@ export type Database = {
           },
         ];
       };
+      page_view_clients: {
+        Row: {
+          client_key: string;
+          day: string;
+          portfolio_id: string;
+          views: number;
+        };
+        Insert: {
+          client_key: string;
+          day: string;
+          portfolio_id: string;
+          views?: number;
+        };
+        Update: {
+          client_key?: string;
+          day?: string;
+          portfolio_id?: string;
+          views?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_clients_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       page_view_days: {
         Row: {
           day: string;
@@ -764,9 +793,10 @@ export type Database = {
       count_page_view: {
         Args: {
           page_slug: string;
+          client: string;
           referrer_host?: string;
         };
-        Returns: undefined;
+        Returns: boolean;
       };
       create_mfa_recovery_codes: {
         Args: {
@@ -901,6 +931,12 @@ export type Database = {
         }[];
       };
       page_referrers_per_day: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
+      page_views_per_client_per_day: {
         Args: {
           [_ in never]: never;
         };
