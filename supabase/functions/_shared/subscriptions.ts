@@ -147,16 +147,8 @@ export async function mirrorOrStopSecond(
   } catch (error) {
     if (!(error instanceof SecondSubscriptionError)) throw error;
   }
-  let stopped: RazorpaySubscription;
-  try {
-    stopped = await razorpay.cancelSubscription(entity.id, false);
-  } catch (error) {
-    // Cancelled already (the webhook and the browser's verify both saw it): Razorpay's state is kept.
-    if (!(error instanceof RazorpayApiError)) throw error;
-    stopped = await razorpay.fetchSubscription(entity.id);
-    if (MAY_STILL_CHARGE.has(stopped.status)) throw error;
-  }
-  return mirrorSubscription(db, record, stopped, plan, { second_stopped: true });
+  // Cancelled already, maybe: the webhook and the browser's verify may both have seen it.
+  return mirrorSubscription(db, record, await cancelAtOnce(razorpay, entity.id), plan, { second_stopped: true });
 }
 
 /** Refunds a payment in full; one refunded already (both reports of a charge) is left as it is. */
@@ -219,6 +211,21 @@ export function forOwner(record: SubscriptionRecord): BillingSubscription {
 const MAY_STILL_CHARGE: ReadonlySet<string> = new Set(['created', 'authenticated', 'active', 'pending', 'halted', 'paused']);
 
 /**
+ * Cancels a subscription at Razorpay at once (`cancel_at_cycle_end: 0`, as Razorpay documents it) and
+ * answers its state. One Razorpay refuses because it has ended already is fine; any other failure is thrown.
+ */
+async function cancelAtOnce(razorpay: RazorpayApi, subscriptionId: string): Promise<RazorpaySubscription> {
+  try {
+    return await razorpay.cancelSubscription(subscriptionId, false);
+  } catch (error) {
+    if (!(error instanceof RazorpayApiError)) throw error;
+    const entity = await razorpay.fetchSubscription(subscriptionId);
+    if (MAY_STILL_CHARGE.has(entity.status)) throw error;
+    return entity;
+  }
+}
+
+/**
  * Cancels at Razorpay, at once (`cancel_at_cycle_end: 0`, as Razorpay documents it), every subscription
  * of the user that may still charge, and mirrors each: before an account is deleted, so nobody is
  * charged for an account that is gone. One Razorpay refuses because it has ended meanwhile is fine;
@@ -228,14 +235,7 @@ export async function cancelEverySubscription(db: SupabaseClient, razorpay: Razo
   let cancelled = 0;
   for (const record of await subscriptionsOf(db, userId)) {
     if (!MAY_STILL_CHARGE.has(record.status)) continue;
-    let entity: RazorpaySubscription;
-    try {
-      entity = await razorpay.cancelSubscription(record.razorpay_subscription_id, false);
-    } catch (error) {
-      if (!(error instanceof RazorpayApiError)) throw error;
-      entity = await razorpay.fetchSubscription(record.razorpay_subscription_id);
-      if (MAY_STILL_CHARGE.has(entity.status)) throw error;
-    }
+    const entity = await cancelAtOnce(razorpay, record.razorpay_subscription_id);
     const plan = planById(record.plan_id);
     if (plan) await mirrorSubscription(db, record, entity, plan, { cancel_at_period_end: false, scheduled_plan_id: null });
     cancelled++;
