@@ -1,10 +1,15 @@
 // Counting views of published pages in the site's server, the way the page is served: no cookie, no
 // script on the page, no IP address kept. Each GET of a page that a person's browser makes counts
 // one view, with the host of the site that linked to it (the Referer, which browsers cut to the
-// linking site's origin), through the database's count_page_view (supabase/migrations/…_page_views.sql).
+// linking site's origin), through the database's count_page_view (supabase/migrations/…_page_views*.sql),
+// which only this server may call, with its own credential (the service role key, never a browser's).
+// The visitor is named by an HMAC of their address and the day, so one client's views of a page a day
+// are capped there without the address being kept.
 // Not counted: HEAD, prefetches and prerenders, requests that are not a document, declared robots
 // and link previewers. The count is sent after the answer and never delays or fails it.
 // Production counts the same way at its CDN (docs/DEPLOY.md).
+
+import { createHmac } from 'node:crypto';
 
 /** User agents that say they are robots, link previewers or monitors (not people). */
 const ROBOTS =
@@ -47,10 +52,25 @@ export function referrerHost(req, ownHost) {
 }
 
 /**
- * The counter the site's server calls for each page it answers.
- * @param {{ supabaseUrl: () => string, anonKey: () => string | undefined, fetch?: typeof fetch, log?: (message: string) => void }} options
+ * The visitor's key for count_page_view's cap: an HMAC of the connection's address and today (UTC),
+ * which cannot be turned back into the address nor followed across days.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} secret
+ * @param {Date} [now]
  */
-export function pageViewCounter({ supabaseUrl, anonKey, fetch: send = fetch, log = (message) => console.warn(message) }) {
+export function clientKey(req, secret, now = new Date()) {
+  const address = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+  return createHmac('sha256', secret)
+    .update(`${now.toISOString().slice(0, 10)}|${address}`)
+    .digest('hex')
+    .slice(0, 40);
+}
+
+/**
+ * The counter the site's server calls for each page it answers, with the service role key.
+ * @param {{ supabaseUrl: () => string, serviceRoleKey: () => string | undefined, fetch?: typeof fetch, log?: (message: string) => void }} options
+ */
+export function pageViewCounter({ supabaseUrl, serviceRoleKey, fetch: send = fetch, log = (message) => console.warn(message) }) {
   let lastComplaint = 0;
   /**
    * Counts the visit (when it is one) to the page at `slug`, answered on `ownHost`. Never throws;
@@ -62,18 +82,18 @@ export function pageViewCounter({ supabaseUrl, anonKey, fetch: send = fetch, log
    */
   async function count(req, slug, ownHost) {
     if (!isCountableVisit(req)) return false;
-    const key = anonKey();
+    const key = serviceRoleKey();
     if (!key) return false;
     try {
       const answer = await send(`${supabaseUrl().replace(/\/+$/, '')}/rest/v1/rpc/count_page_view`, {
         method: 'POST',
         headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ page_slug: slug, referrer_host: referrerHost(req, ownHost) }),
+        body: JSON.stringify({ page_slug: slug, client: clientKey(req, key), referrer_host: referrerHost(req, ownHost) }),
         signal: AbortSignal.timeout(5000),
       });
-      await answer.arrayBuffer();
+      const counted = await answer.json().catch(() => null);
       if (!answer.ok) throw new Error(`count_page_view answered ${answer.status}`);
-      return true;
+      return counted === true;
     } catch (error) {
       // One line a minute at most: a database that is down must not flood the server's log.
       if (Date.now() - lastComplaint > 60_000) {

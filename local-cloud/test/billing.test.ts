@@ -88,6 +88,29 @@ for (const backend of BACKENDS)
         history.data?.map(({ receipt_number, ...rest }) => ({ ...rest, receipt: /^FF-[0-9A-F]{10}$/.test(String(receipt_number)) })),
         [{ kind: 'subscription', item_type: 'plan', item_id: 'pro', amount: 1999, currency: 'USD', receipt: true }],
       );
+
+      // FolioForge mails the receipt /account shows, once though verify and the webhook both record it.
+      const receipt = (await user.client.from('billing_history').select('receipt_number, payment_id, paid_at')).data?.[0];
+      const mails = (await t.cloud.ctx.mailbox.list()).filter((mail) => mail.kind === 'emailjs' && mail.to === user.email);
+      assert.equal(mails.length, 1, 'one receipt mail');
+      assert.equal(mails[0]!.subject, `Your FolioForge receipt ${String(receipt!.receipt_number)}: Pro plan, monthly, $19.99`);
+      const paidOn = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long' }).format(new Date(String(receipt!.paid_at)));
+      for (const line of [
+        `Receipt ${String(receipt!.receipt_number)}`,
+        'FolioForge · payments processed by Razorpay',
+        `Date paid: ${paidOn}`,
+        `Billed to: ${user.email}`,
+        'Item: Pro plan, monthly',
+        'Amount paid: $19.99 (USD)',
+        'Paid by: Visa card ending 4366',
+        `Payment id: ${String(receipt!.payment_id)}`,
+        `Subscription: ${String(opened.subscriptionId)}`,
+        'Every payment and receipt: http://localhost:3000/account#billing',
+        'Questions about this payment: http://localhost:3000/contact-us',
+      ])
+        assert.ok(mails[0]!.text.split('\n').includes(line), `the receipt mail says "${line}":\n${mails[0]!.text}`);
+      assert.match(mails[0]!.text, /^Period: \d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4}$/m);
+
       // Nobody else sees any of it.
       assert.deepEqual((await other.client.from('subscriptions').select('id').eq('user_id', user.id)).data, []);
       assert.deepEqual((await other.client.from('subscription_charges').select('id').eq('user_id', user.id)).data, []);
@@ -174,6 +197,48 @@ for (const backend of BACKENDS)
       const history = await user.client.from('billing_history').select('item_id, amount');
       assert.deepEqual(history.data, [{ item_id: 'basic', amount: 999 }]);
       assert.ok(razorpayId);
+    });
+
+    test('two checkouts paid at once: the second is cancelled at Razorpay and its payment refunded', async () => {
+      const user = await signedInUser(t, 'two-tabs');
+      const first = await payments(t, user, { action: 'subscribe', planId: 'pro' });
+      assert.equal(first.status, 200);
+      // The second tab's checkout, opened as two subscribe calls at once leave it: a Razorpay
+      // subscription and its row, both 'created'.
+      const [opened] = await rowsOf(t, 'subscriptions', user.id);
+      const second = await razorpayApi(t, 'POST', '/v1/subscriptions', {
+        plan_id: opened!.razorpay_plan_id,
+        total_count: 120,
+        quantity: 1,
+        customer_notify: 1,
+        notes: { user_id: user.id, plan: 'pro' },
+      });
+      assert.equal(second.status, 200);
+      const secondId = String(second.body.id);
+      const { razorpay_plan_id, amount, currency } = opened!;
+      const row = { user_id: user.id, plan_id: 'pro', razorpay_subscription_id: secondId, razorpay_plan_id, amount, currency };
+      assert.equal((await serviceClient(t).from('subscriptions').insert(row)).error, null);
+
+      const paidFirst = await authoriseSubscription(t, String(first.body.subscriptionId));
+      assert.equal((await payments(t, user, { action: 'verify-subscription', ...paidFirst.body })).status, 200);
+      const paidSecond = await authoriseSubscription(t, secondId);
+      assert.equal(paidSecond.status, 200);
+      await webhookDeliveries(t); // the second's activation and charge reach the webhook before its verify
+      const late = await payments(t, user, { action: 'verify-subscription', ...paidSecond.body });
+      assert.deepEqual(
+        [late.status, late.body.error],
+        [409, 'You already have a subscription that renews. This one was cancelled and its payment refunded.'],
+      );
+      await webhookDeliveries(t);
+
+      assert.equal((await razorpayApi(t, 'GET', `/v1/subscriptions/${secondId}`)).body.status, 'cancelled');
+      const refunded = (await razorpayApi(t, 'GET', `/v1/payments/${String(paidSecond.body.razorpay_payment_id)}`)).body;
+      assert.deepEqual([refunded.status, refunded.amount_refunded, refunded.refund_status], ['refunded', 1999, 'full']);
+      const kept = (await razorpayApi(t, 'GET', `/v1/payments/${String(paidFirst.body.razorpay_payment_id)}`)).body;
+      assert.deepEqual([kept.status, kept.amount_refunded], ['captured', 0]);
+      const history = await user.client.from('billing_history').select('payment_id');
+      assert.deepEqual(history.data, [{ payment_id: paidFirst.body.razorpay_payment_id }], 'one charge, the first');
+      assert.equal(await activePlan(t, user.id), 'pro');
     });
 
     test('a month later the renewal extends the plan and is charged once', async () => {

@@ -170,11 +170,14 @@ for (const backend of BACKENDS)
       ]);
     });
 
-    test('a flood from one sender stops at five within ten minutes, whatever address it claims to come from', async () => {
+    test('a flood from one sender stops at five within the hour, whatever address it claims to come from', async () => {
       const page = await ownerWithPage();
       const answers: string[] = [];
       for (let i = 0; i < 8; i++) {
-        const res = await post(message(page, { message: `Flood ${i}` }), { headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        // Every header a gateway would set, made up by the sender: the relay drops them all.
+        const claimed = `198.51.100.${i}`;
+        const headers = { 'x-forwarded-for': claimed, 'cf-connecting-ip': claimed, 'x-real-ip': claimed, 'true-client-ip': claimed };
+        const res = await post(message(page, { message: `Flood ${i}` }), { headers });
         answers.push(res.headers.get('location')?.split('#')[1] ?? String(res.status));
       }
       assert.deepEqual(answers, [

@@ -1,4 +1,4 @@
-// The Razorpay sandbox: Orders API (auth, validation, create/get) and checkout.js in Chromium.
+// The Razorpay sandbox: Orders API (auth, validation, create/get), refunds, and checkout.js in Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import {
   expectedSignature,
   merchantPage,
   openCheckout,
+  payThroughCheckout,
   payWithCard,
   razorpayApi,
 } from './support/servicesRazorpay.ts';
@@ -84,6 +85,47 @@ for (const backend of BACKENDS)
     test('unknown order and payment ids are 400 BAD_REQUEST_ERROR', async () => {
       assert.equal((await razorpayApi(t, 'GET', '/v1/orders/order_doesnotexist1')).status, 400);
       assert.equal((await razorpayApi(t, 'GET', '/v1/payments/pay_doesnotexist11')).status, 400);
+    });
+
+    test('a captured payment is refunded once, in full or in part; nothing else can be', async () => {
+      const order = await createOrder(t, 50_000);
+      const paid = await payThroughCheckout(t, { order_id: order.id }, '4111 1111 1111 1111');
+      const paymentId = String(paid.body.razorpay_payment_id);
+      const refund = (body: unknown) => razorpayApi(t, 'POST', `/v1/payments/${paymentId}/refund`, body);
+
+      const part = await refund({ amount: 20_000, receipt: 'refund#1' });
+      assert.equal(part.status, 200, JSON.stringify(part.body));
+      assert.match(String(part.body.id), /^rfnd_[A-Za-z0-9]{14}$/);
+      assert.deepEqual(
+        [part.body.entity, part.body.amount, part.body.currency, part.body.payment_id, part.body.status, part.body.receipt],
+        ['refund', 20_000, 'INR', paymentId, 'processed', 'refund#1'],
+      );
+      let payment = (await razorpayApi(t, 'GET', `/v1/payments/${paymentId}`)).body;
+      assert.deepEqual([payment.status, payment.amount_refunded, payment.refund_status], ['captured', 20_000, 'partial']);
+
+      const tooMuch = await refund({ amount: 40_000 });
+      assert.deepEqual([tooMuch.status, (tooMuch.body.error as { field?: string }).field], [400, 'amount']);
+      const rest = await refund({});
+      assert.deepEqual([rest.status, rest.body.amount], [200, 30_000], 'no amount: the rest of it');
+      payment = (await razorpayApi(t, 'GET', `/v1/payments/${paymentId}`)).body;
+      assert.deepEqual(
+        [payment.status, payment.amount_refunded, payment.refund_status, payment.captured],
+        ['refunded', 50_000, 'full', true],
+      );
+
+      const again = await refund({});
+      assert.deepEqual(
+        [again.status, (again.body.error as { description?: string }).description],
+        [400, 'The payment has been fully refunded already'],
+      );
+      assert.equal((await refund({ amount: 99 })).status, 400);
+      assert.equal((await razorpayApi(t, 'POST', '/v1/payments/pay_doesnotexist11/refund', {})).status, 400);
+      const failedOrder = await createOrder(t, 50_000);
+      const declined = await payThroughCheckout(t, { order_id: failedOrder.id }, '4100 2800 0008 0001');
+      const declinedId = String((declined.body.error as { metadata?: { payment_id?: string } } | undefined)?.metadata?.payment_id);
+      assert.equal((await razorpayApi(t, 'POST', `/v1/payments/${declinedId}/refund`, {})).status, 400);
+      const unauthorised = await razorpayApi(t, 'POST', `/v1/payments/${paymentId}/refund`, {}, basicAuth('rzp_test_x', 'wrong'));
+      assert.equal(unauthorised.status, 401);
     });
   });
 

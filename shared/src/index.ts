@@ -101,6 +101,14 @@ export { type BillingState, billingStateOf, GRACE_PERIOD_DAYS, holdsUntil } from
 // The rows' schemas load with the screen's first read of a row (account/billing.ts): zod, which they
 // are written in, is not part of a page's start.
 export type { BillingHistoryEntry, BillingSubscription } from '../../supabase/functions/_shared/billingRows';
+export {
+  billedToOf,
+  describePayment,
+  periodOf,
+  RECEIPT_SELLER,
+  receiptFacts,
+  type ReceiptFact,
+} from '../../supabase/functions/_shared/receipt';
 export { formatBytes, storageUseQuery } from './account/storageUse';
 export { dateFormatter } from './dates';
 export { billingHistoryQuery, type Entitlements, entitlementsQuery, subscriptionsQuery } from './account/billing';

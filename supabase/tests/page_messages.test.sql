@@ -2,7 +2,7 @@
 -- leave_page_message, service role), with limits per sender and per page; the page's owner alone
 -- reads, marks and removes them.
 begin;
-select plan(21);
+select plan(22);
 
 select policies_are('public', 'page_messages', array[
   'page messages: the page''s owner reads them', 'page messages: the page''s owner marks them read',
@@ -47,10 +47,15 @@ select throws_ok(format($$ select public.leave_page_message(%L, 'ada-page', %L, 
 select throws_ok(format($$ select public.leave_page_message(%L, 'ada-page', %L, 'A', 'a@example.com', '') $$, :'page', :'bob'),
   '23514', null, 'an empty message is refused');
 
--- Five from one sender within ten minutes, across pages; the sixth is refused.
+-- Five from one sender within an hour, across pages; the sixth is refused.
 select public.leave_page_message(:'page', 'ada-page', :'alice', 'Zoë', 'zoe@example.com', 'again ' || n) from generate_series(2, 5) n;
 select throws_ok(format($$ select public.leave_page_message(%L, 'other-page', %L, 'Zoë', 'zoe@example.com', 'six') $$, :'others', :'alice'),
-  'P0429', 'Too many messages from this sender', 'a sixth message from one sender within ten minutes is refused, on any page');
+  'P0429', 'Too many messages from this sender', 'a sixth message from one sender within an hour is refused, on any page');
+-- Even spread out: five sent forty minutes ago still count, so one sender holds at most a quarter of a page's hour.
+update public.page_message_senders set sent_at = now() - interval '40 minutes' where client_key = :'alice';
+select throws_ok(format($$ select public.leave_page_message(%L, 'other-page', %L, 'Zoë', 'zoe@example.com', 'six') $$, :'others', :'alice'),
+  'P0429', 'Too many messages from this sender', 'and so is one sent forty minutes after the five');
+update public.page_message_senders set sent_at = now() where client_key = :'alice';
 -- Twenty for one page within an hour, from any number of senders.
 select public.leave_page_message(:'page', 'ada-page', md5(n::text), 'Visitor', 'v@example.com', 'hello') from generate_series(1, 15) n;
 select throws_ok(format($$ select public.leave_page_message(%L, 'ada-page', %L, 'Visitor', 'v@example.com', 'hello') $$, :'page', md5('new')),

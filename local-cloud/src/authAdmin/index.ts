@@ -1,16 +1,19 @@
-// GoTrue's admin API, the one call the app's functions make: DELETE /auth/v1/admin/users/{id}
-// (supabase-js `auth.admin.deleteUser`, from the account function), with the service role's token.
+// GoTrue's admin API, the calls the app's functions make, with the service role's token:
+// DELETE /auth/v1/admin/users/{id} (supabase-js `auth.admin.deleteUser`, from the account function)
+// and GET /auth/v1/admin/users/{id} (`auth.admin.getUserById`: whom the payment functions mail a receipt).
 // A user's rows go with them: every table references auth.users with `on delete cascade`, this
 // stand-in's own sessions and refresh tokens included. Mounted before the rest of /auth/v1 and kept
 // apart from it; the errors are GoTrue's own (auth/errors.ts).
 import type { Context } from 'hono';
 import type { MountRoutes } from '../context.ts';
 import { API_VERSION, AuthError, sendAuthError } from '../auth/errors.ts';
+import { findUserById, loadUserJson } from '../auth/users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const mountAuthAdmin: MountRoutes = (app, ctx) => {
-  app.delete('/auth/v1/admin/users/:id', async (c: Context) => {
+  /** GoTrue's refusal of a caller without the service role's token, or undefined for an admin. */
+  async function refusal(c: Context): Promise<Response | undefined> {
     const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) return sendAuthError(c, new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'));
     let role: string;
@@ -20,6 +23,26 @@ export const mountAuthAdmin: MountRoutes = (app, ctx) => {
       return sendAuthError(c, new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is unverifiable'));
     }
     if (role !== 'service_role') return sendAuthError(c, new AuthError(403, 'not_admin', 'User not allowed'));
+    return undefined;
+  }
+
+  app.get('/auth/v1/admin/users/:id', async (c: Context) => {
+    const refused = await refusal(c);
+    if (refused) return refused;
+    const id = c.req.param('id') ?? '';
+    if (!UUID.test(id)) return sendAuthError(c, new AuthError(404, 'user_not_found', 'User not found'));
+    const user = await ctx.db.asOwner(async (tx) => {
+      const row = await findUserById(tx, id);
+      return row ? loadUserJson(tx, row) : null;
+    });
+    if (!user) return sendAuthError(c, new AuthError(404, 'user_not_found', 'User not found'));
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    return c.json(user, 200);
+  });
+
+  app.delete('/auth/v1/admin/users/:id', async (c: Context) => {
+    const refused = await refusal(c);
+    if (refused) return refused;
     const id = c.req.param('id') ?? '';
     if (!UUID.test(id)) return sendAuthError(c, new AuthError(404, 'user_not_found', 'User not found'));
     // A soft delete (should_soft_delete: true) keeps an anonymised user; the app never asks for one.

@@ -33,6 +33,9 @@ export const SUPABASE_EDGE_LIMITS: EdgeLimits = {
   bootTimeoutMs: 30_000,
 };
 
+/** Headers that name the caller's address: set by a gateway on the real edge, so never taken from the caller. */
+const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip', 'true-client-ip', 'x-client-ip', 'forwarded'];
+
 /** What a caller of `fetch` may be told went wrong, in the relay's words. */
 export class EdgeWorkerError extends Error {
   constructor(
@@ -104,9 +107,9 @@ export class EdgeWorkers {
       const url = new URL(req.url);
       const headers = new Headers(req.headers);
       for (const hopByHop of ['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']) headers.delete(hopByHop);
-      // The caller's own X-Forwarded-For or X-Real-IP is never passed on: only the gateway's.
-      headers.delete('x-real-ip');
-      headers.delete('x-forwarded-for');
+      // No address the caller wrote is passed on (X-Forwarded-For, Cloudflare's CF-Connecting-IP…):
+      // as on Supabase's edge, only the gateway's own X-Forwarded-For says who is calling.
+      for (const forwarding of CLIENT_ADDRESS_HEADERS) headers.delete(forwarding);
       // Deno.serve compresses for clients that ask; the relay passes bodies through as they are.
       headers.set('accept-encoding', 'identity');
       if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);

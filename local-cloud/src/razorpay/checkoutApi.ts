@@ -256,7 +256,16 @@ export function mountCheckoutApi(app: Hono, sandbox: Sandbox): void {
         to: payment.email,
         from: 'Razorpay sandbox <no-reply@razorpay.local>',
         subject: `Payment of ${formatAmount(payment.amount, payment.currency)} received`,
-        text: `Payment ${payment.id} for ${reference}: ${formatAmount(payment.amount, payment.currency)} (${payment.method}).`,
+        // Razorpay's own note of a payment, as its test mode mails one; the seller's receipt is the seller's
+        // to send (FolioForge's payment functions mail theirs).
+        text: [
+          `Amount: ${formatAmount(payment.amount, payment.currency)}`,
+          `Paid by: ${payment.card ? `${payment.card.network} card ending ${payment.card.last4}` : payment.method}`,
+          `Payment id: ${payment.id}`,
+          `${input.subscription_id ? 'Subscription' : 'Order'}: ${reference}`,
+          `Date: ${new Date(payment.created_at * 1000).toUTCString()}`,
+          'This is the payment processor’s note of the payment; the seller sends its receipt.',
+        ].join('\n'),
         meta: { order_id: payment.order_id, payment_id: payment.id, amount: payment.amount, currency: payment.currency },
       });
     }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-type IdPrefix = 'order' | 'pay' | 'plan' | 'item' | 'sub' | 'inv' | 'cust' | 'evt';
+type IdPrefix = 'order' | 'pay' | 'rfnd' | 'plan' | 'item' | 'sub' | 'inv' | 'cust' | 'evt';
 
 /** Razorpay ids are a prefix and 14 base62 characters, e.g. order_EKwxwAgItmmXdp. */
 export function razorpayId(prefix: IdPrefix): string {

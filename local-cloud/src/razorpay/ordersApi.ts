@@ -1,4 +1,4 @@
-// The server-side Orders and Payments API (what a merchant's backend calls with its key secret).
+// The server-side Orders, Payments and Refunds API (what a merchant's backend calls with its key secret).
 import type { Hono } from 'hono';
 import { requireKeyAuth } from './auth.ts';
 import { RateLimiter } from '../http/rateLimit.ts';
@@ -6,7 +6,7 @@ import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError }
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { parseOrderInput } from './orderInput.ts';
-import { findOrder, findPayment, insertOrder, receiptTaken } from './store.ts';
+import { findOrder, findPayment, insertOrder, receiptTaken, refundPayment } from './store.ts';
 
 /** Orders one key may create per minute. */
 const ORDERS_PER_MINUTE = 120;
@@ -64,4 +64,43 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
     const payment = await ctx.db.asOwner((tx) => findPayment(tx, c.req.param('id')));
     return payment ? c.json(payment) : sendError(c, 400, NOT_FOUND);
   });
+
+  // A full refund when no amount is sent; the sandbox processes it at once (Razorpay's test mode does
+  // too). No refund.* webhooks are sent: nothing here subscribes to them.
+  app.post('/razorpay/v1/payments/:id/refund', async (c) => {
+    const body = await readRazorpayJson(c);
+    if (!body.ok) return sendError(c, body.status, body.body);
+    const input = parseRefundInput(body.value);
+    if ('error' in input) return sendError(c, 400, input.error);
+    await ready;
+    const result = await ctx.db.asOwner((tx) =>
+      refundPayment(tx, { id: razorpayId('rfnd'), paymentId: c.req.param('id'), ...input, createdAt: clock.now() }),
+    );
+    if (!result) return sendError(c, 400, NOT_FOUND);
+    if ('refused' in result) return sendError(c, 400, badRequest(result.refused, result.field));
+    ctx.log.info('razorpay payment refunded', { paymentId: result.refund.payment_id, amount: result.refund.amount });
+    return c.json(result.refund, 200);
+  });
+}
+
+const REFUND_FIELDS = new Set(['amount', 'speed', 'receipt', 'notes']);
+
+/** POST /v1/payments/:id/refund's body: all optional (amount in the minor unit, at least 100). */
+function parseRefundInput(
+  body: unknown,
+):
+  | { amount?: number; speed: 'normal' | 'optimum'; receipt: string | null; notes: Record<string, string> }
+  | { error: ReturnType<typeof badRequest> } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { error: badRequest('The request body must be a JSON object') };
+  const { amount, speed = 'normal', receipt = null, notes = {} } = body as Record<string, unknown>;
+  const extra = Object.keys(body).filter((key) => !REFUND_FIELDS.has(key));
+  if (extra.length) return { error: badRequest(`${extra.join(', ')} is/are not required and should not be sent`, extra[0]) };
+  if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100))
+    return { error: badRequest('The amount must be atleast INR 1.00', 'amount') };
+  if (speed !== 'normal' && speed !== 'optimum') return { error: badRequest('Invalid speed', 'speed') };
+  if (receipt !== null && (typeof receipt !== 'string' || receipt.length > 40))
+    return { error: badRequest('The receipt may not be greater than 40 characters.', 'receipt') };
+  if (typeof notes !== 'object' || notes === null || Object.values(notes).some((value) => typeof value !== 'string'))
+    return { error: badRequest('The notes must be an object of strings.', 'notes') };
+  return { ...(amount === undefined ? {} : { amount }), speed, receipt, notes: notes as Record<string, string> };
 }

@@ -1,4 +1,4 @@
-// The sandbox keeps its orders, payments, plans, subscriptions, clock and webhook log in Postgres,
+// The sandbox keeps its orders, payments, refunds, plans, subscriptions, clock and webhook log in Postgres,
 // in local-cloud's private schema, so they survive restarts like the real dashboard's. Created here (not in supabase/migrations): hosted
 // Supabase must never get these tables.
 import type { Database } from '../context.ts';
@@ -43,7 +43,19 @@ const STATEMENTS = [
   `alter table local_cloud.razorpay_payments add column if not exists subscription_id text`,
   `alter table local_cloud.razorpay_payments drop constraint if exists razorpay_payments_status_check`,
   `alter table local_cloud.razorpay_payments add constraint razorpay_payments_status_check
-     check (status in ('created', 'authorized', 'captured', 'failed'))`,
+     check (status in ('created', 'authorized', 'captured', 'refunded', 'failed'))`,
+  // Refunds: a payment refunded in full is `refunded`; each refund is a row of its own.
+  `alter table local_cloud.razorpay_payments add column if not exists amount_refunded bigint not null default 0`,
+  `create table if not exists local_cloud.razorpay_refunds (
+     id text primary key,
+     payment_id text not null references local_cloud.razorpay_payments (id),
+     amount bigint not null check (amount > 0),
+     currency text not null,
+     receipt text,
+     notes jsonb not null default '{}'::jsonb,
+     speed_requested text not null,
+     created_at bigint not null
+   )`,
   `create table if not exists local_cloud.razorpay_plans (
      id text primary key,
      item_id text not null,

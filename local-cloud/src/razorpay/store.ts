@@ -21,13 +21,13 @@ export interface PaymentEntity {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'created' | 'authorized' | 'captured' | 'failed';
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
   invoice_id: string | null;
   international: false;
   method: 'card' | 'upi';
-  amount_refunded: 0;
-  refund_status: null;
+  amount_refunded: number;
+  refund_status: 'partial' | 'full' | null;
   captured: boolean;
   description: string | null;
   card_id: string | null;
@@ -68,6 +68,7 @@ interface PaymentRow {
   status: PaymentEntity['status'];
   method: PaymentEntity['method'];
   captured: boolean;
+  amount_refunded: string | number;
   email: string | null;
   contact: string | null;
   card_last4: string | null;
@@ -119,8 +120,8 @@ function toPayment(row: PaymentRow): PaymentEntity {
     invoice_id: row.invoice_id,
     international: false,
     method: row.method,
-    amount_refunded: 0,
-    refund_status: null,
+    amount_refunded: Number(row.amount_refunded),
+    refund_status: Number(row.amount_refunded) === 0 ? null : row.status === 'refunded' ? 'full' : 'partial',
     captured: row.captured,
     description: null,
     card_id: row.method === 'card' ? `card_${row.id.slice(4)}` : null,
@@ -134,8 +135,8 @@ function toPayment(row: PaymentRow): PaymentEntity {
     email: row.email ?? '',
     contact: row.contact ?? '',
     notes: notesOut(row.notes),
-    fee: row.status === 'captured' ? Math.round(Number(row.amount) * 0.02) : null,
-    tax: row.status === 'captured' ? 0 : null,
+    fee: row.captured ? Math.round(Number(row.amount) * 0.02) : null,
+    tax: row.captured ? 0 : null,
     error_code: row.error_code,
     error_description: row.error_description,
     error_source: row.error_source,
@@ -235,4 +236,75 @@ export async function recordOrderAttempt(tx: Queryable, orderId: string, paid: b
       where id = $1`,
     [orderId, paid],
   );
+}
+
+/** A refund as Razorpay's API shows it (`POST /v1/payments/:id/refund`, `GET /v1/refunds/:id`). */
+export interface RefundEntity {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  acquirer_data: { arn: null };
+  created_at: number;
+  batch_id: null;
+  status: 'processed';
+  speed_processed: 'normal';
+  speed_requested: 'normal' | 'optimum';
+}
+
+/**
+ * Refunds `amount` of a captured payment (Razorpay takes the rest of it when none is given), or says
+ * why not in Razorpay's words. The sandbox processes a refund at once, at normal speed.
+ */
+export async function refundPayment(
+  tx: Queryable,
+  refund: {
+    id: string;
+    paymentId: string;
+    amount?: number;
+    speed: 'normal' | 'optimum';
+    receipt: string | null;
+    notes: Record<string, string>;
+    createdAt: number;
+  },
+): Promise<{ refund: RefundEntity } | { refused: string; field?: string } | undefined> {
+  const { rows } = await tx.query<PaymentRow>('select * from local_cloud.razorpay_payments where id = $1 for update', [refund.paymentId]);
+  const payment = rows[0];
+  if (!payment) return undefined;
+  if (payment.status === 'refunded') return { refused: 'The payment has been fully refunded already' };
+  if (payment.status !== 'captured') return { refused: 'Only captured payments can be refunded' };
+  const left = Number(payment.amount) - Number(payment.amount_refunded);
+  const amount = refund.amount ?? left;
+  if (amount > left) return { refused: 'The refund amount provided is greater than amount captured', field: 'amount' };
+  await tx.query(
+    `update local_cloud.razorpay_payments
+        set amount_refunded = amount_refunded + $2, status = case when amount_refunded + $2 = amount then 'refunded' else status end
+      where id = $1`,
+    [payment.id, amount],
+  );
+  await tx.query(
+    `insert into local_cloud.razorpay_refunds (id, payment_id, amount, currency, receipt, notes, speed_requested, created_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)`,
+    [refund.id, payment.id, amount, payment.currency, refund.receipt, JSON.stringify(refund.notes), refund.speed, refund.createdAt],
+  );
+  return {
+    refund: {
+      id: refund.id,
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: notesOut(refund.notes),
+      receipt: refund.receipt,
+      acquirer_data: { arn: null },
+      created_at: refund.createdAt,
+      batch_id: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      speed_requested: refund.speed,
+    },
+  };
 }

@@ -232,6 +232,35 @@ export type Database = {
           },
         ];
       };
+      page_view_clients: {
+        Row: {
+          client_key: string;
+          day: string;
+          portfolio_id: string;
+          views: number;
+        };
+        Insert: {
+          client_key: string;
+          day: string;
+          portfolio_id: string;
+          views?: number;
+        };
+        Update: {
+          client_key?: string;
+          day?: string;
+          portfolio_id?: string;
+          views?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_clients_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       page_view_days: {
         Row: {
           day: string;
@@ -639,6 +668,7 @@ export type Database = {
           razorpay_plan_id: string;
           razorpay_subscription_id: string;
           scheduled_plan_id: string | null;
+          second_stopped: boolean;
           starts_at: string | null;
           status: string;
           updated_at: string;
@@ -659,6 +689,7 @@ export type Database = {
           razorpay_plan_id: string;
           razorpay_subscription_id: string;
           scheduled_plan_id?: string | null;
+          second_stopped?: boolean;
           starts_at?: string | null;
           status?: string;
           updated_at?: string;
@@ -679,6 +710,7 @@ export type Database = {
           razorpay_plan_id?: string;
           razorpay_subscription_id?: string;
           scheduled_plan_id?: string | null;
+          second_stopped?: boolean;
           starts_at?: string | null;
           status?: string;
           updated_at?: string;
@@ -805,9 +837,10 @@ export type Database = {
       count_page_view: {
         Args: {
           page_slug: string;
+          client: string;
           referrer_host?: string;
         };
-        Returns: undefined;
+        Returns: boolean;
       };
       create_mfa_recovery_codes: {
         Args: {
@@ -954,6 +987,12 @@ export type Database = {
         }[];
       };
       page_referrers_per_day: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
+      page_views_per_client_per_day: {
         Args: {
           [_ in never]: never;
         };

@@ -29,6 +29,9 @@ export function domainNameProblem(name: string): string | undefined {
     return `Free domains end in ${FREE_DOMAIN_ENDINGS.map((candidate) => `.${candidate}`).join(', ')}.`;
   if (second.length > 63) return 'Use at most 63 characters before the dot.';
   if (!LABEL.test(second)) return 'Use only letters a–z, digits and dashes, not at the start or end.';
+  // Dashes in the third and fourth place mark a reserved label (RFC 5891): `xn--` is a name in another
+  // script, which can read as a look-alike of a known one (xn--pple-43d.com shows as "аpple.com").
+  if (second.slice(2, 4) === '--') return 'Names with two dashes after the first two characters (like xn--) are not offered.';
   return undefined;
 }
 

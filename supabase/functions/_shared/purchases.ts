@@ -34,9 +34,14 @@ export async function purchaseByOrder(db: SupabaseClient, orderId: string): Prom
 
 /**
  * Marks the purchase paid once. The update only matches a row not yet paid, so a repeated verify
- * or a webhook racing the browser changes nothing and gets the stored result back.
+ * or a webhook racing the browser changes nothing and gets the stored result back; `justPaid` says
+ * which call paid it (that one mails the receipt).
  */
-export async function markPaid(db: SupabaseClient, purchase: Purchase, paymentId: string): Promise<Purchase> {
+export async function markPaid(
+  db: SupabaseClient,
+  purchase: Purchase,
+  paymentId: string,
+): Promise<{ purchase: Purchase; justPaid: boolean }> {
   const paidAt = new Date();
   const { data, error } = await db
     .from('purchases')
@@ -46,8 +51,8 @@ export async function markPaid(db: SupabaseClient, purchase: Purchase, paymentId
     .select('*');
   if (error) throw new Error(`could not mark the purchase paid: ${error.message}`);
   const updated = (data as Purchase[] | null)?.[0];
-  if (updated) return updated;
+  if (updated) return { purchase: updated, justPaid: true };
   const current = await purchaseByOrder(db, purchase.order_id);
   if (!current) throw new Error('purchase vanished while being marked paid');
-  return current;
+  return { purchase: current, justPaid: false };
 }

@@ -1,4 +1,4 @@
-// A small client for Razorpay's REST API (Orders, Payments, Plans, Subscriptions). The official SDK
+// A small client for Razorpay's REST API (Orders, Payments, Refunds, Plans, Subscriptions). The official SDK
 // cannot target another host, and the sandbox lives at <local-cloud>/razorpay, so this speaks the
 // REST API with fetch and basic auth.
 interface RazorpayOrder {
@@ -16,8 +16,21 @@ export interface RazorpayPayment {
   amount: number;
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  /** How it was paid: 'card', 'upi', 'netbanking', 'wallet' …; the card's network and last digits. */
+  method: string;
+  card: { network: string; last4: string } | null;
+  vpa: string | null;
   /** Unix seconds, on Razorpay's clock. */
   created_at: number;
+}
+
+/** A refund as Razorpay answers `POST /v1/payments/:id/refund`. */
+export interface RazorpayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processed' | 'failed';
 }
 
 export interface RazorpayPlan {
@@ -56,6 +69,8 @@ export class RazorpayApiError extends Error {
 export interface RazorpayApi {
   createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  /** Refunds a captured payment in full (no amount given), at Razorpay's normal speed. */
+  refundPayment(paymentId: string): Promise<RazorpayRefund>;
   createPlan(input: {
     period: 'monthly';
     interval: 1;
@@ -102,6 +117,7 @@ function razorpayApi(opts: { baseUrl: string; keyId: string; keySecret: string }
   return {
     createOrder: (input) => call<RazorpayOrder>('POST', '/v1/orders', input),
     fetchPayment: (paymentId) => call<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(paymentId)}`),
+    refundPayment: (paymentId) => call<RazorpayRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { speed: 'normal' }),
     createPlan: (input) => call<RazorpayPlan>('POST', '/v1/plans', input),
     fetchPlan: (planId) => call<RazorpayPlan>('GET', `/v1/plans/${encodeURIComponent(planId)}`),
     listPlans: async (count, skip) => (await call<{ items: RazorpayPlan[] }>('GET', `/v1/plans?count=${count}&skip=${skip}`)).items,

@@ -11,20 +11,23 @@ export interface SubscriptionRecord extends BillingSubscription {
   user_id: string;
   razorpay_subscription_id: string;
   razorpay_plan_id: string;
+  /** Stopped as a second subscription while another renews: its charges are refunded, not recorded. */
+  second_stopped: boolean;
 }
 
-const recordColumns = () => `${billingSubscriptionColumns()}, user_id, razorpay_subscription_id, razorpay_plan_id`;
+const recordColumns = () => `${billingSubscriptionColumns()}, user_id, razorpay_subscription_id, razorpay_plan_id, second_stopped`;
 
 const iso = (unixSeconds: number | null) => (unixSeconds === null ? null : new Date(unixSeconds * 1000).toISOString());
 
 function asRecord(row: unknown): SubscriptionRecord {
   const parsed = billingSubscriptionSchema().parse(row);
-  const extra = row as { user_id: string; razorpay_subscription_id: string; razorpay_plan_id: string };
+  const extra = row as Pick<SubscriptionRecord, 'user_id' | 'razorpay_subscription_id' | 'razorpay_plan_id' | 'second_stopped'>;
   return {
     ...parsed,
     user_id: extra.user_id,
     razorpay_subscription_id: extra.razorpay_subscription_id,
     razorpay_plan_id: extra.razorpay_plan_id,
+    second_stopped: extra.second_stopped,
   };
 }
 
@@ -75,7 +78,10 @@ export async function recordSubscription(
 /** Postgres's unique_violation: a second subscription that would go on charging the same user. */
 const UNIQUE_VIOLATION = '23505';
 
-export class SecondSubscriptionError extends Error {}
+class SecondSubscriptionError extends Error {}
+
+/** What we know of a subscription that Razorpay does not. */
+type OwnFacts = Partial<Pick<SubscriptionRecord, 'cancel_at_period_end' | 'scheduled_plan_id' | 'second_stopped'>>;
 
 /**
  * Mirrors Razorpay's state of a subscription onto our row: status, periods, the plan it now bills
@@ -87,16 +93,17 @@ export async function mirrorSubscription(
   record: SubscriptionRecord,
   entity: RazorpaySubscription,
   plan: PlanPrice,
-  extra: Partial<Pick<SubscriptionRecord, 'cancel_at_period_end' | 'scheduled_plan_id'>> = {},
+  extra: OwnFacts = {},
 ): Promise<SubscriptionRecord> {
   const goingOn = entity.status === 'active';
   // Our own facts are written only when they change here: a webhook mirroring a row it read before
   // the owner scheduled a change or a cancellation must not put back what it read.
-  const ownFacts: Partial<Pick<SubscriptionRecord, 'cancel_at_period_end' | 'scheduled_plan_id'>> = {};
+  const ownFacts: OwnFacts = {};
   if (extra.cancel_at_period_end !== undefined) ownFacts.cancel_at_period_end = extra.cancel_at_period_end;
   else if (!goingOn) ownFacts.cancel_at_period_end = false;
   if (extra.scheduled_plan_id !== undefined) ownFacts.scheduled_plan_id = extra.scheduled_plan_id;
   else if (!entity.has_scheduled_changes) ownFacts.scheduled_plan_id = null;
+  if (extra.second_stopped) ownFacts.second_stopped = true;
   const { data, error } = await db
     .from('subscriptions')
     .update({
@@ -123,34 +130,76 @@ export async function mirrorSubscription(
 }
 
 /**
+ * mirrorSubscription, but a second subscription that would go on charging the user (two checkouts
+ * paid at once) is cancelled at Razorpay at once and marked `second_stopped`: what it charged is
+ * refunded by recordCharge. The answer is the row as it now is; `second_stopped` tells which.
+ */
+export async function mirrorOrStopSecond(
+  db: SupabaseClient,
+  razorpay: RazorpayApi,
+  record: SubscriptionRecord,
+  entity: RazorpaySubscription,
+  plan: PlanPrice,
+  extra: OwnFacts = {},
+): Promise<SubscriptionRecord> {
+  try {
+    return await mirrorSubscription(db, record, entity, plan, extra);
+  } catch (error) {
+    if (!(error instanceof SecondSubscriptionError)) throw error;
+  }
+  // Cancelled already, maybe: the webhook and the browser's verify may both have seen it.
+  return mirrorSubscription(db, record, await cancelAtOnce(razorpay, entity.id), plan, { second_stopped: true });
+}
+
+/** Refunds a payment in full; one refunded already (both reports of a charge) is left as it is. */
+async function refundInFull(razorpay: RazorpayApi, paymentId: string): Promise<void> {
+  try {
+    await razorpay.refundPayment(paymentId);
+  } catch (error) {
+    if (!(error instanceof RazorpayApiError) || (await razorpay.fetchPayment(paymentId)).status !== 'refunded') throw error;
+  }
+}
+
+/**
  * Records a captured charge once (a webhook and the browser's verify may both report it), with the
- * period it paid for. Anything not captured, or of no amount (an authorisation), is no charge.
+ * period it paid for. Anything not captured, or of no amount (an authorisation), is no charge. A
+ * charge of a second subscription stopped (mirrorOrStopSecond) is refunded instead: nobody pays twice.
+ * Answers the new charge's id when this call recorded it (the caller mails its receipt), else null.
  */
 export async function recordCharge(
   db: SupabaseClient,
+  razorpay: RazorpayApi,
   record: SubscriptionRecord,
   plan: PlanPrice,
   payment: Pick<RazorpayPayment, 'id' | 'invoice_id' | 'amount' | 'currency'> & { status: string },
   period: { start: number | null; end: number | null },
   paidAt: Date,
-): Promise<void> {
-  if (payment.status !== 'captured' || payment.amount <= 0) return;
-  const { error } = await db.from('subscription_charges').upsert(
-    {
-      subscription_id: record.id,
-      user_id: record.user_id,
-      plan_id: plan.id,
-      razorpay_payment_id: payment.id,
-      razorpay_invoice_id: payment.invoice_id,
-      amount: payment.amount,
-      currency: payment.currency,
-      period_start: iso(period.start),
-      period_end: iso(period.end),
-      paid_at: paidAt.toISOString(),
-    },
-    { onConflict: 'razorpay_payment_id', ignoreDuplicates: true },
-  );
+): Promise<string | null> {
+  if (payment.status !== 'captured' || payment.amount <= 0) return null;
+  if (record.second_stopped) {
+    await refundInFull(razorpay, payment.id);
+    return null;
+  }
+  const { data, error } = await db
+    .from('subscription_charges')
+    .upsert(
+      {
+        subscription_id: record.id,
+        user_id: record.user_id,
+        plan_id: plan.id,
+        razorpay_payment_id: payment.id,
+        razorpay_invoice_id: payment.invoice_id,
+        amount: payment.amount,
+        currency: payment.currency,
+        period_start: iso(period.start),
+        period_end: iso(period.end),
+        paid_at: paidAt.toISOString(),
+      },
+      { onConflict: 'razorpay_payment_id', ignoreDuplicates: true },
+    )
+    .select('id');
   if (error) throw failed('record the charge', error);
+  return (data ?? [])[0]?.id ?? null;
 }
 
 /** The row as the owner reads it (what the function answers the browser). */
@@ -162,6 +211,21 @@ export function forOwner(record: SubscriptionRecord): BillingSubscription {
 const MAY_STILL_CHARGE: ReadonlySet<string> = new Set(['created', 'authenticated', 'active', 'pending', 'halted', 'paused']);
 
 /**
+ * Cancels a subscription at Razorpay at once (`cancel_at_cycle_end: 0`, as Razorpay documents it) and
+ * answers its state. One Razorpay refuses because it has ended already is fine; any other failure is thrown.
+ */
+async function cancelAtOnce(razorpay: RazorpayApi, subscriptionId: string): Promise<RazorpaySubscription> {
+  try {
+    return await razorpay.cancelSubscription(subscriptionId, false);
+  } catch (error) {
+    if (!(error instanceof RazorpayApiError)) throw error;
+    const entity = await razorpay.fetchSubscription(subscriptionId);
+    if (MAY_STILL_CHARGE.has(entity.status)) throw error;
+    return entity;
+  }
+}
+
+/**
  * Cancels at Razorpay, at once (`cancel_at_cycle_end: 0`, as Razorpay documents it), every subscription
  * of the user that may still charge, and mirrors each: before an account is deleted, so nobody is
  * charged for an account that is gone. One Razorpay refuses because it has ended meanwhile is fine;
@@ -171,14 +235,7 @@ export async function cancelEverySubscription(db: SupabaseClient, razorpay: Razo
   let cancelled = 0;
   for (const record of await subscriptionsOf(db, userId)) {
     if (!MAY_STILL_CHARGE.has(record.status)) continue;
-    let entity: RazorpaySubscription;
-    try {
-      entity = await razorpay.cancelSubscription(record.razorpay_subscription_id, false);
-    } catch (error) {
-      if (!(error instanceof RazorpayApiError)) throw error;
-      entity = await razorpay.fetchSubscription(record.razorpay_subscription_id);
-      if (MAY_STILL_CHARGE.has(entity.status)) throw error;
-    }
+    const entity = await cancelAtOnce(razorpay, record.razorpay_subscription_id);
     const plan = planById(record.plan_id);
     if (plan) await mirrorSubscription(db, record, entity, plan, { cancel_at_period_end: false, scheduled_plan_id: null });
     cancelled++;

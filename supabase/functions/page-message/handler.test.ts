@@ -1,7 +1,8 @@
 // The page-message function on Deno, before it needs the database: what it refuses and where it
 // sends a form back. `deno test` grants no permissions, so reaching the network here fails the test.
 import assert from 'node:assert/strict';
-import { clientAddress, createHandler, senderKey } from './handler.ts';
+import { clientAddress } from '../_shared/rateLimit.ts';
+import { createHandler, senderKey } from './handler.ts';
 
 const SITE = 'https://folioforge.example';
 const env = (name: string) =>
@@ -108,7 +109,9 @@ Deno.test("only the site's own scripts may send JSON across origins", async () =
 Deno.test('a sender is known by a key that is not their address and changes every day', async () => {
   const request = (headers: Record<string, string>) => new Request('http://functions.test/', { headers });
   assert.equal(clientAddress(request({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' })), '203.0.113.7');
-  assert.equal(clientAddress(request({ 'cf-connecting-ip': '198.51.100.2', 'x-forwarded-for': '203.0.113.7' })), '198.51.100.2');
+  // Only the gateway's X-Forwarded-For: another forwarding header is whatever the client wrote.
+  assert.equal(clientAddress(request({ 'cf-connecting-ip': '198.51.100.2', 'x-forwarded-for': '203.0.113.7' })), '203.0.113.7');
+  assert.equal(clientAddress(request({ 'cf-connecting-ip': '198.51.100.2', 'x-real-ip': '198.51.100.3' })), 'unknown');
   assert.equal(clientAddress(request({})), 'unknown');
   const today = await senderKey('secret', '203.0.113.7', new Date('2026-06-10T10:00:00Z'));
   assert.match(today, /^[0-9a-f]{40}$/);

@@ -13,6 +13,7 @@
 import { sendAccountMail } from '../_shared/accountMail.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex } from '../_shared/hmac.ts';
+import { clientAddress } from '../_shared/rateLimit.ts';
 import { pageMessageBody, type PageMessageBody } from '../_shared/contracts/pageForms.ts';
 import { PAGE_MESSAGE_NOTES, type PageMessageAnswer } from '../_shared/pageMessages.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
@@ -23,12 +24,6 @@ const MAX_BODY_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Note = keyof typeof PAGE_MESSAGE_NOTES;
-
-/** The visitor's address as the platform's gateway gives it: Cloudflare's header, else the first forwarded-for entry. */
-export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get('cf-connecting-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0];
-  return forwarded?.trim() || 'unknown';
-}
 
 /** The sender's key for the limits: an HMAC of their address and today's date (UTC), so it cannot be reversed or followed across days. */
 export async function senderKey(secret: string, address: string, now = new Date()): Promise<string> {

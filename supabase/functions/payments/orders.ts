@@ -7,6 +7,7 @@ import { requireEnv } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { priceFor, TEMPLATE_CURRENCY } from '../_shared/prices.ts';
 import { markPaid, purchaseByOrder, recordOrder, type Purchase } from '../_shared/purchases.ts';
+import { mailReceipt } from '../_shared/receiptMail.ts';
 import { HttpError } from '../_shared/request.ts';
 
 function receiptFor(userId: string): string {
@@ -75,5 +76,7 @@ export async function verifyOrder(
   if (!settled || payment.order_id !== purchase.order_id || payment.amount !== purchase.amount || payment.currency !== purchase.currency) {
     throw new HttpError(400, 'The payment does not match this order');
   }
-  return paidAnswer(await markPaid(deps.admin, purchase, body.razorpay_payment_id));
+  const paid = await markPaid(deps.admin, purchase, body.razorpay_payment_id);
+  if (paid.justPaid) await mailReceipt(deps, paid.purchase.user_id, paid.purchase.id);
+  return paidAnswer(paid.purchase);
 }

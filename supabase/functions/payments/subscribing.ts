@@ -8,16 +8,16 @@ import type { BillingDeps } from '../_shared/billingDeps.ts';
 import { answer } from '../_shared/contracts/functionContract.ts';
 import { paymentsFunction } from '../_shared/contracts/payments.ts';
 import { requireEnv } from '../_shared/env.ts';
+import { mailReceipt } from '../_shared/receiptMail.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { planById, type PlanId, type PlanPrice } from '../_shared/prices.ts';
 import type { RazorpaySubscription } from '../_shared/razorpay.ts';
 import { HttpError } from '../_shared/request.ts';
 import {
   forOwner,
-  mirrorSubscription,
+  mirrorOrStopSecond,
   recordCharge,
   recordSubscription,
-  SecondSubscriptionError,
   subscriptionByRazorpayId,
   subscriptionsOf,
   type SubscriptionRecord,
@@ -38,21 +38,26 @@ async function planOfRecord(deps: BillingDeps, entity: RazorpaySubscription): Pr
   return plan;
 }
 
-/** Razorpay's state of one of our subscriptions, written to its row. */
-async function refreshed(
+const SECOND_STOPPED = 'You already have a subscription that renews. This one was cancelled and its payment refunded.';
+
+/**
+ * Razorpay's state of one of our subscriptions, written to its row. Two checkouts authorised at
+ * once: the first is kept, this one stopped before it charges again (its charges are refunded).
+ */
+async function mirrored(
   deps: BillingDeps,
   record: SubscriptionRecord,
   entity: RazorpaySubscription,
-  extra?: Parameters<typeof mirrorSubscription>[4],
+  extra?: Parameters<typeof mirrorOrStopSecond>[5],
 ): Promise<SubscriptionRecord> {
-  try {
-    return await mirrorSubscription(deps.admin, record, entity, await planOfRecord(deps, entity), extra);
-  } catch (error) {
-    if (!(error instanceof SecondSubscriptionError)) throw error;
-    // Two checkouts authorised at once: keep the first, stop this one before it charges again.
-    await deps.razorpay.cancelSubscription(entity.id, false).catch(() => undefined);
-    throw new HttpError(409, 'You already have a subscription that renews. This one was cancelled.');
-  }
+  return mirrorOrStopSecond(deps.admin, deps.razorpay, record, entity, await planOfRecord(deps, entity), extra);
+}
+
+/** As mirrored, but a second subscription stopped is the caller's 409. */
+async function refreshed(...args: Parameters<typeof mirrored>): Promise<SubscriptionRecord> {
+  const record = await mirrored(...args);
+  if (record.second_stopped) throw new HttpError(409, SECOND_STOPPED);
+  return record;
 }
 
 /**
@@ -127,15 +132,18 @@ export async function verifySubscription(
   ]);
   const authorised = ['authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed'].includes(entity.status);
   const paymentOk = payment.status === 'captured' || payment.status === 'authorized';
-  if (!authorised || !paymentOk) throw new HttpError(400, 'The subscription was not authorised');
-  const updated = await refreshed(deps, record, entity);
+  if (!authorised) throw new HttpError(400, 'The subscription was not authorised');
+  const updated = await mirrored(deps, record, entity);
+  // A second subscription's payment may be refunded already (the webhook came first): still a 409.
+  if (!paymentOk && !updated.second_stopped) throw new HttpError(400, 'The subscription was not authorised');
   // Starting now, the authorisation was the first charge: it must be the plan's price, as shown.
   if (payment.status === 'captured' && payment.amount > 0) {
     if (payment.amount !== record.amount || payment.currency !== record.currency) {
       throw new HttpError(400, 'The payment does not match this subscription');
     }
-    await recordCharge(
+    const chargeId = await recordCharge(
       deps.admin,
+      deps.razorpay,
       updated,
       planById(updated.plan_id)!,
       payment,
@@ -143,7 +151,9 @@ export async function verifySubscription(
       // Razorpay's time of the payment, as the webhook records it: whichever comes first, one date.
       new Date(payment.created_at * 1000),
     );
+    if (chargeId) await mailReceipt(deps, updated.user_id, chargeId);
   }
+  if (updated.second_stopped) throw new HttpError(409, SECOND_STOPPED);
   return subscriptionAnswer('verify-subscription', updated);
 }
 

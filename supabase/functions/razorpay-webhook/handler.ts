@@ -11,8 +11,9 @@ import { json } from '../_shared/cors.ts';
 import { requireEnv, runtimeEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { markPaid, purchaseByOrder } from '../_shared/purchases.ts';
+import { mailReceipt } from '../_shared/receiptMail.ts';
 import { answeringErrors, HttpError, readRawBody } from '../_shared/request.ts';
-import { mirrorSubscription, recordCharge, SecondSubscriptionError, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
+import { mirrorOrStopSecond, recordCharge, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** Event ids already handled by this instance; the once-only writes are the real guard. */
@@ -51,7 +52,8 @@ async function orderPaid(deps: BillingDeps, event: WebhookEvent): Promise<string
   if (!payment?.order_id || payment.status !== 'captured') return 'ignored';
   const purchase = await purchaseByOrder(deps.admin, payment.order_id);
   if (!purchase || payment.amount !== purchase.amount || payment.currency !== purchase.currency) return 'ignored';
-  await markPaid(deps.admin, purchase, payment.id);
+  const paid = await markPaid(deps.admin, purchase, payment.id);
+  if (paid.justPaid) await mailReceipt(deps, paid.purchase.user_id, paid.purchase.id);
   return 'processed';
 }
 
@@ -64,22 +66,16 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
   const entity = await deps.razorpay.fetchSubscription(reported.id);
   const plan = await deps.plans.planOf(entity.plan_id);
   if (!plan) return 'ignored';
-  let mirrored;
-  try {
-    mirrored = await mirrorSubscription(deps.admin, record, entity, plan);
-  } catch (error) {
-    if (!(error instanceof SecondSubscriptionError)) throw error;
-    // A second subscription renewing for one user: stop it before it charges again.
-    await deps.razorpay.cancelSubscription(entity.id, false);
-    return 'cancelled-duplicate';
-  }
+  // A second subscription renewing for one user is stopped before it charges again; what it charged is refunded.
+  const mirrored = await mirrorOrStopSecond(deps.admin, deps.razorpay, record, entity, plan);
   const payment = event.payload.payment?.entity;
   if (event.event === 'subscription.charged' && payment) {
     // The plan and period of this charge are the event's (signed), whatever happened since.
     const chargedPlan = (await deps.plans.planOf(reported.plan_id)) ?? plan;
     const paidAt = new Date((payment.created_at ?? event.created_at ?? Date.now() / 1000) * 1000);
-    await recordCharge(
+    const chargeId = await recordCharge(
       deps.admin,
+      deps.razorpay,
       mirrored,
       chargedPlan,
       {
@@ -92,8 +88,9 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
       { start: reported.current_start, end: reported.current_end },
       paidAt,
     );
+    if (chargeId) await mailReceipt(deps, mirrored.user_id, chargeId);
   }
-  return 'processed';
+  return mirrored.second_stopped ? 'cancelled-duplicate' : 'processed';
 }
 
 function createRoute(env: Env) {

@@ -127,7 +127,7 @@ function AccountSections({ user }: { user: User }) {
         <DomainsSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
       </section>
 
-      <section className={styles.section} aria-labelledby="account-section-purchases">
+      <section className={styles.section} aria-labelledby="account-section-purchases" id="billing">
         <h2 id="account-section-purchases">Billing and receipts</h2>
         <BillingSection user={user} />
       </section>

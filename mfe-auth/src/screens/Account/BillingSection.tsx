@@ -4,19 +4,22 @@ import type { User } from '@supabase/supabase-js';
 import {
   dateFormatter,
   Alert,
+  billedToOf,
   billingStateOf,
   Button,
+  describePayment,
   formatMoney,
   GRACE_PERIOD_DAYS,
   holdsUntil,
   planById,
+  periodOf,
   PLANS,
   type BillingHistoryEntry,
   type BillingSubscription,
   type PlanId,
 } from '@folioforge/shared';
 import { useBillingHistory, usePlanAction, useSubscriptions, type PlanActionState } from './billingData';
-import { describePayment, periodOf, ReceiptDialog } from './ReceiptDialog';
+import { ReceiptDialog } from './ReceiptDialog';
 import { ResumePlanButton } from './ResumePlanButton';
 import styles from './Billing.module.scss';
 
@@ -235,8 +238,7 @@ function History({ entries, billedTo }: { entries: BillingHistoryEntry[]; billed
 export function BillingSection({ user }: { user: User }) {
   const subscriptions = useSubscriptions(user.id);
   const history = useBillingHistory(user.id);
-  const metadataName: unknown = user.user_metadata?.['name'];
-  const billedTo = [typeof metadataName === 'string' ? metadataName.trim() : '', user.email ?? ''].filter(Boolean).join(', ');
+  const billedTo = billedToOf(user.user_metadata?.['name'], user.email);
   const failed = subscriptions.error ?? history.error;
   return (
     <div className={styles.billing}>
