@@ -59,6 +59,8 @@ export function deferred<T>() {
 }
 
 export const wrongTotpCode = () => new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed');
+export const factorNameTaken = (name: string) =>
+  new AuthApiError(`A factor with the friendly name "${name}" for this user already exists`, 422, 'mfa_factor_name_conflict');
 export const reauthenticationNeeded = () => new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed');
 
 /** A sign-in that owes its second factor: the store holds it apart, as connectAuthStore does for an aal1 session. */

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import Account from './Account';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
-import { fakeUser, reauthenticationNeeded, resetAuthStore, signedInAs, wrongTotpCode } from '../../test/authFixtures';
+import { factorNameTaken, fakeUser, reauthenticationNeeded, resetAuthStore, signedInAs, wrongTotpCode } from '../../test/authFixtures';
 
 let supabase: FakeSupabase;
 const phone = {
@@ -65,6 +65,32 @@ describe('two-factor sign-in on /account', () => {
     ).toEqual(CODES);
     await userEvent.click(within(region).getByRole('button', { name: 'I have saved my codes' }));
     expect(within(region).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+  });
+
+  test('a set-up left half-way does not block its name: the abandoned authenticator is removed first', async () => {
+    const abandoned = { ...phone, id: 'factor-abandoned', status: 'unverified', friendly_name: 'Authenticator app' };
+    supabase.auth.mfa.listFactors.mockResolvedValue({ data: { all: [abandoned], totp: [], phone: [], webauthn: [] }, error: null });
+    // As Auth answers while the abandoned factor still holds the name.
+    supabase.auth.mfa.enroll.mockImplementation(async () =>
+      supabase.auth.mfa.unenroll.mock.calls.some(([args]) => (args as { factorId: string }).factorId === 'factor-abandoned')
+        ? {
+            data: {
+              id: 'factor-new',
+              type: 'totp',
+              friendly_name: 'Authenticator app',
+              totp: { qr_code: 'data:,', secret: 'ABCD', uri: '' },
+            },
+            error: null,
+          }
+        : { data: null, error: factorNameTaken('Authenticator app') },
+    );
+    supabase.rpc.mockImplementation(async () => ({ data: 0, error: null }));
+    renderScreen(<Account />, '/account');
+    const region = security();
+    expect(await within(region).findByText(/Two-factor sign-in is off/)).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(await within(region).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   test('removing an authenticator asks for a current code from it first', async () => {
