@@ -109,6 +109,24 @@ for (const backend of BACKENDS) {
       }
     });
 
+    test('/otp takes as long for an unknown address as for a known one, with create_user on or off', async () => {
+      const { email: known } = await signedInFrom(cloud);
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      for (const createUser of [true, false]) {
+        const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+        for (let i = 0; i < 7; i++) {
+          for (const who of ['known', 'unknown'] as const) {
+            const started = performance.now();
+            await rawPost(cloud, '/otp', { email: who === 'known' ? known : uniqueEmail('timed'), create_user: createUser });
+            times[who].push(performance.now() - started);
+          }
+        }
+        const [a, b] = [median(times.known), median(times.unknown)];
+        // A new account costs a password hash: so does every other answer, or the time tells them apart.
+        assert.ok(Math.abs(a - b) < Math.max(15, Math.max(a, b) / 2), `create_user ${createUser}: known ${a} ms, unknown ${b} ms`);
+      }
+    });
+
     test('/otp refuses a phone (no SMS provider), both at once, neither, and a bad address', async () => {
       const sb = cloud.client();
       const phone = await sb.auth.signInWithOtp({ phone: '+15555550100' });
