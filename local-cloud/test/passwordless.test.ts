@@ -38,7 +38,7 @@ for (const backend of BACKENDS) {
       });
       assert.equal(error, null);
       const mail = await latestMailTo(cloud, email);
-      assert.equal(mail.subject, 'Your Magic Link');
+      assert.equal(mail.subject, 'Your FolioForge sign-in link and code', "config.toml's magic_link subject");
       assert.match(mail.text, /\b\d{6}\b/, 'the code is in the same mail');
       const link = new URL(mail.links[0]!);
       assert.equal(link.searchParams.get('type'), 'magiclink');

@@ -187,7 +187,13 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
         updateUser(tx, userId, { [`${column}_token`]: tokenHash, [`${column}_sent_at`]: new Date().toISOString() }),
       );
       wrongCodes.delete(normalizeEmail(email));
-      await sendAuthMail(ctx, email, type, otp, verifyLink(ctx, tokenHash, type, redirectTo));
+      await sendAuthMail(ctx, {
+        to: email,
+        type,
+        otp,
+        link: verifyLink(ctx, tokenHash, type, redirectTo),
+        subject: settings.mailSubjects[type],
+      });
       mailGuard.record(email, type);
     },
 
