@@ -108,10 +108,11 @@ test.describe('two-factor sign-in', () => {
     assert.deepEqual(claims?.amr?.map((entry) => entry.method).sort(), ['password', 'totp']);
   });
 
-  test('a recovery code signs in once and turns two-factor sign-in off; used again, it is refused', async () => {
+  test('a recovery code for a lost phone signs in once and turns two-factor sign-in off; used again, it is refused', async () => {
     await signOutFromHeader(page, name);
     await passwordStep(page, user.email, user.password);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByRole('radio', { name: /It is lost/ }).check();
     await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!.toLowerCase());
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await page.waitForURL(`${stack.shellUrl}/account`);

@@ -111,9 +111,12 @@ describe('two-factor sign-in on /account', () => {
     expect(supabase.rpc).toHaveBeenCalledWith('discard_mfa_recovery_codes');
   });
 
-  test('after a recovery code the page says two-factor sign-in is off and invites to set it up again', async () => {
-    renderScreen(<Account />, { pathname: '/account', state: { twoFactorRecovered: true } });
-    expect(await within(security()).findByText(/You signed in with a recovery code/)).toBeInTheDocument();
+  test('after a recovery code the page says what happened: the authenticator kept, or removed as lost', async () => {
+    const first = renderScreen(<Account />, { pathname: '/account', state: { twoFactorRecovered: 'kept' } });
+    expect(await within(security()).findByText(/Two-factor sign-in stays on with your authenticator app/)).toBeInTheDocument();
+    first.unmount();
+    renderScreen(<Account />, { pathname: '/account', state: { twoFactorRecovered: 'removed' } });
+    expect(await within(security()).findByText(/removed your lost authenticator, so two-factor sign-in is off/)).toBeInTheDocument();
   });
 });
 

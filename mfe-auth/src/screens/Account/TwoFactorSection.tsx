@@ -135,7 +135,8 @@ function RemoveFactor({ factor, onRemoved, onCancel }: { factor: Factor; onRemov
  */
 export function TwoFactorSection() {
   const location = useLocation();
-  const recovered = (location.state as { twoFactorRecovered?: boolean } | null)?.twoFactorRecovered === true;
+  /** How the sign-in that led here went, when a recovery code stood in for the authenticator. */
+  const recovered = (location.state as { twoFactorRecovered?: unknown } | null)?.twoFactorRecovered;
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [name, setName] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
@@ -231,9 +232,16 @@ export function TwoFactorSection() {
 
   return (
     <div className={styles.section}>
-      {recovered ? (
+      {recovered === 'kept' ? (
         <Alert tone="info">
-          You signed in with a recovery code, so two-factor sign-in is off. Set it up again with your new phone below.
+          You signed in with a recovery code. Two-factor sign-in stays on with your authenticator app; that code is now used up. We emailed
+          you about it.
+        </Alert>
+      ) : null}
+      {recovered === 'removed' ? (
+        <Alert tone="info">
+          You signed in with a recovery code and removed your lost authenticator, so two-factor sign-in is off. Set it up again with your
+          new phone below. We emailed you about it.
         </Alert>
       ) : null}
       {done ? <Alert tone="success">{done}</Alert> : null}

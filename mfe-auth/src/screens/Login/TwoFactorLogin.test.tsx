@@ -58,11 +58,14 @@ describe('a user with two-factor sign-in', () => {
     expect(supabase.auth.mfa.challengeAndVerify).not.toHaveBeenCalled();
   });
 
-  test('a recovery code: wrong ones are named, a right one turns two-factor off and opens the account page', async () => {
+  test('a recovery code keeps the authenticator unless it is said to be lost; wrong ones are named', async () => {
     awaitingSecondFactor();
-    supabase.rpc.mockResolvedValueOnce({ data: 'wrong', error: null }).mockResolvedValueOnce({ data: 'redeemed', error: null });
+    supabase.functions.invoke
+      .mockResolvedValueOnce({ data: { result: 'wrong' }, error: null })
+      .mockResolvedValueOnce({ data: { result: 'factor_kept' }, error: null });
     renderScreen(<Login />, '/login');
     await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.getByRole('radio', { name: /I still have it: keep two-factor sign-in on/ })).toBeChecked();
     await userEvent.type(screen.getByLabelText('Recovery code'), 'AAAAA-BBBBB');
     await userEvent.click(screen.getByRole('button', { name: 'Use recovery code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('not valid or was already used');
@@ -70,10 +73,29 @@ describe('a user with two-factor sign-in', () => {
     await userEvent.type(screen.getByLabelText('Recovery code'), 'CDEFG-23456');
     await userEvent.click(screen.getByRole('button', { name: 'Use recovery code' }));
     expect(await screen.findByRole('heading', { name: '/account page' })).toBeInTheDocument();
-    expect(supabase.rpc).toHaveBeenLastCalledWith('redeem_mfa_recovery_code', { code: 'CDEFG-23456' });
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith('account', {
+      body: { action: 'use-recovery-code', code: 'CDEFG-23456', deviceLost: false },
+    });
+    expect(supabase.rpc).not.toHaveBeenCalledWith('redeem_mfa_recovery_code', expect.anything());
     expect(supabase.auth.refreshSession).toHaveBeenCalled();
+    expect(supabase.auth.signOut).not.toHaveBeenCalled();
+    expect(screen.getByTestId('destination-state')).toHaveTextContent('"twoFactorRecovered":"kept"');
+  });
+
+  test('a lost device: the code removes the authenticator, and other sessions are signed out', async () => {
+    awaitingSecondFactor();
+    supabase.functions.invoke.mockResolvedValueOnce({ data: { result: 'factor_removed' }, error: null });
+    renderScreen(<Login />, '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await userEvent.click(screen.getByRole('radio', { name: /It is lost: remove it/ }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'CDEFG-23456');
+    await userEvent.click(screen.getByRole('button', { name: 'Use recovery code' }));
+    expect(await screen.findByRole('heading', { name: '/account page' })).toBeInTheDocument();
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith('account', {
+      body: { action: 'use-recovery-code', code: 'CDEFG-23456', deviceLost: true },
+    });
     expect(supabase.auth.signOut).toHaveBeenCalledWith({ scope: 'others' });
-    expect(screen.getByTestId('destination-state')).toHaveTextContent('"twoFactorRecovered":true');
+    expect(screen.getByTestId('destination-state')).toHaveTextContent('"twoFactorRecovered":"removed"');
   });
 });
 
