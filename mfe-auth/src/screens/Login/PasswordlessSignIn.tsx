@@ -91,10 +91,12 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
       {sentTo ? (
         <form onSubmit={handleCode} noValidate aria-label="Sign-in code" className={layout.form}>
           <Alert tone="success">
-            {alreadySent
-              ? `Only one sign-in mail a minute goes to ${sentTo}: use the link or the code of the last one.`
-              : `If ${sentTo} has a FolioForge account, we emailed it a sign-in link and a 6-digit code.`}{' '}
-            Open the link in this browser, or enter the code here. Either signs you in, once, within an hour.
+            <span className={layout.wrapAnywhere}>
+              {alreadySent
+                ? `Only one sign-in mail a minute goes to ${sentTo}: use the link or the code of the last one.`
+                : `If ${sentTo} has a FolioForge account, we emailed it a sign-in link and a 6-digit code.`}{' '}
+              Open the link in this browser, or enter the code here. Either signs you in, once, within an hour.
+            </span>
           </Alert>
           <OneTimeCodeField
             id="email-code"
