@@ -292,7 +292,7 @@ for (const backend of BACKENDS) {
         const fourth = await sb.auth.signInWithOtp({ email: uniqueEmail('y') });
         assert.equal(fourth.error?.code, 'over_request_rate_limit');
         assert.equal(fourth.error?.status, 429);
-        assert.equal((await authMails(strict, email)).filter((m) => m.subject === 'Your Magic Link').length, 1);
+        assert.equal((await authMails(strict, email)).filter((m) => m.subject === 'Your FolioForge sign-in link and code').length, 1);
       } finally {
         await strict.stop();
       }
