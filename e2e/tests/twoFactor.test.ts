@@ -108,10 +108,11 @@ test.describe('two-factor sign-in', () => {
     assert.deepEqual(claims?.amr?.map((entry) => entry.method).sort(), ['password', 'totp']);
   });
 
-  test('a recovery code signs in once and turns two-factor sign-in off; used again, it is refused', async () => {
+  test('a recovery code for a lost phone signs in once and turns two-factor sign-in off; used again, it is refused', async () => {
     await signOutFromHeader(page, name);
     await passwordStep(page, user.email, user.password);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByRole('radio', { name: /It is lost/ }).check();
     await page.getByLabel('Recovery code', { exact: true }).fill(codes[0]!.toLowerCase());
     await page.getByRole('button', { name: 'Use recovery code' }).click();
     await page.waitForURL(`${stack.shellUrl}/account`);
@@ -157,9 +158,9 @@ test.describe('signing in without the password', () => {
     const errors = trackPageErrors(page);
     await page.goto(`${stack.shellUrl}/login`);
     await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await expect(page.getByText(`we sent a sign-in link to ${user.email}`)).toBeVisible();
-    const mail = await waitForMail(stack.cloudUrl, user.email, /Your Magic Link/);
+    await page.getByRole('button', { name: 'Email me a sign-in link and code' }).click();
+    await expect(page.getByText(`If ${user.email} has a FolioForge account, we emailed it a sign-in link`)).toBeVisible();
+    const mail = await waitForMail(stack.cloudUrl, user.email, /Your FolioForge sign-in link and code/);
     await page.goto(mail.links[0]!);
     await page.waitForURL(`${stack.shellUrl}/home`);
     await expect(page.getByRole('banner').getByText('Link Reader').first()).toBeVisible();
@@ -180,8 +181,8 @@ test.describe('signing in without the password', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${stack.shellUrl}/login`);
     await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
-    const mail = await waitForMail(stack.cloudUrl, user.email, /Your Magic Link/);
+    await page.getByRole('button', { name: 'Email me a sign-in link and code' }).click();
+    const mail = await waitForMail(stack.cloudUrl, user.email, /Your FolioForge sign-in link and code/);
     await page.getByLabel('Code from the email').fill(String(mail.meta.otp));
     await page.getByRole('button', { name: 'Use this code' }).click();
     await page.waitForURL(`${stack.shellUrl}/home`);

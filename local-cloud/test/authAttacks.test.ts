@@ -2,6 +2,7 @@
 // guessing reset codes, hammering sign-in, forging odd tokens, stealing sessions through redirects;
 // and as a crowd would: sign-ins that must not stall every other request.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { readProjectConfig, authRateLimits } from '../src/projectConfig.ts';
 import { BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
@@ -81,6 +82,34 @@ for (const backend of BACKENDS) {
       await cloud.client().auth.resetPasswordForEmail(email);
       const fresh = String((await latestMailTo(cloud, email)).meta.otp);
       assert.equal((await cloud.client().auth.verifyOtp({ email, token: fresh, type: 'recovery' })).error, null);
+    });
+
+    test('a mailed code is no use as a token_hash, and the wrong-code lockout voids the link too', async () => {
+      const email = uniqueEmail('hasher');
+      await cloud.client().auth.signUp({ email, password: 'secret-123' });
+      await fetch((await latestMailTo(cloud, email)).links[0]!, { redirect: 'manual' });
+      // GoTrue's public recipe, sha224(email + code): the code alone must not make a working hash.
+      const guessedHash = (code: string) =>
+        createHash('sha224')
+          .update(email + code)
+          .digest('hex');
+      for (const type of ['magiclink', 'recovery'] as const) {
+        if (type === 'magiclink') await cloud.client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+        else await cloud.client().auth.resetPasswordForEmail(email);
+        const code = String((await latestMailTo(cloud, email)).meta.otp);
+        const asHash = await cloud.client().auth.verifyOtp({ token_hash: guessedHash(code), type });
+        assert.equal(asHash.error?.code, 'otp_expired', `${type}: the code made into a hash signs nobody in`);
+      }
+
+      const mail = await latestMailTo(cloud, email);
+      const code = String(mail.meta.otp);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) await cloud.client().auth.verifyOtp({ email, token: wrong, type: 'recovery' });
+      const linkToken = new URL(mail.links[0]!).searchParams.get('token')!;
+      const byHash = await cloud.client().auth.verifyOtp({ token_hash: linkToken, type: 'recovery' });
+      assert.equal(byHash.error?.code, 'otp_expired', "after five wrong codes the mail's link is void as well");
+      const landed = await authFetch(cloud, `/verify?${new URL(mail.links[0]!).searchParams.toString()}`);
+      assert.match(landed.headers.get('location') ?? '', /error_code=otp_expired/);
     });
 
     test('a mailed code expires (otp_expiry)', async () => {

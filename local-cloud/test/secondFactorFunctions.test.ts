@@ -12,7 +12,7 @@ import { grantPurchase, startTestCloud as startCoreTestCloud, type TestCloud as 
 import { callFunction } from './support/functions.ts';
 import { serviceClient, BACKENDS, skipFor, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { authoriseSubscription, razorpayApi } from './support/servicesRazorpay.ts';
-import { claimsOf, passwordOnly, twoFactorUser, type TwoFactorUser } from './support/twoFactor.ts';
+import { claimsOf, clientFrom, passwordOnly, twoFactorUser, type TwoFactorUser } from './support/twoFactor.ts';
 
 after(stopClusters);
 
@@ -151,5 +151,47 @@ for (const backend of BACKENDS)
       const deleted = await callFunction(t, 'account', aal2, { action: 'delete', password: user.password });
       assert.equal(deleted.status, 200, await deleted.clone().text());
       assert.deepEqual(await rowsOf('profiles', 'id'), []);
+    });
+
+    test('account: a recovery code signs in and keeps the authenticator, or removes it for a lost device; a mail says which', async () => {
+      const owner = await twoFactorUser(core);
+      const { data: codes } = await owner.sb.rpc('create_mfa_recovery_codes');
+      const [first, second, third] = codes as string[];
+      const mailsTo = async () => (await core.ctx.mailbox.list()).filter((mail) => mail.to === owner.email && mail.kind === 'emailjs');
+      const { sb: pw, session } = await passwordOnly(core, owner);
+      const direct = await pw.rpc('redeem_mfa_recovery_code', {
+        for_user: owner.userId,
+        for_session: '',
+        code: first!,
+        device_lost: false,
+      });
+      assert.notEqual(direct.error, null, 'a browser cannot redeem a code itself, past the mail');
+
+      const use = async (token: string, code: string, deviceLost: boolean) =>
+        (await callFunction(t, 'account', token, { action: 'use-recovery-code', code, deviceLost })).json();
+      assert.deepEqual(await use(session.access_token, 'AAAAA-BBBBB', false), { result: 'wrong' });
+      assert.deepEqual(await use(session.access_token, first!, false), { result: 'factor_kept' });
+      assert.equal((await pw.rpc('mfa_satisfied')).data, true, 'the session the code was used in has passed the second factor');
+      const refreshed = await pw.auth.refreshSession();
+      const claims = claimsOf(refreshed.data.session!.access_token) as { session_id?: string; app_metadata?: Record<string, unknown> };
+      assert.equal(claims.app_metadata?.mfa_recovered_session, claims.session_id, 'its next token says so, for the app');
+      assert.deepEqual(
+        refreshed.data.user?.factors?.map((factor) => factor.status),
+        ['verified'],
+        'the authenticator still guards the account',
+      );
+      const { session: other } = await passwordOnly(core, owner);
+      const otherAal1 = clientFrom(core, owner.address);
+      await otherAal1.auth.setSession({ access_token: other.access_token, refresh_token: other.refresh_token });
+      assert.equal((await otherAal1.rpc('mfa_satisfied')).data, false, 'another password-only session has not');
+      const kept = (await mailsTo()).find((mail) => mail.subject === 'A recovery code was used to sign in to FolioForge');
+      assert.match(kept?.text ?? '', /Two-factor sign-in stays on with your authenticator app\. 9 recovery codes are left\./);
+
+      assert.deepEqual(await use(other.access_token, second!, true), { result: 'factor_removed' });
+      const factorsLeft = await core.ctx.db.asOwner((tx) => tx.query('select id from auth.mfa_factors where user_id = $1', [owner.userId]));
+      assert.equal(factorsLeft.rows.length, 0, 'with the device lost, the authenticator is removed');
+      const removed = (await mailsTo()).find((mail) => mail.subject === 'Your authenticator was removed from your FolioForge account');
+      assert.match(removed?.text ?? '', /two-factor sign-in is off until you set it up again/);
+      assert.deepEqual(await use(other.access_token, third!, false), { result: 'wrong' }, 'the other codes went with it');
     });
   });

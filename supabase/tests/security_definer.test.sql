@@ -38,7 +38,7 @@ select ok(not has_function_privilege('authenticated', 'public.plans_held(uuid)',
   'so are the plans someone holds and the claim of a free domain-year');
 select ok(bool_and(not has_function_privilege('anon', p.oid, 'execute') and has_function_privilege('authenticated', p.oid, 'execute'))
             filter (where p.proname in ('current_plan_paid_through', 'free_domain_allowance', 'mfa_satisfied', 'create_mfa_recovery_codes',
-                                        'mfa_recovery_codes_left', 'redeem_mfa_recovery_code', 'discard_mfa_recovery_codes',
+                                        'mfa_recovery_codes_left', 'discard_mfa_recovery_codes',
                                         'current_storage_use')),
   'the caller''s own answers (plan, free domain, second factor, recovery codes) are for signed-in users only')
   from pg_proc p where p.pronamespace = 'public'::regnamespace;

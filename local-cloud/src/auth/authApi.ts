@@ -1,5 +1,6 @@
 // What every auth endpoint uses: body parsing in GoTrue's error shape, the rate limits of
 // config.toml, the mailer with its limits, the redirect allow-list and the caller's session.
+import { createHmac } from 'node:crypto';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
@@ -13,7 +14,7 @@ import { EmailFrequencyGuard, sendAuthMail, sendReauthenticationMail, tokenColum
 import type { PasswordHasher } from './passwordHasher.ts';
 import { describeZodError } from './schemas.ts';
 import { sessionExists } from './sessions.ts';
-import { findUserById, isValidEmail, newOtp, normalizeEmail, updateUser, type UserRow } from './users.ts';
+import { findUserById, isValidEmail, newOtp, normalizeEmail, otpHash, updateUser, type UserRow } from './users.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 const ONE_HOUR = 60 * 60_000;
@@ -49,6 +50,8 @@ export interface AuthApi {
   wrongCode(key: string): boolean;
   /** Whether an address's codes were voided by wrong tries since its last mail. */
   codesVoided(key: string): boolean;
+  /** The stored (and linked) hash of a mailed code for an address, keyed with the server's secret. */
+  codeHash(email: string, code: string): string;
 }
 
 const emailRateLimitExceeded = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
@@ -140,6 +143,8 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
   const mailGuard = new EmailFrequencyGuard(config.emailSendIntervalSeconds ?? 60);
   const wrongCodes = new Map<string, number>();
   const passwords = ctx.passwords;
+  // Derived from the JWT secret, so links mailed before a restart still work.
+  const codeKey = createHmac('sha256', ctx.keys.jwtSecret).update('local-cloud mailed codes').digest();
 
   return {
     ctx,
@@ -177,17 +182,23 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
       mailGuard.check(email, type);
       if (!emailsSent.hit('project')) throw emailRateLimitExceeded();
       const columns = tokenColumnsOf(type);
-      const { otp, tokenHash } = newOtp(email);
+      const { otp, tokenHash } = newOtp(codeKey, email);
       await ctx.db.asOwner((tx) => updateUser(tx, userId, { [columns.token]: tokenHash, [columns.sentAt]: new Date().toISOString() }));
       wrongCodes.delete(normalizeEmail(email));
-      await sendAuthMail(ctx, email, type, otp, verifyLink(ctx, tokenHash, type, redirectTo));
+      await sendAuthMail(ctx, {
+        to: email,
+        type,
+        otp,
+        link: verifyLink(ctx, tokenHash, type, redirectTo),
+        subject: settings.mailSubjects[type],
+      });
       mailGuard.record(email, type);
     },
 
     async mailReauthentication(email, userId) {
       mailGuard.check(email, 'reauthentication');
       if (!emailsSent.hit('project')) throw emailRateLimitExceeded();
-      const { otp, tokenHash } = newOtp(email);
+      const { otp, tokenHash } = newOtp(codeKey, email);
       await ctx.db.asOwner((tx) =>
         updateUser(tx, userId, { reauthentication_token: tokenHash, reauthentication_sent_at: new Date().toISOString() }),
       );
@@ -248,6 +259,10 @@ export function createAuthApi(ctx: LocalCloudContext): AuthApi {
 
     codesVoided(address) {
       return (wrongCodes.get(normalizeEmail(address)) ?? 0) >= MAX_WRONG_CODES;
+    },
+
+    codeHash(email, code) {
+      return otpHash(codeKey, email, code);
     },
   };
 }

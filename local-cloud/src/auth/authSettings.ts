@@ -9,6 +9,7 @@ import { CONFIG_TOML } from '../projectConfig.ts';
 const FactorTypeToml = z.object({ enroll_enabled: z.boolean().default(false), verify_enabled: z.boolean().default(false) });
 const HookToml = z.object({ enabled: z.boolean().default(false), uri: z.string().default('') });
 const NotificationToml = z.object({ enabled: z.boolean().default(false) });
+const TemplateToml = z.object({ subject: z.string().optional() });
 
 const AuthSettingsToml = z.object({
   auth: z
@@ -26,6 +27,14 @@ const AuthSettingsToml = z.object({
             .object({
               mfa_factor_enrolled: NotificationToml.prefault({}),
               mfa_factor_unenrolled: NotificationToml.prefault({}),
+            })
+            .prefault({}),
+          template: z
+            .object({
+              confirmation: TemplateToml.prefault({}),
+              recovery: TemplateToml.prefault({}),
+              magic_link: TemplateToml.prefault({}),
+              email_change: TemplateToml.prefault({}),
             })
             .prefault({}),
         })
@@ -57,6 +66,8 @@ export interface AuthSettings {
   mfaVerificationHook: string | null;
   notifyFactorEnrolled: boolean;
   notifyFactorUnenrolled: boolean;
+  /** `[auth.email.template.<name>] subject`, where config.toml sets one (GoTrue's default otherwise). */
+  mailSubjects: Partial<Record<'signup' | 'recovery' | 'magiclink' | 'email_change', string>>;
 }
 
 /** `pg-functions://postgres/<schema>/<function>` → `"schema"."function"`, refusing anything that is not a plain name. */
@@ -90,5 +101,11 @@ export function readAuthSettings(file = CONFIG_TOML, env: NodeJS.ProcessEnv = pr
     mfaVerificationHook: hook.mfa_verification_attempt.enabled ? pgFunctionHookName(hook.mfa_verification_attempt.uri) : null,
     notifyFactorEnrolled: email.notification.mfa_factor_enrolled.enabled,
     notifyFactorUnenrolled: email.notification.mfa_factor_unenrolled.enabled,
+    mailSubjects: {
+      signup: email.template.confirmation.subject,
+      recovery: email.template.recovery.subject,
+      magiclink: email.template.magic_link.subject,
+      email_change: email.template.email_change.subject,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { AuthError } from './errors.ts';
 /** GoTrue's mails that carry a link and a code (a magic link is a recovery token with another text). */
 export type MailType = 'signup' | 'recovery' | 'email_change' | 'magiclink';
 
+/** GoTrue's default subjects; config.toml's `[auth.email.template.*] subject` replaces them. */
 const SUBJECTS: Record<MailType, string> = {
   signup: 'Confirm your signup',
   recovery: 'Reset your password',
@@ -52,12 +53,16 @@ export function verifyLink(ctx: LocalCloudContext, tokenHash: string, type: Mail
   return `${ctx.config.publicUrl}/auth/v1/verify?${q.toString()}`;
 }
 
-export async function sendAuthMail(ctx: LocalCloudContext, to: string, type: MailType, otp: string, link: string): Promise<void> {
+export async function sendAuthMail(
+  ctx: LocalCloudContext,
+  mail: { to: string; type: MailType; otp: string; link: string; subject?: string },
+): Promise<void> {
+  const { to, type, otp, link } = mail;
   await ctx.mailbox.add({
     kind: 'auth',
     to,
     from: 'FolioForge <noreply@folioforge.local>',
-    subject: SUBJECTS[type],
+    subject: mail.subject ?? SUBJECTS[type],
     text: `${INTROS[type]}\n\n${link}\n\nOr enter this code: ${otp}\n`,
     links: [link],
     meta: { type, otp, link },

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { Queryable } from '../context.ts';
 
 /** The columns of auth.users the auth API reads. */
@@ -71,13 +71,18 @@ export async function updateUser(tx: Queryable, id: string, sets: Record<string,
   return rows[0];
 }
 
-/** GoTrue's mailed one-time codes: six digits, stored as sha224(email + code), the hash travels in links. */
-export function newOtp(email: string): { otp: string; tokenHash: string } {
+/**
+ * Mailed one-time codes: six digits, stored hashed, the hash travelling in the mail's link as GoTrue's
+ * token_hash. GoTrue hashes sha224(email + code), so whoever guesses a code can also send it as a
+ * hash, past any count of wrong codes; here the hash is keyed with a server secret, so only the
+ * mailed link carries a hash that works.
+ */
+export function newOtp(key: Buffer, email: string): { otp: string; tokenHash: string } {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return { otp, tokenHash: otpHash(email, otp) };
+  return { otp, tokenHash: otpHash(key, email, otp) };
 }
-export const otpHash = (email: string, otp: string) =>
-  createHash('sha224')
+export const otpHash = (key: Buffer, email: string, otp: string) =>
+  createHmac('sha224', key)
     .update(normalizeEmail(email) + otp)
     .digest('hex');
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { Alert, Button, TextField, loadSupabase, signOut } from '@folioforge/shared';
+import { Alert, Button, FunctionCallError, TextField, invokeFunction, loadSupabase, signOut } from '@folioforge/shared';
+import { accountFunction } from '@folioforge/shared/functions';
 import { describeAuthError, type AuthProblem } from './authErrors';
 import { useAuthSubmit } from './useAuthSubmit';
 import layout from './AuthLayout.module.scss';
@@ -11,9 +12,14 @@ export const normalizeTotpCode = (code: string) => code.replace(/\s+/g, '');
 interface SecondFactorFormProps {
   /** The user whose sign-in waits for the code (the store's `secondFactor.user`). */
   user: User;
-  /** The sign-in is complete: the session is aal2, or a recovery code turned two-factor sign-in off. */
-  onDone(outcome: 'verified' | 'recovered'): void;
+  /**
+   * The sign-in is complete: the session is aal2 (`verified`), or a recovery code stood in for the
+   * authenticator, which stays (`recovered-kept`) or was removed as lost (`recovered-removed`).
+   */
+  onDone(outcome: SecondFactorOutcome): void;
 }
+
+export type SecondFactorOutcome = 'verified' | 'recovered-kept' | 'recovered-removed';
 
 const RECOVERY_ANSWERS: Record<string, AuthProblem> = {
   wrong: { message: 'That recovery code is not valid or was already used.', field: 'code' },
@@ -30,6 +36,8 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
   const [factorId, setFactorId] = useState(factors[0]?.id ?? '');
   const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
+  /** Whether the user says the authenticator's device is lost: only then is the factor removed. */
+  const [deviceLost, setDeviceLost] = useState(false);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
   const fieldId = useRecovery ? 'second-factor-recovery' : 'second-factor-code';
   // The step replaces the form the visitor just used: their next keystrokes belong in the code field.
@@ -60,15 +68,27 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
     }
     void submit(async () => {
       const client = await loadSupabase();
-      const { data, error } = await client.rpc('redeem_mfa_recovery_code', { code: code.trim() });
-      if (error) return { message: error.message };
-      if (data !== 'redeemed') return RECOVERY_ANSWERS[String(data)] ?? { message: 'That recovery code did not work.' };
-      // The factors are gone: a refreshed session carries a user without them, so the sign-in is complete.
+      let result: string;
+      try {
+        // The account function redeems it, and mails the owner either way.
+        ({ result } = await invokeFunction(
+          accountFunction,
+          { action: 'use-recovery-code', code: code.trim(), deviceLost },
+          { refused: 'That recovery code could not be checked. Try again.' },
+        ));
+      } catch (error) {
+        return { message: error instanceof FunctionCallError ? error.message : 'That recovery code could not be checked. Try again.' };
+      }
+      if (result !== 'factor_kept' && result !== 'factor_removed')
+        return RECOVERY_ANSWERS[result] ?? { message: 'That recovery code did not work.' };
+      // A refreshed session says the sign-in is complete (this session is marked, or the factors are gone).
       const refreshed = await client.auth.refreshSession();
       if (refreshed.error) return describeAuthError(refreshed.error);
-      // Whoever else holds a password session should not inherit an account without its second factor.
-      await client.auth.signOut({ scope: 'others' });
-      onDone('recovered');
+      if (result === 'factor_removed') {
+        // Whoever else holds a password session should not inherit an account without its second factor.
+        await client.auth.signOut({ scope: 'others' });
+        onDone('recovered-removed');
+      } else onDone('recovered-kept');
     });
   }
 
@@ -79,7 +99,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
       <p className={layout.wrapAnywhere}>
         Two-factor sign-in is on for <strong>{user.email}</strong>.{' '}
         {useRecovery
-          ? 'Enter one of the recovery codes you saved when you set it up. It works once, and turns two-factor sign-in off so you can set it up again on a new device.'
+          ? 'Enter one of the recovery codes you saved when you set it up. Each works once. We email you when one is used.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       {problem ? (
@@ -105,6 +125,19 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
             </select>
           </label>
         ) : null}
+        {useRecovery ? (
+          <fieldset className={layout.choices}>
+            <legend>Your authenticator app</legend>
+            <label>
+              <input type="radio" name="device-lost" checked={!deviceLost} onChange={() => setDeviceLost(false)} /> I still have it: keep
+              two-factor sign-in on
+            </label>
+            <label>
+              <input type="radio" name="device-lost" checked={deviceLost} onChange={() => setDeviceLost(true)} /> It is lost: remove it, so
+              I can set up a new one
+            </label>
+          </fieldset>
+        ) : null}
         <TextField
           key={useRecovery ? 'recovery' : 'totp'}
           id={fieldId}
@@ -127,6 +160,7 @@ export function SecondFactorForm({ user, onDone }: SecondFactorFormProps) {
             variant="ghost"
             onClick={() => {
               setUseRecovery(!useRecovery);
+              setDeviceLost(false);
               setCode('');
               setProblem(null);
             }}

@@ -59,6 +59,11 @@ export function deferred<T>() {
 }
 
 export const wrongTotpCode = () => new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed');
+export const otpDisabled = () => new AuthApiError('Signups not allowed for otp', 422, 'otp_disabled');
+export const mailTooSoon = (seconds: number) =>
+  new AuthApiError(`For security purposes, you can only request this after ${seconds} seconds.`, 429, 'over_email_send_rate_limit');
+export const factorNameTaken = (name: string) =>
+  new AuthApiError(`A factor with the friendly name "${name}" for this user already exists`, 422, 'mfa_factor_name_conflict');
 export const reauthenticationNeeded = () => new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed');
 
 /** A sign-in that owes its second factor: the store holds it apart, as connectAuthStore does for an aal1 session. */

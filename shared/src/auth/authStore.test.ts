@@ -152,7 +152,8 @@ test('a stored session that supabase-js finds gone when it loads leaves a notice
 });
 
 /** A token whose payload says the given level (the store reads the claim, it does not verify it). */
-const tokenWith = (aal: string) => `h.${btoa(JSON.stringify({ aal })).replace(/=+$/, '')}.s`;
+const tokenWith = (aal: string, claims: Record<string, unknown> = {}) =>
+  `h.${btoa(JSON.stringify({ aal, ...claims })).replace(/=+$/, '')}.s`;
 const verifiedFactor = { id: 'f1', factor_type: 'totp', status: 'verified', created_at: '', updated_at: '' };
 
 test('a sign-in that owes its second factor is not signed in yet; MFA_CHALLENGE_VERIFIED completes it', () => {
@@ -176,6 +177,21 @@ test('a sign-in that owes its second factor is not signed in yet; MFA_CHALLENGE_
     aal: { current: 'aal2', next: 'aal2' },
     secondFactor: null,
   });
+});
+
+test('the session a recovery code was used in is complete, the authenticator kept; other sessions still owe the code', () => {
+  const recovered = {
+    access_token: tokenWith('aal1', { session_id: 's1', app_metadata: { mfa_recovered_session: 's1' } }),
+    user: { id: 'u1', factors: [verifiedFactor] },
+  } as unknown as Session;
+  fake.emit('TOKEN_REFRESHED', recovered);
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: recovered.user, secondFactor: null });
+  const another = {
+    ...recovered,
+    access_token: tokenWith('aal1', { session_id: 's2', app_metadata: { mfa_recovered_session: 's1' } }),
+  } as Session;
+  fake.emit('SIGNED_IN', another);
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', secondFactor: { session: another } });
 });
 
 test('without a verified factor aal1 is a complete sign-in; an unverified factor asks nothing', () => {

@@ -1097,7 +1097,10 @@ export type Database = {
       };
       redeem_mfa_recovery_code: {
         Args: {
+          for_user: string;
+          for_session: string;
           code: string;
+          device_lost: boolean;
         };
         Returns: string;
       };

@@ -2,7 +2,8 @@
 // and answers). "Download my data" streams a zip; "Delete my account" is confirmed by the password or by
 // a code mailed to the account's address, then cancels the plan's subscription at Razorpay, removes the
 // published pages, domain maps and files in Storage and the user (every row of theirs goes with it: the
-// tables reference auth.users with `on delete cascade`), and mails that it is done. Uses the service
+// tables reference auth.users with `on delete cascade`), and mails that it is done. A recovery code
+// signs in in place of the authenticator, and the owner is mailed about it. Uses the service
 // role, only under what the database says is the caller's.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sendAccountMail } from '../_shared/accountMail.ts';
@@ -29,6 +30,7 @@ import { SITES_BUCKET } from '../_shared/sites.ts';
 const MAX_BODY_BYTES = 4 * 1024;
 
 type DeleteRequest = Extract<RequestOf<typeof accountFunction>, { action: 'delete' }>;
+type RecoveryRequest = Extract<RequestOf<typeof accountFunction>, { action: 'use-recovery-code' }>;
 
 interface Deps extends SupabaseClients {
   env: Env;
@@ -228,6 +230,70 @@ async function deleteAccount(deps: Deps, user: Caller, request: DeleteRequest): 
   return answer(accountFunction, 'delete', { deleted: true, mailedTo: user.email });
 }
 
+/** The session the caller's token belongs to (Auth checked the token in caller()). */
+function sessionIdOf(token: string): string {
+  let claims: { session_id?: unknown } = {};
+  try {
+    claims = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { session_id?: unknown };
+  } catch {
+    // no readable claims: refused below
+  }
+  if (typeof claims.session_id !== 'string') throw new HttpError(401, 'Your session has expired. Sign in again.');
+  return claims.session_id;
+}
+
+/**
+ * A recovery code in place of the authenticator's (from the password's aal1 session). Here, not in the
+ * browser, so that the owner is always mailed: a code used by someone else is how they hear of it.
+ */
+async function useRecoveryCode(deps: Deps, user: Caller, request: RecoveryRequest): Promise<Response> {
+  const { data: result, error } = await deps.admin.rpc('redeem_mfa_recovery_code', {
+    for_user: user.id,
+    for_session: sessionIdOf(user.token),
+    code: request.code,
+    device_lost: request.deviceLost,
+  });
+  if (error || typeof result !== 'string') throw new HttpError(503, 'Your recovery code could not be checked. Try again.');
+  if (result === 'factor_kept' || result === 'factor_removed') {
+    const { count } = await deps.admin.from('mfa_recovery_codes').select('id', { count: 'exact', head: true }).eq('user_id', user.id);
+    const left = count ?? 0;
+    const ifNotYou =
+      'If this was not you, someone knows your password and a recovery code: change your password now, and make new recovery codes on your account page.';
+    try {
+      await sendAccountMail(
+        deps.env,
+        result === 'factor_kept'
+          ? {
+              to: user.email,
+              subject: 'A recovery code was used to sign in to FolioForge',
+              message: [
+                `Someone, hopefully you, signed in to the FolioForge account of ${user.email} with a recovery code instead of the authenticator app.`,
+                '',
+                `Two-factor sign-in stays on with your authenticator app. ${left === 1 ? '1 recovery code is' : `${left} recovery codes are`} left.`,
+                '',
+                ifNotYou,
+              ].join('\n'),
+            }
+          : {
+              to: user.email,
+              subject: 'Your authenticator was removed from your FolioForge account',
+              message: [
+                `Someone, hopefully you, signed in to the FolioForge account of ${user.email} with a recovery code and said the authenticator's device was lost.`,
+                '',
+                'The authenticator app and the other recovery codes are removed: two-factor sign-in is off until you set it up again on your account page.',
+                '',
+                ifNotYou,
+              ].join('\n'),
+            },
+      );
+    } catch (mailError) {
+      // The sign-in is done; a lost notice must not make it look failed.
+      console.error('account: the recovery-code mail could not be sent', mailError);
+    }
+  }
+  return answer(accountFunction, 'use-recovery-code', { result: result as 'factor_kept' | 'factor_removed' | 'wrong' | 'locked' });
+}
+
 export function createHandler(env: Env): (req: Request) => Promise<Response> {
   let deps: Deps | undefined;
   return answeringErrors('account', 'Your request could not be completed. Try again.', async (req) => {
@@ -237,7 +303,9 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
     const request = await readJsonBody(req, MAX_BODY_BYTES, accountFunction.request);
     const user = await caller(deps, req);
     // The account's data leaves, or the account goes, only with the second factor of a user who has one.
-    if (request.action !== 'send-deletion-code') await requireSecondFactor(deps.userClient(user.token));
+    // A recovery code is what stands in for the second factor.
+    if (request.action !== 'send-deletion-code' && request.action !== 'use-recovery-code')
+      await requireSecondFactor(deps.userClient(user.token));
     switch (request.action) {
       case 'export':
         return exportData(deps, user);
@@ -245,6 +313,8 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
         return sendDeletionCode(deps, user);
       case 'delete':
         return deleteAccount(deps, user, request);
+      case 'use-recovery-code':
+        return useRecoveryCode(deps, user, request);
     }
   });
 }

@@ -9,7 +9,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../users.ts';
  * POST /otp: passwordless sign-in by mail, a link and a six-digit code in one message (GoTrue's
  * MagicLink). An address without a confirmed account is signed up instead and gets the confirmation
  * mail, which signs in the same way; with `create_user: false` an unknown address is refused, as
- * GoTrue does (which tells who has an account: the app leaves create_user on).
+ * GoTrue does. Every answer takes as long, whoever the address belongs to.
  */
 export function mountOtp(auth: Hono, api: AuthApi): void {
   const { ctx } = api;
@@ -28,6 +28,9 @@ export function mountOtp(auth: Hono, api: AuthApi): void {
     }
     if (!input.email) throw validationFailed('One of email or phone must be set');
     const email = requireEmail(input.email);
+    // A new account costs a password hash (a password nobody knows: the mail is the way in, as in
+    // GoTrue). Every answer pays it, or its time would tell a known address from an unknown one.
+    const throwawayPasswordHash = await api.passwords.hash(randomBytes(24).toString('base64url'));
     const user = await ctx.db.asOwner((tx) => findUserByEmail(tx, email));
     if (!createUser && !user) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
 
@@ -42,8 +45,6 @@ export function mountOtp(auth: Hono, api: AuthApi): void {
     }
     // Over a mail limit, no account is created that could never be confirmed.
     if (!ctx.config.autoconfirm) api.checkMailLimits(email, 'signup');
-    // GoTrue signs the address up with a password nobody knows; the mail is the way in.
-    const hash = await api.passwords.hash(randomBytes(24).toString('base64url'));
     const created = await ctx.db.asOwner(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at,
@@ -52,7 +53,7 @@ export function mountOtp(auth: Hono, api: AuthApi): void {
                  case when $5::boolean then now() end, now(), now()) returning id`,
         [
           email,
-          hash,
+          throwawayPasswordHash,
           JSON.stringify(mergeMetadata({}, input.data ?? {})),
           JSON.stringify({ provider: 'email', providers: ['email'] }),
           ctx.config.autoconfirm,

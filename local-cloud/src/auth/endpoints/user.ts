@@ -3,7 +3,7 @@ import { checkPasswordStrength, mergeMetadata, requireEmail, type AuthApi } from
 import { AuthError } from '../errors.ts';
 import { UpdateUserBody } from '../schemas.ts';
 import { sessionAal } from '../sessions.ts';
-import { findFactors, findUserByEmail, loadUserJson, normalizeEmail, otpHash, updateUser, type UserRow } from '../users.ts';
+import { findFactors, findUserByEmail, loadUserJson, normalizeEmail, updateUser, type UserRow } from '../users.ts';
 
 const nonceInvalid = () => new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
 
@@ -22,7 +22,7 @@ export function mountUser(auth: Hono, api: AuthApi): void {
     const key = `reauth:${user.email ?? ''}`;
     if (!user.email || !user.reauthentication_token || !user.reauthentication_sent_at || api.codesVoided(key)) throw nonceInvalid();
     const fresh = Date.now() - new Date(user.reauthentication_sent_at).getTime() < otpLifetimeMs;
-    if (!fresh || otpHash(user.email, nonce.trim()) !== user.reauthentication_token) {
+    if (!fresh || api.codeHash(user.email, nonce.trim()) !== user.reauthentication_token) {
       api.wrongCode(key);
       throw nonceInvalid();
     }

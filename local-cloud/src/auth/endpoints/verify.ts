@@ -3,7 +3,7 @@ import type { AuthApi } from '../authApi.ts';
 import { AuthError, otpExpired, validationFailed } from '../errors.ts';
 import { VerifyBody, VerifyType } from '../schemas.ts';
 import { startSession, type SessionJson } from '../sessions.ts';
-import { findUserByToken, otpHash, updateUser } from '../users.ts';
+import { findUserByToken, normalizeEmail, updateUser } from '../users.ts';
 
 /** GET /verify (the mailed link) and POST /verify (a link's hash, or the mailed code with its address). */
 export function mountVerify(auth: Hono, api: AuthApi): void {
@@ -50,6 +50,13 @@ export function mountVerify(auth: Hono, api: AuthApi): void {
     });
   }
 
+  /** Voids the sign-up, sign-in and reset tokens mailed to an address: neither their codes nor their links work. */
+  async function voidMailedTokens(email: string): Promise<void> {
+    await ctx.db.asOwner((tx) =>
+      tx.query(`update auth.users set confirmation_token = null, recovery_token = null where lower(email) = $1`, [normalizeEmail(email)]),
+    );
+  }
+
   auth.post('/verify', async (c) => {
     api.limit(c, 'tokenVerifications');
     const input = await api.body(c, VerifyBody);
@@ -57,12 +64,13 @@ export function mountVerify(auth: Hono, api: AuthApi): void {
     if (input.token_hash) {
       userId = await consumeToken(input.type, input.token_hash);
     } else if (input.token && input.email) {
-      // A six-digit code can be guessed: a few wrong ones and the address's codes stop working.
+      // A six-digit code can be guessed: a few wrong ones and the address's codes stop working, and so
+      // do the links mailed with them (a new mail is needed).
       if (api.codesVoided(input.email)) throw otpExpired();
       try {
-        userId = await consumeToken(input.type, otpHash(input.email, input.token));
+        userId = await consumeToken(input.type, api.codeHash(input.email, input.token));
       } catch (err) {
-        if (err instanceof AuthError && err.code === 'otp_expired') api.wrongCode(input.email);
+        if (err instanceof AuthError && err.code === 'otp_expired' && api.wrongCode(input.email)) await voidMailedTokens(input.email);
         throw err;
       }
     } else {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import Account from './Account';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
-import { fakeUser, reauthenticationNeeded, resetAuthStore, signedInAs, wrongTotpCode } from '../../test/authFixtures';
+import { factorNameTaken, fakeUser, reauthenticationNeeded, resetAuthStore, signedInAs, wrongTotpCode } from '../../test/authFixtures';
 
 let supabase: FakeSupabase;
 const phone = {
@@ -67,6 +67,32 @@ describe('two-factor sign-in on /account', () => {
     expect(within(region).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
   });
 
+  test('a set-up left half-way does not block its name: the abandoned authenticator is removed first', async () => {
+    const abandoned = { ...phone, id: 'factor-abandoned', status: 'unverified', friendly_name: 'Authenticator app' };
+    supabase.auth.mfa.listFactors.mockResolvedValue({ data: { all: [abandoned], totp: [], phone: [], webauthn: [] }, error: null });
+    // As Auth answers while the abandoned factor still holds the name.
+    supabase.auth.mfa.enroll.mockImplementation(async () =>
+      supabase.auth.mfa.unenroll.mock.calls.some(([args]) => (args as { factorId: string }).factorId === 'factor-abandoned')
+        ? {
+            data: {
+              id: 'factor-new',
+              type: 'totp',
+              friendly_name: 'Authenticator app',
+              totp: { qr_code: 'data:,', secret: 'ABCD', uri: '' },
+            },
+            error: null,
+          }
+        : { data: null, error: factorNameTaken('Authenticator app') },
+    );
+    supabase.rpc.mockImplementation(async () => ({ data: 0, error: null }));
+    renderScreen(<Account />, '/account');
+    const region = security();
+    expect(await within(region).findByText(/Two-factor sign-in is off/)).toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(await within(region).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   test('removing an authenticator asks for a current code from it first', async () => {
     supabase.auth.mfa.listFactors.mockResolvedValue({ data: { all: [phone], totp: [phone], phone: [], webauthn: [] }, error: null });
     supabase.rpc.mockImplementation(async () => ({ data: 7, error: null }));
@@ -85,9 +111,12 @@ describe('two-factor sign-in on /account', () => {
     expect(supabase.rpc).toHaveBeenCalledWith('discard_mfa_recovery_codes');
   });
 
-  test('after a recovery code the page says two-factor sign-in is off and invites to set it up again', async () => {
-    renderScreen(<Account />, { pathname: '/account', state: { twoFactorRecovered: true } });
-    expect(await within(security()).findByText(/You signed in with a recovery code/)).toBeInTheDocument();
+  test('after a recovery code the page says what happened: the authenticator kept, or removed as lost', async () => {
+    const first = renderScreen(<Account />, { pathname: '/account', state: { twoFactorRecovered: 'kept' } });
+    expect(await within(security()).findByText(/Two-factor sign-in stays on with your authenticator app/)).toBeInTheDocument();
+    first.unmount();
+    renderScreen(<Account />, { pathname: '/account', state: { twoFactorRecovered: 'removed' } });
+    expect(await within(security()).findByText(/removed your lost authenticator, so two-factor sign-in is off/)).toBeInTheDocument();
   });
 });
 

@@ -9,7 +9,11 @@ import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import { useFocusOnChange } from '../../lib/useFocusOnChange';
 import styles from './TwoFactorSection.module.scss';
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; factors: Factor[]; codesLeft: number };
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  /** `abandoned`: set-ups never confirmed with a first code (Auth lists them, and they hold their names). */
+  | { kind: 'loaded'; factors: Factor[]; abandoned: Factor[]; codesLeft: number };
 
 /** Enrolment in progress: the new factor's QR code and secret, until its first code confirms it. */
 interface Enrolment {
@@ -27,7 +31,12 @@ async function loadFactors(): Promise<Loaded> {
   const [factors, left] = await Promise.all([client.auth.mfa.listFactors(), client.rpc('mfa_recovery_codes_left')]);
   if (factors.error) return { kind: 'failed', message: describeAuthError(factors.error).message };
   if (left.error) return { kind: 'failed', message: left.error.message };
-  return { kind: 'loaded', factors: factors.data.totp, codesLeft: typeof left.data === 'number' ? left.data : 0 };
+  return {
+    kind: 'loaded',
+    factors: factors.data.totp,
+    abandoned: factors.data.all.filter((factor) => factor.factor_type === 'totp' && factor.status === 'unverified'),
+    codesLeft: typeof left.data === 'number' ? left.data : 0,
+  };
 }
 
 /** Recovery codes, shown once: the list, a file to keep, and a button to say they are saved. */
@@ -126,7 +135,8 @@ function RemoveFactor({ factor, onRemoved, onCancel }: { factor: Factor; onRemov
  */
 export function TwoFactorSection() {
   const location = useLocation();
-  const recovered = (location.state as { twoFactorRecovered?: boolean } | null)?.twoFactorRecovered === true;
+  /** How the sign-in that led here went, when a recovery code stood in for the authenticator. */
+  const recovered = (location.state as { twoFactorRecovered?: unknown } | null)?.twoFactorRecovered;
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [name, setName] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
@@ -149,8 +159,13 @@ export function TwoFactorSection() {
     event.preventDefault();
     const friendlyName = name.trim() || (factors.length ? `Authenticator app ${factors.length + 1}` : 'Authenticator app');
     setDone(null);
+    const abandoned = loaded.kind === 'loaded' ? loaded.abandoned : [];
     void submit(async () => {
-      const { data, error } = await getSupabase().auth.mfa.enroll({ factorType: 'totp', friendlyName, issuer: 'FolioForge' });
+      const client = getSupabase();
+      // A set-up left half-way (the tab closed before its first code) keeps its name for five minutes
+      // in Auth; it can never be confirmed now (its key was shown once), so it goes first.
+      for (const factor of abandoned) await client.auth.mfa.unenroll({ factorId: factor.id });
+      const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName, issuer: 'FolioForge' });
       if (error) return describeAuthError(error);
       setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
       setFirstCode('');
@@ -217,9 +232,16 @@ export function TwoFactorSection() {
 
   return (
     <div className={styles.section}>
-      {recovered ? (
+      {recovered === 'kept' ? (
         <Alert tone="info">
-          You signed in with a recovery code, so two-factor sign-in is off. Set it up again with your new phone below.
+          You signed in with a recovery code. Two-factor sign-in stays on with your authenticator app; that code is now used up. We emailed
+          you about it.
+        </Alert>
+      ) : null}
+      {recovered === 'removed' ? (
+        <Alert tone="info">
+          You signed in with a recovery code and removed your lost authenticator, so two-factor sign-in is off. Set it up again with your
+          new phone below. We emailed you about it.
         </Alert>
       ) : null}
       {done ? <Alert tone="success">{done}</Alert> : null}

@@ -4,16 +4,16 @@ import { Alert, Button, FormAnnouncer, TextField, loadSupabase, returnLocationAf
 import { AuthLayout, BrandPanel } from '../../lib/AuthLayout';
 import { describeAuthError, describeResendError } from '../../lib/authErrors';
 import { arrivedBySignInLink, siteOrigin } from '../../lib/forms';
-import { SecondFactorForm } from '../../lib/SecondFactorForm';
+import { SecondFactorForm, type SecondFactorOutcome } from '../../lib/SecondFactorForm';
 import { clearAuthFragment, settleLinkSession } from '../../lib/urlAuthResult';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import { PasswordlessSignIn } from './PasswordlessSignIn';
 import layout from '../../lib/AuthLayout.module.scss';
 import { usePasswordSignInFields } from './usePasswordSignInFields';
 
-/** What the account page is told after a recovery code turned two-factor sign-in off. */
+/** What the account page is told after a recovery code stood in for the authenticator. */
 interface TwoFactorRecoveredState {
-  twoFactorRecovered: true;
+  twoFactorRecovered: 'kept' | 'removed';
 }
 
 type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
@@ -74,9 +74,9 @@ export default function Login() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hashAtArrival]);
 
-  function handleSecondFactorDone(outcome: 'verified' | 'recovered') {
-    if (outcome === 'recovered') {
-      const state: TwoFactorRecoveredState = { twoFactorRecovered: true };
+  function handleSecondFactorDone(outcome: SecondFactorOutcome) {
+    if (outcome !== 'verified') {
+      const state: TwoFactorRecoveredState = { twoFactorRecovered: outcome === 'recovered-kept' ? 'kept' : 'removed' };
       navigate('/account', { replace: true, state });
     } else goOn();
   }

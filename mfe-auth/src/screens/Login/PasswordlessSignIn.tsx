@@ -8,8 +8,6 @@ import { normalizeTotpCode } from '../../lib/SecondFactorForm';
 import { useAuthSubmit } from '../../lib/useAuthSubmit';
 import layout from '../../lib/AuthLayout.module.scss';
 
-type Sent = { kind: 'none' } | { kind: 'link'; email: string } | { kind: 'code'; email: string };
-
 interface PasswordlessSignInProps {
   /** The address typed in the login form's Email field. */
   email: string;
@@ -18,55 +16,65 @@ interface PasswordlessSignInProps {
 }
 
 /**
- * "Email me a sign-in link" and "Email me a sign-in code": one mail (POST /otp) carries both a link and
- * a six-digit code. Addresses without an account get the same answer (the mail then confirms a new
- * account), so this cannot be used to find out who has one.
+ * "Email me a sign-in link and code": one mail (POST /otp, GoTrue's magic link template) carries both a
+ * link and a six-digit code, and either one signs in, once. One button for one mail: two buttons made
+ * two requests for the same mail (the second refused by the mail frequency limit, and the code used
+ * voided the link of the "other" mail). Unknown addresses get no account (create_user off: a sign-in
+ * form does not sign strangers up) and the screen says the same as for a known one.
  */
 export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProps) {
-  const [sent, setSent] = useState<Sent>({ kind: 'none' });
+  /** The address the mail went to (or would have, had it an account). */
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The mail frequency limit refused another mail: the last one is still the one to use. */
+  const [alreadySent, setAlreadySent] = useState(false);
   const [code, setCode] = useState('');
-  const [sending, setSending] = useState<'link' | 'code' | null>(null);
+  const [sending, setSending] = useState(false);
   const { busy, problem, setProblem, problemRef, submit } = useAuthSubmit();
-  // Once the code is on its way, the next thing to type is the code.
+  // Once the mail is on its way, the next thing to type is its code.
   useEffect(() => {
-    if (sent.kind === 'code') document.getElementById('email-code')?.focus();
-  }, [sent]);
+    if (sentTo) document.getElementById('email-code')?.focus();
+  }, [sentTo]);
 
-  async function send(kind: 'link' | 'code') {
+  async function send() {
     const address = email.trim();
     if (!address) {
       setProblem({ message: 'Enter your email address above first.', field: 'email' });
       return;
     }
     setProblem(null);
-    setSending(kind);
+    setSending(true);
     try {
       const { error } = await (
         await loadSupabase()
-      ).auth.signInWithOtp({
-        email: address,
-        // create_user stays on: refusing unknown addresses would tell who has an account.
-        options: { emailRedirectTo: signInLinkTarget(), shouldCreateUser: true },
-      });
-      if (error) setProblem(describeAuthError(error));
-      else setSent({ kind, email: address });
+      ).auth.signInWithOtp({ email: address, options: { emailRedirectTo: signInLinkTarget(), shouldCreateUser: false } });
+      // An address without an account is told nothing else (otp_disabled is Auth's answer for it).
+      const code = error && 'code' in error ? error.code : undefined;
+      // One mail per address a minute (GoTrue's "only request this after N seconds"): the last one works.
+      const lastMailStands = code === 'over_email_send_rate_limit' && /after \d+ seconds/.test(error?.message ?? '');
+      if (error && code !== 'otp_disabled' && !lastMailStands) {
+        setProblem(describeAuthError(error));
+        return;
+      }
+      setAlreadySent(lastMailStands);
+      setSentTo(address);
+      setCode('');
     } catch (error) {
       setProblem(describeAuthError(error));
     } finally {
-      setSending(null);
+      setSending(false);
     }
   }
 
   function handleCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sent.kind !== 'code') return;
+    if (!sentTo) return;
     const typed = normalizeTotpCode(code);
     if (!/^\d{6}$/.test(typed)) {
       setProblem({ message: 'Enter the 6-digit code from the email.', field: 'code' });
       return;
     }
     void submit(async () => {
-      const { error } = await (await loadSupabase()).auth.verifyOtp({ email: sent.email, token: typed, type: 'email' });
+      const { error } = await (await loadSupabase()).auth.verifyOtp({ email: sentTo, token: typed, type: 'email' });
       if (error) return describeAuthError(error);
       onSignedIn();
     });
@@ -80,14 +88,16 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
           <Alert tone="error">{problem.message}</Alert>
         </div>
       ) : null}
-      {sent.kind === 'link' ? (
-        <Alert tone="success">
-          Check your email: we sent a sign-in link to {sent.email}. Open it in this browser; it works once and for an hour.
-        </Alert>
-      ) : null}
-      {sent.kind === 'code' ? (
+      {sentTo ? (
         <form onSubmit={handleCode} noValidate aria-label="Sign-in code" className={layout.form}>
-          <Alert tone="success">We emailed a 6-digit code to {sent.email}. It works once and for an hour.</Alert>
+          <Alert tone="success">
+            <span className={layout.wrapAnywhere}>
+              {alreadySent
+                ? `Only one sign-in mail a minute goes to ${sentTo}: use the link or the code of the last one.`
+                : `If ${sentTo} has a FolioForge account, we emailed it a sign-in link and a 6-digit code.`}{' '}
+              Open the link in this browser, or enter the code here. Either signs you in, once, within an hour.
+            </span>
+          </Alert>
           <OneTimeCodeField
             id="email-code"
             label="Code from the email"
@@ -100,15 +110,13 @@ export function PasswordlessSignIn({ email, onSignedIn }: PasswordlessSignInProp
               Use this code
             </Button>
           </div>
+          <p className={layout.note}>No mail after a minute? Check the address above, or register if you have no account yet.</p>
         </form>
       ) : null}
-      {sent.kind !== 'none' ? <LocalMailboxNote /> : null}
+      {sentTo ? <LocalMailboxNote /> : null}
       <div className={layout.actions}>
-        <Button variant="secondary" busy={sending === 'link'} onClick={() => void send('link')}>
-          Email me a sign-in link
-        </Button>
-        <Button variant="secondary" busy={sending === 'code'} onClick={() => void send('code')}>
-          Email me a sign-in code
+        <Button variant="secondary" busy={sending} onClick={() => void send()}>
+          {sentTo ? 'Email me a new link and code' : 'Email me a sign-in link and code'}
         </Button>
       </div>
     </div>
