@@ -332,6 +332,20 @@ test.describe('a portfolio of sections', () => {
     await page.context().close();
   });
 
+  test('signed in on a 390 px phone, /design with its Publish panel is no wider than the screen', async () => {
+    const page = await signedIn(await createConfirmedUser(stack, 'Narrow Screen'));
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page.getByRole('button', { name: 'Use Template' }).first().click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByLabel('Page address').scrollIntoViewIfNeeded({ timeout: 30_000 });
+    await expect(publish.getByText('This address is free.')).toBeVisible();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing sticks out sideways');
+    const box = (await publish.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, 'the Publish panel fits the screen');
+    await page.context().close();
+  });
+
   test('on a 390 px phone, Preview and back to Edit keeps the caret in its field; the preview follows the edits', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
