@@ -5,13 +5,11 @@ import { createContext, useContext, useMemo, type CSSProperties, type ReactNode 
 import {
   closestCenter,
   DndContext,
-  pointerWithin,
   KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -36,16 +34,6 @@ interface Handle {
 
 const HandleContext = createContext<Handle | null>(null);
 
-/**
- * The entry under the pointer; from the keyboard (no pointer), the one nearest the dragged entry's
- * centre. Entries differ in height (a section with its items beside a short one): by centres alone,
- * a short one dragged onto the top of a tall one was still nearest its own place and never moved.
- */
-const underPointerElseNearest: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  return under.length ? under : closestCenter(args);
-};
-
 export function SortableList({ ids, nameOf, onMove, children, className }: SortableListProps) {
   const sensors = useSensors(
     // A small move before a drag starts, so a click on the handle stays a click.
@@ -69,7 +57,7 @@ export function SortableList({ ids, nameOf, onMove, children, className }: Sorta
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={underPointerElseNearest}
+      collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: '' } }}
     >
