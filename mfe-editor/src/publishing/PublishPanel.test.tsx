@@ -56,7 +56,9 @@ beforeEach(() => {
   queryClient.setQueryData(portfolioKeys.one(USER, row.id), row);
   queryClient.setQueryData(billingKeys.entitlements(USER), NOT_BOUGHT);
 });
-afterEach(() => jest.clearAllMocks());
+afterEach(() => {
+  jest.clearAllMocks();
+});
 
 function renderPanel() {
   render(
