@@ -332,6 +332,67 @@ test.describe('a portfolio of sections', () => {
     await page.context().close();
   });
 
+  test('signed in on a 390 px phone, /design with its Publish panel is no wider than the screen', async () => {
+    const page = await signedIn(await createConfirmedUser(stack, 'Narrow Screen'));
+    await page.goto(`${stack.shellUrl}/templates`);
+    await page.getByRole('button', { name: 'Use Template' }).first().click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const publish = page.getByRole('region', { name: 'Publish' });
+    await publish.getByLabel('Page address').scrollIntoViewIfNeeded({ timeout: 30_000 });
+    await expect(publish.getByText('This address is free.')).toBeVisible();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing sticks out sideways');
+    const box = (await publish.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, 'the Publish panel fits the screen');
+    await page.context().close();
+  });
+
+  for (const input of ['mouse', 'touch'] as const) {
+    test(`a section dragged by its handle onto a taller one above it (${input}${input === 'touch' ? ', 390 px' : ''}) lands there`, async () => {
+      const touch = input === 'touch';
+      const context = await browser.newContext({
+        // Tall enough that both handles are on screen at once, with no scrolling while dragging: the
+        // Projects card holds its projects.
+        viewport: touch ? { width: 390, height: 3200 } : { width: 1280, height: 2000 },
+        hasTouch: touch,
+        isMobile: touch,
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.shellUrl}/templates`);
+      await page.getByRole('button', { name: 'Use Template' }).first().click();
+      await expect(form(page)).toBeVisible();
+      const sectionOrder = () =>
+        form(page)
+          .getByRole('button', { name: /^Reorder (Projects|Education)$/ })
+          .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label')));
+      assert.deepEqual(await sectionOrder(), ['Reorder Projects', 'Reorder Education']);
+      const target = form(page).getByRole('button', { name: 'Reorder Projects', exact: true });
+      await page.evaluate((top) => window.scrollBy(0, top - 100), (await target.boundingBox())!.y);
+      const from = (await form(page).getByRole('button', { name: 'Reorder Education', exact: true }).boundingBox())!;
+      const to = (await target.boundingBox())!;
+      const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+      const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+      if (touch) {
+        // Real touch input, as a phone's screen sends it (Playwright's touchscreen only taps).
+        const cdp = await context.newCDPSession(page);
+        const at = (y: number) => [{ x: Math.round(start.x), y: Math.round(y) }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(start.y) });
+        for (let step = 1; step <= 20; step += 1)
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(start.y + (end.y - start.y) * (step / 20)) });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      } else {
+        await page.mouse.move(start.x, start.y);
+        await page.mouse.down();
+        await page.mouse.move(end.x, end.y, { steps: 20 });
+        await page.mouse.up();
+      }
+      await expect.poll(sectionOrder).toEqual(['Reorder Education', 'Reorder Projects']);
+      await expect
+        .poll(async () => (await shownSections(page)).map((section) => section.text.slice(0, 40)).join(' | '))
+        .toMatch(/Education.*Projects/i);
+      await context.close();
+    });
+  }
+
   test('on a 390 px phone, Preview and back to Edit keeps the caret in its field; the preview follows the edits', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -56,6 +56,8 @@ export function EditorScreen(props: EditorScreenProps) {
   const [width, setWidth] = useState<Width>('desktop');
   const lastField = useLastField(screenRef);
   useStickyTop(screenRef);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusLeftBehind(headingRef);
 
   const show = useCallback((next: View) => setView(next), []);
   // Back on the form, the caret returns to the field it was in.
@@ -67,7 +69,9 @@ export function EditorScreen(props: EditorScreenProps) {
     <EditorContext.Provider value={editor}>
       <FileActionsContext.Provider value={files}>
         <div className={styles.screen} ref={screenRef} data-view={view}>
-          <h1 className={headingVisible ? styles.heading : styles.visuallyHidden}>{heading}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className={headingVisible ? styles.heading : styles.visuallyHidden}>
+            {heading}
+          </h1>
           <div className={styles.switch} role="tablist" aria-label="Edit or preview">
             <button
               type="button"
@@ -157,6 +161,18 @@ function useStickyTop(screenRef: React.RefObject<HTMLElement>) {
     observer.observe(banner);
     return () => observer.disconnect();
   }, [screenRef]);
+}
+
+/**
+ * The control that brought the visitor here (Use Template, Open) went with the page before; the
+ * focus it held is on <body>, where the next Tab would start from the top of the site. The screen's
+ * heading takes it, so a screen reader says where they are and Tab goes on into the form.
+ */
+function useFocusLeftBehind(headingRef: React.RefObject<HTMLHeadingElement>) {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) headingRef.current?.focus({ preventScroll: true });
+  }, [headingRef]);
 }
 
 /** Shows a lazily loaded part (the publish panel) with a quiet note while it loads. */

@@ -1,7 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { ADDRESS_HOLD_DAYS, Button, dateFormatter, publicPagePath, saveDownload, slugFromTitle, slugProblem } from '@folioforge/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADDRESS_HOLD_DAYS,
+  Button,
+  dateFormatter,
+  entitlementsQuery,
+  publicPagePath,
+  saveDownload,
+  slugFromTitle,
+  slugProblem,
+} from '@folioforge/shared';
 import { GetTemplateButton } from '../commerce/GetTemplateButton';
 import type { PortfolioRow } from '../portfolios/portfolioApi';
 import { usePortfolio } from '../portfolios/queries';
@@ -121,8 +130,15 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const [busy, setBusy] = useState<Busy>(undefined);
   const [done, setDone] = useState<{ message: string; page?: PublishedPage } | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  /** Why the site's download was refused (a paid template neither bought nor in a plan). */
-  const [exportRefusal, setExportRefusal] = useState<string | undefined>(undefined);
+  /**
+   * Why publishing or the site's download was refused: a paid template neither bought nor in a plan.
+   * Said under the buttons, with the way to buy it.
+   */
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  // A checkout, here or in another remote, refreshes what the account holds (invalidateBilling): a
+  // refusal from before it no longer holds, and the owner tries again.
+  const entitlements = useQuery(entitlementsQuery(userId)).data;
+  useEffect(() => setRefusal(undefined), [entitlements]);
   const headingId = useId();
   const inputId = useId();
 
@@ -140,12 +156,14 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const run = async (kind: Exclude<Busy, undefined>, work: () => Promise<void>) => {
     setBusy(kind);
     setProblem(undefined);
-    setExportRefusal(undefined);
+    setRefusal(undefined);
     setDone(undefined);
     try {
       await work();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      // The page and the site of a template are had on the same terms: say so, and what to do.
+      if (error instanceof PublishError && error.status === 403) setRefusal(error.message);
+      else setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(undefined);
     }
@@ -177,15 +195,9 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const download = () =>
     void run('export', async () => {
       await prepare?.();
-      try {
-        const { file, fileName } = await exportPortfolio(portfolioId);
-        saveDownload(file, fileName);
-        setDone({ message: `Downloaded ${fileName}.` });
-      } catch (error) {
-        // The site of a template is had on the same terms as its page: say so, and what to do.
-        if (error instanceof PublishError && error.status === 403) setExportRefusal(error.message);
-        else throw error;
-      }
+      const { file, fileName } = await exportPortfolio(portfolioId);
+      saveDownload(file, fileName);
+      setDone({ message: `Downloaded ${fileName}.` });
     });
 
   const downloadData = () =>
@@ -280,17 +292,7 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
           </Button>
         </div>
       </form>
-      {exportRefusal ? (
-        <div role="alert" className={styles.refusal}>
-          <p>{exportRefusal}</p>
-          <div className={styles.buttons}>
-            {paidTemplate ? <GetTemplateButton templateId={paidTemplate} label={templateDefinition(paidTemplate).getButtonLabel} /> : null}
-            <Link to="/pricing">See the plans</Link>
-          </div>
-        </div>
-      ) : null}
-      <PageLookFields userId={userId} row={row} />
-      <BrandKitDownload userId={userId} portfolioId={portfolioId} prepare={prepare} />
+      {/* What came of a press, right under the buttons (outside the form: the checkout's buttons must not submit it). */}
       <div role="status" className={styles.result}>
         {done ? (
           <p>
@@ -304,11 +306,22 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
           </p>
         ) : null}
       </div>
+      {refusal ? (
+        <div role="alert" className={styles.refusal}>
+          <p>{refusal}</p>
+          <div className={styles.buttons}>
+            {paidTemplate ? <GetTemplateButton templateId={paidTemplate} label={templateDefinition(paidTemplate).getButtonLabel} /> : null}
+            <Link to="/pricing">See the plans</Link>
+          </div>
+        </div>
+      ) : null}
       {problem ? (
         <p role="alert" className={styles.error}>
           {problem}
         </p>
       ) : null}
+      <PageLookFields userId={userId} row={row} />
+      <BrandKitDownload userId={userId} portfolioId={portfolioId} prepare={prepare} />
     </section>
   );
 }

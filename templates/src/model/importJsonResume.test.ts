@@ -97,13 +97,46 @@ describe('importing a JSON Resume file', () => {
   });
 
   test.each([
-    ['not JSON', '{"basics": ', /^This file is not JSON/],
+    ['not JSON', '{"basics": ', /^This file is not valid JSON/],
     ['a list', '[1, 2]', /holds one object/],
     ['nothing of a resume', '{"hello": "world"}', /none of the parts of a JSON Resume/],
   ])('%s: says what is wrong', (_what, text, message) => {
     const result = importJsonResume(text);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems[0]).toMatch(message);
+  });
+
+  test.each([
+    [
+      'a comma before a closing brace',
+      '{\n  "basics": { "name": "Richard Hendricks", "label": "Programmer", "email": "richard@piedpiper.example" },\n}',
+      'It breaks on line 3, at “}”: look there, or at the end of the line before, for a missing or extra comma, quote or bracket.',
+    ],
+    [
+      'a missing comma between two lines',
+      '{\n  "basics": { "name": "Richard" }\n  "work": []\n}',
+      'It breaks on line 3, at “"”: look there, or at the end of the line before, for a missing or extra comma, quote or bracket.',
+    ],
+    [
+      'a quote never closed',
+      '{ "basics": { "name": "Richard\n} }',
+      'It breaks on line 1: look there, or at the end of the line before, for a missing or extra comma, quote or bracket.',
+    ],
+    [
+      'a file cut short',
+      '{\n  "basics": {\n    "name": "Richard"',
+      'It ends on line 3 before everything it opens is closed: look for a missing quote, } or ].',
+    ],
+    [
+      'single quotes',
+      "{ 'basics': {} }",
+      "It breaks on line 1, at “'”: look there, or at the end of the line before, for a missing or extra comma, quote or bracket.",
+    ],
+  ])('not JSON, %s: a plain sentence with the line where it breaks, not the parser’s words', (_what, text, where) => {
+    expect(importJsonResume(text)).toEqual({
+      ok: false,
+      problems: [`This file is not valid JSON, so it cannot be read as a JSON Resume file. ${where}`],
+    });
   });
 
   test('wrong types and too much are refused, saying where', () => {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { builtOnFirstUse } from './builtOnFirstUse';
 import { isFileValue } from './files';
 import { newId } from './ids';
+import { findJsonBreak } from './jsonBreak';
 import { PROFILE_FIELDS, type SectionKind } from './kinds';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section } from './portfolio';
 import { checkPortfolio } from './schema';
@@ -210,6 +211,18 @@ function toPortfolio(resume: JsonResumeInput): Portfolio {
 const where = (path: readonly PropertyKey[]) =>
   path.map((part) => (typeof part === 'number' ? `entry ${part + 1}` : String(part))).join(' › ') || 'The file';
 
+/** What is wrong with a text that is not JSON, in plain words, with the line where it breaks (not the parser's own words). */
+function notJsonProblem(fileText: string): string {
+  const problem = 'This file is not valid JSON, so it cannot be read as a JSON Resume file.';
+  const broken = findJsonBreak(fileText);
+  if (!broken) return problem;
+  if (broken.found === undefined)
+    return `${problem} It ends on line ${broken.line} before everything it opens is closed: look for a missing quote, } or ].`;
+  // A space, a tab or a line break (inside quotes: the text in quotes runs on) is not worth quoting.
+  const at = broken.found <= ' ' ? '' : `, at “${broken.found}”`;
+  return `${problem} It breaks on line ${broken.line}${at}: look there, or at the end of the line before, for a missing or extra comma, quote or bracket.`;
+}
+
 /** The portfolio a JSON Resume file's text describes, or what is wrong with it. */
 export function importJsonResume(fileText: string): ImportResult {
   if (fileText.length > MAX_IMPORT_BYTES)
@@ -220,13 +233,8 @@ export function importJsonResume(fileText: string): ImportResult {
   let json: unknown;
   try {
     json = JSON.parse(fileText);
-  } catch (error) {
-    return {
-      ok: false,
-      problems: [
-        `This file is not JSON, so it is not a JSON Resume file (${error instanceof Error ? error.message : 'it does not parse'}).`,
-      ],
-    };
+  } catch {
+    return { ok: false, problems: [notJsonProblem(fileText)] };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, problems: ['A JSON Resume file holds one object ({ "basics": … }); this file holds something else.'] };

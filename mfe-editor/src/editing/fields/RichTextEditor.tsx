@@ -1,7 +1,7 @@
 // The rich text editor (Tiptap), in a chunk of its own: the form draws long fields as their text
 // first and loads this when one is focused (or the page is idle), so the editor's first screen does
 // not wait for it and thirty items do not mean thirty editors.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { DOMSerializer, type Schema } from '@tiptap/pm/model';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -62,11 +62,14 @@ export interface RichTextEditorProps {
   /** Sanitised HTML to start from. */
   initialHtml: string;
   onChange: (path: string, value: string) => void;
-  /** Focus the editor once drawn (the visitor clicked or tabbed into the field's text). */
-  focusOnMount: boolean;
+  /**
+   * Called once the editor, just drawn, has the focus and the caret at the end (the visitor clicked or
+   * tabbed into the field's text, which stays until then).
+   */
+  onFocused: () => void;
 }
 
-export default function RichTextEditor({ path, name, initialHtml, onChange, focusOnMount }: RichTextEditorProps) {
+export default function RichTextEditor({ path, name, initialHtml, onChange, onFocused }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: initialHtml,
@@ -89,8 +92,13 @@ export default function RichTextEditor({ path, name, initialHtml, onChange, focu
     onUpdate: ({ editor: changed }) => flushSync(() => onChange(path, valueOf(changed))),
   });
 
-  useEffect(() => {
-    if (focusOnMount) editor.commands.focus('end');
+  // Before the browser paints. Tiptap's focus command puts the caret at the end at once but moves
+  // DOM focus a frame later, so the view takes it here too (its DOM is in the page: EditorContent,
+  // a child, mounted first).
+  useLayoutEffect(() => {
+    editor.commands.focus('end');
+    editor.view.focus();
+    onFocused();
     // Only as it opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { RichText, richTextToSafeHtml } from '@folioforge/shared';
 import styles from './RichTextField.module.scss';
 
@@ -22,14 +22,17 @@ export interface RichTextFieldProps {
 /**
  * A long field with bold, italic, lists and links. It shows its text until the visitor goes into it;
  * then the editor (Tiptap, loaded apart) takes its place with the caret in it. Its value is HTML, ''
- * when empty.
+ * when empty. The text keeps focus until the editor has it: removed first, it would drop focus on
+ * the page's <body> (a screen reader says "document", the next Tab starts from the top).
  */
 export const RichTextField = memo(function RichTextField({ path, label, accessibleLabel, initialValue, onChange }: RichTextFieldProps) {
   const labelId = useId();
   const name = accessibleLabel ?? label;
   const [initialHtml] = useState(() => richTextToSafeHtml(initialValue));
   const [editing, setEditing] = useState(false);
+  const [editorFocused, setEditorFocused] = useState(false);
   const open = () => setEditing(true);
+  const onEditorFocused = useCallback(() => setEditorFocused(true), []);
 
   const preview = (
     // Focusable and named like the editor it becomes; clicking or tabbing in opens the editor there.
@@ -55,12 +58,12 @@ export const RichTextField = memo(function RichTextField({ path, label, accessib
         {label}
       </label>
       {editing ? (
-        <Suspense fallback={preview}>
-          <RichTextEditor path={path} name={name} initialHtml={initialHtml} onChange={onChange} focusOnMount />
+        <Suspense fallback={null}>
+          <RichTextEditor path={path} name={name} initialHtml={initialHtml} onChange={onChange} onFocused={onEditorFocused} />
         </Suspense>
-      ) : (
-        preview
-      )}
+      ) : null}
+      {/* The same element all along (never a Suspense fallback's copy), so the focus it holds stays. */}
+      {editorFocused ? null : preview}
     </div>
   );
 });

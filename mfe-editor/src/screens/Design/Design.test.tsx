@@ -72,6 +72,15 @@ test("template 1 opens with the spec's labels and content: Name, Email, Descript
   expect(await screen.findByRole('button', { name: 'Get Temp 1' })).toHaveAttribute('data-item', 'template:1');
 });
 
+test("opened by Use Template, whose button went with the page, the editor's heading takes the focus from <body>", async () => {
+  expect(document.activeElement).toBe(document.body);
+  openDesign({ id: 1 });
+  expect(screen.getByRole('heading', { level: 1, name: 'Design your page' })).toHaveFocus();
+  // A field the visitor is in keeps the focus when the screen draws again.
+  await userEvent.click(field('Name'));
+  expect(field('Name')).toHaveFocus();
+});
+
 test.each(TEMPLATES.map((template) => [template.id, template] as const))(
   'template %i: its panel, its labels, an edit shows in the preview at once',
   (id, template) => {

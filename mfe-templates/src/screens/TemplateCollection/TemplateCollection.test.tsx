@@ -30,6 +30,12 @@ describe('TemplateCollection', () => {
     });
   });
 
+  test("adds no landmark of its own: the shell's <main> holds the screen, so a page has one", () => {
+    renderCollection();
+    expect(screen.getByRole('heading', { level: 1, name: 'Template Collection' })).toBeInTheDocument();
+    expect(screen.queryByRole('main')).not.toBeInTheDocument();
+  });
+
   test.each(TEMPLATES.map((t) => [t.id, t.name] as const))('Use Template on %i opens /design with its id', async (id, name) => {
     const user = userEvent.setup();
     renderCollection();

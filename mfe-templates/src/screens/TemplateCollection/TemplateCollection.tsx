@@ -16,8 +16,9 @@ export default function TemplateCollection() {
     navigate('/design', { state: designNavigationState(template.id, details) });
   };
 
+  // A plain box: the shell's <main> already holds every screen, and a page has one main landmark.
   return (
-    <main className={styles.screen}>
+    <div className={styles.screen}>
       <header className={styles.intro}>
         <h1>Template Collection</h1>
         <p>Pick a template, fill it in beside a live preview, and make it yours.</p>
@@ -43,7 +44,7 @@ export default function TemplateCollection() {
           onSubmit={(values) => openDesign(dialogFor, values)}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
 

@@ -57,6 +57,14 @@ test('a visitor sees the login icon; a user sees their name as the account menu 
   expect(screen.queryByRole('link', { name: 'Account' })).not.toBeInTheDocument();
 });
 
+test("the phone menu's account entry is named by its own text, not only by an icon's label", () => {
+  act(() => useAuthStore.setState({ status: 'signedOut' }));
+  renderAt(routes, '/templates');
+  const logIn = screen.getByRole('link', { name: 'Log in' });
+  expect(logIn).not.toHaveAttribute('aria-label');
+  expect(logIn).toHaveTextContent(/^Log in$/);
+});
+
 test('falls back to the email when the user has no name', () => {
   renderAt(routes, '/home');
   signIn({ id: 'u2', email: 'grace@example.com', user_metadata: {} } as unknown as User);

@@ -52,10 +52,12 @@ export function Header() {
           <div className={styles.account} data-session-area>
             {status === 'signedIn' && user ? <AccountMenu user={user} onSignOutFailed={setSignOutProblem} /> : null}
             {status === 'signedOut' ? (
-              <Link to="/login" className={styles.loginIcon} aria-label="Log in" title="Log in">
+              // Named by its text: written out in the phone menu, beside the icon; read out only on wide screens.
+              <Link to="/login" className={styles.loginIcon} title="Log in">
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                   <path fill="currentColor" d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
                 </svg>
+                <span className={styles.loginText}>Log in</span>
               </Link>
             ) : null}
           </div>
