@@ -1,9 +1,10 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, getSupabase } from '@folioforge/shared';
 import type { CloudSaver } from '../drafts/cloudSaver';
 import { useSaveState } from '../drafts/useAccountDraft';
+import { removeAccountCopy, type AccountCopy } from '../portfolios/accountCopies';
 import { fetchPortfolio } from '../portfolios/portfolioApi';
 import { createPortfolioCopy } from '../portfolios/portfolioFiles';
 import { adoptRow, forgetRow } from '../portfolios/savedRows';
@@ -11,6 +12,7 @@ import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { ConflictChoice } from './ConflictChoice';
 import { useEditor } from './editorHooks';
 import { SaveStatus } from './SaveStatus';
+import { UnsavedCopiesOffer } from './UnsavedCopiesOffer';
 import styles from './SaveStatus.module.scss';
 
 export interface AccountEditing {
@@ -41,22 +43,44 @@ export const AccountBar = memo(function AccountBar({ account, onStartNew }: { ac
     editor.replaceAll(row.data, { undoable: false });
     editor.setTemplate(row.templateId);
     saver.resetTo(row.version, { templateId: row.templateId, data: row.data });
-    adoptRow(queryClient, userId, row);
-  }, [editor, portfolio.id, queryClient, saver, userId]);
+    adoptRow(queryClient, userId, row, row, portfolio.writer);
+  }, [editor, portfolio.id, portfolio.writer, queryClient, saver, userId]);
+
+  const [offered, setOffered] = useState(portfolio.offered);
+  const barRef = useRef<HTMLDivElement>(null);
+  const settleOffer = useCallback(
+    (copy: AccountCopy) => {
+      removeAccountCopy(userId, portfolio.id, copy.session);
+      setOffered((copies) => copies.filter((candidate) => candidate !== copy));
+      // The offer's buttons are gone: focus stays in the bar rather than falling to the page.
+      barRef.current?.focus();
+    },
+    [portfolio.id, userId],
+  );
+  const review = useCallback(
+    (copy: AccountCopy) => {
+      // The copy is on screen as made from its own version: saved over a newer one, the account refuses it and the visitor chooses.
+      saver.resetTo(copy.baseVersion, null);
+      editor.replaceAll(copy.data, { undoable: false });
+      editor.setTemplate(copy.templateId);
+      settleOffer(copy);
+    },
+    [editor, saver, settleOffer],
+  );
 
   const keepMine = useCallback(async () => {
     const mine = saver.currentData();
-    const title = `${portfolio.title || 'Portfolio'} (my copy)`.slice(0, 120);
+    const copyTitle = `${portfolio.title || 'Portfolio'} (my copy)`.slice(0, 120);
     // Its own copies of the stored files: the other portfolio may replace or delete them.
-    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: mine.templateId, title, data: mine.data });
+    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: mine.templateId, title: copyTitle, data: mine.data });
     adoptRow(queryClient, userId, row);
-    // The other portfolio keeps its newer version; this device's stale copy of it is dropped.
-    forgetRow(queryClient, userId, portfolio.id);
+    // The other portfolio keeps its newer version; this session's stale copy of it is dropped (other tabs' stay).
+    forgetRow(queryClient, userId, portfolio.id, portfolio.writer.session);
     navigate({ pathname: location.pathname, search: `?portfolio=${encodeURIComponent(row.id)}` }, { replace: true });
   }, [location.pathname, navigate, portfolio, queryClient, saver, userId]);
 
   return (
-    <div className={styles.bar}>
+    <div className={styles.bar} ref={barRef} tabIndex={-1}>
       <p className={styles.where}>
         Editing <strong>{portfolio.title || 'Untitled portfolio'}</strong>, kept in your account.{' '}
         <Link to="/portfolios">My portfolios</Link>
@@ -70,6 +94,7 @@ export const AccountBar = memo(function AccountBar({ account, onStartNew }: { ac
         </p>
       ) : null}
       <SaveStatus saver={saver} />
+      <UnsavedCopiesOffer copies={offered} tab={portfolio.writer.tab} onReview={review} onDiscard={settleOffer} />
       {state.kind === 'conflict' ? <ConflictChoice onLoadNewer={loadNewer} onKeepMine={keepMine} /> : null}
     </div>
   );
