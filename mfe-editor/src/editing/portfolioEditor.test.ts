@@ -91,3 +91,14 @@ test('switching the template is a step of undo and redo, said as such; another v
   editor.setTemplate('2', { undoable: false });
   expect(editor.store.getState()).toMatchObject({ templateId: '2', canUndo: false });
 });
+
+test('a picture chosen on an added item stays when adding it is undone and redone (found by undoRedoSequences)', () => {
+  const editor = newEditor();
+  const added = addItem(editor.portfolio, 'projects');
+  editor.change(added.portfolio, { label: 'Added Project 3' });
+  const picture = itemPath('projects', added.id, 'image');
+  editor.setFile(picture, 'device:file-1');
+  editor.undo();
+  editor.redo();
+  expect(readField(editor.portfolio, picture)).toBe('device:file-1');
+});

@@ -180,6 +180,11 @@ export class PortfolioEditor {
 
   /** A picture or resume chosen or removed: not a step of undo (files are not taken back). */
   readonly setFile = (path: FieldPath, value: string): void => {
+    // Every kept version shows the file now chosen in that place: a redo (of an added item, say) never brings back an older one.
+    const hasSlot = (portfolio: Portfolio) => fileSlotsOf(portfolio).some(({ slot }) => slotPath(slot) === path);
+    this.history.rewrite((portfolio) =>
+      hasSlot(portfolio) && readField(portfolio, path) !== value ? writeField(portfolio, path, value) : portfolio,
+    );
     this.store.setState((state) => ({ portfolio: writeField(state.portfolio, path, value) }));
   };
 
