@@ -48,20 +48,24 @@ const fieldIn = (tab: RenderResult, name: string) =>
 const statusIn = (tab: RenderResult) => within(tab.container).getAllByRole('status')[0]!;
 const saves = () => account.requests.filter((request) => request === 'POST /rest/v1/rpc/save_portfolio').length;
 
-test("reloading the tab that saved shows its save, and offers another tab's unsaved copy instead of loading it", async () => {
-  const user = userEvent.setup();
+/** The issue's steps: tab A saves an address; tab B, opened before, types a phone and is refused. */
+async function tabBRefusedAfterTabASaved() {
   const row = account.addRow({ template_id: '1', title: 'Mine', data: upgradeLegacy('1', { name: 'Asha', address: '', phone: '' }) });
   const tabA = await openInTab('tab-a', row.id);
   const tabB = await openInTab('tab-b', row.id);
-
   fireEvent.change(fieldIn(tabA, 'Address'), { target: { value: 'Addr from tab A' } });
   await waitFor(() => expect(account.rows[0]!.version).toBe(2), { timeout: 3000 });
   await waitFor(() => expect(statusIn(tabA)).toHaveTextContent('Saved'));
-
   fireEvent.change(fieldIn(tabB, 'Phone'), { target: { value: '+91 98765 43210' } });
   await waitFor(() => expect(within(tabB.container).getByText('Not saved: a newer version exists')).toBeInTheDocument(), {
     timeout: 3000,
   });
+  return { row, tabA, tabB };
+}
+
+test("reloading the tab that saved shows its save, and offers another tab's unsaved copy instead of loading it", async () => {
+  const user = userEvent.setup();
+  const { row, tabA, tabB } = await tabBRefusedAfterTabASaved();
 
   // Tab A reloads: the newest saved version is on screen, tab B's work is offered, nothing is refused.
   tabA.unmount();
@@ -90,15 +94,7 @@ test("reloading the tab that saved shows its save, and offers another tab's unsa
 
 test('a reload of the tab whose save was refused opens the newest version and offers its own work back; Discard drops it', async () => {
   const user = userEvent.setup();
-  const row = account.addRow({ template_id: '1', title: 'Mine', data: upgradeLegacy('1', { name: 'Asha', address: '', phone: '' }) });
-  const tabA = await openInTab('tab-a', row.id);
-  const tabB = await openInTab('tab-b', row.id);
-  fireEvent.change(fieldIn(tabA, 'Address'), { target: { value: 'Addr from tab A' } });
-  await waitFor(() => expect(account.rows[0]!.version).toBe(2), { timeout: 3000 });
-  fireEvent.change(fieldIn(tabB, 'Phone'), { target: { value: '+91 98765 43210' } });
-  await waitFor(() => expect(within(tabB.container).getByText('Not saved: a newer version exists')).toBeInTheDocument(), {
-    timeout: 3000,
-  });
+  const { row, tabA, tabB } = await tabBRefusedAfterTabASaved();
   tabA.unmount();
 
   tabB.unmount();
