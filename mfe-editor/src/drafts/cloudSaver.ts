@@ -64,6 +64,11 @@ export class CloudSaver {
     return this.version;
   }
 
+  /** Whether `data` (as on screen, files only on this device included) differs from what the account holds for the version. */
+  differsFromSaved(data: SavedPortfolio): boolean {
+    return !sameSaved(data, this.savedData);
+  }
+
   /** What is on screen now, as it would be saved. */
   currentData(): SavedPortfolio {
     return this.options.readData();
@@ -158,8 +163,11 @@ export class CloudSaver {
     this.flush();
   }
 
-  /** The values on screen are now the account's `version` (a newer version loaded, a new portfolio made). */
-  resetTo(version: number, data: SavedPortfolio): void {
+  /**
+   * The values on screen are now the account's `version` (a newer version loaded, a new portfolio made),
+   * or were made from it (`data` null: what the account holds for it is not known here).
+   */
+  resetTo(version: number, data: SavedPortfolio | null): void {
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
     this.timer = undefined;

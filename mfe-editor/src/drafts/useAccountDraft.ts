@@ -35,7 +35,7 @@ export interface AccountDraft {
  * closed. Files chosen go up to the account's storage.
  */
 export function useAccountDraft({ userId, portfolio, filesInUse }: AccountDraftOptions): AccountDraft {
-  const { id: portfolioId, opened } = portfolio;
+  const { id: portfolioId, opened, writer } = portfolio;
   const queryClient = useQueryClient();
   const latest = useRef<(() => Shown) | null>(null);
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -61,7 +61,7 @@ export function useAccountDraft({ userId, portfolio, filesInUse }: AccountDraftO
             ? savePortfolioKeepalive(getRuntimeConfig(), useAuthStore.getState().session?.access_token, portfolioId, expectedVersion, data)
             : savePortfolio(getSupabase(), portfolioId, expectedVersion, data),
         onSaved: (row, sent) => {
-          noteSaved(queryClient, userId, row, sent);
+          noteSaved(queryClient, userId, row, sent, writer.session);
           // Files the account no longer names (replaced, removed) leave storage, unless undo can still bring them back.
           const kept = new Set([...fileValuesOf(sent.data), ...(inUse.current?.() ?? [])]);
           const dropped = fileValuesOf(lastSaved.current.data).filter((value) => isStorageRef(value) && !kept.has(value));
@@ -81,14 +81,17 @@ export function useAccountDraft({ userId, portfolio, filesInUse }: AccountDraftO
     if (!localPending.current || !latest.current) return;
     localPending.current = false;
     const shown = latest.current();
+    const data = { templateId: shown.templateId, data: shown.portfolio };
     writeAccountCopy(userId, portfolioId, {
+      ...writer,
       templateId: shown.templateId,
       title: portfolio.title,
       baseVersion: saver.getVersion(),
       data: shown.portfolio,
-      dirty: true,
+      // Only what differs from the version it names is unsaved: an untouched copy never comes back as changes.
+      dirty: saver.differsFromSaved(data),
     });
-  }, [portfolio.title, portfolioId, saver, userId]);
+  }, [portfolio.title, portfolioId, saver, userId, writer]);
 
   const firstCall = useRef(true);
   const scheduleSave = useCallback(

@@ -1,16 +1,19 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, getSupabase } from '@folioforge/shared';
 import type { CloudSaver } from '../drafts/cloudSaver';
 import { useSaveState } from '../drafts/useAccountDraft';
-import { fetchPortfolio } from '../portfolios/portfolioApi';
+import { removeAccountCopy, type AccountCopy } from '../portfolios/accountCopies';
+import { fetchPortfolio, renamePortfolio } from '../portfolios/portfolioApi';
 import { createPortfolioCopy } from '../portfolios/portfolioFiles';
-import { adoptRow, forgetRow } from '../portfolios/savedRows';
+import { adoptRow, forgetRow, patchRow } from '../portfolios/savedRows';
+import { titleAfterSwitch } from '../templates/templateCatalog';
 import type { OpenPortfolio } from '../portfolios/useOpenPortfolio';
 import { ConflictChoice } from './ConflictChoice';
-import { useEditor } from './editorHooks';
+import { useEditor, useEditorState } from './editorHooks';
 import { SaveStatus } from './SaveStatus';
+import { UnsavedCopiesOffer } from './UnsavedCopiesOffer';
 import styles from './SaveStatus.module.scss';
 
 export interface AccountEditing {
@@ -34,32 +37,54 @@ export const AccountBar = memo(function AccountBar({ account, onStartNew }: { ac
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const title = useTitleFollowingTemplate(account);
 
   const loadNewer = useCallback(async () => {
     const row = await fetchPortfolio(getSupabase(), userId, portfolio.id);
     // Another version is on screen now: undo must not bring back what it replaced and save it over it.
     editor.replaceAll(row.data, { undoable: false });
-    editor.setTemplate(row.templateId);
+    editor.setTemplate(row.templateId, { undoable: false });
     saver.resetTo(row.version, { templateId: row.templateId, data: row.data });
-    adoptRow(queryClient, userId, row);
-  }, [editor, portfolio.id, queryClient, saver, userId]);
+    adoptRow(queryClient, userId, row, row, portfolio.writer);
+  }, [editor, portfolio.id, portfolio.writer, queryClient, saver, userId]);
+
+  const [offered, setOffered] = useState(portfolio.offered);
+  const barRef = useRef<HTMLDivElement>(null);
+  const settleOffer = useCallback(
+    (copy: AccountCopy) => {
+      removeAccountCopy(userId, portfolio.id, copy.session);
+      setOffered((copies) => copies.filter((candidate) => candidate !== copy));
+      // The offer's buttons are gone: focus stays in the bar rather than falling to the page.
+      barRef.current?.focus();
+    },
+    [portfolio.id, userId],
+  );
+  const review = useCallback(
+    (copy: AccountCopy) => {
+      // The copy is on screen as made from its own version: saved over a newer one, the account refuses it and the visitor chooses.
+      saver.resetTo(copy.baseVersion, null);
+      editor.replaceAll(copy.data, { undoable: false });
+      editor.setTemplate(copy.templateId, { undoable: false });
+      settleOffer(copy);
+    },
+    [editor, saver, settleOffer],
+  );
 
   const keepMine = useCallback(async () => {
     const mine = saver.currentData();
-    const title = `${portfolio.title || 'Portfolio'} (my copy)`.slice(0, 120);
+    const copyTitle = `${title || 'Portfolio'} (my copy)`.slice(0, 120);
     // Its own copies of the stored files: the other portfolio may replace or delete them.
-    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: mine.templateId, title, data: mine.data });
+    const row = await createPortfolioCopy(getSupabase(), userId, { templateId: mine.templateId, title: copyTitle, data: mine.data });
     adoptRow(queryClient, userId, row);
-    // The other portfolio keeps its newer version; this device's stale copy of it is dropped.
-    forgetRow(queryClient, userId, portfolio.id);
+    // The other portfolio keeps its newer version; this session's stale copy of it is dropped (other tabs' stay).
+    forgetRow(queryClient, userId, portfolio.id, portfolio.writer.session);
     navigate({ pathname: location.pathname, search: `?portfolio=${encodeURIComponent(row.id)}` }, { replace: true });
-  }, [location.pathname, navigate, portfolio, queryClient, saver, userId]);
+  }, [location.pathname, navigate, portfolio, queryClient, saver, title, userId]);
 
   return (
-    <div className={styles.bar}>
+    <div className={styles.bar} ref={barRef} tabIndex={-1}>
       <p className={styles.where}>
-        Editing <strong>{portfolio.title || 'Untitled portfolio'}</strong>, kept in your account.{' '}
-        <Link to="/portfolios">My portfolios</Link>
+        Editing <strong>{title || 'Untitled portfolio'}</strong>, kept in your account. <Link to="/portfolios">My portfolios</Link>
       </p>
       {continuedFrom(location.state) ? (
         <p className={styles.continued}>
@@ -70,7 +95,32 @@ export const AccountBar = memo(function AccountBar({ account, onStartNew }: { ac
         </p>
       ) : null}
       <SaveStatus saver={saver} />
+      <UnsavedCopiesOffer copies={offered} tab={portfolio.writer.tab} onReview={review} onDiscard={settleOffer} />
       {state.kind === 'conflict' ? <ConflictChoice onLoadNewer={loadNewer} onKeepMine={keepMine} /> : null}
     </div>
   );
 });
+
+/**
+ * The portfolio's title, renamed with a switch of template while it still names the template the way
+ * a new portfolio's title does ("Asha Verma · Personal Portfolio Template"); a title of its own stays.
+ */
+function useTitleFollowingTemplate({ userId, portfolio }: AccountEditing): string {
+  const templateId = useEditorState((state) => state.templateId);
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(portfolio.title);
+  const shown = useRef({ templateId, title });
+  useEffect(() => {
+    const { templateId: from, title: current } = shown.current;
+    if (from === templateId) return;
+    const next = titleAfterSwitch(current, from, templateId);
+    shown.current = { templateId, title: next };
+    if (next === current) return;
+    setTitle(next);
+    renamePortfolio(getSupabase(), portfolio.id, next).then(
+      (row) => patchRow(queryClient, userId, row.id, { title: row.title }),
+      (error: unknown) => console.warn('[FolioForge] could not rename the portfolio:', error),
+    );
+  }, [portfolio.id, queryClient, templateId, userId]);
+  return title;
+}

@@ -1,8 +1,10 @@
 // Undo and redo over the whole portfolio: every step keeps the portfolio before and after (they share
 // all unchanged parts, so a step costs little). Typing in one field is one step until the visitor
 // pauses or moves to another field, as a text editor groups typing; adding, removing, hiding,
-// duplicating or moving a section or an item is one step, and so is replacing everything (a reset).
+// duplicating or moving a section or an item is one step, and so are replacing everything (a reset)
+// and switching the template.
 import type { Portfolio } from '@folioforge/templates';
+import type { PortfolioTemplateId } from '../templates/templateCatalog';
 import type { FieldPath } from './portfolioEdits';
 
 /** Keys typed in one field closer together than this are one step. */
@@ -15,6 +17,8 @@ export interface HistoryStep {
   after: Portfolio;
   /** The field typed in; null for a change of the portfolio's parts (or of everything). */
   path: FieldPath | null;
+  /** A switch of the template the portfolio is shown with: the one before and after. */
+  template?: { before: PortfolioTemplateId; after: PortfolioTemplateId };
   /** Where the caret goes when the step is undone or redone (a structural step's place), if anywhere. */
   focus?: { undo?: FieldPath; redo?: FieldPath };
   /** Said to screen readers when the step is undone or redone, e.g. "Removed Project 3". */
@@ -47,7 +51,12 @@ export class EditHistory {
   }
 
   /** A change of the portfolio's parts, or of everything: one step. */
-  recordChange(before: Portfolio, after: Portfolio, details: Pick<HistoryStep, 'focus' | 'label'> = {}, now = Date.now()): void {
+  recordChange(
+    before: Portfolio,
+    after: Portfolio,
+    details: Pick<HistoryStep, 'focus' | 'label' | 'template'> = {},
+    now = Date.now(),
+  ): void {
     this.push({ before, after, path: null, ...details, at: now });
   }
 

@@ -67,3 +67,38 @@ test('switching the template keeps every text', () => {
   expect(editor.portfolio).toBe(before);
   expect(editor.store.getState().templateId).toBe('1');
 });
+
+test('switching the template is a step of undo and redo, said as such; another version loaded is not', () => {
+  const editor = newEditor();
+  editor.setField(profilePath('name'), 'Kabir');
+  editor.setTemplate('3', { label: 'Switched to Professional Portfolio Template' });
+  expect(editor.store.getState()).toMatchObject({
+    templateId: '3',
+    canUndo: true,
+    announcement: 'Switched to Professional Portfolio Template',
+  });
+  editor.undo();
+  expect(editor.store.getState()).toMatchObject({ templateId: '1', announcement: 'Undone: Switched to Professional Portfolio Template' });
+  expect(editor.portfolio.profile.name).toBe('Kabir');
+  editor.redo();
+  expect(editor.store.getState().templateId).toBe('3');
+  editor.undo();
+  editor.undo();
+  expect(editor.portfolio.profile.name).toBe('Aarav Mehta');
+  expect(editor.store.getState().templateId).toBe('1');
+
+  editor.replaceAll(getTemplate(2)!.sample, { undoable: false });
+  editor.setTemplate('2', { undoable: false });
+  expect(editor.store.getState()).toMatchObject({ templateId: '2', canUndo: false });
+});
+
+test('a picture chosen on an added item stays when adding it is undone and redone (found by undoRedoSequences)', () => {
+  const editor = newEditor();
+  const added = addItem(editor.portfolio, 'projects');
+  editor.change(added.portfolio, { label: 'Added Project 3' });
+  const picture = itemPath('projects', added.id, 'image');
+  editor.setFile(picture, 'device:file-1');
+  editor.undo();
+  editor.redo();
+  expect(readField(editor.portfolio, picture)).toBe('device:file-1');
+});

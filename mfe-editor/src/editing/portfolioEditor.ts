@@ -137,6 +137,7 @@ export class PortfolioEditor {
     for (const path of changed) revisions[path] = (revisions[path] ?? 0) + 1;
     const target = step.path ?? step.focus?.[direction] ?? changed[0];
     this.store.setState({
+      ...(step.template ? { templateId: step.template[direction === 'undo' ? 'before' : 'after'] } : {}),
       portfolio: to,
       revisions,
       ...this.history_(),
@@ -158,9 +159,15 @@ export class PortfolioEditor {
     this.store.setState({ portfolio, revisions, uploads: {}, ...this.history_(), announcement: undoable ? label : '' });
   };
 
-  /** Shows the same portfolio with another template. */
-  readonly setTemplate = (templateId: PortfolioTemplateId): void => {
-    this.store.setState({ templateId });
+  /** Shows the same portfolio with another template: a step of undo, unless it comes with another version loaded. */
+  readonly setTemplate = (
+    templateId: PortfolioTemplateId,
+    { undoable = true, label = 'Switched template' }: { undoable?: boolean; label?: string } = {},
+  ): void => {
+    const before = this.store.getState().templateId;
+    if (templateId === before) return;
+    if (undoable) this.history.recordChange(this.portfolio, this.portfolio, { label, template: { before, after: templateId } });
+    this.store.setState({ templateId, ...this.history_(), announcement: undoable ? label : this.store.getState().announcement });
   };
 
   /** The visitor is in this field (or control): the preview keeps its place in view. */
@@ -173,6 +180,11 @@ export class PortfolioEditor {
 
   /** A picture or resume chosen or removed: not a step of undo (files are not taken back). */
   readonly setFile = (path: FieldPath, value: string): void => {
+    // Every kept version shows the file now chosen in that place: a redo (of an added item, say) never brings back an older one.
+    const hasSlot = (portfolio: Portfolio) => fileSlotsOf(portfolio).some(({ slot }) => slotPath(slot) === path);
+    this.history.rewrite((portfolio) =>
+      hasSlot(portfolio) && readField(portfolio, path) !== value ? writeField(portfolio, path, value) : portfolio,
+    );
     this.store.setState((state) => ({ portfolio: writeField(state.portfolio, path, value) }));
   };
 

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@folioforge/shared';
-import { chooseOpening, readAccountCopy, type OpenedPortfolio } from './accountCopies';
+import {
+  chooseOpening,
+  newCopyWriter,
+  readAccountCopies,
+  removeAccountCopy,
+  writeAccountCopy,
+  type AccountCopy,
+  type CopyWriter,
+  type Opening,
+  type OpenedPortfolio,
+} from './accountCopies';
 import { fetchPortfolio, PortfolioRequestError, type PortfolioRow } from './portfolioApi';
 import { portfolioKeys } from './queries';
 
@@ -11,15 +21,36 @@ export interface OpenPortfolio {
   /** Whether the page is published (and where): switching its template needs that template's rights. */
   published: boolean;
   opened: OpenedPortfolio;
+  /** Who this editor writes its copy on this device as. */
+  writer: CopyWriter;
+  /** Unsaved work on this device that did not open (another tab's, or made on an older version): Review or Discard. */
+  offered: AccountCopy[];
 }
 
 export type OpenPortfolioState =
   { status: 'loading' } | { status: 'ready'; portfolio: OpenPortfolio } | { status: 'missing'; message: string };
 
 /**
- * Opens one of the user's portfolios, local first: this device's copy against the account's row,
- * read fresh (another device may have saved). Offline, this device's copy opens alone. Settles once:
- * later refetches do not reopen the editor under the visitor's hands.
+ * The opening's copies on this device settle: the one that opened is now this session's, and those the
+ * row holds anyway (in step, or equal to it) go. Offered ones stay until the visitor answers.
+ */
+function settleCopies(
+  userId: string,
+  portfolioId: string,
+  opening: Opening,
+  copies: readonly AccountCopy[],
+  writer: CopyWriter,
+  online: boolean,
+) {
+  if (opening.from) writeAccountCopy(userId, portfolioId, { ...opening.from, ...writer });
+  for (const copy of copies)
+    if (copy === opening.from || (online && !opening.offered.includes(copy))) removeAccountCopy(userId, portfolioId, copy.session);
+}
+
+/**
+ * Opens one of the user's portfolios, local first: this device's copies against the account's row,
+ * read fresh (another tab or device may have saved). Offline, this device's copy opens alone. Settles
+ * once: later refetches do not reopen the editor under the visitor's hands.
  */
 export function useOpenPortfolio(userId: string, portfolioId: string): OpenPortfolioState {
   const query = useQuery<PortfolioRow>({
@@ -34,21 +65,27 @@ export function useOpenPortfolio(userId: string, portfolioId: string): OpenPortf
     retry: (failureCount, error) => failureCount < 1 && error instanceof PortfolioRequestError && error.kind === 'offline',
   });
   const [state, setState] = useState<OpenPortfolioState>({ status: 'loading' });
+  const [writer] = useState(newCopyWriter);
 
   useEffect(() => {
     if (state.status !== 'loading') return;
-    const copy = readAccountCopy(userId, portfolioId);
+    const copies = readAccountCopies(userId, portfolioId);
     if (query.isFetchedAfterMount && query.data) {
       const row = query.data;
-      const opened = chooseOpening(copy, row);
-      if (opened) setState({ status: 'ready', portfolio: { id: row.id, title: row.title, published: row.published, opened } });
+      const opening = chooseOpening(copies, row, writer.tab);
+      if (!opening) return;
+      settleCopies(userId, portfolioId, opening, copies, writer, true);
+      const { opened, offered } = opening;
+      setState({ status: 'ready', portfolio: { id: row.id, title: row.title, published: row.published, opened, writer, offered } });
       return;
     }
     if (query.isError) {
       const offline = query.error instanceof PortfolioRequestError && query.error.kind === 'offline';
-      const opened = offline ? chooseOpening(copy, undefined) : undefined;
-      if (opened && copy) {
-        setState({ status: 'ready', portfolio: { id: portfolioId, title: copy.title, published: false, opened } });
+      const opening = offline ? chooseOpening(copies, undefined, writer.tab) : undefined;
+      if (opening?.from) {
+        settleCopies(userId, portfolioId, opening, copies, writer, false);
+        const portfolio = { id: portfolioId, title: opening.from.title, published: false, opened: opening.opened, writer, offered: [] };
+        setState({ status: 'ready', portfolio });
       } else {
         setState({
           status: 'missing',
@@ -56,7 +93,7 @@ export function useOpenPortfolio(userId: string, portfolioId: string): OpenPortf
         });
       }
     }
-  }, [portfolioId, query.data, query.error, query.isError, query.isFetchedAfterMount, state.status, userId]);
+  }, [portfolioId, query.data, query.error, query.isError, query.isFetchedAfterMount, state.status, userId, writer]);
 
   return state;
 }

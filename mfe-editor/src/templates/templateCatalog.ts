@@ -41,3 +41,18 @@ export const startingPortfolio = (templateId: PortfolioTemplateId): Portfolio =>
 
 /** Where a portfolio shown with this template is edited. */
 export const editorPathOf = (templateId: PortfolioTemplateId): string => (templateId === 'generator' ? '/portfo' : '/design');
+
+/** The title a new portfolio gets: the owner's name and the template's, or the template's alone. */
+export const defaultTitleFor = (ownerName: string, templateId: PortfolioTemplateId): string =>
+  (ownerName.trim() ? `${ownerName.trim()} · ${templateName(templateId)}` : templateName(templateId)).slice(0, 120);
+
+/**
+ * The title after switching from one template to another: one that still names the old template the
+ * way a new title does (alone, or after " · ") names the new one; a title the owner chose stays.
+ */
+export function titleAfterSwitch(title: string, from: PortfolioTemplateId, to: PortfolioTemplateId): string {
+  const oldName = templateName(from);
+  if (title === oldName) return templateName(to);
+  const suffix = ` · ${oldName}`;
+  return title.endsWith(suffix) ? defaultTitleFor(title.slice(0, -suffix.length), to) : title;
+}

@@ -22,12 +22,17 @@ function LocationProbe() {
   return null;
 }
 
+/** Renders `element` at `path` (with a query string, if it has one). */
 export function renderAt(path: string, element: ReactElement, state?: unknown) {
+  const [pathname = path, search = ''] = path.split('?');
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <MemoryRouter
+      initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}
+      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+    >
       <LocationProbe />
       <Routes>
-        <Route path={path} element={<main>{element}</main>} />
+        <Route path={pathname} element={<main>{element}</main>} />
         <Route path="*" element={<p>elsewhere</p>} />
       </Routes>
     </MemoryRouter>,

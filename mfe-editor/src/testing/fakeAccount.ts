@@ -90,6 +90,12 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     if (url.pathname === '/rest/v1/portfolios' && method === 'POST') {
       return answer([addRow({ template_id: String(body.template_id), title: (body.title as string) ?? null, data: body.data ?? {} })]);
     }
+    if (url.pathname === '/rest/v1/portfolios' && method === 'PATCH') {
+      const id = url.searchParams.get('id')?.replace(/^eq\./, '');
+      const found = rows.filter((row) => row.owner_id === userId && row.id === id);
+      for (const row of found) Object.assign(row, { title: typeof body.title === 'string' ? body.title : row.title, updated_at: now() });
+      return answer(found);
+    }
     if (url.pathname === '/rest/v1/rpc/save_portfolio') {
       const row = rows.find((candidate) => candidate.id === body.portfolio_id);
       if (!row) return json({ code: 'PT404', message: 'Portfolio not found', details: null, hint: null }, 404);

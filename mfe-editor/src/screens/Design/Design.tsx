@@ -7,7 +7,7 @@ import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
 import { StartAccountPortfolio, OpenAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import type { PortfolioRow } from '../../portfolios/portfolioApi';
 import { withEditorQueries } from '../../portfolios/queries';
-import { contentOf, toTemplateId, type PortfolioTemplateId } from '../../templates/templateCatalog';
+import { contentOf, defaultTitleFor, toTemplateId, type PortfolioTemplateId } from '../../templates/templateCatalog';
 import { openDeviceDesign, selectedTemplateOf, startsNew } from './designOpening';
 import { AccountTemplateEditor, DeviceTemplateEditor } from './TemplateEditor';
 import { useOpeningKey } from '../useOpeningKey';
@@ -77,7 +77,7 @@ function planFor(locationState: unknown): StartPlan {
   const content = contentOf(templateId);
   const fresh = () => ({
     templateId,
-    title: account.name.trim() ? `${account.name.trim()} · ${content.name}`.slice(0, 120) : content.name,
+    title: defaultTitleFor(account.name, templateId),
     data: applyDetails(starterPortfolio(content.sample, account), selected?.details ?? {}),
   });
   if (!selected) return { continues: (row: PortfolioRow) => isTemplatePortfolio(row.templateId), fresh };

@@ -98,6 +98,29 @@ test('edits go to the account against the version held; switching template goes 
   expect(account.requests.filter((request) => request === 'POST /rest/v1/rpc/save_portfolio')).toHaveLength(1);
 });
 
+test('a template switch is undone like any change; the header and the title name the template shown', async () => {
+  const user = userEvent.setup();
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  await screen.findByRole('heading', { name: 'Input Section' });
+  const header = () => screen.getByText(/^Editing/).querySelector('strong')?.textContent;
+  const template = () => within(form().parentElement!).getByLabelText('Template') as HTMLSelectElement;
+  expect(header()).toBe('Asha Verma · Personal Portfolio Template');
+
+  fireEvent.change(template(), { target: { value: '3' } });
+  expect(await screen.findByRole('heading', { name: 'Professional Portfolio' })).toBeInTheDocument();
+  expect(header()).toBe('Asha Verma · Professional Portfolio Template');
+  await waitFor(() => expect(account.rows[0]!.title).toBe('Asha Verma · Professional Portfolio Template'));
+
+  await user.click(screen.getByRole('button', { name: /Undo/ }));
+  expect(template().value).toBe('1');
+  expect(await screen.findByRole('heading', { name: 'Input Section' })).toBeInTheDocument();
+  expect(header()).toBe('Asha Verma · Personal Portfolio Template');
+  await waitFor(() => expect(account.rows[0]!.title).toBe('Asha Verma · Personal Portfolio Template'));
+  await user.click(screen.getByRole('button', { name: /Redo/ }));
+  expect(template().value).toBe('3');
+  await waitFor(() => expect(account.rows[0]!.template_id).toBe('3'), { timeout: 3000 });
+});
+
 /** Storage's upload endpoint, as XMLHttpRequest reaches it: records each file, reports progress, answers 200 (or `refuse`). */
 function fakeStorageUploads(refuse?: (path: string) => boolean) {
   const uploads: { path: string; bytes: number; type: string | null }[] = [];

@@ -93,7 +93,10 @@ const TemplateSwitcher = memo(function TemplateSwitcher({ published }: { publish
         className={styles.select}
         value={templateId}
         aria-describedby={hintId}
-        onChange={(event) => editor.setTemplate(event.target.value as PortfolioTemplateId)}
+        onChange={(event) => {
+          const next = event.target.value as PortfolioTemplateId;
+          editor.setTemplate(next, { label: `Switched to ${contentOf(next).name}` });
+        }}
       >
         {TEMPLATES.map((template) => (
           <option key={template.id} value={String(template.id)}>

@@ -1,0 +1,116 @@
+// One portfolio open in two tabs of one browser: two editors sharing this device's localStorage (each
+// with its own tab id in sessionStorage) and one account (fakeAccount.ts, the real supabase-js client).
+import { fireEvent, screen, waitFor, within, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { upgradeLegacy } from '@folioforge/templates';
+import Design from './Design';
+import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
+import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
+import { installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
+import { signInFakeAccount, signOutFakeAccount, type FakeAccount } from '../../testing/fakeAccount';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('../../images/loadImagePreparer', () => jest.requireActual('../../testing/fakeImagePreparer'));
+
+jest.setTimeout(20_000);
+
+let account: FakeAccount;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetDraftFileStoreForTests();
+  resetCheckoutRegistrationForTests();
+  installTestRuntimeConfig();
+  installObjectUrls();
+  (loadRemote as jest.Mock).mockReset().mockReturnValue(new Promise(() => undefined));
+  (registerRemotes as jest.Mock).mockReset();
+  account = signInFakeAccount();
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  signOutFakeAccount();
+  jest.restoreAllMocks();
+});
+
+/** Opens the portfolio in the tab named `tab` (its id in sessionStorage, kept across its reloads). */
+async function openInTab(tab: string, portfolioId: string): Promise<RenderResult> {
+  sessionStorage.setItem('folioforge.editor.tab', tab);
+  const rendered = renderAt(`/design?portfolio=${portfolioId}`, <Design />);
+  await within(rendered.container).findByRole('form', { name: / details$/ }, { timeout: 3000 });
+  return rendered;
+}
+
+const fieldIn = (tab: RenderResult, name: string) =>
+  within(within(tab.container).getByRole('form', { name: / details$/ })).getByLabelText(name) as HTMLInputElement;
+const statusIn = (tab: RenderResult) => within(tab.container).getAllByRole('status')[0]!;
+const saves = () => account.requests.filter((request) => request === 'POST /rest/v1/rpc/save_portfolio').length;
+
+/** The issue's steps: tab A saves an address; tab B, opened before, types a phone and is refused. */
+async function tabBRefusedAfterTabASaved() {
+  const row = account.addRow({ template_id: '1', title: 'Mine', data: upgradeLegacy('1', { name: 'Asha', address: '', phone: '' }) });
+  const tabA = await openInTab('tab-a', row.id);
+  const tabB = await openInTab('tab-b', row.id);
+  fireEvent.change(fieldIn(tabA, 'Address'), { target: { value: 'Addr from tab A' } });
+  await waitFor(() => expect(account.rows[0]!.version).toBe(2), { timeout: 3000 });
+  await waitFor(() => expect(statusIn(tabA)).toHaveTextContent('Saved'));
+  fireEvent.change(fieldIn(tabB, 'Phone'), { target: { value: '+91 98765 43210' } });
+  await waitFor(() => expect(within(tabB.container).getByText('Not saved: a newer version exists')).toBeInTheDocument(), {
+    timeout: 3000,
+  });
+  return { row, tabA, tabB };
+}
+
+test("reloading the tab that saved shows its save, and offers another tab's unsaved copy instead of loading it", async () => {
+  const user = userEvent.setup();
+  const { row, tabA, tabB } = await tabBRefusedAfterTabASaved();
+
+  // Tab A reloads: the newest saved version is on screen, tab B's work is offered, nothing is refused.
+  tabA.unmount();
+  const reloaded = await openInTab('tab-a', row.id);
+  expect(fieldIn(reloaded, 'Address').value).toBe('Addr from tab A');
+  expect(fieldIn(reloaded, 'Phone').value).toBe('');
+  const offer = within(reloaded.container).getByText(/You have unsaved changes from another tab/);
+  expect(within(reloaded.container).queryByText('Not saved: a newer version exists')).toBeNull();
+  const savesBefore = saves();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(saves()).toBe(savesBefore);
+  expect(account.rows[0]!.version).toBe(2);
+  expect((account.rows[0]!.data as { profile: { address: string } }).profile.address).toBe('Addr from tab A');
+
+  // Review puts tab B's copy on screen as made from its own version: the account refuses it, and asks.
+  const item = offer.closest('li')!;
+  await user.click(within(item as HTMLElement).getByRole('button', { name: 'Review' }));
+  expect(fieldIn(reloaded, 'Phone').value).toBe('+91 98765 43210');
+  await waitFor(() => expect(within(reloaded.container).getByText('Not saved: a newer version exists')).toBeInTheDocument(), {
+    timeout: 3000,
+  });
+  expect(account.rows[0]!.version).toBe(2);
+  expect(within(reloaded.container).queryByText(/You have unsaved changes from another tab/)).toBeNull();
+  tabB.unmount();
+});
+
+test('a reload of the tab whose save was refused opens the newest version and offers its own work back; Discard drops it', async () => {
+  const user = userEvent.setup();
+  const { row, tabA, tabB } = await tabBRefusedAfterTabASaved();
+  tabA.unmount();
+
+  tabB.unmount();
+  const reloaded = await openInTab('tab-b', row.id);
+  expect(fieldIn(reloaded, 'Address').value).toBe('Addr from tab A');
+  expect(fieldIn(reloaded, 'Phone').value).toBe('');
+  await user.click(
+    within(
+      within(reloaded.container)
+        .getByText(/unsaved changes from this tab, made before a newer version/)
+        .closest('li')!,
+    ).getByRole('button', { name: 'Discard' }),
+  );
+  expect(screen.queryByText(/unsaved changes/)).toBeNull();
+  reloaded.unmount();
+  const again = await openInTab('tab-b', row.id);
+  expect(within(again.container).queryByText(/unsaved changes/)).toBeNull();
+  expect(fieldIn(again, 'Address').value).toBe('Addr from tab A');
+});
