@@ -97,7 +97,9 @@ test('a refusal from before a purchase goes once the account holds the template'
   await userEvent.click(within(panel).getByRole('button', { name: 'Download site (.zip)' }));
   expect(await within(panel).findByRole('alert')).toHaveTextContent(refusal);
   // What a finished checkout does, in whichever remote: the entitlements are read again.
-  act(() => queryClient.setQueryData(billingKeys.entitlements(USER), { ...NOT_BOUGHT, templates: [3] }));
+  await act(async () => {
+    queryClient.setQueryData(billingKeys.entitlements(USER), { ...NOT_BOUGHT, templates: [3] });
+  });
   await waitFor(() => expect(within(panel).queryByRole('alert')).not.toBeInTheDocument());
   expect(panel).not.toHaveTextContent(refusal);
 });
