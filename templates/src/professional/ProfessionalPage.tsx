@@ -190,8 +190,9 @@ const Footer = memo(function Footer({ name, email, socials }: { name: string; em
         linkClassName={styles.socialLink}
         links={socials}
       />
+      {/* No "Made with FolioForge" here: the published page's badge says it, unless the owner's plan removes branding. */}
       <p className={styles.copyright}>
-        © {new Date().getFullYear()} {name}. Made with FolioForge.
+        © {new Date().getFullYear()} {name}
       </p>
     </footer>
   );

@@ -41,6 +41,14 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(gzipSync(page.html).length).toBeLessThan(15 * 1024);
   });
 
+  test('a plan that removes branding leaves "Made with FolioForge" off the whole page; without one, the badge alone says it', () => {
+    const branded = parse(renderStaticPage(id, withWebFiles(definition.sample), { ...OPTIONS, badge: true }).html);
+    expect(branded.body.textContent?.match(/Made with FolioForge/g)).toHaveLength(1);
+    expect(branded.querySelector('a.ff-badge')?.textContent).toBe('Made with FolioForge');
+    const paid = parse(renderStaticPage(id, withWebFiles(definition.sample), { ...OPTIONS, badge: false }).html);
+    expect(paid.body.textContent).not.toMatch(/FolioForge/);
+  });
+
   test('a section of every kind is on the page, in order', () => {
     const portfolio = everyKindPortfolio();
     const doc = parse(renderStaticPage(id, portfolio, OPTIONS).html);
