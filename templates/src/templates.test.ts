@@ -24,6 +24,12 @@ describe('template catalog', () => {
     expect(four!.sample.sections[0]).toMatchObject({ kind: 'products', items: [{ name: 'Monsoon Mug, thrown by hand', price: '₹1,200' }] });
   });
 
+  test("template 4 opens with its shop's profile filled in, as the spec's design screen does", () => {
+    const { profile } = getTemplate(4)!.sample;
+    const empty = (['name', 'email', 'headline', 'about', 'address', 'phone', 'website'] as const).filter((key) => !profile[key].trim());
+    expect(empty).toEqual([]);
+  });
+
   test('every sample passes the shared schema, and names sections and items uniquely', () => {
     for (const template of TEMPLATES) expect(checkPortfolio(template.sample)).toMatchObject({ ok: true });
   });
