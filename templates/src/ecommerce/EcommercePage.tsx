@@ -7,7 +7,14 @@ import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLink, SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
-import { anchorOf, SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
+import {
+  anchorOf,
+  SectionList,
+  sectionTargets,
+  useHoldsMessageForm,
+  type SectionViewProps,
+  type SectionViews,
+} from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
 import { readContactLink, type ContactLink } from './contactLink';
@@ -146,7 +153,7 @@ function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
           </li>
         ))}
       </ul>
-      <QuestionForm />
+      {useHoldsMessageForm(section.id) ? <QuestionForm /> : null}
     </section>
   );
 }
