@@ -18,6 +18,7 @@ import {
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
 import { readContactLink, type ContactLink } from './contactLink';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePage.module.scss';
 
 /** The first contact link of the first shown contact section: 'Call And Book Now' and the footer use it. */
@@ -49,6 +50,7 @@ export function EcommercePage({ portfolio }: TemplatePageProps) {
         <main>
           <Banner id={homeId} contactId={contact.anchorId} title={profile.headline} summary={profile.about} photo={profile.photo} />
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
+          <SignUpBox />
         </main>
         <Footer
           name={profile.name}

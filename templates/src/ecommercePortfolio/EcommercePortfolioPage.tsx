@@ -9,6 +9,7 @@ import { SocialLinks } from '../common/SocialLinks';
 import { StorefrontIcon } from '../common/icons';
 import { SectionList, shownItems, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePortfolioPage.module.scss';
 
 /**
@@ -29,6 +30,7 @@ export function EcommercePortfolioPage({ portfolio }: TemplatePageProps) {
         <main>
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
           <Intro id={`${prefix}-about`} name={profile.name} headline={profile.headline} about={profile.about} photo={profile.photo} />
+          <SignUpBox />
         </main>
         <Footer
           email={profile.email}

@@ -9,6 +9,7 @@ import { SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
 import { SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './ProfessionalPage.module.scss';
 
 /**
@@ -43,6 +44,7 @@ export function ProfessionalPage({ portfolio }: TemplatePageProps) {
             resume={profile.resume}
           />
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
+          <SignUpBox />
         </main>
         <Footer name={profile.name} email={profile.email} socials={socials} />
       </div>

@@ -72,6 +72,15 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(doc.querySelectorAll('form[action="https://x.example/m"]')).toHaveLength(1);
   });
 
+  test("the sign-up box is part of the template's page, above its footer", () => {
+    const subscribe = { action: 'https://project.example/functions/v1/subscribe', portfolioId: 'p-1', slug: 'ada' };
+    const doc = parse(renderStaticPage(id, withWebFiles(definition.sample), { ...OPTIONS, subscribe }).html);
+    const signUp = doc.querySelector('.ff-subscribe')!;
+    expect(signUp.closest('main')).not.toBeNull();
+    const footer = doc.querySelector('footer');
+    if (footer) expect(signUp.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   test('a section of every kind is on the page, in order', () => {
     const portfolio = everyKindPortfolio();
     const doc = parse(renderStaticPage(id, portfolio, OPTIONS).html);

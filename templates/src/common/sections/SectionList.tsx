@@ -34,12 +34,12 @@ export function sectionTargets(sections: readonly Section[], prefix: string): Se
 const ADDED_TO_ITEM: Partial<Record<SectionKind, readonly string[]>> = { products: ['price', 'url'] };
 
 /** The items of a section a page shows: all, except those with nothing of their own (a product with only a price). */
-export function shownItems<K extends SectionKind>(section: SectionOf<K>): SectionOf<K>['items'] {
+export function shownItems<S extends Pick<Section, 'kind' | 'items'>>(section: S): S['items'] {
   const added = ADDED_TO_ITEM[section.kind];
   if (!added) return section.items;
-  return section.items.filter((item) =>
-    Object.keys(item).some((key) => key !== 'id' && !added.includes(key) && fieldText(item as AnyItem, key).trim() !== ''),
-  );
+  return (section.items as AnyItem[]).filter((item) =>
+    Object.keys(item).some((key) => key !== 'id' && !added.includes(key) && fieldText(item, key).trim() !== ''),
+  ) as S['items'];
 }
 
 /** A section with neither text nor items to show shows nothing on a page. */
