@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useId, useState } from 'react';
 import { RichText, richTextToSafeHtml } from '@folioforge/shared';
+import { SampleNote } from './TextInput';
 import styles from './RichTextField.module.scss';
 
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "rich-text-editor" */ './RichTextEditor'));
@@ -16,6 +17,10 @@ export interface RichTextFieldProps {
   accessibleLabel?: string;
   /** The stored value: the editor's HTML, or plain text from before rich text (opened as paragraphs). */
   initialValue: string;
+  /** The sample text the field holds (the initial value): shown greyed until the owner writes their own, then gone. */
+  sample?: string;
+  /** The field holds the sample still (nothing written over it): a note says so. */
+  stillSample?: boolean;
   onChange: (path: string, value: string) => void;
 }
 
@@ -24,10 +29,20 @@ export interface RichTextFieldProps {
  * then the editor (Tiptap, loaded apart) takes its place with the caret in it. Its value is HTML, ''
  * when empty.
  */
-export const RichTextField = memo(function RichTextField({ path, label, accessibleLabel, initialValue, onChange }: RichTextFieldProps) {
+export const RichTextField = memo(function RichTextField({
+  path,
+  label,
+  accessibleLabel,
+  initialValue,
+  sample,
+  stillSample = false,
+  onChange,
+}: RichTextFieldProps) {
   const labelId = useId();
+  const sampleId = `${labelId}-sample`;
   const name = accessibleLabel ?? label;
-  const [initialHtml] = useState(() => richTextToSafeHtml(initialValue));
+  // Sample text is not the owner's to edit: the editor opens empty for their own words.
+  const [initialHtml] = useState(() => (sample === undefined ? richTextToSafeHtml(initialValue) : ''));
   const [editing, setEditing] = useState(false);
   const open = () => setEditing(true);
 
@@ -40,7 +55,9 @@ export const RichTextField = memo(function RichTextField({ path, label, accessib
       tabIndex={0}
       data-field={path}
       data-rich-text-preview=""
-      className={`${styles.input} ${styles.preview}`}
+      data-sample={sample === undefined ? undefined : ''}
+      aria-describedby={stillSample ? sampleId : undefined}
+      className={`${styles.input} ${styles.preview} ${sample === undefined ? '' : styles.sample}`.trimEnd()}
       onFocus={open}
       onMouseDown={open}
     >
@@ -61,6 +78,7 @@ export const RichTextField = memo(function RichTextField({ path, label, accessib
       ) : (
         preview
       )}
+      {stillSample ? <SampleNote id={sampleId} /> : null}
     </div>
   );
 });
