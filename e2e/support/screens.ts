@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright';
+import type { Locator } from 'playwright-core';
 // Every screen of the product a visitor can open without an account, and a heading that shows it rendered.
 export const SCREENS: { path: string; heading: RegExp }[] = [
   { path: '/', heading: /^Login$/ },
