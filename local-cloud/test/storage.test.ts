@@ -153,6 +153,23 @@ for (const backend of BACKENDS)
       assert.ok(bobSigns.error, 'only a reader can sign');
     });
 
+    test('a private résumé is for its reader alone: its signed URL and download say Cache-Control private', async () => {
+      const key = `${alice.id}/cached-cv.pdf`;
+      assert.equal((await alice.client.storage.from('resumes').upload(key, pdfBlob(), { cacheControl: '3600' })).error, null);
+      const signed = await alice.client.storage.from('resumes').createSignedUrl(key, 60);
+      const bySignedUrl = await fetch(signed.data!.signedUrl);
+      assert.equal(bySignedUrl.status, 200);
+      assert.equal(bySignedUrl.headers.get('cache-control'), 'private, max-age=3600');
+      const byOwner = await fetch(`${t.url}/storage/v1/object/authenticated/resumes/${key}`, {
+        headers: { apikey: t.cloud.keys.anonKey, authorization: `Bearer ${alice.accessToken}` },
+      });
+      assert.equal(byOwner.headers.get('cache-control'), 'private, max-age=3600');
+      // A public bucket's object keeps what its uploader set: any cache may keep a published picture.
+      const page = `cache-${Date.now()}/files/photo.png`;
+      assert.equal((await serviceClient(t).storage.from('sites').upload(page, pngBlob(), { cacheControl: '600' })).error, null);
+      assert.equal((await fetch(`${t.url}/storage/v1/object/public/sites/${page}`)).headers.get('cache-control'), 'max-age=600');
+    });
+
     test('only types that run nothing are shown inline: a stored SVG is a sandboxed download, a page plain text', async () => {
       const slug = `inline-${Date.now()}`;
       const sites = serviceClient(t).storage.from('sites');

@@ -25,7 +25,23 @@ function attachmentName(c: Context, key: string, inline: boolean): string | unde
   return download || key.split('/').pop() || 'download';
 }
 
-export async function sendObject(c: Context, ctx: LocalCloudContext, row: ObjectRow): Promise<Response> {
+/**
+ * A private object's answer is for its reader alone: `private` (and no `public` or `s-maxage`), so a
+ * shared cache (a proxy, a CDN) never keeps a résumé a signed URL fetched and hands it to the next asker.
+ */
+export function privateCacheControl(value: string): string {
+  const directives = value
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !/^(public|s-maxage=.*)$/i.test(directive));
+  if (!directives.some((directive) => /^(private|no-store)$/i.test(directive))) directives.unshift('private');
+  return directives.join(', ');
+}
+
+/** `public`: the bucket is public and the URL needs no credential, so shared caches may keep the answer. */
+export type Audience = 'public' | 'private';
+
+export async function sendObject(c: Context, ctx: LocalCloudContext, row: ObjectRow, audience: Audience): Promise<Response> {
   let bytes: Buffer;
   try {
     bytes = await readFile(versionFilePath(ctx.config.dataDir, row.bucket_id, row.version ?? ''));
@@ -43,7 +59,7 @@ export async function sendObject(c: Context, ctx: LocalCloudContext, row: Object
   const headers: Record<string, string> = {
     'Content-Type': type,
     'Content-Length': String(bytes.byteLength),
-    'Cache-Control': cacheControl,
+    'Cache-Control': audience === 'public' ? cacheControl : privateCacheControl(cacheControl),
     'X-Content-Type-Options': 'nosniff',
   };
   // Nothing served from the API's origin may run script there (HTML, SVG, XML…): any type outside the
