@@ -34,6 +34,7 @@ export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataD
     createRuntimeConfig({
       ports: Object.fromEntries(APPS.map((app) => [app.key, portOf(app)])),
       localCloudUrl: cloud.url,
+      localMailboxUrl: cloud.mailboxUrl,
       keys: cloud.keys,
     }),
   );
@@ -55,6 +56,7 @@ export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataD
   });
   return {
     cloudUrl: cloud.url,
+    mailboxUrl: cloud.mailboxUrl,
     async stop() {
       await Promise.all(
         children.map(
@@ -76,7 +78,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const dev = await startDev();
     console.log('\nFolioForge (dev) will be at http://localhost:3000 once the first builds finish.');
-    console.log(`Mailbox: ${dev.cloudUrl}/mail\n`);
+    console.log(`Mailbox: ${dev.mailboxUrl}\n`);
     const stop = async () => {
       await dev.stop();
       process.exit(0);

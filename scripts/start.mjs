@@ -14,7 +14,7 @@ async function main() {
   await buildApps();
   console.log('Starting local-cloud (auth, database, storage, payments, mail) …');
   const cloud = await startLocalCloud({ port: LOCAL_CLOUD_PORT });
-  const appConfig = createRuntimeConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
+  const appConfig = createRuntimeConfig({ localCloudUrl: cloud.url, localMailboxUrl: cloud.mailboxUrl, keys: cloud.keys });
   // Published pages (/p/<slug>) are read from local-cloud's Storage, as a CDN would read Supabase's.
   // SITE_URL names the site when it is served under a domain of its own (never taken for a custom one).
   const siteHosts = process.env.SITE_URL ? [new URL(process.env.SITE_URL).hostname] : [];
@@ -24,7 +24,7 @@ async function main() {
   const apps = await serveAllApps({ appConfig: () => appConfig, sites });
   console.log('');
   console.log('FolioForge is running:  http://localhost:3000');
-  console.log(`Mailbox (sign-up and reset mails, contact messages):  ${cloud.url}/mail`);
+  console.log(`Mailbox (sign-up and reset mails, contact messages):  ${cloud.mailboxUrl}`);
   console.log('Press Ctrl+C to stop.');
 
   let stopping = false;

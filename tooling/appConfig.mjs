@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, LOCAL_CLOUD_PORT } from './ports.mjs';
+import { APPS, LOCAL_CLOUD_PORT, LOCAL_MAILBOX_PORT } from './ports.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,18 +18,21 @@ function readLocalCloudKeys(dataDir = path.join(repoRoot, '.data')) {
 }
 
 /**
- * @param {{ host?: string, ports?: Record<string, number>, localCloudUrl?: string, keys?: Record<string, string> }} [options]
+ * `localMailboxUrl`: the started local-cloud's mailbox; without a local-cloud URL, the usual port's.
+ * @param {{ host?: string, ports?: Record<string, number>, localCloudUrl?: string, localMailboxUrl?: string, keys?: Record<string, string> }} [options]
  */
 export function createRuntimeConfig(options = {}) {
   const host = options.host ?? 'localhost';
   const ports = Object.fromEntries(APPS.map((app) => [app.key, options.ports?.[app.key] ?? app.port]));
   const cloud = options.localCloudUrl ?? `http://${host}:${LOCAL_CLOUD_PORT}`;
   const keys = options.keys ?? readLocalCloudKeys();
+  const mailbox = options.localMailboxUrl ?? (options.localCloudUrl ? undefined : `http://${host}:${LOCAL_MAILBOX_PORT}`);
   return {
     supabaseUrl: cloud,
     supabaseAnonKey: keys.anonKey ?? 'local-cloud-has-not-started-yet',
     razorpayKeyId: keys.razorpayKeyId ?? 'rzp_test_local',
     razorpayCheckoutUrl: `${cloud}/razorpay/v1/checkout.js`,
+    ...(mailbox ? { localMailboxUrl: mailbox } : {}),
     remotes: Object.fromEntries(
       APPS.filter((app) => app.key !== 'shell').map((app) => [app.key, `http://${host}:${ports[app.key]}/mf-manifest.json`]),
     ),

@@ -2,15 +2,26 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCAL_CLOUD_PORT } from './ports.mjs';
 import { repoRoot } from './repo.mjs';
 
 /**
- * @param {{ port?: number, dataDir?: string, env?: Record<string,string>, onOutput?: (line: string) => void }} [options]
+ * The mailbox's port is `mailboxPort` when given; on the usual API port the usual one (54324, or
+ * MAILBOX_PORT); a local-cloud on a port of its own (tests) gets a free one, never another's mailbox.
+ * @param {{ port?: number, mailboxPort?: number, dataDir?: string, env?: Record<string,string>, onOutput?: (line: string) => void }} [options]
  */
-export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRoot, '.data'), env = {}, onOutput } = {}) {
+export async function startLocalCloud({
+  port = LOCAL_CLOUD_PORT,
+  mailboxPort,
+  dataDir = path.join(repoRoot, '.data'),
+  env = {},
+  onOutput,
+} = {}) {
+  const mailboxEnv =
+    mailboxPort !== undefined ? { MAILBOX_PORT: String(mailboxPort) } : port === LOCAL_CLOUD_PORT ? {} : { MAILBOX_PORT: '0' };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'local-cloud/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...mailboxEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let exited = null;
@@ -25,6 +36,8 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
     exited = code;
   });
   const url = `http://localhost:${port}`;
+  // The ready line names the mailbox's address (its port may have been a free one).
+  const mailboxUrl = () => /local-cloud ready on \S+ \(mailbox: (http:\/\/[^\s)]+)\)/.exec(output)?.[1];
   // Generous: PGlite compiles its WebAssembly at start, which takes long on a loaded 2-core machine.
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
@@ -32,7 +45,7 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
     try {
       const response = await fetch(`${url}/health`);
       // Ready once it answers and has written the public keys the app config needs.
-      if (response.ok && fs.existsSync(path.join(dataDir, 'public-keys.json'))) break;
+      if (response.ok && fs.existsSync(path.join(dataDir, 'public-keys.json')) && mailboxUrl()) break;
     } catch {
       // not listening yet
     }
@@ -45,6 +58,8 @@ export async function startLocalCloud({ port = 54321, dataDir = path.join(repoRo
   const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'public-keys.json'), 'utf8'));
   return {
     url,
+    /** The mailbox: `/` the page, `/api` the JSON (local-cloud's mail/index.ts). */
+    mailboxUrl: /** @type {string} */ (mailboxUrl()),
     keys,
     child,
     stop() {

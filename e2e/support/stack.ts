@@ -12,6 +12,7 @@ import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { startLocalCloud } from '../../tooling/localCloudProcess.mjs';
 import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
+import { rememberMailbox } from './mailbox';
 import { freePorts } from './ports';
 
 /** Many sign-ups and messages from one address in a few minutes: the rate limits lifted for the tests. */
@@ -30,6 +31,8 @@ export type AppKey = (typeof APPS)[number]['key'];
 export interface Stack {
   shellUrl: string;
   cloudUrl: string;
+  /** local-cloud's mailbox (its own port): `/` the page, `/api` the JSON; support/mailbox.ts reads it. */
+  mailboxUrl: string;
   /** Public keys of this local-cloud (anon key, razorpay key id, emailjs ids). */
   keys: Record<string, string>;
   /** local-cloud's data folder (its keys.json holds the Razorpay sandbox's key secret). */
@@ -54,7 +57,7 @@ export interface StackOptions {
 
 export async function startStack({ localCloudEnv = {}, withLocalCloud = true, distDirs = {} }: StackOptions = {}): Promise<Stack> {
   const ports = {} as Record<AppKey, number>;
-  const [cloudPort, ...appPorts] = await freePorts(APPS.length + 1);
+  const [cloudPort, mailboxPort, ...appPorts] = await freePorts(APPS.length + 2);
   APPS.forEach((app, index) => (ports[app.key] = appPorts[index]!));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-e2e-'));
   // A copy of a migrated (and, as npm start does, seeded) database: local-cloud starts in seconds.
@@ -62,12 +65,15 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
   const cloud = withLocalCloud
     ? await startLocalCloud({
         port: cloudPort,
+        mailboxPort,
         dataDir,
         env: { SITE_URL: `http://localhost:${ports.shell}`, ...NO_RATE_LIMITS, ...localCloudEnv },
       })
     : undefined;
   const cloudUrl = cloud?.url ?? `http://localhost:${cloudPort}`;
-  const appConfig = createRuntimeConfig({ ports, localCloudUrl: cloudUrl, keys: cloud?.keys ?? {} });
+  const mailboxUrl = cloud?.mailboxUrl ?? `http://localhost:${mailboxPort}`;
+  rememberMailbox(cloudUrl, mailboxUrl);
+  const appConfig = createRuntimeConfig({ ports, localCloudUrl: cloudUrl, localMailboxUrl: mailboxUrl, keys: cloud?.keys ?? {} });
 
   const servers = new Map<AppKey, Server>();
   async function startApp(key: AppKey, distDir?: string) {
@@ -104,6 +110,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
   return {
     shellUrl: `http://localhost:${ports.shell}`,
     cloudUrl,
+    mailboxUrl,
     keys: cloud?.keys ?? {},
     dataDir,
     ports,

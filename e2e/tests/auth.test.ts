@@ -72,7 +72,7 @@ test.describe('an account from registration to a new password', () => {
     const message = page.getByRole('status').filter({ hasText: 'Check your email for verification link' });
     await expect(message).toBeVisible();
     assert.match(await message.innerText(), new RegExp(EMAIL.replace(/\./g, '\\.')));
-    await expect(page.getByRole('link', { name: `${stack.cloudUrl}/mail` })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: `${stack.mailboxUrl}/` })).toHaveCount(1);
   });
 
   test('the username is now taken for everyone else', async () => {

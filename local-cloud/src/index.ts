@@ -11,6 +11,7 @@ import { createJwtTools } from './jwt.ts';
 import { loadKeys } from './keys.ts';
 import { createLogger } from './log.ts';
 import { createMailbox } from './mail/mailbox.ts';
+import { startMailboxServer, type MailboxServer } from './mail/index.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { originOf } from './http/cors.ts';
 import { guardDatabase, ServiceHealth } from './serviceHealth.ts';
@@ -67,11 +68,18 @@ export interface StartOptions {
   sweepIntervalMs?: number;
   /** No request logs (tests, bench). */
   silent?: boolean;
+  /**
+   * The mailbox's own port, always on 127.0.0.1 (the CLI's default is 54324, as the Supabase CLI's
+   * mail catcher). Default 0: a free one, so started stacks never share a mailbox.
+   */
+  mailboxPort?: number;
 }
 
 export interface LocalCloud {
   url: string;
   port: number;
+  /** Where the mailbox answers: `/` the page, `/api` the JSON. Not on the API's origin. */
+  mailboxUrl: string;
   keys: Keys;
   ctx: LocalCloudContext;
   /** The sweep of published pages, to run one now (functions/sweep.ts). */
@@ -236,6 +244,21 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     );
   }
   const port = (server.address() as AddressInfo).port;
+  const mailboxPort = options.mailboxPort ?? 0;
+  let mailboxServer: MailboxServer;
+  try {
+    mailboxServer = await startMailboxServer(ctx.mailbox, mailboxPort);
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    health.stop();
+    await db.close().catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new StartupError(
+      code === 'EADDRINUSE'
+        ? `mailbox port ${mailboxPort} is already in use (MAILBOX_PORT)`
+        : `cannot listen on mailbox port ${mailboxPort}: ${code ?? String(err)}`,
+    );
+  }
   config.port = port;
   if (!options.publicUrl) config.publicUrl = `http://localhost:${port}`;
   // Known once the port is: the set is the one the CORS middleware already holds.
@@ -278,6 +301,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   const close = () => {
     // stop accepting, let in-flight requests finish, then flush and close the database
     closing ??= step('the requests in flight', stopServing)
+      .then(() => step('the mailbox', () => mailboxServer.close()))
       .then(() => step('the sweeps', () => sweeps.stop()))
       .then(() => step('the functions', () => ctx.functions.close()))
       .then(() => health.stop())
@@ -287,5 +311,5 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     return closing;
   };
 
-  return { url: config.publicUrl, port, keys, ctx, sweeps, close };
+  return { url: config.publicUrl, port, mailboxUrl: mailboxServer.url, keys, ctx, sweeps, close };
 }

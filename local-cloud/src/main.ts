@@ -29,8 +29,10 @@ try {
   const port = intEnv('PORT', 54321);
   const cloud = await startLocalCloud({
     port,
-    // Loopback unless asked: on 0.0.0.0 anyone on the network could use the API and read the mailbox.
+    // Loopback unless asked: on 0.0.0.0 anyone on the network could use the API.
     host: env.HOST || '127.0.0.1',
+    // The mailbox has its own port, always on loopback, as the Supabase CLI's mail catcher (54324).
+    mailboxPort: intEnv('MAILBOX_PORT', 54324),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
@@ -63,7 +65,7 @@ try {
     path.join(cloud.ctx.config.dataDir, 'public-keys.json'),
     JSON.stringify({ anonKey, razorpayKeyId, emailjsPublicKey, emailjsServiceId, emailjsTemplateId }, null, 2) + '\n',
   );
-  console.log(`local-cloud ready on ${cloud.url} (mailbox: ${cloud.url}/mail)`);
+  console.log(`local-cloud ready on ${cloud.url} (mailbox: ${cloud.mailboxUrl})`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -17,7 +17,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 </form></body></html>`;
 
 async function mails(t: TestCloud): Promise<MailMessage[]> {
-  const res = await fetch(`${t.url}/mail/api`);
+  const res = await fetch(`${t.cloud.mailboxUrl}/api`);
   return ((await res.json()) as { messages: MailMessage[] }).messages;
 }
 
@@ -84,7 +84,7 @@ for (const backend of BACKENDS)
       });
 
       // the mailbox page shows it, escaped
-      const html = await (await fetch(`${t.url}/mail`)).text();
+      const html = await (await fetch(t.cloud.mailboxUrl)).text();
       assert.ok(html.includes('Please build me a portfolio &lt;b&gt;today&lt;/b&gt;'));
       assert.ok(!html.includes('<b>today</b>'));
     });

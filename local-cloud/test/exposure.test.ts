@@ -1,5 +1,5 @@
 // Who can reach local-cloud and its data: only this machine (loopback), only the app's own pages
-// (CORS, never the mailbox), only this user (file modes), and only one process per data directory.
+// (CORS; the mailbox, on its own port, never), only this user (file modes), and only one process per data directory.
 import assert from 'node:assert/strict';
 import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -84,10 +84,14 @@ describe('CORS', () => {
   });
 
   test("the mailbox answers no cross-origin request, not even the app's", async () => {
-    const api = await fetch(`${cloud.url}/mail/api`, { headers: { Origin: APP_ORIGIN } });
+    const api = await fetch(`${cloud.mailboxUrl}/api`, { headers: { Origin: APP_ORIGIN } });
     assert.equal(api.status, 200);
     assert.equal(api.headers.get('access-control-allow-origin'), null);
-    assert.equal((await preflight('/mail/api', APP_ORIGIN)).headers.get('access-control-allow-origin'), null);
+    const pre = await fetch(`${cloud.mailboxUrl}/api`, {
+      method: 'OPTIONS',
+      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'GET' },
+    });
+    assert.equal(pre.headers.get('access-control-allow-origin'), null);
   });
 });
 
@@ -112,7 +116,7 @@ describe('a page of another website, in a real browser', () => {
     const page = await browser.context.newPage();
     await page.goto(site.origin);
     const outcome = await page.evaluate(
-      async ({ url, anonKey, email }) => {
+      async ({ url, mailboxUrl, anonKey, email }) => {
         // Inline callbacks only: a named helper here would not survive the trip into the page.
         const [recover, mailbox, settings] = await Promise.all(
           [
@@ -121,7 +125,7 @@ describe('a page of another website, in a real browser', () => {
               headers: { apikey: anonKey, 'content-type': 'application/json' },
               body: JSON.stringify({ email }),
             }),
-            fetch(`${url}/mail/api`),
+            fetch(`${mailboxUrl}/api`),
             fetch(`${url}/auth/v1/settings`, { headers: { apikey: anonKey } }),
           ].map((request) =>
             request.then(
@@ -132,7 +136,7 @@ describe('a page of another website, in a real browser', () => {
         );
         return { recover, mailbox, settings };
       },
-      { url: cloud.url, anonKey: cloud.keys.anonKey, email },
+      { url: cloud.url, mailboxUrl: cloud.mailboxUrl, anonKey: cloud.keys.anonKey, email },
     );
     assert.deepEqual(outcome, { recover: 'blocked', mailbox: 'blocked', settings: 'blocked' });
     const resets = (await cloud.ctx.mailbox.list()).filter((mail) => mail.to === email && /reset/i.test(mail.subject));

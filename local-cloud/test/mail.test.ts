@@ -1,6 +1,8 @@
-// The local mailbox: JSON for tests, an HTML page for people; newest first, links clickable, all escaped.
+// The local mailbox, on its own loopback port: JSON for tests, an HTML page for people; newest first,
+// links clickable, all escaped; never on the API's origin, whose stored files a browser may open.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import type { MailMessage } from '../src/context.ts';
 import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
@@ -30,8 +32,8 @@ for (const backend of BACKENDS)
     });
     after(async () => t.stop());
 
-    test('/mail/api lists messages newest first, with links found in the text', async () => {
-      const { messages } = (await (await fetch(`${t.url}/mail/api`)).json()) as { messages: MailMessage[] };
+    test('/api lists messages newest first, with links found in the text', async () => {
+      const { messages } = (await (await fetch(`${t.cloud.mailboxUrl}/api`)).json()) as { messages: MailMessage[] };
       assert.deepEqual(
         messages.map((m) => m.kind),
         ['emailjs', 'auth'],
@@ -42,7 +44,7 @@ for (const backend of BACKENDS)
     });
 
     test('?to= filters by recipient', async () => {
-      const { messages } = (await (await fetch(`${t.url}/mail/api?to=FIRST@example.test`)).json()) as { messages: MailMessage[] };
+      const { messages } = (await (await fetch(`${t.cloud.mailboxUrl}/api?to=FIRST@example.test`)).json()) as { messages: MailMessage[] };
       assert.deepEqual(
         messages.map((m) => m.subject),
         ['Confirm your signup'],
@@ -50,7 +52,7 @@ for (const backend of BACKENDS)
     });
 
     test('the page makes http links clickable and escapes everything else', async () => {
-      const res = await fetch(`${t.url}/mail`);
+      const res = await fetch(t.cloud.mailboxUrl);
       assert.match(res.headers.get('content-type') ?? '', /text\/html/);
       const html = await res.text();
       assert.ok(html.includes('<a href="https://app.example.test/verify?token=abc&amp;type=signup">'));
@@ -59,6 +61,27 @@ for (const backend of BACKENDS)
       assert.ok(!html.includes('<img src=x'));
       assert.ok(!html.includes('href="javascript:'));
       assert.ok(html.indexOf('&lt;script&gt;') < html.indexOf('Confirm your signup'), 'newest first');
+      assert.match(res.headers.get('content-security-policy') ?? '', /^default-src 'none';.*frame-ancestors 'none'/);
+    });
+
+    test("is not on the API's origin: a file served there cannot read it", async () => {
+      assert.notEqual(new URL(t.cloud.mailboxUrl).origin, new URL(t.url).origin);
+      for (const route of ['/mail', '/mail/api']) assert.equal((await fetch(`${t.url}${route}`)).status, 404, route);
+    });
+
+    test('answers only to localhost: a host name pointed at 127.0.0.1 by another site (DNS rebinding) is refused', async () => {
+      const { port } = new URL(t.cloud.mailboxUrl);
+      const asked = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const request = http.get({ host: '127.0.0.1', port, path: '/api', headers: { host } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          request.on('error', reject);
+        });
+      assert.equal(await asked(`evil.example:${port}`), 403);
+      assert.equal(await asked(`localhost:${port}`), 200);
+      assert.equal(await asked(`127.0.0.1:${port}`), 200);
     });
   });
 

@@ -84,7 +84,7 @@ for (const backend of BACKENDS) {
 
     type Page = { messages: { subject: string; to: string }[]; total: number; nextOffset: number | null };
     const page = async (query: string) => {
-      const res = await fetch(`${cloud.url}/mail/api${query}`);
+      const res = await fetch(`${cloud.mailboxUrl}/api${query}`);
       return { status: res.status, body: (await res.json()) as Page };
     };
 

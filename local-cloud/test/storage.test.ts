@@ -3,7 +3,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   anonClient,
   serviceClient,
@@ -13,6 +12,7 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
+  type TestUser,
 } from './support/servicesCloud.ts';
 import { PDF_BYTES, PNG_BYTES, pdfBlob, pngBlob, pngOfSize } from './support/servicesFiles.ts';
 
@@ -41,8 +41,8 @@ const exists = (file: string) =>
 for (const backend of BACKENDS)
   describe(`storage (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let alice: { client: SupabaseClient; id: string };
-    let bob: { client: SupabaseClient; id: string };
+    let alice: TestUser;
+    let bob: TestUser;
 
     before(async () => {
       t = await startTestCloud(backend);
@@ -151,6 +151,46 @@ for (const backend of BACKENDS)
 
       const bobSigns = await bob.client.storage.from('resumes').createSignedUrl(key, 60);
       assert.ok(bobSigns.error, 'only a reader can sign');
+    });
+
+    test('a private résumé is for its reader alone: its signed URL and download say Cache-Control private', async () => {
+      const key = `${alice.id}/cached-cv.pdf`;
+      assert.equal((await alice.client.storage.from('resumes').upload(key, pdfBlob(), { cacheControl: '3600' })).error, null);
+      const signed = await alice.client.storage.from('resumes').createSignedUrl(key, 60);
+      const bySignedUrl = await fetch(signed.data!.signedUrl);
+      assert.equal(bySignedUrl.status, 200);
+      assert.equal(bySignedUrl.headers.get('cache-control'), 'private, max-age=3600');
+      const byOwner = await fetch(`${t.url}/storage/v1/object/authenticated/resumes/${key}`, {
+        headers: { apikey: t.cloud.keys.anonKey, authorization: `Bearer ${alice.accessToken}` },
+      });
+      assert.equal(byOwner.headers.get('cache-control'), 'private, max-age=3600');
+      // A public bucket's object keeps what its uploader set: any cache may keep a published picture.
+      const page = `cache-${Date.now()}/files/photo.png`;
+      assert.equal((await serviceClient(t).storage.from('sites').upload(page, pngBlob(), { cacheControl: '600' })).error, null);
+      assert.equal((await fetch(`${t.url}/storage/v1/object/public/sites/${page}`)).headers.get('cache-control'), 'max-age=600');
+    });
+
+    test('only types that run nothing are shown inline: a stored SVG is a sandboxed download, a page plain text', async () => {
+      const slug = `inline-${Date.now()}`;
+      const sites = serviceClient(t).storage.from('sites');
+      const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/mail/api")</script></svg>'], {
+        type: 'image/svg+xml',
+      });
+      assert.equal((await sites.upload(`${slug}/files/icon.svg`, svg)).error, null);
+      const icon = await fetch(`${t.url}/storage/v1/object/public/sites/${slug}/files/icon.svg`);
+      assert.equal(icon.status, 200);
+      assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+      assert.equal(icon.headers.get('content-disposition'), 'attachment; filename="icon.svg"');
+      assert.equal(icon.headers.get('content-security-policy'), 'sandbox');
+      const html = new Blob(['<script>fetch("/mail/api")</script>'], { type: ' Text/HTML; charset=utf-8' });
+      assert.equal((await sites.upload(`${slug}/index.html`, html)).error, null);
+      const page = await fetch(`${t.url}/storage/v1/object/public/sites/${slug}/index.html`);
+      assert.equal(page.headers.get('content-type'), 'text/plain');
+      assert.equal(page.headers.get('content-security-policy'), 'sandbox');
+      assert.equal((await sites.upload(`${slug}/files/photo.png`, pngBlob())).error, null);
+      const picture = await fetch(`${t.url}/storage/v1/object/public/sites/${slug}/files/photo.png`);
+      assert.equal(picture.headers.get('content-type'), 'image/png');
+      assert.equal(picture.headers.get('content-disposition'), null);
     });
 
     test('a pdf bucket refuses images and a PDF over 10 MB', async () => {

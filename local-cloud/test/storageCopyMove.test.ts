@@ -13,13 +13,9 @@ import {
   startTestCloud,
   stopClusters,
   type TestCloud,
+  type TestUser,
 } from './support/servicesCloud.ts';
 import { PNG_BYTES, pngBlob, pngOfSize } from './support/servicesFiles.ts';
-
-interface User {
-  client: SupabaseClient;
-  id: string;
-}
 
 async function bytesOf(client: SupabaseClient, bucket: string, path: string): Promise<Uint8Array | null> {
   const { data } = await client.storage.from(bucket).download(path);
@@ -33,8 +29,8 @@ after(stopClusters);
 for (const backend of BACKENDS)
   describe(`storage copy and move (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let alice: User;
-    let bob: User;
+    let alice: TestUser;
+    let bob: TestUser;
     let n = 0;
     /** A fresh picture in alice's folder for portfolio `p`, named with emoji-free ASCII as the editor does. */
     async function alicesPicture(name = `photo-${++n}.png`): Promise<string> {
@@ -96,6 +92,41 @@ for (const backend of BACKENDS)
       const defaced = await bob.client.storage.from('portfolio-images').copy(bobs, 'alice-page/index.html', { destinationBucket: 'sites' });
       assert.equal(statusOf(defaced.error), '403');
       assert.equal((await anonClient(t).storage.from('portfolio-images').copy(alices, 'x/y.png')).error !== null, true);
+    });
+
+    /** storage-js's copy() sends no metadata; Storage's API takes it, so an attacker sends it by hand. */
+    const copyWithType = (mimetype: string, sourceKey: string, destinationKey: string) =>
+      fetch(`${t.url}/storage/v1/object/copy`, {
+        method: 'POST',
+        headers: { apikey: t.cloud.keys.anonKey, authorization: `Bearer ${alice.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bucketId: 'portfolio-images', sourceKey, destinationKey, copyMetadata: false, metadata: { mimetype } }),
+      });
+
+    test('a copy cannot turn a picture into a page: a type its bytes do not prove is refused', async () => {
+      // A real PNG header, then a script: a polyglot the upload takes as the picture it claims to be.
+      const polyglot = new Blob([PNG_BYTES, '<script>fetch("/mail/api")</script>'], { type: 'image/png' });
+      const from = `${alice.id}/p1/polyglot.png`;
+      assert.equal((await alice.client.storage.from('portfolio-images').upload(from, polyglot)).error, null);
+      for (const mimetype of [' text/html', '\ttext/html', 'TEXT/HTML; charset=utf-8', 'image/svg+xml', 'image/jpeg']) {
+        const to = `${alice.id}/p1/page-${encodeURIComponent(mimetype.trim())}.html`;
+        const answer = (await (await copyWithType(mimetype, from, to)).json()) as { statusCode: string };
+        assert.equal(answer.statusCode, '415', `${JSON.stringify(mimetype)} is refused`);
+        assert.equal(await bytesOf(alice.client, 'portfolio-images', to), null, 'nothing was copied');
+      }
+      // The same type, however it is written, is the source's own: the copy stores it bare.
+      const to = `${alice.id}/p1/polyglot-copy.png`;
+      assert.equal((await copyWithType(' Image/PNG; x=1', from, to)).status, 200);
+      const { data: info } = await alice.client.storage.from('portfolio-images').info(to);
+      assert.equal(info?.contentType, 'image/png');
+    });
+
+    test('a copy into another bucket keeps to that bucket\u2019s types: no picture in the PDF-only resumes', async () => {
+      const from = await alicesPicture();
+      const { error } = await alice.client.storage
+        .from('portfolio-images')
+        .copy(from, `${alice.id}/cv.pdf`, { destinationBucket: 'resumes' });
+      assert.equal(statusOf(error), '415');
+      assert.equal(await bytesOf(alice.client, 'resumes', `${alice.id}/cv.pdf`), null);
     });
 
     test('the owner moves a picture: it is at the new path only, and moving it back works', async () => {

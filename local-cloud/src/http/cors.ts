@@ -28,18 +28,15 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/** The mailbox is local-cloud's own page: another site must never read it (it holds reset codes). */
-const isMailbox = (path: string) => path === '/mail' || path.startsWith('/mail/');
-
 /**
  * CORS for the app's own origins only (`allowedOrigins`). Another website gets no CORS headers, so the
  * browser keeps the answers from it; credentials are never allowed, since Supabase's clients send
- * their keys in headers, not cookies. The mailbox answers no cross-origin request at all.
+ * their keys in headers, not cookies. (The mailbox is on a listener of its own, with no CORS at all.)
  */
 export function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin');
-    const allowed = origin !== undefined && allowedOrigins.has(origin) && !isMailbox(c.req.path);
+    const allowed = origin !== undefined && allowedOrigins.has(origin);
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       if (!allowed) return new Response(null, { status: 403, headers: { Vary: 'Origin' } });
       const requested = c.req.header('access-control-request-headers');

@@ -44,7 +44,7 @@ export function renderMailboxPage(messages: MailMessage[], filterTo?: string): s
 <body>
 <main>
 <h1>FolioForge local mailbox</h1>
-<p>${heading} · ${messages.length} message${messages.length === 1 ? '' : 's'}, newest first · <a href="/mail">all</a> · <a href="/mail/api">JSON</a></p>
+<p>${heading} · ${messages.length} message${messages.length === 1 ? '' : 's'}, newest first · <a href="/">all</a> · <a href="/api">JSON</a></p>
 ${body}
 </main>
 </body>

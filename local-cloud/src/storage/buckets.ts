@@ -4,7 +4,7 @@ import type { JwtClaims, Queryable, LocalCloudContext } from '../context.ts';
 import { assertBucketId } from './keys.ts';
 import { storageErrors } from './errors.ts';
 
-interface Bucket {
+export interface Bucket {
   id: string;
   name: string;
   owner: string | null;

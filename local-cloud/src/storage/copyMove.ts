@@ -11,7 +11,9 @@ import { bucketForService } from './buckets.ts';
 import { fromDatabaseError, storageErrors } from './errors.ts';
 import { assertObjectKey, versionFilePath } from './keys.ts';
 import { OBJECT_COLUMNS, objectJson, type ObjectRow } from './objectsDb.ts';
+import { baseMimeType, contentProvesType } from './magic.ts';
 import { findObject } from './serveObject.ts';
+import { assertBucketTakes } from './upload.ts';
 import { removeVersionFile, writeVersionFile } from './versionFiles.ts';
 
 const place = {
@@ -42,13 +44,18 @@ export async function copyObject(ctx: LocalCloudContext, claims: JwtClaims, body
   assertObjectKey(body.destinationKey);
   const destination = await bucketForService(ctx, body.destinationBucket ?? body.bucketId);
   const source = await findObject(ctx, claims, body.bucketId, body.sourceKey);
-  const metadata: Record<string, unknown> = { ...(source.metadata ?? {}), lastModified: new Date().toISOString() };
-  if (body.copyMetadata === false) {
-    if (body.metadata?.cacheControl !== undefined) metadata.cacheControl = body.metadata.cacheControl;
-    if (body.metadata?.mimetype !== undefined) metadata.mimetype = body.metadata.mimetype;
-  }
+  const bytes = await sourceBytes(ctx, source);
+  // The copy keeps the source's type (bare: trimmed, lower-case, no parameters). The caller may name
+  // another (copyMetadata false) only when the bytes prove it: a PNG never turns into text/html. Either
+  // way the destination bucket must take it, as an upload of these bytes there.
+  const sourceType = baseMimeType(String(source.metadata?.mimetype ?? '')) || 'application/octet-stream';
+  const type = body.copyMetadata === false && body.metadata?.mimetype !== undefined ? baseMimeType(body.metadata.mimetype) : sourceType;
+  if (type !== sourceType && !contentProvesType(type, bytes)) throw storageErrors.contentMismatch(type);
+  assertBucketTakes(destination, type, bytes);
+  const metadata: Record<string, unknown> = { ...(source.metadata ?? {}), mimetype: type, lastModified: new Date().toISOString() };
+  if (body.copyMetadata === false && body.metadata?.cacheControl !== undefined) metadata.cacheControl = body.metadata.cacheControl;
   const userMetadata = body.copyMetadata === false ? null : source.user_metadata;
-  const version = await writeVersionFile(ctx.config.dataDir, destination.id, await sourceBytes(ctx, source));
+  const version = await writeVersionFile(ctx.config.dataDir, destination.id, bytes);
   let replaced: string | null = null;
   try {
     const row = await ctx.db.withClaims(claims, async (tx) => {

@@ -108,7 +108,7 @@ function mountReads(app: Hono, ctx: LocalCloudContext): void {
       if (!bucket.public) throw storageErrors.noSuchBucket();
       const key = c.req.param('key')!;
       assertObjectKey(key);
-      return sendObject(c, ctx, await findObject(ctx, 'owner', bucket.id, key));
+      return sendObject(c, ctx, await findObject(ctx, 'owner', bucket.id, key), 'public');
     }),
   );
 
@@ -119,7 +119,8 @@ function mountReads(app: Hono, ctx: LocalCloudContext): void {
       const key = c.req.param('key')!;
       assertObjectKey(key);
       await verifyObjectToken(ctx, c.req.query('token'), bucket, key);
-      return sendObject(c, ctx, await findObject(ctx, 'owner', bucket, key));
+      // A signed URL is a credential in the query: what it fetches is for its holder, not for caches.
+      return sendObject(c, ctx, await findObject(ctx, 'owner', bucket, key), 'private');
     }),
   );
 
@@ -129,7 +130,7 @@ function mountReads(app: Hono, ctx: LocalCloudContext): void {
     const key = c.req.param('key')!;
     assertObjectKey(key);
     await bucketForService(ctx, bucket);
-    return sendObject(c, ctx, await findObject(ctx, claims, bucket, key));
+    return sendObject(c, ctx, await findObject(ctx, claims, bucket, key), 'private');
   });
   app.get(`${BASE}/object/authenticated/:bucket/:key{.+}`, authenticatedDownload);
 

@@ -23,6 +23,21 @@ export function contentContradictsType(mime: string, bytes: Uint8Array): boolean
   return check ? !check(bytes) : false;
 }
 
+/**
+ * Types a browser shows without running anything (no script, no plugin that scripts): served inline.
+ * Every other type is sent as a download under a sandboxing policy, so an upload (or a copy with a
+ * type set by its caller) never becomes a page of the API's origin.
+ */
+const INERT_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'application/pdf', 'text/plain']);
+
+export const isInertType = (mime: string): boolean => INERT_TYPES.has(mime);
+
+/** True when the type is one we can recognise and the bytes are that format. */
+export function contentProvesType(mime: string, bytes: Uint8Array): boolean {
+  const check = SIGNATURES[mime === 'image/jpg' ? 'image/jpeg' : mime];
+  return check ? check(bytes) : false;
+}
+
 /** Bucket allow-lists may hold exact types or wildcards such as "image/*". */
 export function mimeAllowed(mime: string, allowed: string[] | null): boolean {
   if (!allowed || allowed.length === 0) return true;

@@ -1,8 +1,10 @@
-// Sends an object's bytes with the headers storage sets (type, length, cache-control, etag).
+// Sends an object's bytes with the headers storage sets (type, length, cache-control, etag), inline
+// only when its type cannot run script.
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
 import { storageErrors } from './errors.ts';
+import { baseMimeType, isInertType } from './magic.ts';
 import { versionFilePath } from './keys.ts';
 import { OBJECT_COLUMNS, type ObjectRow } from './objectsDb.ts';
 
@@ -17,13 +19,29 @@ export async function findObject(ctx: LocalCloudContext, claims: JwtClaims | 'ow
   return rows[0];
 }
 
-function attachmentName(c: Context, key: string): string | undefined {
+function attachmentName(c: Context, key: string, inline: boolean): string | undefined {
   const download = c.req.query('download');
-  if (download === undefined) return undefined;
+  if (download === undefined && inline) return undefined;
   return download || key.split('/').pop() || 'download';
 }
 
-export async function sendObject(c: Context, ctx: LocalCloudContext, row: ObjectRow): Promise<Response> {
+/**
+ * A private object's answer is for its reader alone: `private` (and no `public` or `s-maxage`), so a
+ * shared cache (a proxy, a CDN) never keeps a résumé a signed URL fetched and hands it to the next asker.
+ */
+export function privateCacheControl(value: string): string {
+  const directives = value
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !/^(public|s-maxage=.*)$/i.test(directive));
+  if (!directives.some((directive) => /^(private|no-store)$/i.test(directive))) directives.unshift('private');
+  return directives.join(', ');
+}
+
+/** `public`: the bucket is public and the URL needs no credential, so shared caches may keep the answer. */
+export type Audience = 'public' | 'private';
+
+export async function sendObject(c: Context, ctx: LocalCloudContext, row: ObjectRow, audience: Audience): Promise<Response> {
   let bytes: Buffer;
   try {
     bytes = await readFile(versionFilePath(ctx.config.dataDir, row.bucket_id, row.version ?? ''));
@@ -32,18 +50,25 @@ export async function sendObject(c: Context, ctx: LocalCloudContext, row: Object
     throw storageErrors.noSuchKey();
   }
   const meta = row.metadata ?? {};
-  const declared = typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream';
+  // Normalised again here: rows stored before types were normalised may hold " text/html".
+  const stored = (typeof meta.mimetype === 'string' && baseMimeType(meta.mimetype)) || 'application/octet-stream';
+  // As Supabase Storage does, HTML is served as text/plain; a site that serves stored pages sets the type itself.
+  const type = stored === 'text/html' ? 'text/plain' : stored;
+  const inline = isInertType(type);
+  const cacheControl = typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache';
   const headers: Record<string, string> = {
-    // As Supabase Storage does: HTML is never served as HTML from the API's origin (which also serves
-    // the mailbox here); a site that serves stored pages sets the type itself.
-    'Content-Type': /^text\/html\b/i.test(declared) ? 'text/plain' : declared,
+    'Content-Type': type,
     'Content-Length': String(bytes.byteLength),
-    'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
+    'Cache-Control': audience === 'public' ? cacheControl : privateCacheControl(cacheControl),
     'X-Content-Type-Options': 'nosniff',
   };
+  // Nothing served from the API's origin may run script there (HTML, SVG, XML…): any type outside the
+  // inert list is a download, and sandboxed should a browser render it anyway. PDF is left out of the
+  // sandbox, which would stop Chromium's viewer from showing it.
+  if (type !== 'application/pdf') headers['Content-Security-Policy'] = 'sandbox';
   if (typeof meta.eTag === 'string') headers.ETag = meta.eTag;
   if (typeof meta.lastModified === 'string') headers['Last-Modified'] = new Date(meta.lastModified).toUTCString();
-  const name = attachmentName(c, row.name);
+  const name = attachmentName(c, row.name, inline);
   if (name) headers['Content-Disposition'] = `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
   if (headers.ETag && c.req.header('if-none-match') === headers.ETag) return new Response(null, { status: 304, headers });
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers });

@@ -2,7 +2,7 @@
 // the caller (so RLS decides) and points at a new version's file, written and synced before it.
 import { createHash } from 'node:crypto';
 import type { JwtClaims, LocalCloudContext } from '../context.ts';
-import { bucketForService } from './buckets.ts';
+import { bucketForService, type Bucket } from './buckets.ts';
 import { fromDatabaseError, storageErrors } from './errors.ts';
 import { baseMimeType, contentContradictsType, mimeAllowed } from './magic.ts';
 import type { UploadBody } from './uploadBody.ts';
@@ -13,9 +13,20 @@ const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 
 export type UploadMode = 'create' | 'upsert' | 'update';
 
+const sizeLimitOf = (bucket: Bucket) => Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+
 export async function uploadLimitFor(ctx: LocalCloudContext, bucketId: string): Promise<number> {
-  const bucket = await bucketForService(ctx, bucketId);
-  return Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
+  return sizeLimitOf(await bucketForService(ctx, bucketId));
+}
+
+/**
+ * What a bucket takes, for an upload and for a copy into it alike: within its size limit, of a type it
+ * allows (`type` bare: trimmed, lower-case, no parameters), and bytes that do not belie that type.
+ */
+export function assertBucketTakes(bucket: Bucket, type: string, bytes: Uint8Array): void {
+  if (bytes.byteLength > sizeLimitOf(bucket)) throw storageErrors.entityTooLarge();
+  if (!mimeAllowed(type, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(type);
+  if (contentContradictsType(type, bytes)) throw storageErrors.contentMismatch(type);
 }
 
 export async function storeObject(
@@ -27,18 +38,16 @@ export async function storeObject(
   mode: UploadMode,
 ): Promise<{ Id: string; Key: string }> {
   const bucket = await bucketForService(ctx, bucketId);
-  const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
-  if (body.bytes.byteLength > limit) throw storageErrors.entityTooLarge();
-  // Checked on the bare type; kept as sent (with its charset), as Storage does.
+  // Checked and stored as the bare type: what is served is what was checked, never " text/html"
+  // slipping past a comparison. Storage keeps the type as sent.
   const baseType = baseMimeType(body.mimetype);
-  if (!mimeAllowed(baseType, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(baseType);
-  if (contentContradictsType(baseType, body.bytes)) throw storageErrors.contentMismatch(baseType);
+  assertBucketTakes(bucket, baseType, body.bytes);
 
   const now = new Date().toISOString();
   const metadata = {
     eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
     size: body.bytes.byteLength,
-    mimetype: body.mimetype,
+    mimetype: baseType,
     cacheControl: body.cacheControl,
     lastModified: now,
     contentLength: body.bytes.byteLength,

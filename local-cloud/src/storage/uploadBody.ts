@@ -7,7 +7,7 @@ import { baseMimeType } from './magic.ts';
 
 export interface UploadBody {
   bytes: Uint8Array;
-  /** The content type as sent, parameters (charset) included. */
+  /** The content type as sent, parameters (charset) included; the upload stores its bare type. */
   mimetype: string;
   cacheControl: string;
   /** What the uploader attached (storage-js's `metadata` option), or undefined. */

@@ -39,7 +39,7 @@ export async function spawnLocalCloud(
   { timeoutMs = 180_000, user }: { timeoutMs?: number; user?: { uid: number; gid: number } } = {},
 ): Promise<CloudProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: '0', ...RELAXED_RATE_LIMIT_ENV, ...env },
+    env: { ...process.env, PORT: '0', MAILBOX_PORT: '0', ...RELAXED_RATE_LIMIT_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...user,
   });

@@ -36,13 +36,16 @@ export function siteOrigin(): string {
 }
 
 /**
- * The local mailbox of local-cloud, for developers reading confirmation mails on their machine.
- * Undefined against a hosted project, where mails go to real inboxes.
+ * The local mailbox of local-cloud (app-config.json's `localMailboxUrl`), for developers reading
+ * confirmation mails on their machine: only ever a page of this machine. Undefined against a hosted
+ * project, where mails go to real inboxes.
  */
 export function localMailboxUrl(): string | undefined {
+  const configured = getRuntimeConfig().localMailboxUrl;
+  if (!configured) return undefined;
   try {
-    const url = new URL(getRuntimeConfig().supabaseUrl);
-    return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? `${url.origin}/mail` : undefined;
+    const url = new URL(configured);
+    return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? url.href : undefined;
   } catch {
     return undefined;
   }

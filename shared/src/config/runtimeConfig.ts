@@ -13,6 +13,8 @@ const runtimeConfigSchema = z.object({
   razorpayKeyId: z.string().check(z.minLength(1)),
   razorpayCheckoutUrl: z.url(),
   remotes: remotesSchema,
+  /** local-cloud's mailbox (its own port, not the API's origin); absent against a hosted project. */
+  localMailboxUrl: z.optional(z.url()),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

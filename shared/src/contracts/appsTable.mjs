@@ -25,3 +25,6 @@ export const APPS = [
 
 /** local-cloud, the stand-in for Supabase, Razorpay and EmailJS on one machine. */
 export const LOCAL_CLOUD_PORT = 54321;
+
+/** local-cloud's mailbox, on a loopback port of its own, as the Supabase CLI's mail catcher. */
+export const LOCAL_MAILBOX_PORT = 54324;

@@ -10,9 +10,10 @@ import { fakeUser, invalidEmail, rateLimited, resetAuthStore, signedOut, weakPas
 
 let supabase: FakeSupabase;
 
-function config(supabaseUrl: string): RuntimeConfig {
+function config(supabaseUrl: string, localMailboxUrl?: string): RuntimeConfig {
   return {
     supabaseUrl,
+    localMailboxUrl,
     supabaseAnonKey: 'anon',
     razorpayKeyId: 'rzp_test_x',
     razorpayCheckoutUrl: `${supabaseUrl}/razorpay/v1/checkout.js`,
@@ -28,7 +29,7 @@ function config(supabaseUrl: string): RuntimeConfig {
 
 beforeEach(() => {
   supabase = installFakeSupabase();
-  setRuntimeConfig(config('http://localhost:54321'));
+  setRuntimeConfig(config('http://localhost:54321', 'http://localhost:54324'));
   signedOut();
 });
 afterEach(resetAuthStore);
@@ -71,7 +72,7 @@ describe('sign-up', () => {
     expect(message).toHaveTextContent('Check your email for verification link');
     expect(message).toHaveTextContent('We sent it to ada@example.com');
     expect(message.parentElement).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'http://localhost:54321/mail' })).toHaveAttribute('href', 'http://localhost:54321/mail');
+    expect(screen.getByRole('link', { name: 'http://localhost:54324/' })).toHaveAttribute('href', 'http://localhost:54324/');
   });
 
   test('against a hosted project there is no local mailbox note', async () => {
