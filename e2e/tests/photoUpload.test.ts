@@ -3,6 +3,7 @@
 // stored as a main file of at most 600 KB with its copies for `srcset`, named as the publish function
 // reads them; replacing it removes the old file and its copies. Published, the page (scripts off)
 // shows it with its size, `srcset` of the three copies and every copy served from the page's files.
+// A PNG that carries a script stays a picture: copied as HTML it is refused, opened it runs nothing.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -167,6 +168,64 @@ test.describe('a photo through the editor', () => {
     assert.ok(total < 400 * 1024, `the page and what it loaded weigh ${total} bytes`);
     assert.deepEqual(errors, []);
     await visitor.close();
+    await context.close();
+  });
+});
+
+/** A 1×1 PNG: a file every check of a picture's bytes takes for one. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test.describe('a picture that is also a page', () => {
+  test('a PNG carrying a script, copied as " text/html", never runs in Chromium and reads no mail', async () => {
+    const user = await createConfirmedUser(stack, 'Polly Glot');
+    const { client, userId } = await userClient(stack, user);
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    // Its script, if it ever ran on the API origin, would say so in the title and read the mailbox.
+    const script = `<script>document.title = 'script ran'; fetch(${JSON.stringify(`${stack.mailboxUrl}/api`)}).then((r) => r.text()).then((t) => { document.title = 'mail read ' + t.length; });</script>`;
+    const polyglot = Buffer.concat([PNG_1X1, Buffer.from(`<html><body>${script}</body></html>`)]);
+    const from = `${userId}/p1/polyglot.png`;
+    const upload = await client.storage.from('portfolio-images').upload(from, polyglot, { contentType: 'image/png' });
+    assert.equal(upload.error, null);
+
+    const copyAs = async (mimetype: string, destinationKey: string) =>
+      fetch(`${stack.cloudUrl}/storage/v1/object/copy`, {
+        method: 'POST',
+        headers: { apikey: stack.keys.anonKey!, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          bucketId: 'portfolio-images',
+          sourceKey: from,
+          destinationKey,
+          copyMetadata: false,
+          metadata: { mimetype },
+        }),
+      });
+    const opened: string[] = [];
+    for (const [mimetype, name] of [
+      [' text/html', 'space.html'],
+      ['\ttext/html', 'tab.html'],
+      ['image/png', 'copy.png'],
+    ] as const) {
+      const to = `${userId}/p1/${name}`;
+      if ((await copyAs(mimetype, to)).ok) opened.push(to); // a refused copy leaves nothing to open
+    }
+    assert.deepEqual(opened, [`${userId}/p1/copy.png`], 'only the copy that stays a picture is made');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const mailboxReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack.mailboxUrl)) mailboxReads.push(request.url());
+    });
+    for (const key of [from, ...opened]) {
+      const { data, error } = await client.storage.from('portfolio-images').createSignedUrl(key, 60);
+      assert.equal(error, null);
+      const response = await page.goto(data!.signedUrl);
+      assert.equal(response?.headers()['content-type'], 'image/png', key);
+      assert.match(response?.headers()['content-security-policy'] ?? '', /\bsandbox\b/, key);
+      // A script runs as the page is parsed, before the load event goto waits for.
+      expect(await page.title()).not.toMatch(/script ran|mail read/);
+    }
+    assert.deepEqual(mailboxReads, []);
     await context.close();
   });
 });
