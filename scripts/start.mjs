@@ -19,7 +19,7 @@ async function main() {
   // SITE_URL names the site when it is served under a domain of its own (never taken for a custom one).
   const siteHosts = process.env.SITE_URL ? [new URL(process.env.SITE_URL).hostname] : [];
   // Each page answered is counted as a view (no cookie, no address kept): tooling/pageViews.mjs.
-  const views = pageViewCounter({ supabaseUrl: () => cloud.url, serviceRoleKey: () => cloud.keys.serviceRoleKey });
+  const views = pageViewCounter({ supabaseUrl: () => cloud.url, serviceRoleKey: () => cloud.serviceRoleKey });
   const sites = publishedSiteHandler({ storageUrl: () => cloud.url, siteHosts, onPageView: views.count });
   const apps = await serveAllApps({ appConfig: () => appConfig, sites });
   console.log('');

@@ -56,11 +56,15 @@ export async function startLocalCloud({
     throw new Error(`local-cloud did not answer on ${url}/health within 180 s:\n${output.slice(-2000)}`);
   }
   const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'public-keys.json'), 'utf8'));
+  /** @type {string} */
+  const serviceRoleKey = JSON.parse(fs.readFileSync(path.join(dataDir, 'site-server-key.json'), 'utf8')).serviceRoleKey;
   return {
     url,
     /** The mailbox: `/` the page, `/api` the JSON (local-cloud's mail/index.ts). */
     mailboxUrl: /** @type {string} */ (mailboxUrl()),
     keys,
+    /** For the site server alone (page views), never for /app-config.json. */
+    serviceRoleKey,
     child,
     stop() {
       return new Promise((resolve) => {

@@ -81,7 +81,7 @@ export async function startStack({ localCloudEnv = {}, withLocalCloud = true, di
     const dir = distDir ?? distDirs[key] ?? path.join(repoRoot, app.dir, 'dist');
     const shell = key === 'shell';
     // The shell's origin is the site: it answers /p/<slug> too, as npm start does.
-    const views = pageViewCounter({ supabaseUrl: () => cloudUrl, serviceRoleKey: () => cloud?.keys.serviceRoleKey });
+    const views = pageViewCounter({ supabaseUrl: () => cloudUrl, serviceRoleKey: () => cloud?.serviceRoleKey });
     const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl, onPageView: views.count }) : undefined;
     servers.set(
       key,

@@ -65,6 +65,13 @@ try {
     path.join(cloud.ctx.config.dataDir, 'public-keys.json'),
     JSON.stringify({ anonKey, razorpayKeyId, emailjsPublicKey, emailjsServiceId, emailjsTemplateId }, null, 2) + '\n',
   );
+  // The site server's own credential (it counts page views, which no browser may), for the scripts that
+  // start it beside local-cloud; readable by this user alone, as keys.json.
+  await writeFile(
+    path.join(cloud.ctx.config.dataDir, 'site-server-key.json'),
+    JSON.stringify({ serviceRoleKey: cloud.keys.serviceRoleKey }, null, 2) + '\n',
+    { mode: 0o600 },
+  );
   console.log(`local-cloud ready on ${cloud.url} (mailbox: ${cloud.mailboxUrl})`);
 
   let stopping = false;
