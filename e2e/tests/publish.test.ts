@@ -113,7 +113,7 @@ async function publishAs(page: Page, slug: string) {
   const region = publishRegion(page);
   await region.getByLabel('Page address').fill(slug);
   await expect(region.getByText('This address is free.')).toBeVisible();
-  await publishInPanel(region);
+  await region.getByRole('button', { name: /^Publish/ }).click();
   await region
     .getByRole('status')
     .getByText(/Your page is (published|updated)\./)
