@@ -82,13 +82,10 @@ export const TextInput = memo(function TextInput({
   );
 });
 
-/**
- * Beside a field that holds sample text: what the greyed text is, for a screen reader (the field's
- * description). Not drawn: a line that went with the first key press would move the form under the caret.
- */
+/** Beside a field that holds sample text: what the greyed text is. */
 export function SampleNote({ id }: { id: string }) {
   return (
-    <p id={id} className={styles.sampleNote}>
+    <p id={id} className={styles.hint}>
       Sample text, shown on your page until you write your own.
     </p>
   );
