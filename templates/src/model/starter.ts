@@ -6,28 +6,22 @@ import { isFileKind, type FieldSpec } from './fields';
 import { newId } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS } from './kinds';
 import { fieldText, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
-import { markedAsSample, REPLACE_PREFIX, renamedSampleMarks, withoutSampleMark } from './sample';
 
 /** The same content with new ids for every section, item and link (a copy that shares none). */
 export function withNewIds(portfolio: Portfolio): Portfolio {
-  const renamed = new Map<string, string>();
-  const fresh = (id: string) => {
-    const next = newId();
-    renamed.set(id, next);
-    return next;
-  };
-  const copy: Portfolio = {
+  return {
     ...portfolio,
     profile: { ...portfolio.profile },
-    socials: portfolio.socials.map((link) => ({ ...link, id: fresh(link.id) })),
+    socials: portfolio.socials.map((link) => ({ ...link, id: newId() })),
     sections: portfolio.sections.map((section) => ({
       ...section,
-      id: fresh(section.id),
-      items: section.items.map((item) => ({ ...item, id: fresh(item.id) })),
+      id: newId(),
+      items: section.items.map((item) => ({ ...item, id: newId() })),
     })) as Section[],
   };
-  return portfolio.sample ? { ...copy, sample: renamedSampleMarks(portfolio.sample, renamed) } : copy;
 }
+
+export const REPLACE_PREFIX = 'Replace with ';
 
 const prompt = (field: Pick<FieldSpec, 'hint'>) => (field.hint ? `${REPLACE_PREFIX}${field.hint}` : '');
 
@@ -66,9 +60,7 @@ export function starterPortfolio(sample: Portfolio, account: Account): Portfolio
     return { ...section, body, items } as Section;
   });
   const socials: SocialLink[] = sample.socials.map((link) => ({ ...link, url: '' }));
-  // The prompts and the sample's own titles are sample text; the account's name and email are not.
-  const marked = markedAsSample({ ...sample, profile, socials, sections });
-  return withNewIds(withoutSampleMark(withoutSampleMark(marked, 'profile.name'), 'profile.email'));
+  return withNewIds({ ...sample, profile, socials, sections });
 }
 
 /** The collection's details popup (its fields: @folioforge/shared's DETAILS_FIELDS). */
@@ -78,12 +70,7 @@ type DetailsKey = 'name' | 'address' | 'github' | 'linkedin' | 'phone' | 'email'
 export function applyDetails(portfolio: Portfolio, details: Partial<Record<DetailsKey, string>>): Portfolio {
   const typed = (key: DetailsKey) => details[key]?.trim() ?? '';
   const profile = { ...portfolio.profile };
-  let marked: Portfolio = portfolio;
-  for (const key of ['name', 'address', 'phone', 'email'] as const)
-    if (typed(key)) {
-      profile[key] = typed(key);
-      marked = withoutSampleMark(marked, `profile.${key}`);
-    }
+  for (const key of ['name', 'address', 'phone', 'email'] as const) if (typed(key)) profile[key] = typed(key);
   let socials = portfolio.socials;
   for (const [key, network] of [
     ['github', 'GitHub'],
@@ -93,7 +80,6 @@ export function applyDetails(portfolio: Portfolio, details: Partial<Record<Detai
     if (!url) continue;
     const existing = socials.find((link) => link.network.toLowerCase() === network.toLowerCase());
     socials = existing ? socials.map((link) => (link === existing ? { ...link, url } : link)) : [...socials, { id: newId(), network, url }];
-    if (existing) marked = withoutSampleMark(marked, `social.${existing.id}.url`);
   }
-  return { ...marked, profile, socials };
+  return { ...portfolio, profile, socials };
 }
