@@ -281,7 +281,7 @@ test.describe('a portfolio of sections', () => {
     await picker.setInputFiles(path.join(dir, 'broken.json'));
     await page
       .getByRole('alert')
-      .filter({ hasText: /not JSON/ })
+      .filter({ hasText: /not valid JSON/ })
       .waitFor();
     assert.deepEqual(
       (await storedPortfolios(stack, user)).map((row) => row.title),
