@@ -139,6 +139,8 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   // refusal from before it no longer holds, and the owner tries again.
   const entitlements = useQuery(entitlementsQuery(userId)).data;
   useEffect(() => setRefusal(undefined), [entitlements]);
+  // The way to buy stays once offered: its checkout says there how the payment went.
+  const [offerCheckout, setOfferCheckout] = useState(false);
   const headingId = useId();
   const inputId = useId();
 
@@ -162,8 +164,10 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
       await work();
     } catch (error) {
       // The page and the site of a template are had on the same terms: say so, and what to do.
-      if (error instanceof PublishError && error.status === 403) setRefusal(error.message);
-      else setProblem(error instanceof Error ? error.message : String(error));
+      if (error instanceof PublishError && error.status === 403) {
+        setRefusal(error.message);
+        setOfferCheckout(true);
+      } else setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(undefined);
     }
@@ -306,9 +310,9 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
           </p>
         ) : null}
       </div>
-      {refusal ? (
-        <div role="alert" className={styles.refusal}>
-          <p>{refusal}</p>
+      {offerCheckout ? (
+        <div role={refusal ? 'alert' : undefined} className={styles.refusal}>
+          {refusal ? <p>{refusal}</p> : null}
           <div className={styles.buttons}>
             {paidTemplate ? <GetTemplateButton templateId={paidTemplate} label={templateDefinition(paidTemplate).getButtonLabel} /> : null}
             <Link to="/pricing">See the plans</Link>
