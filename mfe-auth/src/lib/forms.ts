@@ -41,9 +41,9 @@ export function siteOrigin(): string {
  * project, where mails go to real inboxes.
  */
 export function localMailboxUrl(): string | undefined {
-  const configured = getRuntimeConfig().localMailboxUrl;
-  if (!configured) return undefined;
   try {
+    const configured = getRuntimeConfig().localMailboxUrl;
+    if (!configured) return undefined;
     const url = new URL(configured);
     return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? url.href : undefined;
   } catch {
