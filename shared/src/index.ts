@@ -170,5 +170,6 @@ export {
   parseDesignNavigationState,
 } from './contracts/designNavigation';
 export { type CheckoutButtonProps } from './contracts/federatedModules';
+export { FEDERATED_WIDGETS } from './contracts/federatedWidgets.mjs';
 export { emailProblem, textProblem } from './forms/fieldRules';
 export { type FieldProblems, FormAnnouncer, useFieldErrors } from './forms/useFieldErrors';

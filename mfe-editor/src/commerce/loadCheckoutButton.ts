@@ -2,10 +2,10 @@
 // The shell registers its remotes on the shell's instance; a remote has its own, so it registers
 // commerce itself, from the same runtime config, once.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTES, getRuntimeConfig, type CheckoutButtonProps, type FederatedModule } from '@folioforge/shared';
+import { FEDERATED_WIDGETS, REMOTES, getRuntimeConfig, type CheckoutButtonProps, type FederatedModule } from '@folioforge/shared';
 
 const COMMERCE_REMOTE = REMOTES.commerce.name;
-export const CHECKOUT_BUTTON_ID = `${COMMERCE_REMOTE}/CheckoutButton`;
+export const CHECKOUT_BUTTON_ID = FEDERATED_WIDGETS.checkoutButton.id;
 
 type CheckoutButtonModule = FederatedModule<CheckoutButtonProps>;
 

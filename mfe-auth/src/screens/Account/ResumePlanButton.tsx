@@ -5,6 +5,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { useMemo } from 'react';
 import {
   Button,
+  FEDERATED_WIDGETS,
   FederatedRegion,
   REMOTES,
   getRuntimeConfig,
@@ -13,7 +14,7 @@ import {
   type PlanId,
 } from '@folioforge/shared';
 
-const CHECKOUT_BUTTON_ID = `${REMOTES.commerce.name}/CheckoutButton`;
+const CHECKOUT_BUTTON_ID = FEDERATED_WIDGETS.checkoutButton.id;
 let registered = false;
 
 async function loadCheckoutButton(_id: string, retry: boolean): Promise<FederatedModule<CheckoutButtonProps> | null> {
