@@ -144,7 +144,7 @@ export default tseslint.config(
   },
   // Browser tests, the preview script and the prerender hand functions to page.evaluate, which run in the page.
   {
-    files: ['e2e/**', 'scripts/makeTemplatePreviews.mjs', 'tooling/prerender.mjs'],
+    files: ['e2e/**', 'scripts/makeTemplatePreviews.mjs', 'tooling/prerender.mjs', 'tooling/remoteContract.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {

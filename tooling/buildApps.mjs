@@ -45,6 +45,20 @@ function runWebpack(app, log) {
 }
 
 /**
+ * Builds one app alone when its inputs changed since its last build (a remote's contract check,
+ * tooling/remoteContract.mjs). No pages are rendered ahead: buildApps does that for a release.
+ * @param {(typeof APPS)[number]} app
+ * @returns {Promise<boolean>} whether it built
+ */
+export async function buildAppIfStale(app, log = console.log) {
+  if (!isStale(app)) return false;
+  const started = Date.now();
+  await runWebpack(app, log);
+  log(`  built ${app.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+/**
  * @param {{ force?: boolean, log?: (line: string) => void, concurrency?: number }} [options]
  */
 export async function buildApps({ force = false, log = console.log, concurrency = 2 } = {}) {
