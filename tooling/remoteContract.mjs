@@ -131,6 +131,8 @@ async function routeProblems({ remote, routes, log }) {
     for (const route of routes) {
       const started = Date.now();
       const page = await browser.newPage();
+      // As the browser tests allow: a loaded 2-core machine takes its time, a missing screen fails all the same.
+      page.setDefaultTimeout(60_000);
       const errors = [];
       const fromBuild = [];
       page.on('pageerror', (error) => errors.push(error.message));
