@@ -13,15 +13,6 @@ import { z } from 'zod';
 import type { MountRoutes } from '../context.ts';
 import { clientIp } from '../http/body.ts';
 import { findUserByEmail, normalizeEmail } from '../auth/users.ts';
-import type { TestDnsServer } from './dnsServer.ts';
-
-/** What the controls changed, read by the auth API (sessions.ts) while local-cloud runs. */
-export interface TestControlsState {
-  /** Access-token lifetimes in seconds by user id, instead of JWT_EXPIRY. */
-  accessTokenSeconds: Map<string, number>;
-  /** The DNS server the functions ask (its TXT answers by name). */
-  dns: TestDnsServer;
-}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
