@@ -14,7 +14,7 @@ import { shortenAccessTokens } from '../support/testControls';
 const JWT_EXPIRY_SECONDS = 6;
 const NAME = 'Ada Lovelace';
 const USERNAME = uniqueLabel('ada_');
-const EMAIL = `${USERNAME}@example.com`;
+const EMAIL = `${uniqueLabel('ada.')}@example.com`;
 const FIRST_PASSWORD = 'analytical-engine';
 const NEW_PASSWORD = 'difference-engine';
 
