@@ -23,7 +23,7 @@ const REMOTE_KEYS = Object.keys(REMOTES) as RemoteKey[];
 const NEW_HEADING = 'Welcome to FolioForge, release 1.1.0';
 
 let browser: Browser;
-/** The run's local-cloud; the site's origin is one it takes besides the shell's (Stack.ownShellPorts). */
+/** The run's local-cloud; the site's origin is one it takes besides the shell's (SharedStack.ownShellPorts). */
 let stack: SharedStack;
 const servers: Server[] = [];
 const builds: string[] = [];

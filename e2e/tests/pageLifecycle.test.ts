@@ -84,16 +84,8 @@ async function publishFromGenerator(page: Page, user: User, name: string, slug: 
   return { id, title: (data?.title as string | null)?.trim() || 'Untitled portfolio' };
 }
 
-/** Whether `/p/<slug>` answers 404 within `limitMs`, asked again and again as a visitor would reload it. */
-async function goneWithin(slug: string, limitMs: number): Promise<boolean> {
-  return expect
-    .poll(async () => (await fetch(`${stack.shellUrl}/p/${slug}`)).status, { timeout: limitMs, intervals: [100] })
-    .toBe(404)
-    .then(
-      () => true,
-      () => false,
-    );
-}
+/** `/p/<slug>`'s status, as a visitor reloading it sees it. */
+const statusOf = async (slug: string) => (await fetch(`${stack.shellUrl}/p/${slug}`)).status;
 
 test.describe('a page for as long as it is published', () => {
   test('publish, delete from My portfolios: 404 within 5 s, the address free, the old custom domain shows nothing', async () => {
@@ -119,7 +111,9 @@ test.describe('a page for as long as it is published', () => {
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     const toast = page.getByRole('status').filter({ hasText: `Deleted “${title}”.` });
     await expect(toast).toBeVisible();
-    assert.ok(await goneWithin(slug, 5000), 'the page answers 404 within 5 seconds');
+    await expect
+      .poll(() => statusOf(slug), { message: 'the page answers 404 within 5 seconds', timeout: 5000, intervals: [100] })
+      .toBe(404);
     await toast.getByText('Its page is taken down; Undo brings the portfolio back unpublished.').waitFor();
     const onDomain = await fetchWithHost(`${stack.shellUrl}/`, domain);
     assert.equal(onDomain.status, 404, 'the domain shows nothing');
