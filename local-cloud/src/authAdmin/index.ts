@@ -10,7 +10,7 @@ import type { MountRoutes } from '../context.ts';
 import { z } from 'zod';
 import { checkPasswordStrength, requireEmail } from '../auth/authApi.ts';
 import { API_VERSION, AuthError, sendAuthError } from '../auth/errors.ts';
-import { findUserByEmail, findUserById, loadUserJson, type UserRow } from '../auth/users.ts';
+import { findUserByEmail, findUserById, insertUser, loadUserJson } from '../auth/users.ts';
 
 /** GoTrue's AdminUserParams, the fields local-cloud reads (unknown ones are ignored, as there). */
 const CreateUserBody = z.looseObject({
@@ -53,20 +53,14 @@ export const mountAuthAdmin: MountRoutes = (app, ctx) => {
       const user = await ctx.db.asOwner(async (tx) => {
         if (await findUserByEmail(tx, email))
           throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at,
-                                   created_at, updated_at)
-           values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3::jsonb, $4::jsonb,
-                   case when $5::boolean then now() end, now(), now()) returning id`,
-          [
-            email,
-            hash,
-            JSON.stringify(input.user_metadata ?? {}),
-            JSON.stringify({ provider: 'email', providers: ['email'], ...(input.app_metadata ?? {}) }),
-            input.email_confirm === true,
-          ],
-        );
-        return loadUserJson(tx, (await findUserById(tx, rows[0]!.id)) as UserRow);
+        const row = await insertUser(tx, {
+          email,
+          passwordHash: hash,
+          userMetadata: input.user_metadata ?? {},
+          appMetadata: input.app_metadata ?? {},
+          confirmed: input.email_confirm === true,
+        });
+        return loadUserJson(tx, row);
       });
       ctx.log.info('auth admin created a user', { id: user.id });
       c.header('X-Supabase-Api-Version', API_VERSION);
