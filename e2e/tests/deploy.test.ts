@@ -36,6 +36,8 @@ const remoteBase = {} as Record<RemoteKey, string>;
 let contentRelease: { old: string; new: string; newDist: string };
 
 test.beforeAll(async () => {
+  // Builds (or dev servers) beside the other worker's browser tests: more than a test's 3 minutes on 2 cores.
+  test.setTimeout(10 * 60_000);
   stack = sharedStack();
   const sitePort = stack.ownShellPorts.deploy;
   const [cdnPort, ...remotePorts] = await freePorts(1 + REMOTE_KEYS.length);
