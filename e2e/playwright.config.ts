@@ -1,7 +1,11 @@
 // The browser tests on Playwright's runner, driving Debian's Chromium (never a downloaded browser).
-// One worker, files and tests in order: each file starts its own stack of the built apps and
-// local-cloud, and the tests of a file are steps of one visitor's journey. A failed test keeps its
-// trace (every context the test opens) under e2e/test-results/ for `npx playwright show-trace`.
+// The global setup starts ONE stack for the run (local-cloud with hosted Supabase's settings and the
+// six production builds of the build stage: support/globalSetup.ts); files run in parallel on as many
+// workers as the machine has cores, each test with its own users and slugs, and `--shard=1/2` splits
+// the files. The tests of a file that are steps of one journey run in order (`mode: 'serial'`). A
+// failed test keeps its trace (every context the test opens) under e2e/test-results/ for
+// `npx playwright show-trace`.
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
 
@@ -9,12 +13,13 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: '*.test.ts',
   outputDir: 'test-results',
-  workers: 1,
+  globalSetup: './support/globalSetup.ts',
+  workers: os.availableParallelism(),
+  // Files in parallel, the tests of one file in order in one worker (most are steps of a journey).
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  // A file's stack (local-cloud, six apps) starts in its beforeAll, under a minute on a loaded 2-core
-  // machine; a step stuck on a missing element fails in 30 s instead of holding CI for the whole test.
+  // A step stuck on a missing element fails in 30 s instead of holding CI for the whole test.
   timeout: 3 * 60_000,
   expect: { timeout: 30_000 },
   reporter: [['list']],

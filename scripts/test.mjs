@@ -12,7 +12,10 @@ import { buildShareCardEngine } from '../tooling/shareCardEngine.mjs';
 import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
 import { repoRoot } from '../tooling/repo.mjs';
 
-const only = process.argv.slice(2); // e.g. `npm test -- e2e` runs one stage
+const args = process.argv.slice(2);
+// e.g. `npm test -- e2e` runs one stage; what follows `e2e` goes to Playwright (`npm test -- e2e --grep <name>`).
+const only = args.includes('e2e') ? args.slice(0, args.indexOf('e2e') + 1) : args;
+const playwrightArgs = args.includes('e2e') ? args.slice(args.indexOf('e2e') + 1) : [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
 /** Seconds spent per stage, printed at the end so CI shows where its time goes. */
@@ -174,7 +177,7 @@ if (wants('e2e')) {
     await run(
       'e2e',
       node,
-      [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts'],
+      [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', ...playwrightArgs],
       playwrightCounts,
     );
   } catch (error) {

@@ -2,7 +2,7 @@
 // server stored, not what a page shows).
 import { createClient } from '@supabase/supabase-js';
 import { loadKeys } from '../../local-cloud/src/keys';
-import type { Stack } from './stack';
+import type { SharedStack } from './stack';
 
 /** A saved portfolio's data, as the browser tests read it (templates/src/model has the whole shape). */
 export interface StoredData {
@@ -21,7 +21,7 @@ export interface StoredPortfolio {
 }
 
 /** supabase-js signed in as the user, as a second device would be. */
-export async function userClient(stack: Stack, user: { email: string; password: string }) {
+export async function userClient(stack: SharedStack, user: { email: string; password: string }) {
   const client = createClient(stack.cloudUrl, stack.keys.anonKey!, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: class {} as never },
@@ -32,7 +32,7 @@ export async function userClient(stack: Stack, user: { email: string; password: 
 }
 
 /** supabase-js as the service role (its key derived from local-cloud's keys.json), for what a test sets up behind the app. */
-export async function serviceClient(stack: Stack) {
+export async function serviceClient(stack: SharedStack) {
   const { serviceRoleKey } = await loadKeys(stack.dataDir);
   return createClient(stack.cloudUrl, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -41,7 +41,7 @@ export async function serviceClient(stack: Stack) {
 }
 
 /** Names of the files in one of a portfolio's buckets. */
-export async function storedFiles(stack: Stack, user: { email: string; password: string }, bucket: string, portfolioId: string) {
+export async function storedFiles(stack: SharedStack, user: { email: string; password: string }, bucket: string, portfolioId: string) {
   const { client, userId } = await userClient(stack, user);
   const { data, error } = await client.storage.from(bucket).list(`${userId}/${portfolioId}`);
   if (error) throw error;
@@ -49,7 +49,7 @@ export async function storedFiles(stack: Stack, user: { email: string; password:
 }
 
 /** Every portfolio of the user, newest first. */
-export async function storedPortfolios(stack: Stack, user: { email: string; password: string }): Promise<StoredPortfolio[]> {
+export async function storedPortfolios(stack: SharedStack, user: { email: string; password: string }): Promise<StoredPortfolio[]> {
   const { client, userId } = await userClient(stack, user);
   // Their own: anyone's published rows are readable too.
   const { data, error } = await client
@@ -80,7 +80,7 @@ async function eventually<T>(
 
 /** Waits until the stored portfolios satisfy `check`, and returns them. */
 export function waitForStored(
-  stack: Stack,
+  stack: SharedStack,
   user: { email: string; password: string },
   check: (rows: StoredPortfolio[]) => boolean,
   timeoutMs = 10_000,
@@ -92,7 +92,7 @@ export function waitForStored(
 
 /** Waits until the names of the files in one of a portfolio's buckets satisfy `check`, and returns them. */
 export function waitForStoredFiles(
-  stack: Stack,
+  stack: SharedStack,
   user: { email: string; password: string },
   bucket: string,
   portfolioId: string,

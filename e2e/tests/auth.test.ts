@@ -1,29 +1,34 @@
 // Accounts in a real browser against local-cloud, with the real supabase-js client: register, confirm
 // through the local mailbox, log in, stay logged in across reloads and token expiry, sign out, reset the
-// password, and what a second tab sees. Access tokens live JWT_EXPIRY seconds, so refreshes happen here.
+// password, and what a second tab sees. This account's access tokens live a few seconds (a test control),
+// so refreshes happen here. The tests are the steps of one visitor's journey, in order.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { waitForMail } from '../support/mailbox';
+import { uniqueLabel } from '../support/accounts';
+import { shortenAccessTokens } from '../support/testControls';
 
 const JWT_EXPIRY_SECONDS = 6;
 const NAME = 'Ada Lovelace';
-const USERNAME = `ada_${Date.now().toString(36)}`;
-const EMAIL = `ada.${Date.now()}@example.com`;
+const USERNAME = uniqueLabel('ada_');
+const EMAIL = `${uniqueLabel('ada.')}@example.com`;
 const FIRST_PASSWORD = 'analytical-engine';
 const NEW_PASSWORD = 'difference-engine';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 /** One visitor's browser profile for the journey: the session lives in its localStorage. */
 let journey: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { JWT_EXPIRY: String(JWT_EXPIRY_SECONDS) } });
+  stack = sharedStack();
   browser = await launchBrowser();
   journey = await browser.newContext();
   page = await journey.newPage();
@@ -32,7 +37,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const accountButton = (on: Page) => on.getByRole('button', { name: new RegExp(`${NAME}.*account menu`) });
@@ -89,6 +93,8 @@ test.describe('an account from registration to a new password', () => {
   });
 
   test('the link in the mailbox confirms the address and signs in', async () => {
+    // The sessions of this account from now on: access tokens that expire within the journey.
+    await shortenAccessTokens(stack, EMAIL, JWT_EXPIRY_SECONDS);
     const mail = await waitForMail(stack.cloudUrl, EMAIL, /confirm/i);
     const link = mail.links.find((candidate) => candidate.includes('/verify'));
     assert.ok(link, 'the confirmation mail carries the verify link');

@@ -3,20 +3,19 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { listMail } from '../support/mailbox';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 test('a sent message reaches the mailbox and only then does the page thank the visitor', async () => {

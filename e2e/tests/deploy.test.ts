@@ -4,18 +4,17 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { REMOTES } from '../../shared/src/contracts/appsTable.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
 import { closeServer, serveApp } from '../../tooling/serveApps.mjs';
-import { startLocalCloud } from '../../tooling/localCloudProcess.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { buildApp } from '../support/builds';
 import { freePorts } from '../support/ports';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { SCREENS, UNAVAILABLE } from '../support/screens';
 
 type RemoteKey = keyof typeof REMOTES;
@@ -24,8 +23,8 @@ const REMOTE_KEYS = Object.keys(REMOTES) as RemoteKey[];
 const NEW_HEADING = 'Welcome to FolioForge, release 1.1.0';
 
 let browser: Browser;
-let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
-let dataDir: string;
+/** The run's local-cloud; the site's origin is one it takes besides the shell's (SharedStack.ownShellPorts). */
+let stack: SharedStack;
 const servers: Server[] = [];
 const builds: string[] = [];
 let config: ReturnType<typeof createRuntimeConfig>;
@@ -37,7 +36,11 @@ const remoteBase = {} as Record<RemoteKey, string>;
 let contentRelease: { old: string; new: string; newDist: string };
 
 test.beforeAll(async () => {
-  const [sitePort, cdnPort, cloudPort, ...remotePorts] = await freePorts(3 + REMOTE_KEYS.length);
+  // Builds (or dev servers) beside the other worker's browser tests: more than a test's 3 minutes on 2 cores.
+  test.setTimeout(10 * 60_000);
+  stack = sharedStack();
+  const sitePort = stack.ownShellPorts.deploy;
+  const [cdnPort, ...remotePorts] = await freePorts(1 + REMOTE_KEYS.length);
   const origin = (port: number | undefined) => `http://127.0.0.1:${port}`;
   siteUrl = origin(sitePort);
   shellPublicUrl = `${origin(cdnPort)}/shell/1.0.0/`;
@@ -63,9 +66,7 @@ test.beforeAll(async () => {
   builds.push(path.dirname(shellDist), path.dirname(newContentDist));
   contentRelease = { old: `${contentOrigin}/content/1.0.0/`, new: newContentUrl, newDist: newContentDist };
 
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-deploy-'));
-  cloud = await startLocalCloud({ port: cloudPort, dataDir, env: { SITE_URL: siteUrl } });
-  config = createRuntimeConfig({ localCloudUrl: cloud.url, keys: cloud.keys });
+  config = createRuntimeConfig({ localCloudUrl: stack.cloudUrl, keys: stack.keys });
   for (const key of REMOTE_KEYS) config.remotes[key] = `${remoteBase[key]}mf-manifest.json`;
   config.remotes.content = `${contentRelease.new}mf-manifest.json`;
 
@@ -86,8 +87,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await browser?.close();
   for (const server of servers) await closeServer(server);
-  await cloud?.stop();
-  for (const dir of [...builds, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of builds) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Every URL the page asks for, from the first request on. */
@@ -124,7 +124,7 @@ test.describe('a production layout: site, CDN and one origin per remote', () => 
       shellPublicUrl,
       ...REMOTE_KEYS.filter((key) => key !== 'content').map((key) => remoteBase[key]),
       contentRelease.new,
-      `${cloud.url}/`,
+      `${stack.cloudUrl}/`,
     ];
     const site = new URL(siteUrl).origin;
     const strays = requests.filter((url) => {

@@ -64,6 +64,8 @@ async function editKeepsTypedValues(page: Page, from: string, to: string): Promi
 }
 
 test.beforeAll(async () => {
+  // Builds (or dev servers) beside the other worker's browser tests: more than a test's 3 minutes on 2 cores.
+  test.setTimeout(10 * 60_000);
   copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-dev-'));
   fs.cpSync(repoRoot, copyRoot, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));

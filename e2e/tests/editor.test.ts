@@ -7,17 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { repoRoot } from '../../tooling/repo.mjs';
 
 const PANEL_TITLES = ['Input Section', 'E-Commerce', 'Professional Portfolio', 'E-commerce Portfolio Template'];
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 let fixtures: string;
 
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = sharedStack();
   browser = await launchBrowser();
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-files-'));
   // A real 1×1 PNG and the repo's sample resume as the visitor's files; a text file posing as an image.
@@ -31,7 +31,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
   fs.rmSync(fixtures, { recursive: true, force: true });
 });
 

@@ -14,7 +14,7 @@ import { PNG } from 'pngjs';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { userClient } from '../support/portfolios';
 import { loadKeys } from '../../local-cloud/src/keys';
@@ -25,7 +25,7 @@ const MAX_DIFFERENT_SHARE = 0.01;
 /** How much of each page is compared: the first screenful and a half, where layout differences show. */
 const COMPARED_HEIGHT = 1200;
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 let owner: Awaited<ReturnType<typeof createConfirmedUser>>;
 const published = new Map<string, { id: string; slug: string }>();
@@ -102,7 +102,7 @@ async function serviceClient() {
 }
 
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  stack = sharedStack();
   browser = await launchBrowser();
   owner = await createConfirmedUser(stack, 'Meera Owner');
   const { client, userId } = await userClient(stack, owner);
@@ -134,7 +134,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const liveUrl = (templateId: string) => `${stack.shellUrl}/p/${published.get(templateId)!.slug}`;
@@ -145,13 +144,9 @@ async function visitor(width: number, { javaScriptEnabled = false, colorScheme =
   return context.newPage();
 }
 
-/** Polls a condition (scripts are off: no waitForFunction), failing after 10 s. */
+/** Waits for a condition (scripts are off: no waitForFunction), failing after 10 s. */
 async function until(what: string, check: () => Promise<boolean>) {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect.poll(check, { message: `never: ${what}`, timeout: 10_000 }).toBe(true);
 }
 
 const inView = async (page: Page, id: string) => {

@@ -11,23 +11,19 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
-import { startStack, type Stack } from '../support/stack';
-import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
+import { sharedStack, type SharedStack } from '../support/stack';
+import { answerTxt } from '../support/testControls';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
-let dns: TestDnsServer;
 
 test.beforeAll(async () => {
-  dns = await startTestDnsServer();
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', DNS_SERVERS: dns.address } });
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
-  await dns?.close();
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
@@ -88,15 +84,8 @@ async function publishFromGenerator(page: Page, user: User, name: string, slug: 
   return { id, title: (data?.title as string | null)?.trim() || 'Untitled portfolio' };
 }
 
-/** Milliseconds until `/p/<slug>` answers 404, polled as a visitor would reload it; -1 past `limitMs`. */
-async function msUntilGone(slug: string, limitMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    if ((await fetch(`${stack.shellUrl}/p/${slug}`)).status === 404) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return -1;
-}
+/** `/p/<slug>`'s status, as a visitor reloading it sees it. */
+const statusOf = async (slug: string) => (await fetch(`${stack.shellUrl}/p/${slug}`)).status;
 
 test.describe('a page for as long as it is published', () => {
   test('publish, delete from My portfolios: 404 within 5 s, the address free, the old custom domain shows nothing', async () => {
@@ -113,7 +102,7 @@ test.describe('a page for as long as it is published', () => {
     const domain = `dee-${Date.now().toString(36)}.example`;
     const claim = await client.from('custom_domains').insert({ domain, portfolio_id: id }).select('token').single();
     assert.equal(claim.error, null);
-    dns.txt.set(`_folioforge.${domain}`, [`folioforge-verify=${claim.data!.token}`]);
+    await answerTxt(stack, `_folioforge.${domain}`, [`folioforge-verify=${claim.data!.token}`]);
     const proof = await client.functions.invoke('publish', { body: { action: 'verify-domain', domain } });
     assert.equal(proof.data?.verified, true, JSON.stringify(proof.error));
     assert.match((await fetchWithHost(`${stack.shellUrl}/`, domain)).body, /<title>Dee Leter<\/title>/);
@@ -122,8 +111,9 @@ test.describe('a page for as long as it is published', () => {
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     const toast = page.getByRole('status').filter({ hasText: `Deleted “${title}”.` });
     await expect(toast).toBeVisible();
-    const goneAfter = await msUntilGone(slug, 5000);
-    assert.ok(goneAfter >= 0, 'the page answers 404 within 5 seconds');
+    await expect
+      .poll(() => statusOf(slug), { message: 'the page answers 404 within 5 seconds', timeout: 5000, intervals: [100] })
+      .toBe(404);
     await toast.getByText('Its page is taken down; Undo brings the portfolio back unpublished.').waitFor();
     const onDomain = await fetchWithHost(`${stack.shellUrl}/`, domain);
     assert.equal(onDomain.status, 404, 'the domain shows nothing');
@@ -163,6 +153,8 @@ test.describe('a page for as long as it is published', () => {
   test('Undo of a delete brings the portfolio back unpublished, and says so', async () => {
     const user = await createConfirmedUser(stack, 'Un Doer');
     const page = await signedIn(user);
+    // The page's clock, moved past the Undo window below instead of waiting it out.
+    await page.clock.install();
     const slug = `undo-${Date.now().toString(36)}`;
     const { title } = await publishFromGenerator(page, user, 'Un Doer', slug);
     await page.goto(`${stack.shellUrl}/portfolios`);
@@ -174,8 +166,8 @@ test.describe('a page for as long as it is published', () => {
     await expect(item).toBeVisible();
     await expect(item.getByText('Draft')).toBeVisible();
     assert.equal((await fetch(`${stack.shellUrl}/p/${slug}`)).status, 404, 'the page stays down');
-    // After the Undo window it is still there.
-    await new Promise((resolve) => setTimeout(resolve, 7000));
+    // After the Undo window (6 s) it is still there: no delete was left to go out.
+    await page.clock.fastForward(7000);
     await page.reload();
     await expect(page.getByRole('listitem', { name: title }).getByText('Draft')).toBeVisible();
     await page.context().close();
@@ -206,14 +198,13 @@ test.describe('the security policy of the app (issue 20 #11)', () => {
     const blocked: string[] = [];
     page.on('console', (message) => blocked.push(message.text()));
     await page.setContent(`<iframe id="app" src="${stack.shellUrl}/account" width="800" height="600"></iframe>`);
-    await page.waitForTimeout(2000);
+    // Chromium says why once it has refused the frame.
+    await expect
+      .poll(() => blocked.some((text) => /frame-ancestors|Refused to frame/i.test(text)), { message: JSON.stringify(blocked) })
+      .toBe(true);
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     const framed = frame ? await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
     assert.doesNotMatch(framed, /FolioForge|Log in|Account/i, 'the frame shows nothing of the app');
-    assert.ok(
-      blocked.some((text) => /frame-ancestors|Refused to frame/i.test(text)),
-      `Chromium says why: ${JSON.stringify(blocked)}`,
-    );
     await page.context().close();
   });
 });

@@ -4,23 +4,22 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { buyTemplate } from '../support/checkout';
 
-let stack: Stack;
+let stack: SharedStack;
 let owners: Browser;
 let firstVisitors: Browser;
 let secondVisitors: Browser;
 
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  stack = sharedStack();
   [owners, firstVisitors, secondVisitors] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]);
 });
 
 test.afterAll(async () => {
   await Promise.all([owners?.close(), firstVisitors?.close(), secondVisitors?.close()]);
-  await stack?.stop();
 });
 
 async function publish(page: Page, slug: string) {
@@ -71,20 +70,24 @@ test.describe('page views', () => {
       assert.deepEqual(seen.cookies, [], 'the visitor keeps no cookie');
     }
 
-    // The owner sees them (the count goes out after each answer: a moment later at most).
+    // The owner sees them (the count goes out after each answer: a moment later at most), reloading
+    // My portfolios until the chart has all three.
     const chart = page.getByRole('figure', { name: `3 views of /p/${slug} in the last 30 days` });
-    for (let attempt = 0; attempt < 20 && !(await chart.isVisible()); attempt++) {
-      await page.goto(`${stack.shellUrl}/portfolios`);
-      await page
-        .getByRole('region', { name: /^Views of / })
-        .getByRole('figure')
-        .or(page.getByRole('alert'))
-        .first()
-        .waitFor();
-      if (await chart.isVisible()) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    await chart.waitFor({ timeout: 1000 });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${stack.shellUrl}/portfolios`);
+          await page
+            .getByRole('region', { name: /^Views of / })
+            .getByRole('figure')
+            .or(page.getByRole('alert'))
+            .first()
+            .waitFor();
+          return chart.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await chart.getByText('Views by day').click();
     const today = await chart.getByRole('table').getByRole('row').last().textContent();
     assert.match(today ?? '', /3$/, 'all three today');

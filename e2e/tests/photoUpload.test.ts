@@ -11,18 +11,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { buyTemplate } from '../support/checkout';
 import { writePhotoFiles } from '../support/photos';
 import { userClient, waitForStored, waitForStoredFiles } from '../support/portfolios';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 let dir: string;
 
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  stack = sharedStack();
   browser = await launchBrowser();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-photos-'));
   await writePhotoFiles(browser, [
@@ -33,7 +33,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,7 @@
 // The frame in a real browser: every route, the carousel, a remote going down, a remote
-// redeployed under a built shell, and one React for the whole page.
+// redeployed under a built shell, and one React for the whole page. Remotes go down and are
+// repointed here, so this file serves the six apps itself (against the run's local-cloud), never
+// the servers other files are using.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -8,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, startApps, type AppServers } from '../support/stack';
 import { freePort } from '../support/ports';
 import { SCREENS, UNAVAILABLE } from '../support/screens';
 import { serveApp } from '../../tooling/serveApps.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 
-let stack: Stack;
+let stack: AppServers;
 let browser: Browser;
 
 async function openPage(url: string): Promise<{ page: Page; errors: string[] }> {
@@ -43,7 +45,8 @@ async function recordLoadingPlaceholders(page: Page): Promise<() => Promise<stri
 }
 
 test.beforeAll(async () => {
-  stack = await startStack();
+  const shared = sharedStack();
+  stack = await startApps(shared, { shellPort: shared.ownShellPorts.platform });
   browser = await launchBrowser();
 });
 

@@ -3,21 +3,20 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { launchBrowser } from '../support/browser';
 import { PRERENDERED_ROUTES } from '../../tooling/prerender.mjs';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 
 test.beforeAll(async () => {
-  stack = await startStack({ withLocalCloud: false });
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const HEADINGS: Record<string, string> = {

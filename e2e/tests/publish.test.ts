@@ -13,28 +13,23 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { sharedStack, type SharedStack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { userClient } from '../support/portfolios';
-import { startTestDnsServer, type TestDnsServer } from '../../local-cloud/test/support/dnsServer';
+import { answerTxt } from '../support/testControls';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
-// Custom domains are proven by DNS: the functions ask this server, which the test fills.
-let dns: TestDnsServer;
 
 test.beforeAll(async () => {
-  dns = await startTestDnsServer();
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true', DNS_SERVERS: dns.address } });
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
-  await dns?.close();
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
@@ -232,17 +227,19 @@ test.describe('publishing', () => {
 
     // A custom domain: added on /account, proven by the DNS record it shows, then served with the page.
     const domains = ownerPage.getByRole('region', { name: 'Your domains' });
-    await domains.getByLabel('Domain').fill('owner.example');
+    const domain = `${uniqueLabel('owner')}.example`;
+    await domains.getByLabel('Domain').fill(domain);
     await domains.getByRole('button', { name: 'Add domain' }).click();
-    const record = domains.getByText(/^_folioforge\.owner\.example$/);
+    const record = domains.getByText(`_folioforge.${domain}`, { exact: true });
     await expect(record).toBeVisible();
     const value = await domains.locator('code', { hasText: /^folioforge-verify=/ }).innerText();
     await domains.getByRole('button', { name: 'Check now' }).click();
     await expect(domains.getByText(/The TXT record was not found yet/)).toBeVisible();
-    dns.txt.set('_folioforge.owner.example', [value]);
+    // Custom domains are proven by DNS: the functions' DNS now answers the record, as the owner set it.
+    await answerTxt(stack, `_folioforge.${domain}`, [value]);
     await domains.getByRole('button', { name: 'Check now' }).click();
     await expect(domains.getByText('Proven: the domain shows your page.')).toBeVisible();
-    const onDomain = await fetchWithHost(`${stack.shellUrl}/`, 'owner.example');
+    const onDomain = await fetchWithHost(`${stack.shellUrl}/`, domain);
     assert.equal(onDomain.status, 200);
     assert.match(onDomain.body, /<title>Slug Owner<\/title>/);
     assert.equal((await fetchWithHost(`${stack.shellUrl}/`, 'someone-else.example')).status, 404);

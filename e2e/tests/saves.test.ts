@@ -8,23 +8,22 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient } from '@supabase/supabase-js';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { storedFiles, storedPortfolios, waitForStored, waitForStoredFiles } from '../support/portfolios';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { repoRoot } from '../../tooling/repo.mjs';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;

@@ -10,22 +10,21 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard } from '../support/checkout';
 import { storedPortfolios, waitForStored } from '../support/portfolios';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
@@ -162,8 +161,7 @@ test.describe('a portfolio of sections', () => {
     }
     await page.keyboard.press('Space');
     await said(/Dropped Project 4 at position 1 of 4/);
-    for (let tries = 0; tries < 50 && (await projectTitles(page))[0] !== 'Fourth Harbour'; tries += 1) await page.waitForTimeout(100);
-    assert.deepEqual(await projectTitles(page), ['Fourth Harbour', 'Lantern', 'Compass', 'Third Bridge']);
+    await expect.poll(() => projectTitles(page)).toEqual(['Fourth Harbour', 'Lantern', 'Compass', 'Third Bridge']);
     const previewProjects = await preview(page).locator('[data-section-id] h3').allTextContents();
     assert.deepEqual(previewProjects.slice(0, 4), ['Fourth Harbour', 'Lantern', 'Compass', 'Third Bridge']);
 

@@ -4,16 +4,16 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 let footerLinks: { href: string; name: string }[] = [];
 
 const ERROR_HEADING = 'Unexpected Application Error!';
 
 test.beforeAll(async () => {
-  stack = await startStack({ withLocalCloud: false });
+  stack = sharedStack();
   browser = await launchBrowser();
   const page = await browser.newPage();
   await page.goto(`${stack.shellUrl}/home`);
@@ -27,7 +27,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 test.describe('footer', () => {

@@ -6,16 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { repoRoot } from '../../tooling/repo.mjs';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 /** The shell's chunks holding supabase-js, as its manifest names them. */
 let supabaseChunks: string[];
 
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = sharedStack();
   browser = await launchBrowser();
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/dist/mf-manifest.json'), 'utf8')) as {
     shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
@@ -27,7 +27,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const isSupabaseChunk = (url: string) => supabaseChunks.some((chunk) => url.endsWith(`/${chunk}`));

@@ -9,6 +9,7 @@ import { mountFunctions } from './functions/index.ts';
 import { mountRazorpay } from './razorpay/index.ts';
 import { mountNamecom } from './namecom/index.ts';
 import { mountEmailjs } from './emailjs/index.ts';
+import { mountTestControls } from './testControls/index.ts';
 
 /** 503 in a shape every Supabase client reads a message from (GoTrue, PostgREST, Storage). */
 function unavailable(reason: string): Response {
@@ -61,6 +62,7 @@ export function createApp(ctx: LocalCloudContext): Hono {
   mountRazorpay(app, ctx);
   mountNamecom(app, ctx);
   mountEmailjs(app, ctx);
+  mountTestControls(app, ctx);
 
   app.notFound((c) => c.json({ message: 'no route matched with those values' }, 404));
   app.onError((err, c) => {

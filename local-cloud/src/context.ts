@@ -5,6 +5,7 @@ import type { PasswordHasher } from './auth/passwordHasher.ts';
 import type { EdgeWorkers } from './functions/edgeWorkers.ts';
 import type { AuthRateLimits } from './projectConfig.ts';
 import type { ServiceHealth } from './serviceHealth.ts';
+import type { TestDnsServer } from './testControls/dnsServer.ts';
 
 /** A row-returning query runner: one connection, inside one transaction when given by withRole. */
 export interface Queryable {
@@ -123,6 +124,16 @@ export interface LocalCloudContext {
   /** Verifies an HS256 JWT signed with keys.jwtSecret; throws on bad signature or expiry. */
   verifyJwt(token: string): Promise<JwtClaims>;
   signJwt(claims: Record<string, unknown>, expiresInSeconds?: number): Promise<string>;
+  /** What the browser tests' controls changed; undefined unless started with them (testControls/). */
+  testControls?: TestControlsState;
+}
+
+/** What the browser tests' controls changed (testControls/), read by the auth API while local-cloud runs. */
+export interface TestControlsState {
+  /** Access-token lifetimes in seconds by user id, instead of JWT_EXPIRY. */
+  accessTokenSeconds: Map<string, number>;
+  /** The DNS server the functions ask (its TXT answers by name). */
+  dns: TestDnsServer;
 }
 
 /** Every module mounts itself with a function of this shape, under its base path. */

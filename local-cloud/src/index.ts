@@ -22,6 +22,7 @@ import { functionEnv } from './functions/index.ts';
 import { startSweeps, type Sweeps } from './functions/sweep.ts';
 import { sweepStorage } from './storage/versionFiles.ts';
 import { APPS } from '@folioforge/shared/apps-table';
+import { startTestDnsServer, type TestDnsServer } from './testControls/dnsServer.ts';
 
 export type { LocalCloudContext } from './context.ts';
 
@@ -73,6 +74,11 @@ export interface StartOptions {
    * mail catcher). Default 0: a free one, so started stacks never share a mailbox.
    */
   mailboxPort?: number;
+  /**
+   * The browser tests' controls under /__test__ (testControls/), part of no real service, with a DNS
+   * server of their own that the functions ask unless dnsServers is given. Never for `npm start`.
+   */
+  testControls?: boolean;
 }
 
 export interface LocalCloud {
@@ -176,6 +182,14 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     throw new StartupError(`cannot prepare ${dataDir}: ${err instanceof Error ? err.message : String(err)}`);
   }
 
+  let testDns: TestDnsServer | undefined;
+  try {
+    testDns = options.testControls ? await startTestDnsServer() : undefined;
+  } catch (err) {
+    await rawDb.close().catch(() => undefined);
+    throw new StartupError(`cannot start the test controls' DNS server: ${err instanceof Error ? err.message : String(err)}`);
+  }
+
   const health = new ServiceHealth(async () => {
     await probeDisk(dataDir);
     await rawDb.checkHealth();
@@ -206,7 +220,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     minimumPasswordLength: project.auth.minimum_password_length,
     emailjsPerSecond: options.emailjsPerSecond ?? 1,
     siteUrl,
-    dnsServers: options.dnsServers,
+    dnsServers: options.dnsServers ?? (testDns ? [testDns.address] : undefined),
     emailSendIntervalSeconds: options.emailSendIntervalSeconds ?? goDurationSeconds(project.auth.email.max_frequency),
   };
   const jwt = createJwtTools(keys.jwtSecret);
@@ -222,6 +236,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     functions: new EdgeWorkers({ env: () => functionEnv(ctx), log, limits: options.functionLimits }),
     verifyJwt: jwt.verify,
     signJwt: jwt.sign,
+    testControls: testDns ? { accessTokenSeconds: new Map(), dns: testDns } : undefined,
   };
 
   const app = createApp(ctx);
@@ -237,6 +252,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     });
   } catch (err) {
     health.stop();
+    await testDns?.close();
     await db.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
     throw new StartupError(
@@ -251,6 +267,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   } catch (err) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     health.stop();
+    await testDns?.close();
     await db.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
     throw new StartupError(
@@ -304,6 +321,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
       .then(() => step('the mailbox', () => mailboxServer.close()))
       .then(() => step('the sweeps', () => sweeps.stop()))
       .then(() => step('the functions', () => ctx.functions.close()))
+      .then(() => testDns?.close())
       .then(() => health.stop())
       .then(() => step('the password hasher', () => ctx.passwords.close()))
       .then(() => step('the database', () => db.close()))

@@ -49,6 +49,8 @@ try {
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((server) => server.trim()) : undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     emailjsPerSecond: optionalIntEnv('EMAILJS_PER_SECOND'),
+    // The browser tests' controls (testControls/): their global setup sets it, `npm start` never does.
+    testControls: env.LOCAL_CLOUD_TEST_CONTROLS === 'true',
     // The sweep of published pages: at start and then every so many seconds (0: never).
     sweepIntervalMs: intEnv('SWEEP_INTERVAL_SECONDS', 600) * 1000,
     // config.toml's [auth.rate_limit], unless set here (as `env(...)` would in config.toml).

@@ -70,7 +70,12 @@ async function signAccessToken(ctx: LocalCloudContext, user: UserRow, sessionId:
     session_id: sessionId,
     is_anonymous: false,
   };
-  return ctx.signJwt(claims, ctx.config.jwtExpiry);
+  return ctx.signJwt(claims, accessTokenSeconds(ctx, user.id));
+}
+
+/** JWT_EXPIRY, or the lifetime a test control set for this user (testControls/). */
+function accessTokenSeconds(ctx: LocalCloudContext, userId: string): number {
+  return ctx.testControls?.accessTokenSeconds.get(userId) ?? ctx.config.jwtExpiry;
 }
 
 async function sessionJson(
@@ -82,7 +87,7 @@ async function sessionJson(
 ): Promise<SessionJson> {
   const { aal, amr } = await assurance(tx, session);
   const accessToken = await signAccessToken(ctx, user, session.id, aal, amr);
-  const expiresIn = ctx.config.jwtExpiry;
+  const expiresIn = accessTokenSeconds(ctx, user.id);
   return {
     access_token: accessToken,
     token_type: 'bearer',

@@ -49,6 +49,33 @@ export async function findUserById(tx: Queryable, id: string): Promise<UserRow |
   return rows[0] ?? null;
 }
 
+/** A new email account in auth.users (sign-up, a first mailed code, the admin's createUser): its row. */
+export async function insertUser(
+  tx: Queryable,
+  user: {
+    email: string;
+    passwordHash: string | null;
+    userMetadata: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+    confirmed: boolean;
+  },
+): Promise<UserRow> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at,
+                             created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3::jsonb, $4::jsonb,
+             case when $5::boolean then now() end, now(), now()) returning id`,
+    [
+      user.email,
+      user.passwordHash,
+      JSON.stringify(user.userMetadata),
+      JSON.stringify({ provider: 'email', providers: ['email'], ...user.appMetadata }),
+      user.confirmed,
+    ],
+  );
+  return (await findUserById(tx, rows[0]!.id)) as UserRow;
+}
+
 export async function findUserByToken(
   tx: Queryable,
   column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { mergeMetadata, requireEmail, type AuthApi } from '../authApi.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { OtpBody } from '../schemas.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users.ts';
+import { findUserByEmail, insertUser } from '../users.ts';
 
 /**
  * POST /otp: passwordless sign-in by mail, a link and a six-digit code in one message (GoTrue's
@@ -45,22 +45,14 @@ export function mountOtp(auth: Hono, api: AuthApi): void {
     }
     // Over a mail limit, no account is created that could never be confirmed.
     if (!ctx.config.autoconfirm) api.checkMailLimits(email, 'signup');
-    const created = await ctx.db.asOwner(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at,
-                                 created_at, updated_at)
-         values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3::jsonb, $4::jsonb,
-                 case when $5::boolean then now() end, now(), now()) returning id`,
-        [
-          email,
-          throwawayPasswordHash,
-          JSON.stringify(mergeMetadata({}, input.data ?? {})),
-          JSON.stringify({ provider: 'email', providers: ['email'] }),
-          ctx.config.autoconfirm,
-        ],
-      );
-      return (await findUserById(tx, rows[0].id)) as UserRow;
-    });
+    const created = await ctx.db.asOwner((tx) =>
+      insertUser(tx, {
+        email,
+        passwordHash: throwawayPasswordHash,
+        userMetadata: mergeMetadata({}, input.data ?? {}),
+        confirmed: ctx.config.autoconfirm,
+      }),
+    );
     await api.mailToken(email, created.id, ctx.config.autoconfirm ? 'magiclink' : 'signup', redirectTo);
     return c.json({});
   });

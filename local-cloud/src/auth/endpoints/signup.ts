@@ -3,7 +3,7 @@ import { checkPasswordStrength, mergeMetadata, requireEmail, type AuthApi } from
 import { AuthError } from '../errors.ts';
 import { SignupBody } from '../schemas.ts';
 import { startSession } from '../sessions.ts';
-import { findUserByEmail, findUserById, userJson, type UserRow } from '../users.ts';
+import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from '../users.ts';
 
 /** POST /signup: a new account, confirmed by mail (or at once with autoconfirm). */
 export function mountSignup(auth: Hono, api: AuthApi): void {
@@ -42,16 +42,9 @@ export function mountSignup(auth: Hono, api: AuthApi): void {
     // Over a mail limit, no account is created that could never be confirmed.
     if (!ctx.config.autoconfirm) api.checkMailLimits(email, 'signup');
     const hash = await api.passwords.hash(password);
-    const user = await ctx.db.asOwner(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into auth.users (id, aud, role, email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at,
-                                 created_at, updated_at)
-         values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3::jsonb, $4::jsonb,
-                 case when $5::boolean then now() end, now(), now()) returning id`,
-        [email, hash, JSON.stringify(metadata), JSON.stringify({ provider: 'email', providers: ['email'] }), ctx.config.autoconfirm],
-      );
-      return (await findUserById(tx, rows[0].id)) as UserRow;
-    });
+    const user = await ctx.db.asOwner((tx) =>
+      insertUser(tx, { email, passwordHash: hash, userMetadata: metadata, confirmed: ctx.config.autoconfirm }),
+    );
     if (ctx.config.autoconfirm) return c.json(await ctx.db.asOwner((tx) => startSession(ctx, tx, user.id, 'password')));
     await api.mailToken(email, user.id, 'signup', redirectTo);
     const fresh = await ctx.db.asOwner((tx) => findUserById(tx, user.id));
