@@ -1,6 +1,7 @@
 // npm test: every test of the project, in order of speed — lint, types (every project), the edge functions on
 // Deno (deno check, their own tests), the database's rules in SQL (pgTAP), component tests (jest), local-cloud
-// against the real clients, then browser tests of the built apps in Chromium (Playwright's runner).
+// against the real clients, the tooling's own tests on the built apps, then browser tests of the built apps
+// in Chromium (Playwright's runner).
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -169,11 +170,31 @@ if (wants('local-cloud')) {
   await buildSiteRenderer();
   await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
 }
-if (wants('e2e')) {
+// The tooling's own tests (tooling/test): what `npm start`'s servers answer for the build stage's
+// dist/ and what the build rendered ahead, read over HTTP with no browser. The build is made here
+// when this stage runs, and found up to date by the e2e stage.
+if (wants('tooling')) {
   try {
     const started = Date.now();
     await buildApps({ log: (line) => console.log(line) });
     stageSeconds.set('build', (Date.now() - started) / 1000);
+    const toolingTests = fs
+      .readdirSync(path.join(repoRoot, 'tooling/test'))
+      .filter((name) => name.endsWith('.test.mjs'))
+      .sort()
+      .map((name) => path.join('tooling/test', name));
+    await run('tooling', node, ['--test', '--test-reporter=spec', ...toolingTests], nodeTestCounts);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    failedStages.push('build');
+    totals.failed += 1;
+  }
+}
+if (wants('e2e')) {
+  try {
+    const started = Date.now();
+    await buildApps({ log: (line) => console.log(line) });
+    stageSeconds.set('build', (stageSeconds.get('build') ?? 0) + (Date.now() - started) / 1000);
     await run(
       'e2e',
       node,

@@ -28,13 +28,17 @@ function* filesUnder(target) {
   }
 }
 
+/** Tests go into no build: the apps' own (`*.test.ts(x)`) and the tooling's, in tooling/test/. */
+const TOOLING_TESTS = path.join(repoRoot, 'tooling/test') + path.sep;
+const isTest = (file) => file.endsWith('.test.tsx') || file.endsWith('.test.ts') || file.startsWith(TOOLING_TESTS);
+
 /** A hash of everything that goes into an app's build: its own files, shared code and the lock file. */
 export function inputsFingerprint(app) {
   const hash = crypto.createHash('sha256');
   const roots = [path.join(repoRoot, app.dir), ...SHARED_INPUTS.map((input) => path.join(repoRoot, input))];
   for (const root of roots) {
     for (const file of [...filesUnder(root)].sort()) {
-      if (file.endsWith('.test.tsx') || file.endsWith('.test.ts')) continue;
+      if (isTest(file)) continue;
       hash.update(path.relative(repoRoot, file));
       hash.update(fs.readFileSync(file));
     }

@@ -1,6 +1,8 @@
 // Production layout, for real: the site's HTML and app-config.json on one origin, the shell's assets
 // on a CDN under a versioned path (a PUBLIC_URL build), and each remote on its own origin under its
 // own versioned path. Then a release of one remote is promoted and rolled back by app-config.json alone.
+// Two builds of its own, the least this needs: the shell for its CDN path, and the new release of
+// one remote; every other remote, and the content remote's release before, is the build stage's dist/.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -150,7 +152,7 @@ test.describe('a production layout: site, CDN and one origin per remote', () => 
     await page.close();
   });
 
-  test('rolling back one remote is a change of app-config.json: the older build shows, nothing rebuilt', async () => {
+  test('a new release of one remote shows in the built shell by app-config.json alone, and so does its rollback: nothing rebuilt', async () => {
     const stamps = () =>
       [
         path.join(repoRoot, 'mfe-content/dist/mf-manifest.json'),

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { freePorts } from '../support/ports';
 import { APPS } from '../../tooling/ports.mjs';
+import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 import type * as DevScript from '../../scripts/dev.mjs';
 
@@ -34,12 +35,26 @@ function connects(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function waitForOutput(pattern: RegExp, count: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (output.filter((line) => pattern.test(line)).length < count) {
-    if (Date.now() > deadline) throw new Error(`dev servers did not print ${pattern} ${count}× in time:\n${output.slice(-40).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** Called with each new line of the dev servers' output (see `waitForOutput`). */
+const outputWatchers = new Set<() => void>();
+
+/** Resolves once `pattern` has been printed `count` times: each new line is checked as it arrives. */
+function waitForOutput(pattern: RegExp, count: number, timeoutMs: number): Promise<void> {
+  const printed = () => output.filter((line) => pattern.test(line)).length >= count;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!printed()) return;
+      clearTimeout(timer);
+      outputWatchers.delete(check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      outputWatchers.delete(check);
+      reject(new Error(`dev servers did not print ${pattern} ${count}× in time:\n${output.slice(-40).join('\n')}`));
+    }, timeoutMs);
+    outputWatchers.add(check);
+    check();
+  });
 }
 
 /** Types into the contact form, edits the screen's heading in the source, and sees both survive together. */
@@ -72,12 +87,19 @@ test.beforeAll(async () => {
   const free = await freePorts(APPS.length + 1);
   ports = Object.fromEntries(APPS.map((app, index) => [app.key, free[index]!]));
   const { startDev } = (await import(path.join(copyRoot, 'scripts/dev.mjs'))) as typeof DevScript;
+  // A data folder as a developer's holds after the first `npm run dev` (migrated and seeded): local-cloud
+  // opens it in a second, so the six dev servers, which start only once it answers, start sooner.
+  const dataDir = path.join(copyRoot, '.data');
+  copyMigratedPglite(dataDir, { seed: true });
   dev = await startDev({
     ports,
     cloudPort: free[APPS.length],
-    dataDir: path.join(copyRoot, '.data'),
+    dataDir,
     // Without a terminal some tools still colour their output (FORCE_COLOR is set by npm test).
-    onOutput: (app, line) => output.push(`${app} ${stripVTControlCharacters(line)}`),
+    onOutput: (app, line) => {
+      output.push(`${app} ${stripVTControlCharacters(line)}`);
+      for (const check of [...outputWatchers]) check();
+    },
   });
   await waitForOutput(/compiled successfully/, APPS.length, 240_000);
   browser = await launchBrowser();

@@ -1,19 +1,14 @@
-// The frame in a real browser: every route, the carousel, a remote going down, a remote
-// redeployed under a built shell, and one React for the whole page. Remotes go down and are
-// repointed here, so this file serves the six apps itself (against the run's local-cloud), never
-// the servers other files are using.
+// The frame in a real browser: every route, a remote going down, and one React for the whole page, on the
+// build stage's dist/ (a remote redeployed under a built shell is deploy.test.ts). Remotes go down here,
+// so this file serves the six apps itself (against the run's local-cloud), never the servers other files use.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { sharedStack, startApps, type AppServers } from '../support/stack';
-import { freePort } from '../support/ports';
 import { SCREENS, UNAVAILABLE } from '../support/screens';
-import { serveApp } from '../../tooling/serveApps.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 
 let stack: AppServers;
@@ -123,42 +118,6 @@ test.describe('routes', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
-
-  test('an unknown route shows the fallback screen with a way home', async () => {
-    const { page } = await openPage(`${stack.shellUrl}/hosting`);
-    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL(`${stack.shellUrl}/home`);
-    await expect(page.getByRole('heading', { name: /Welcome to FolioForge/ })).toBeVisible();
-    await page.close();
-  });
-});
-
-test.describe('home carousel', () => {
-  test('steps through the three slides and wraps at both ends, by buttons and by keys', async () => {
-    const { page } = await openPage(`${stack.shellUrl}/home`);
-    const carousel = page.locator('[aria-roledescription="carousel"]');
-    await expect(carousel).toBeVisible();
-    const current = () =>
-      carousel
-        .locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) h3, [aria-roledescription="slide"]:not([aria-hidden="true"]) h2')
-        .first()
-        .innerText();
-    assert.match(await current(), /Personal Portfolio Website/);
-    await carousel.getByRole('button', { name: /previous/i }).click();
-    assert.match(await current(), /E-commerce Portfolio Website/);
-    await carousel.getByRole('button', { name: /next/i }).click();
-    assert.match(await current(), /Personal Portfolio Website/);
-    await carousel.getByRole('button', { name: /next/i }).click();
-    await carousel.getByRole('button', { name: /next/i }).click();
-    assert.match(await current(), /E-commerce Portfolio Website/);
-    await carousel.getByRole('button', { name: /next/i }).click();
-    assert.match(await current(), /Personal Portfolio Website/);
-    await carousel.getByRole('button', { name: /next/i }).focus();
-    await page.keyboard.press('ArrowLeft');
-    assert.match(await current(), /E-commerce Portfolio Website/);
-    await page.close();
-  });
 });
 
 test.describe('a remote that is down', () => {
@@ -183,43 +142,6 @@ test.describe('a remote that is down', () => {
     } finally {
       await stack.stopApp('templates').catch(() => undefined);
       await stack.startApp('templates');
-    }
-  });
-});
-
-test.describe('redeploying a remote', () => {
-  test('a rebuilt content remote shows its new text in the already-built shell, by config alone', async () => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-content-'));
-    fs.cpSync(path.join(repoRoot, 'mfe-content/src'), path.join(copy, 'src'), { recursive: true });
-    const homeFile = path.join(copy, 'src/screens/Home/Home.tsx');
-    const source = fs.readFileSync(homeFile, 'utf8');
-    assert.ok(source.includes('Welcome to FolioForge'), 'the home screen names its heading');
-    fs.writeFileSync(homeFile, source.replace('Welcome to FolioForge', 'Welcome to FolioForge, redeployed'));
-    fs.writeFileSync(
-      path.join(copy, 'webpack.config.mjs'),
-      `import { createWebpackConfig } from ${JSON.stringify(path.join(repoRoot, 'tooling/createWebpackConfig.mjs'))};\n` +
-        `export default createWebpackConfig({ dir: ${JSON.stringify(copy)}, key: 'content', title: 'content', exposes: ${exposesOf('mfe-content')} });\n`,
-    );
-    execFileSync(
-      process.execPath,
-      [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '-c', path.join(copy, 'webpack.config.mjs')],
-      { cwd: repoRoot, stdio: 'pipe' },
-    );
-
-    const port = await freePort();
-    const server = await serveApp({ dir: path.join(copy, 'dist'), port });
-    try {
-      const shellBefore = fs.statSync(path.join(repoRoot, 'shell/dist/index.html')).mtimeMs;
-      stack.setRemoteEntry('content', `http://localhost:${port}/mf-manifest.json`);
-      const { page } = await openPage(`${stack.shellUrl}/home`);
-      await page.getByRole('heading', { name: 'Welcome to FolioForge, redeployed' }).waitFor({ timeout: 15_000 });
-      assert.equal(fs.statSync(path.join(repoRoot, 'shell/dist/index.html')).mtimeMs, shellBefore, 'the shell was not rebuilt');
-      await page.close();
-    } finally {
-      stack.setRemoteEntry('content', `http://localhost:${stack.ports.content}/mf-manifest.json`);
-      server.closeAllConnections();
-      server.close();
-      fs.rmSync(copy, { recursive: true, force: true });
     }
   });
 });
@@ -322,11 +244,3 @@ test.describe('one React', () => {
     await page.close();
   });
 });
-
-/** The exposes of an app's webpack config, read from its source so the copy exposes the same. */
-function exposesOf(dir: string): string {
-  const config = fs.readFileSync(path.join(repoRoot, dir, 'webpack.config.mjs'), 'utf8');
-  const match = config.match(/exposes:\s*(\{[\s\S]*?\})/);
-  assert.ok(match, `${dir} declares exposes`);
-  return match[1]!;
-}

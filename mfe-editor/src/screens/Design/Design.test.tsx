@@ -237,6 +237,11 @@ test('pickers refuse files that are not pictures or PDFs; a chosen picture shows
   expect(await screen.findByText('Chosen: me.png')).toBeInTheDocument();
   expect(screen.queryByText('Using the sample picture')).toBeNull();
   expect(preview().querySelector(`img[src="${objectUrls.created.at(-1)}"]`)).not.toBeNull();
+
+  // The resume picker takes a PDF: no refusal, and the field says it holds it.
+  fireEvent.change(field('Resume (PDF)'), { target: { files: [fileOf('resume.pdf', 'application/pdf')] } });
+  expect(await screen.findByText(/^Chosen: resume\.pdf/)).toBeInTheDocument();
+  expect(screen.queryAllByRole('alert')).toHaveLength(0);
 });
 
 test("a phone's 5 MB photo is taken: resized here with progress, the saving said beside the field, the lighter file kept", async () => {
@@ -278,10 +283,13 @@ test('a picture that cannot be read, or one too large to open, is refused beside
 test('opening /design without navigation state (a reload) reopens the last draft, as left, with a way to start a new one', () => {
   const { unmount } = openDesign({ id: 2 });
   fireEvent.change(field('Name'), { target: { value: 'Draft Bakery' } });
+  // The preview follows the typing at once, before any save.
+  expect(within(preview()).getAllByText('Draft Bakery').length).toBeGreaterThan(0);
   unmount(); // closing the screen flushes the pending save
   openDesign();
   expect(screen.getByRole('heading', { name: 'E-Commerce' })).toBeInTheDocument();
   expect(field('Name').value).toBe('Draft Bakery');
+  expect(within(preview()).getAllByText('Draft Bakery').length).toBeGreaterThan(0);
   expect(screen.getByText(/Your draft of E-Commerce is back/)).toHaveAttribute('role', 'status');
   expect(screen.getByRole('button', { name: 'Start a new one' })).toBeInTheDocument();
 });
@@ -494,9 +502,16 @@ test('undo and redo cross fields from the keyboard and the buttons', async () =>
   await user.keyboard('{Control>}z{/Control}');
   expect(field('Name').value).toBe('Grace Hopper');
   expect(field('Name')).toHaveFocus();
+  // The preview follows each step, as it follows typing.
+  expect(within(preview()).queryAllByText('Grace Hopper Jr')).toHaveLength(0);
   await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
   expect(field('Name').value).toBe('Grace Hopper Jr');
+  expect(within(preview()).getAllByText('Grace Hopper Jr').length).toBeGreaterThan(0);
   await user.keyboard('{Control>}y{/Control}');
+  expect(field('Email').value).toBe('ada@example.com');
+  await user.click(undoButton());
+  expect(field('Email').value).toBe('grace@navy.mil');
+  await user.click(screen.getByRole('button', { name: /Redo/ }));
   expect(field('Email').value).toBe('ada@example.com');
 });
 

@@ -1,38 +1,24 @@
-// What `npm start`'s servers answer, as a browser or CDN in front of them would see it: compressed
-// copies by Accept-Encoding, cache rules by file name, revalidation, the icons, the pages' security
-// policy, and odd request targets that must never stop the servers.
-import { test } from '@playwright/test';
+// What `npm start`'s servers answer for the built apps, as a browser or CDN in front of them would see
+// it: compressed copies by Accept-Encoding, cache rules by file name, revalidation, routes and 404s,
+// the icons, the pages' security policy, and odd request targets that must never stop the servers.
+// Needs the build stage's dist/ folders; no browser.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import crypto from 'node:crypto';
-import http from 'node:http';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startStack, type Stack } from '../support/stack';
-import { repoRoot } from '../../tooling/repo.mjs';
+import { after, before, describe, test } from 'node:test';
+import { repoRoot } from '../repo.mjs';
+import { get, serveBuiltApps } from './builtApps.mjs';
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A raw GET: no client-side decompression, so the test sees the bytes on the wire. */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
-
-/** A request with a target no URL parser likes (`//`, `//evil.example/x`), sent as raw bytes; its status line. */
-function rawGet(url: string, target: string): Promise<string> {
+/**
+ * A request with a target no URL parser likes (`//`, `//evil.example/x`), sent as raw bytes; its status line.
+ * @param {string} url
+ * @param {string} target
+ * @returns {Promise<string>}
+ */
+function rawGet(url, target) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () =>
@@ -40,7 +26,7 @@ function rawGet(url: string, target: string): Promise<string> {
     );
     let answer = '';
     socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('data', (chunk) => (answer += chunk));
     socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
     socket.on('error', reject);
   });
@@ -48,26 +34,27 @@ function rawGet(url: string, target: string): Promise<string> {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-let stack: Stack;
-let shell: string;
-let content: string;
+/** @type {Awaited<ReturnType<typeof serveBuiltApps>>} */
+let apps;
+let shell = '';
+let content = '';
+let editor = '';
 /** The shell's entry script, by the name the build gave it. */
-let mainScript: string;
+let mainScript = '';
 
-test.beforeAll(async () => {
-  stack = await startStack({ withLocalCloud: false });
-  shell = stack.shellUrl;
-  content = `http://localhost:${stack.ports.content}`;
+before(async () => {
+  apps = await serveBuiltApps();
+  shell = apps.shellUrl;
+  content = apps.urlOf('content');
+  editor = apps.urlOf('editor');
   const html = fs.readFileSync(path.join(repoRoot, 'shell/dist/index.html'), 'utf8');
   mainScript = html.match(/src="\/(main\.[0-9a-f]{8}\.js)"/)?.[1] ?? '';
   assert.ok(mainScript, 'the shell page loads a hashed main script');
 });
 
-test.afterAll(async () => {
-  await stack?.stop();
-});
+after(() => apps?.close());
 
-test.describe('encodings', () => {
+describe('encodings', () => {
   test('a script is sent as Brotli, gzip or plain as the browser accepts, always the same file', async () => {
     const original = fs.readFileSync(path.join(repoRoot, 'shell/dist', mainScript));
     const brotli = await get(`${shell}/${mainScript}`, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -97,9 +84,8 @@ test.describe('encodings', () => {
     const entry = await get(`${content}/remoteEntry.js`, { 'Accept-Encoding': 'br' });
     assert.equal(entry.status, 200);
     assert.equal(entry.headers['content-encoding'], 'br');
-    const manifest = JSON.parse((await get(`${content}/mf-manifest.json`)).body.toString()) as {
-      exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
-    };
+    /** @type {{ exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }} */
+    const manifest = JSON.parse((await get(`${content}/mf-manifest.json`)).body.toString());
     const files = manifest.exposes.flatMap((expose) => [...expose.assets.js.sync, ...expose.assets.css.sync]);
     assert.ok(files.some((file) => file.endsWith('.css')));
     for (const file of files) {
@@ -110,7 +96,7 @@ test.describe('encodings', () => {
   });
 });
 
-test.describe('cache rules', () => {
+describe('cache rules', () => {
   test('hashed files are immutable for a year', async () => {
     assert.equal((await get(`${shell}/${mainScript}`)).headers['cache-control'], IMMUTABLE);
     const chunks = fs.readdirSync(path.join(repoRoot, 'mfe-content/dist/chunks'));
@@ -134,15 +120,16 @@ test.describe('cache rules', () => {
 
   test('app-config.json is revalidated, and a changed config is a new ETag', async () => {
     const first = await get(`${shell}/app-config.json`);
+    const etag = String(first.headers.etag);
     assert.equal(first.headers['cache-control'], 'no-cache');
-    assert.equal((await get(`${shell}/app-config.json`, { 'If-None-Match': first.headers.etag! })).status, 304);
-    stack.setRemoteEntry('content', 'http://localhost:1/elsewhere/mf-manifest.json');
+    assert.equal((await get(`${shell}/app-config.json`, { 'If-None-Match': etag })).status, 304);
+    apps.config.remotes.content = 'http://localhost:1/elsewhere/mf-manifest.json';
     try {
-      const changed = await get(`${shell}/app-config.json`, { 'If-None-Match': first.headers.etag! });
+      const changed = await get(`${shell}/app-config.json`, { 'If-None-Match': etag });
       assert.equal(changed.status, 200);
       assert.match(changed.body.toString(), /elsewhere/);
     } finally {
-      stack.setRemoteEntry('content', `${content}/mf-manifest.json`);
+      apps.config.remotes.content = `${content}/mf-manifest.json`;
     }
   });
 
@@ -151,7 +138,7 @@ test.describe('cache rules', () => {
       const answer = await get(`${content}/${file}`);
       assert.equal(answer.headers['cache-control'], 'no-cache', file);
       assert.equal(answer.headers['access-control-allow-origin'], '*', file);
-      assert.equal((await get(`${content}/${file}`, { 'If-None-Match': answer.headers.etag! })).status, 304, file);
+      assert.equal((await get(`${content}/${file}`, { 'If-None-Match': String(answer.headers.etag) })).status, 304, file);
     }
   });
 
@@ -162,10 +149,33 @@ test.describe('cache rules', () => {
   });
 });
 
-test.describe('compile hints', () => {
+describe('routes', () => {
+  test('routes of the app answer 200 with the page, with or without a trailing slash', async () => {
+    for (const route of ['/design', '/account', '/auth/callback', '/home/', '/terms-of-use/']) {
+      const page = await get(`${shell}${route}`);
+      assert.equal(page.status, 200, route);
+      assert.match(String(page.headers['content-type']), /^text\/html/, route);
+    }
+  });
+
+  test('a path the app has no route for answers 404 with the page (its error screen)', async () => {
+    for (const route of ['/hosting', '/careers', '/no/such/page', '/templates/extra']) {
+      const page = await get(`${shell}${route}`);
+      assert.equal(page.status, 404, route);
+      assert.match(String(page.headers['content-type']), /^text\/html/, route);
+      assert.match(page.body.toString(), /<div id="root">/, `${route}: the app's page, which draws the error screen`);
+    }
+  });
+});
+
+describe('compile hints', () => {
   const HINT = '//# allFunctionsCalledOnLoad\n';
-  /** The built chunk of an app whose extracted licence text names `library`. */
-  const chunkLicensing = (app: string, library: RegExp) => {
+  /**
+   * The built chunk of an app whose extracted licence text names `library`.
+   * @param {string} app
+   * @param {RegExp} library
+   */
+  const chunkLicensing = (app, library) => {
     const folder = path.join(repoRoot, app, 'dist/chunks');
     const licence = fs
       .readdirSync(folder)
@@ -175,11 +185,9 @@ test.describe('compile hints', () => {
   };
 
   test('the code every page runs as it starts tells V8 to compile it as it downloads; code loaded on demand does not', async () => {
-    const editor = `http://localhost:${stack.ports.editor}`;
-    const manifest = JSON.parse((await get(`${editor}/mf-manifest.json`)).body.toString()) as {
-      shared: { name: string; assets: { js: { sync: string[] } } }[];
-    };
-    const chunksOf = (name: string) => manifest.shared.find((shared) => shared.name === name)?.assets.js.sync ?? [];
+    /** @type {{ shared: { name: string; assets: { js: { sync: string[] } } }[] }} */
+    const manifest = JSON.parse((await get(`${editor}/mf-manifest.json`)).body.toString());
+    const chunksOf = (/** @type {string} */ name) => manifest.shared.find((shared) => shared.name === name)?.assets.js.sync ?? [];
     const startUp = [
       `${shell}/${mainScript}`,
       `${shell}/${chunkLicensing('shell', /react-dom\.production/)}`,
@@ -205,7 +213,7 @@ test.describe('compile hints', () => {
   });
 });
 
-test.describe('icons', () => {
+describe('icons', () => {
   test('the favicon and every icon of the web manifest are served, and the page links the favicon', async () => {
     const favicon = await get(`${shell}/favicon.ico`);
     assert.equal(favicon.status, 200);
@@ -216,11 +224,12 @@ test.describe('icons', () => {
     // No SVG icon: Chrome draws one in a page of its own on the page's main thread, a long task of
     // start-up on a phone.
     assert.doesNotMatch(html, /<link rel="(icon|apple-touch-icon)"[^>]*\.svg"/);
-    // The web manifest is linked by the shell once the screen is live (startup.test.ts).
+    // The web manifest is linked by the shell once the screen is live (e2e/tests/startup.test.ts).
     assert.doesNotMatch(html, /rel="manifest"/);
     const manifest = await get(`${shell}/manifest.webmanifest`);
     assert.match(String(manifest.headers['content-type']), /^application\/manifest\+json/);
-    const icons = (JSON.parse(manifest.body.toString()) as { icons: { src: string; type: string }[] }).icons;
+    /** @type {{ src: string; type: string }[]} */
+    const icons = JSON.parse(manifest.body.toString()).icons;
     assert.ok(icons.length > 0 && icons.every((icon) => icon.type === 'image/png'));
     for (const icon of icons) {
       const answer = await get(new URL(icon.src, `${shell}/manifest.webmanifest`).href);
@@ -230,7 +239,7 @@ test.describe('icons', () => {
   });
 });
 
-test.describe('odd requests (issue 20 #7)', () => {
+describe('odd requests (issue 20 #7)', () => {
   test('`GET //` and other targets a URL parser refuses are answered, and every app keeps serving', async () => {
     for (const origin of [shell, content]) {
       for (const target of ['//', '//evil.example/x', '///p/x', '/%', '/p/%E0%A4%A', '*', 'http://x/y'])
@@ -240,7 +249,7 @@ test.describe('odd requests (issue 20 #7)', () => {
   });
 });
 
-test.describe('security policy of the pages (issue 20 #11)', () => {
+describe('security policy of the pages (issue 20 #11)', () => {
   test('every page says no other site may frame it, and lets only its own inline scripts run', async () => {
     for (const route of ['/', '/home', '/account', '/design', '/no-such-page']) {
       const page = await get(`${shell}${route}`);
@@ -250,12 +259,14 @@ test.describe('security policy of the pages (issue 20 #11)', () => {
       assert.equal(page.headers['x-frame-options'], 'DENY', route);
       assert.doesNotMatch(policy, /script-src[^;]*'unsafe-inline'/, `${route}: no inline script runs unless named`);
       for (const [, script] of page.body.toString().matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-        const hash = crypto.createHash('sha256').update(script!, 'utf8').digest('base64');
+        const hash = crypto
+          .createHash('sha256')
+          .update(script ?? '', 'utf8')
+          .digest('base64');
         assert.ok(policy.includes(`'sha256-${hash}'`), `${route}: its inline script is allowed by its hash`);
       }
       // The remotes and the Supabase project (API, pictures, the sandbox's checkout.js) are named.
-      for (const origin of [content, `http://localhost:${stack.ports.editor}`, stack.cloudUrl])
-        assert.ok(policy.includes(origin), `${route}: ${origin}`);
+      for (const origin of [content, editor, apps.cloudUrl]) assert.ok(policy.includes(origin), `${route}: ${origin}`);
     }
     const script = await get(`${shell}/${mainScript}`);
     assert.equal(script.headers['content-security-policy'], undefined, 'scripts and styles carry none');
