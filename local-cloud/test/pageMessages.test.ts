@@ -6,13 +6,21 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  JOURNEY_BACKENDS,
+  serviceClient,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
 const SITE = 'http://localhost:3000';
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`messages from a page (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let service: SupabaseClient;

@@ -2,7 +2,7 @@
 // one message a second, and a mailbox read a page at a time.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 
 after(stopClusters);
 
@@ -64,7 +64,7 @@ describe('EmailJS sink: about one message a second, as EmailJS', () => {
   });
 });
 
-for (const backend of BACKENDS) {
+for (const backend of JOURNEY_BACKENDS) {
   describe(`mailbox pages (${backend})`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     before(async () => {
