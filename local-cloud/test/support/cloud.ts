@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startLocalCloud, type LocalCloud, type StartOptions } from '../../src/index.ts';
 import { copyMigratedPglite } from '../../../tooling/pgliteTemplate.mjs';
@@ -119,6 +119,18 @@ async function startOn(dataDir: string, databaseUrl: string | undefined, options
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One local-cloud for every suite of a file that needs these settings: started by the first suite that
+ * asks, stopped when the file is done; tests keep apart by their own users. Call at the top level.
+ */
+export function fileCloud(backend: Backend, options: StartOptions = {}): () => Promise<TestCloud> {
+  let started: Promise<TestCloud> | undefined;
+  after(async () => {
+    await (await started)?.stop();
+  });
+  return () => (started ??= startTestCloud(backend, options));
 }
 
 /** Stops the shared Postgres cluster; call from a top-level after(). */
