@@ -3,7 +3,7 @@
 // pages; a template switched while publishing never publishes what was not paid for; a lapsed plan
 // takes back what it added; published copies count in the storage quota; an account keeps at most
 // 20 portfolios; and the sweep removes whatever no published row owns. Through supabase-js and plain
-// HTTP, as users, visitors and attackers would, on PGlite and Postgres; the races run 50 times.
+// HTTP, as users, visitors and attackers would, on PGlite; the races run 50 times, on Postgres too.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 // Messages from a published page to its owner, through the page-message function on Deno as a
 // page's form (no script) and a script send them, and as an attacker would: another origin, an
 // unpublished page, another user's page, control characters, a flood. The owner reads them through
-// supabase-js (row-level security) and is mailed. On both backends.
+// supabase-js (row-level security) and is mailed.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';

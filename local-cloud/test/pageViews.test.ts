@@ -1,7 +1,7 @@
 // Views of published pages, counted by the site's server as it answers them (tooling/pageViews.mjs,
 // hooked into publishedSites.mjs) through count_page_view: no cookie, no address kept, three visits
 // are three views. The owner reads their counts; another user neither reads nor inflates them
-// beyond what opening the page does. Through supabase-js and real HTTP, on both backends.
+// beyond what opening the page does. Through supabase-js and real HTTP.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
