@@ -12,7 +12,15 @@ import { subscribed } from './support/billing.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callFunction, callPublish } from './support/functions.ts';
 import { PDF_BYTES, PNG_BYTES } from './support/servicesFiles.ts';
-import { anonClient, serviceClient, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  anonClient,
+  serviceClient,
+  JOURNEY_BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
 import { advanceClock, razorpayApi } from './support/servicesRazorpay.ts';
 
 interface User {
@@ -28,7 +36,7 @@ after(stopClusters);
 const PASSWORD = 'correct horse battery';
 let counter = 0;
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`your data (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {

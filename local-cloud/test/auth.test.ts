@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  BACKENDS,
+  JOURNEY_BACKENDS,
   latestMailTo,
   signedInUser,
   skipFor,
@@ -22,7 +22,7 @@ async function rawAuth(cloud: TestCloud, path: string, init: RequestInit & { tok
   return fetch(`${cloud.url}/auth/v1${path}`, { ...init, headers });
 }
 
-for (const backend of BACKENDS) {
+for (const backend of JOURNEY_BACKENDS) {
   describe(`auth on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     before(async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { readProjectConfig, authRateLimits } from '../src/projectConfig.ts';
-import { BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
+import { JOURNEY_BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
 
 after(stopClusters);
 
@@ -18,7 +18,7 @@ async function authFetch(cloud: TestCloud, path: string, init: RequestInit = {})
 
 const mailsTo = async (cloud: TestCloud, to: string) => (await cloud.ctx.mailbox.list()).filter((m) => m.to === to && m.kind === 'auth');
 
-for (const backend of BACKENDS) {
+for (const backend of JOURNEY_BACKENDS) {
   describe(`auth under attack on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     before(async () => {

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import {
-  BACKENDS,
+  JOURNEY_BACKENDS,
   serviceClient,
   signedInUser,
   skipFor,
@@ -48,7 +48,7 @@ async function setCard(t: TestCloud, razorpayId: string, nextCharges: 'succeed' 
   assert.equal((await razorpayApi(t, 'POST', `/_sandbox/subscriptions/${razorpayId}/card`, { next_charges: nextCharges })).status, 200);
 }
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`plans as subscriptions (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let other: TestUser;

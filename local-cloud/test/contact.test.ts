@@ -7,11 +7,19 @@ import assert from 'node:assert/strict';
 import { grantPurchase } from './support/cloud.ts';
 import { postFrom } from './support/clients.ts';
 import { APP_ORIGIN, callFunction } from './support/functions.ts';
-import { serviceClient, signedInUser, BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  serviceClient,
+  signedInUser,
+  JOURNEY_BACKENDS,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`contact messages (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {
@@ -106,7 +114,7 @@ for (const backend of BACKENDS)
   });
 
 // EmailJS's own limit, about one message a second for the whole account, as the real service keeps it.
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`contact messages under the mail service's limit (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {

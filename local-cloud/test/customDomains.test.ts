@@ -16,7 +16,7 @@ import {
   endAddressHold,
   serviceClient,
   signedInUser,
-  BACKENDS,
+  JOURNEY_BACKENDS,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -26,7 +26,7 @@ import {
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`custom domains (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let dns: TestDnsServer;

@@ -15,6 +15,7 @@ import {
   serviceClient,
   signedInUser,
   BACKENDS,
+  journeyTestOn,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -30,6 +31,7 @@ const freshName = (ending = 'com') => `site-${process.pid}-${Date.now().toString
 
 for (const backend of BACKENDS)
   describe(`free domains (${backend})`, { skip: skipFor(backend) }, () => {
+    const journey = journeyTestOn(backend);
     let t: TestCloud;
     let site: http.Server;
     let alice: TestUser;
@@ -132,7 +134,7 @@ for (const backend of BACKENDS)
     const aYearLater = (user: TestUser) => timePasses(user, 366 * 86_400_000);
 
     describe('search', () => {
-      test('lists the name in every ending with its prices, and which ones the plan pays for', async () => {
+      journey('lists the name in every ending with its prices, and which ones the plan pays for', async () => {
         const name = freshName().replace(/\.com$/, '');
         const answer = await domains(alice, { action: 'search', query: `  ${name.toUpperCase()}.org ` });
         assert.equal(answer.status, 200);
@@ -156,7 +158,7 @@ for (const backend of BACKENDS)
         assert.match(site.note, /Costs more than the free domain covers/);
       });
 
-      test('taken and premium names are shown as such', async () => {
+      journey('taken and premium names are shown as such', async () => {
         const { offers } = await (await domains(alice, { action: 'search', query: 'taken' })).json();
         assert.ok(offers.every((offer: { available: boolean; note: string }) => !offer.available && offer.note === 'Taken'));
         const premium = (await (await domains(alice, { action: 'search', query: 'qx.com' })).json()).offers[0];
@@ -166,7 +168,7 @@ for (const backend of BACKENDS)
         assert.match(premium.note, /premium/i);
       });
 
-      test('needs a signed-in user and a usable name', async () => {
+      journey('needs a signed-in user and a usable name', async () => {
         assert.equal((await domains(undefined, { action: 'search', query: 'janedoe' })).status, 401);
         for (const query of ['', 'jane.doe.com', 'janedoe.xyz', '-jane-']) {
           const answer = await domains(alice, { action: 'search', query });
@@ -177,7 +179,7 @@ for (const backend of BACKENDS)
     });
 
     describe('registration', () => {
-      test('registers the name, points its DNS at the site, and the published page is served at it', async () => {
+      journey('registers the name, points its DNS at the site, and the published page is served at it', async () => {
         const portfolio = await page(alice, 'Alice At Home', `alice-home-${counter}`);
         const domain = freshName();
         const answer = await domains(alice, { action: 'register', domain, portfolioId: portfolio });
@@ -211,7 +213,7 @@ for (const backend of BACKENDS)
         assert.equal((await again.json()).registered.expiresAt, registered.expiresAt);
       });
 
-      test('one free domain per plan year: a second is refused with the date the next one comes', async () => {
+      journey('one free domain per plan year: a second is refused with the date the next one comes', async () => {
         const portfolio = await page(alice, 'Alice Again');
         const answer = await domains(alice, { action: 'register', domain: freshName('net'), portfolioId: portfolio });
         assert.equal(answer.status, 409);
@@ -221,7 +223,7 @@ for (const backend of BACKENDS)
         assert.equal(allowance.data?.reason, 'used');
       });
 
-      test('without a plan nothing is registered', async () => {
+      journey('without a plan nothing is registered', async () => {
         const portfolio = await page(carol, 'Carol');
         const domain = freshName();
         const answer = await domains(carol, { action: 'register', domain, portfolioId: portfolio });
@@ -231,7 +233,7 @@ for (const backend of BACKENDS)
         assert.equal((await carol.client.rpc('free_domain_allowance')).data?.reason, 'no_plan');
       });
 
-      test('names that are taken, premium or too dear are refused without spending the plan year', async () => {
+      journey('names that are taken, premium or too dear are refused without spending the plan year', async () => {
         const portfolio = await page(bob, 'Bob');
         for (const [domain, status, words] of [
           ['taken.com', 409, /is taken/],
@@ -255,7 +257,7 @@ for (const backend of BACKENDS)
         assert.equal((await bob.client.from('free_domain_years').select('id')).data?.length, 1);
       });
 
-      test("someone else's domain or page cannot be registered, connected or renewed", async () => {
+      journey("someone else's domain or page cannot be registered, connected or renewed", async () => {
         const alicePage = await page(alice, 'Alice Private');
         const { data } = await alice.client.from('registered_domains').select('domain').limit(1).single();
         const aliceDomain = data!.domain as string;
@@ -284,7 +286,7 @@ for (const backend of BACKENDS)
         );
       });
 
-      test('a registration whose answer was lost is finished by trying again, and bought once', async () => {
+      journey('a registration whose answer was lost is finished by trying again, and bought once', async () => {
         const portfolio = await page(mallory, 'Mallory Retry', `mallory-retry-${counter}`);
         const domain = freshName();
         const service = serviceClient(t);
@@ -318,7 +320,7 @@ for (const backend of BACKENDS)
     });
 
     describe('after registration', () => {
-      test('moving the domain to another page serves that page once it is published', async () => {
+      journey('moving the domain to another page serves that page once it is published', async () => {
         const first = await page(alice, 'Alice First');
         const { data } = await alice.client.from('registered_domains').select('domain').limit(1).single();
         const domain = data!.domain as string;
@@ -334,7 +336,7 @@ for (const backend of BACKENDS)
         assert.equal((await atRegistrar(`${domain}/records`)).body.records.length, 1);
       });
 
-      test('renewal opens 30 days before expiry, takes the next plan year, and adds a year', async () => {
+      journey('renewal opens 30 days before expiry, takes the next plan year, and adds a year', async () => {
         const { data } = await alice.client.from('registered_domains').select('domain, expires_at').limit(1).single();
         const domain = data!.domain as string;
         const early = await domains(alice, { action: 'renew', domain });
@@ -367,7 +369,7 @@ for (const backend of BACKENDS)
         );
       });
 
-      test('a domain past its grace period is not renewed, and renewal needs a plan', async () => {
+      journey('a domain past its grace period is not renewed, and renewal needs a plan', async () => {
         const { data } = await alice.client.from('registered_domains').select('domain').limit(1).single();
         const domain = data!.domain as string;
         const service = serviceClient(t);

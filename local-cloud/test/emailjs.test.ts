@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { MailMessage } from '../src/context.ts';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { emailjsBrowserBundle, launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import type * as EmailJs from '@emailjs/browser';
 
@@ -21,7 +21,7 @@ async function mails(t: TestCloud): Promise<MailMessage[]> {
   return ((await res.json()) as { messages: MailMessage[] }).messages;
 }
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`emailjs sink (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let browser: Browser;

@@ -5,7 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestCloud, type TestCloud } from './support/cloud.ts';
+import { fileCloud, type TestCloud } from './support/cloud.ts';
 import { spawnLocalCloud, tempDirs } from './support/process.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 
@@ -41,12 +41,14 @@ describe('the interface it listens on', () => {
   });
 });
 
+/** The CORS and browser suites ask one local-cloud; the others start processes of their own. */
+const defaultCloud = fileCloud('pglite');
+
 describe('CORS', () => {
   let cloud: TestCloud;
   before(async () => {
-    cloud = await startTestCloud('pglite');
+    cloud = await defaultCloud();
   });
-  after(() => cloud?.stop());
 
   const preflight = (route: string, origin: string) =>
     fetch(`${cloud.url}${route}`, {
@@ -101,12 +103,11 @@ describe('a page of another website, in a real browser', () => {
   let site: PageServer;
   before(async () => {
     site = await startPageServer({ '/': '<!doctype html><title>a website</title>' });
-    cloud = await startTestCloud('pglite');
+    cloud = await defaultCloud();
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
-    await cloud?.stop();
     await site?.close();
   });
 

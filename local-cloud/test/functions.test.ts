@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import {
   serviceClient,
   signedInUser,
-  BACKENDS,
+  JOURNEY_BACKENDS,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -53,7 +53,7 @@ async function payInSandbox(t: TestCloud, orderId: string) {
   return paid.body as unknown as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 }
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`payments function (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let buyer: TestUser;

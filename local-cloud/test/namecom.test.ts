@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { BACKENDS, journeyTestOn, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
 after(stopClusters);
 
@@ -22,6 +22,7 @@ const freshName = (ending = 'com') => `folio-${process.pid}-${Date.now().toStrin
 
 for (const backend of BACKENDS)
   describe(`name.com sandbox (${backend})`, { skip: skipFor(backend) }, () => {
+    const journey = journeyTestOn(backend);
     let t: TestCloud;
     let auth: string;
     before(async () => {
@@ -55,7 +56,7 @@ for (const backend of BACKENDS)
       api('POST', '/core/v1/domains', { domain: { domainName }, ...extra }, headers);
 
     describe('availability', () => {
-      test('a free name has its price, renewal price and purchase type; every field is present', async () => {
+      journey('a free name has its price, renewal price and purchase type; every field is present', async () => {
         const name = freshName();
         const { status, body } = await check(name);
         assert.equal(status, 200);
@@ -73,7 +74,7 @@ for (const backend of BACKENDS)
         ]);
       });
 
-      test('names registered elsewhere, unsupported endings and malformed names are not purchasable, with a reason', async () => {
+      journey('names registered elsewhere, unsupported endings and malformed names are not purchasable, with a reason', async () => {
         const { body } = await check('taken.com', 'taken-by-someone.org', 'janedoe.zzz', 'not a name.com', 'GOOGLE.net');
         const verdicts = Object.fromEntries(body.results.map((result: Answer['body']) => [result.domainName, result]));
         for (const name of ['taken.com', 'taken-by-someone.org', 'google.net']) {
@@ -85,14 +86,14 @@ for (const backend of BACKENDS)
         assert.equal(verdicts['not a name.com'].reason, 'Invalid domain name');
       });
 
-      test('short names are premium, at the registry price', async () => {
+      journey('short names are premium, at the registry price', async () => {
         const { body } = await check('ab.com');
         assert.equal(body.results[0].purchasable, true);
         assert.equal(body.results[0].premium, true);
         assert.equal(body.results[0].purchasePrice, 2500);
       });
 
-      test('one to fifty names; anything else is an Invalid Argument', async () => {
+      journey('one to fifty names; anything else is an Invalid Argument', async () => {
         for (const bad of [
           {},
           { domainNames: [] },
@@ -109,7 +110,7 @@ for (const backend of BACKENDS)
     });
 
     describe('registration', () => {
-      test('registers for a year, charges the price once, and the name is then taken', async () => {
+      journey('registers for a year, charges the price once, and the name is then taken', async () => {
         const name = freshName('org');
         const { status, body } = await create(name);
         assert.equal(status, 200);
@@ -135,7 +136,7 @@ for (const backend of BACKENDS)
         assert.equal(read.body.expireDate, body.domain.expireDate);
       });
 
-      test('a name registered elsewhere, or malformed, cannot be registered', async () => {
+      journey('a name registered elsewhere, or malformed, cannot be registered', async () => {
         assert.equal((await create('taken.com')).body.message, 'Domain is not available');
         assert.equal((await create('-bad-.com')).body.message, 'Invalid Argument');
         assert.equal((await api('POST', '/core/v1/domains', { domain: {} })).body.details, 'domain.domainName is required');
@@ -143,7 +144,7 @@ for (const backend of BACKENDS)
         assert.equal((await create(freshName(), { purchaseType: 'aftermarket_s' })).status, 400);
       });
 
-      test('a premium name needs its exact price confirmed; an account short of credit gets 402', async () => {
+      journey('a premium name needs its exact price confirmed; an account short of credit gets 402', async () => {
         const unconfirmed = await create('xq.com');
         assert.equal(unconfirmed.status, 400);
         assert.equal(unconfirmed.body.message, 'Purchase price does not match');
@@ -155,7 +156,7 @@ for (const backend of BACKENDS)
         assert.equal((await check('xq.com')).body.results[0].purchasable, true, 'nothing was registered');
       });
 
-      test('a standard name may confirm its price too, and must then match', async () => {
+      journey('a standard name may confirm its price too, and must then match', async () => {
         assert.equal((await create(freshName('net'), { purchasePrice: 1.0 })).body.message, 'Purchase price does not match');
         assert.equal((await create(freshName('net'), { purchasePrice: 12.99 })).status, 200);
       });
@@ -188,7 +189,7 @@ for (const backend of BACKENDS)
     });
 
     describe('renewal', () => {
-      test('adds a year to the expiry and charges the renewal price', async () => {
+      journey('adds a year to the expiry and charges the renewal price', async () => {
         const name = freshName('me');
         const registered = await create(name);
         const { status, body } = await api('POST', `/core/v1/domains/${name}:renew`, { years: 1 });
@@ -198,7 +199,7 @@ for (const backend of BACKENDS)
         assert.notEqual(body.order, registered.body.order);
       });
 
-      test('an idempotency key renews once however often the request is repeated', async () => {
+      journey('an idempotency key renews once however often the request is repeated', async () => {
         const name = freshName();
         await create(name);
         const key = `renew-${name}`;
@@ -208,7 +209,7 @@ for (const backend of BACKENDS)
         assert.equal((await api('GET', `/core/v1/domains/${name}`)).body.expireDate, first.body.domain.expireDate);
       });
 
-      test('a domain not in the account is Not Found; one past its grace period cannot be renewed', async () => {
+      journey('a domain not in the account is Not Found; one past its grace period cannot be renewed', async () => {
         const missing = await api('POST', `/core/v1/domains/${freshName()}:renew`, {});
         assert.equal(missing.status, 404);
         assert.equal(missing.body.message, 'Not Found');
@@ -228,7 +229,7 @@ for (const backend of BACKENDS)
     });
 
     describe('DNS records', () => {
-      test('records of a registered domain are created and listed with their fully qualified name', async () => {
+      journey('records of a registered domain are created and listed with their fully qualified name', async () => {
         const name = freshName();
         await create(name);
         const apex = await api('POST', `/core/v1/domains/${name}/records`, { host: '', type: 'ANAME', answer: 'site.example', ttl: 300 });
@@ -246,7 +247,7 @@ for (const backend of BACKENDS)
         );
       });
 
-      test('bad records are refused; a domain not in the account is Not Found', async () => {
+      journey('bad records are refused; a domain not in the account is Not Found', async () => {
         const name = freshName();
         await create(name);
         assert.equal((await api('POST', `/core/v1/domains/${name}/records`, { type: 'A', answer: '10.0.0.1', ttl: 60 })).status, 400);
@@ -256,7 +257,7 @@ for (const backend of BACKENDS)
     });
 
     describe('errors', () => {
-      test('wrong or missing credentials are 401 Unauthorized, and nothing is done', async () => {
+      journey('wrong or missing credentials are 401 Unauthorized, and nothing is done', async () => {
         const { username } = namecomSandboxCredentials(t.cloud.keys);
         const name = freshName();
         for (const wrong of [basic(username, 'not-the-token'), basic('someone-test', 'x'), '', 'Bearer abc']) {
@@ -267,7 +268,7 @@ for (const backend of BACKENDS)
         assert.equal((await check(name)).body.results[0].purchasable, true);
       });
 
-      test('a body that is not JSON, and an unknown path, answer in the error shape', async () => {
+      journey('a body that is not JSON, and an unknown path, answer in the error shape', async () => {
         const text = await politely(() => send('POST', '/core/v1/domains', 'domain=x.com', { 'content-type': 'text/plain' }));
         assert.equal(text.status, 400);
         assert.match(String(text.body.details), /application\/json/);
@@ -276,7 +277,7 @@ for (const backend of BACKENDS)
         assert.deepEqual(unknown.body, { message: 'Not Found' });
       });
 
-      test('more than 20 requests in a second are refused with 429 and Retry-After', async () => {
+      journey('more than 20 requests in a second are refused with 429 and Retry-After', async () => {
         // Sent at once, they still arrive spread out on a busy machine: the bound allows for the time taken.
         const started = Date.now();
         const answers = await Promise.all(Array.from({ length: 100 }, () => once('GET', '/core/v1/domains/none.com')));

@@ -3,7 +3,7 @@
 // pages; a template switched while publishing never publishes what was not paid for; a lapsed plan
 // takes back what it added; published copies count in the storage quota; an account keeps at most
 // 20 portfolios; and the sweep removes whatever no published row owns. Through supabase-js and plain
-// HTTP, as users, visitors and attackers would, on PGlite and Postgres; the races run 50 times.
+// HTTP, as users, visitors and attackers would, on PGlite; the races run 50 times, on Postgres too.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -22,6 +22,7 @@ import {
   endAddressHold,
   anonClient,
   BACKENDS,
+  journeyTestOn,
   serviceClient,
   signedInUser,
   skipFor,
@@ -37,6 +38,7 @@ after(stopClusters);
 
 for (const backend of BACKENDS)
   describe(`a page for as long as its row is published (${backend})`, { skip: skipFor(backend) }, () => {
+    const journey = journeyTestOn(backend);
     let t: TestCloud;
     let site: http.Server;
     let siteUrl: string;
@@ -82,7 +84,7 @@ for (const backend of BACKENDS)
       );
     }
 
-    test('deleting a published portfolio takes its page down; its address is held for her, then anyone’s (#1)', async () => {
+    journey('deleting a published portfolio takes its page down; its address is held for her, then anyone’s (#1)', async () => {
       const alice = await signedInUser(t, 'alice');
       const mallory = await signedInUser(t, 'mallory');
       const id = await portfolio(alice, 'generator', { name: 'Alice Private', phone: '+91 98765 43210' });
@@ -183,7 +185,7 @@ for (const backend of BACKENDS)
       assert.ok(published > 0, 'the free template did publish in some rounds, so the check above could fail');
     });
 
-    test('a lapsed plan: its paid template is not published again, and the sweep takes back badge, look and form (#5)', async () => {
+    journey('a lapsed plan: its paid template is not published again, and the sweep takes back badge, look and form (#5)', async () => {
       const pat = await signedInUser(t, 'pat');
       await grantPurchase(serviceClient(t), pat.id, { itemType: 'plan', itemId: 'pro' });
       const id = await portfolio(pat, '3', { name: 'Pat Pro', about: '<p>First version</p>' });
@@ -223,7 +225,7 @@ for (const backend of BACKENDS)
       assert.equal((await sweep(t)).pagesRenderedAgain, 0, 'once is enough');
     });
 
-    test('published copies count in the storage use; an account keeps at most 20 portfolios (#6)', async () => {
+    journey('published copies count in the storage use; an account keeps at most 20 portfolios (#6)', async () => {
       const quinn = await signedInUser(t, 'quinn');
       const id = await portfolio(quinn, 'generator', { name: 'Quinn' });
       const picture = `${quinn.id}/${id}/image-q.png`;
@@ -248,7 +250,7 @@ for (const backend of BACKENDS)
       assert.equal((await quinn.client.from('portfolios').select('id')).data?.length, 20);
     });
 
-    test('a page with an https picture gets its own share card; a picture and a resume of one name do not collide (#15)', async () => {
+    journey('a page with an https picture gets its own share card; a picture and a resume of one name do not collide (#15)', async () => {
       const gina = await signedInUser(t, 'gina');
       const id = await portfolio(gina, 'generator', { name: 'Gina', image: 'https://images.example.org/gina.png' });
       assert.equal((await publish(gina, id, `gina-${backend}`)).status, 200);
@@ -275,7 +277,7 @@ for (const backend of BACKENDS)
       assert.equal(new TextDecoder().decode(resumeBytes.subarray(0, 5)), '%PDF-', 'and the resume the resume');
     });
 
-    test('control characters in a name reach neither the page nor the Premium brand kit (#16)', async () => {
+    journey('control characters in a name reach neither the page nor the Premium brand kit (#16)', async () => {
       const ivy = await signedInUser(t, 'ivy');
       await grantPurchase(serviceClient(t), ivy.id, { itemType: 'plan', itemId: 'premium' });
       const id = await portfolio(ivy, '1', { name: 'Ivy\u0007 \u001bLovelace\u0085', about: '<p>Bell\u0008 here</p>' });
@@ -291,7 +293,7 @@ for (const backend of BACKENDS)
       assert.match(kit.logo, />IL</);
     });
 
-    test('the site serves HTML as HTML, though Storage serves it as text/plain (#12)', async () => {
+    journey('the site serves HTML as HTML, though Storage serves it as text/plain (#12)', async () => {
       const hugo = await signedInUser(t, 'hugo');
       const id = await portfolio(hugo, 'generator', { name: 'Hugo' });
       assert.equal((await publish(hugo, id, `hugo-${backend}`)).status, 200);
@@ -300,7 +302,7 @@ for (const backend of BACKENDS)
       assert.equal(page.type, 'text/html; charset=utf-8');
     });
 
-    test('the sweep removes pages, files, pointers and domain maps that no published row owns', async () => {
+    journey('the sweep removes pages, files, pointers and domain maps that no published row owns', async () => {
       const jo = await signedInUser(t, 'jo');
       const id = await portfolio(jo, 'generator', { name: 'Jo Crashed' });
       assert.equal((await publish(jo, id, `jo-${backend}`)).status, 200);

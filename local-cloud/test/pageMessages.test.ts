@@ -1,18 +1,26 @@
 // Messages from a published page to its owner, through the page-message function on Deno as a
 // page's form (no script) and a script send them, and as an attacker would: another origin, an
 // unpublished page, another user's page, control characters, a flood. The owner reads them through
-// supabase-js (row-level security) and is mailed. On both backends.
+// supabase-js (row-level security) and is mailed.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  JOURNEY_BACKENDS,
+  serviceClient,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
 const SITE = 'http://localhost:3000';
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`messages from a page (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let service: SupabaseClient;

@@ -1,7 +1,7 @@
 // Views of published pages, counted by the site's server as it answers them (tooling/pageViews.mjs,
 // hooked into publishedSites.mjs) through count_page_view: no cookie, no address kept, three visits
 // are three views. The owner reads their counts; another user neither reads nor inflates them
-// beyond what opening the page does. Through supabase-js and real HTTP, on both backends.
+// beyond what opening the page does. Through supabase-js and real HTTP.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { pageViewCounter } from '../../tooling/pageViews.mjs';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
 import {
-  BACKENDS,
+  JOURNEY_BACKENDS,
   anonClient,
   serviceClient,
   signedInUser,
@@ -26,7 +26,7 @@ after(stopClusters);
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`page views (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let visitor: SupabaseClient;
@@ -117,7 +117,8 @@ for (const backend of BACKENDS)
       assert.deepEqual((await owner.client.from('page_view_referrers').select('referrer').eq('portfolio_id', pageId)).data, []);
     });
 
-    test('another user reads none of the counts and cannot write them; only the site server counts, ten a visitor a day', async () => {
+    // Who reads and writes the counts is supabase/tests/page_views.test.sql's.
+    test('a browser cannot count views itself; only the site server counts, ten a visitor a day', async () => {
       const { owner, slug, pageId } = await ownerWithPage();
       const attacker = await signedInUser(t, 'attacker');
       // The reported attack: count_page_view called straight from a browser, 500 times, planting a referrer.
@@ -132,19 +133,8 @@ for (const backend of BACKENDS)
         ).arrayBuffer();
       assert.equal(await counted(), 10);
       assert.equal(await viewsOf(owner.client, pageId), 10);
-      assert.deepEqual((await attacker.client.from('page_view_days').select('views').eq('portfolio_id', pageId)).data, []);
-      assert.deepEqual((await attacker.client.from('page_view_referrers').select('referrer').eq('portfolio_id', pageId)).data, []);
-      assert.deepEqual((await attacker.client.rpc('top_page_referrers', { page: pageId, since: '2000-01-01' })).data, []);
-      const today = new Date().toISOString().slice(0, 10);
-      const planted = await attacker.client.from('page_view_days').insert({ portfolio_id: pageId, day: today, views: 100000 });
-      assert.equal(planted.error?.code, '42501');
-      const raised = await attacker.client.from('page_view_days').update({ views: 100000 }).eq('portfolio_id', pageId).select('views');
-      assert.ok(raised.error?.code === '42501' || (raised.data ?? []).length === 0, 'no row of another user is changed');
-      assert.equal((await visitor.from('page_view_days').select('views')).error?.code, '42501', 'a visitor reads no counts');
       assert.deepEqual((await owner.client.rpc('top_page_referrers', { page: pageId, since: '2000-01-01' })).data, [
         { referrer: 'news.example.com', views: 10 },
       ]);
-      // The owner may not set their own figures either.
-      assert.equal((await owner.client.from('page_view_days').update({ views: 99 }).eq('portfolio_id', pageId)).error?.code, '42501');
     });
   });

@@ -3,7 +3,7 @@
 // mailed links may land; through the real supabase-js, and as an attacker tries them.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
+import { JOURNEY_BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
 import { claimsOf, clientFrom, codeFor, nextAddress, passwordOnly, signedInFrom, twoFactorUser } from './support/twoFactor.ts';
 
 after(stopClusters);
@@ -21,7 +21,7 @@ async function rawPost(cloud: TestCloud, path: string, body: unknown) {
   return { status: res.status, body: await res.text(), code: res.headers.get('x-sb-error-code') };
 }
 
-for (const backend of BACKENDS) {
+for (const backend of JOURNEY_BACKENDS) {
   describe(`passwordless sign-in and reauthentication on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     before(async () => {

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BACKENDS, grantPurchase, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import { JOURNEY_BACKENDS, grantPurchase, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 
 interface Owner {
   sb: SupabaseClient;
@@ -14,7 +14,7 @@ interface Owner {
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`publishing rights (${backend})`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     let alice: Owner;
@@ -73,19 +73,6 @@ for (const backend of BACKENDS)
       assert.match(switched.error?.message ?? '', /needs a purchase or a plan/);
       await grantPurchase(cloud.serviceClient(), bob.id, { itemType: 'template', itemId: '3' });
       assert.equal((await bob.sb.from('portfolios').update({ template_id: '3' }).eq('id', page)).error, null);
-    });
-
-    test("a user cannot buy their way in by writing a purchase, nor touch another user's page", async () => {
-      const forged = await alice.sb
-        .from('purchases')
-        .insert({ user_id: alice.id, item_type: 'plan', item_id: 'premium', amount: 0, order_id: 'forged', status: 'paid' });
-      assert.ok(forged.error, 'purchases are written by the payment function only');
-
-      const cv = await publishedAs(bob, 'generator', 'bob-cv');
-      const hijack = await alice.sb.from('portfolios').update({ title: 'alice now' }).eq('id', cv).select();
-      assert.deepEqual(hijack.data, [], 'row-level security hides the row from Alice');
-      const still = await cloud.serviceClient().from('portfolios').select('slug, published, title').eq('id', cv).single();
-      assert.deepEqual(still.data, { slug: 'bob-cv', published: true, title: 'Mine' });
     });
 
     test('addresses: held only while published, none reads as FolioForge or its staff (issue 20 #14)', async () => {

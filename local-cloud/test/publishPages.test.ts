@@ -12,7 +12,7 @@ import {
   anonClient,
   serviceClient,
   signedInUser,
-  BACKENDS,
+  JOURNEY_BACKENDS,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -31,7 +31,7 @@ const XSS = [
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`published pages (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let alice: TestUser;

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import {
   basicAuth,
@@ -16,7 +16,7 @@ import {
   razorpayApi,
 } from './support/servicesRazorpay.ts';
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`razorpay orders API (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {
@@ -129,7 +129,7 @@ for (const backend of BACKENDS)
     });
   });
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`razorpay checkout.js in Chromium (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let browser: Browser;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import {
   advanceClock,
@@ -70,7 +70,7 @@ async function advancePastCharge(t: TestCloud, sub: Entity) {
   return advanceClock(t, Number(sub.charge_at) - Number(body.now) + 60);
 }
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`razorpay plans and subscriptions API (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {

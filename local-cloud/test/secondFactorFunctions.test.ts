@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import { callPayments } from './support/billing.ts';
 import { grantPurchase, startTestCloud as startCoreTestCloud, type TestCloud as CoreTestCloud } from './support/cloud.ts';
 import { callFunction } from './support/functions.ts';
-import { serviceClient, BACKENDS, skipFor, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { serviceClient, JOURNEY_BACKENDS, skipFor, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 import { authoriseSubscription, razorpayApi } from './support/servicesRazorpay.ts';
 import { claimsOf, clientFrom, passwordOnly, twoFactorUser, type TwoFactorUser } from './support/twoFactor.ts';
 
@@ -21,7 +21,7 @@ const SECOND_FACTOR_FIRST = 'Enter the code from your authenticator app first: s
 let counter = 0;
 const freshDomain = () => `second-factor-${process.pid}-${Date.now().toString(36)}-${++counter}.com`;
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`the second factor in the functions (${backend})`, { skip: skipFor(backend) }, () => {
     /** The cloud as the two-factor helpers take it (sign-ups confirmed by mail), and as the others do. */
     let core: CoreTestCloud;

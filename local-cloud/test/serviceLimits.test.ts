@@ -2,16 +2,17 @@
 // one message a second, and a mailbox read a page at a time.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import { fileCloud, JOURNEY_BACKEND, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 
 after(stopClusters);
+/** The Razorpay sandbox and the mailbox, on one local-cloud of the default settings. */
+const defaultCloud = fileCloud(JOURNEY_BACKEND);
 
 describe('Razorpay sandbox: order creation is rate limited per key', () => {
   let cloud: TestCloud;
   before(async () => {
-    cloud = await startTestCloud('pglite');
+    cloud = await defaultCloud();
   });
-  after(() => cloud?.stop());
 
   test('past the per-minute budget the API answers 429 in its error shape', async () => {
     const auth = `Basic ${Buffer.from(`${cloud.keys.razorpayKeyId}:${cloud.keys.razorpayKeySecret}`).toString('base64')}`;
@@ -64,47 +65,44 @@ describe('EmailJS sink: about one message a second, as EmailJS', () => {
   });
 });
 
-for (const backend of BACKENDS) {
-  describe(`mailbox pages (${backend})`, { skip: skipFor(backend) }, () => {
-    let cloud: TestCloud;
-    before(async () => {
-      cloud = await startTestCloud(backend);
-      for (let i = 0; i < 120; i++) {
-        await cloud.ctx.mailbox.add({
-          kind: 'auth',
-          to: i % 2 ? 'odd@example.test' : 'even@example.test',
-          from: 'x',
-          subject: `mail ${i}`,
-          text: '',
-          meta: {},
-        });
-      }
-    });
-    after(() => cloud?.stop());
-
-    type Page = { messages: { subject: string; to: string }[]; total: number; nextOffset: number | null };
-    const page = async (query: string) => {
-      const res = await fetch(`${cloud.mailboxUrl}/api${query}`);
-      return { status: res.status, body: (await res.json()) as Page };
-    };
-
-    test('answers 50 at a time, newest first, with the total and where the next page starts', async () => {
-      const first = await page('');
-      assert.equal(first.body.messages.length, 50);
-      assert.equal(first.body.total, 120);
-      assert.equal(first.body.messages[0]!.subject, 'mail 119');
-      assert.equal(first.body.nextOffset, 50);
-      const last = await page('?offset=100&limit=50');
-      assert.equal(last.body.messages.length, 20);
-      assert.equal(last.body.messages.at(-1)!.subject, 'mail 0');
-      assert.equal(last.body.nextOffset, null);
-    });
-
-    test('filters by recipient whatever the case, and refuses a page larger than 200', async () => {
-      const odd = await page('?to=ODD@example.test&limit=200');
-      assert.equal(odd.body.total, 60);
-      assert.ok(odd.body.messages.every((mail) => mail.to === 'odd@example.test'));
-      assert.equal((await page('?limit=100000')).status, 400);
-    });
+describe(`mailbox pages (${JOURNEY_BACKEND})`, { skip: skipFor(JOURNEY_BACKEND) }, () => {
+  let cloud: TestCloud;
+  before(async () => {
+    cloud = await defaultCloud();
+    for (let i = 0; i < 120; i++) {
+      await cloud.ctx.mailbox.add({
+        kind: 'auth',
+        to: i % 2 ? 'odd@example.test' : 'even@example.test',
+        from: 'x',
+        subject: `mail ${i}`,
+        text: '',
+        meta: {},
+      });
+    }
   });
-}
+
+  type Page = { messages: { subject: string; to: string }[]; total: number; nextOffset: number | null };
+  const page = async (query: string) => {
+    const res = await fetch(`${cloud.mailboxUrl}/api${query}`);
+    return { status: res.status, body: (await res.json()) as Page };
+  };
+
+  test('answers 50 at a time, newest first, with the total and where the next page starts', async () => {
+    const first = await page('');
+    assert.equal(first.body.messages.length, 50);
+    assert.equal(first.body.total, 120);
+    assert.equal(first.body.messages[0]!.subject, 'mail 119');
+    assert.equal(first.body.nextOffset, 50);
+    const last = await page('?offset=100&limit=50');
+    assert.equal(last.body.messages.length, 20);
+    assert.equal(last.body.messages.at(-1)!.subject, 'mail 0');
+    assert.equal(last.body.nextOffset, null);
+  });
+
+  test('filters by recipient whatever the case, and refuses a page larger than 200', async () => {
+    const odd = await page('?to=ODD@example.test&limit=200');
+    assert.equal(odd.body.total, 60);
+    assert.ok(odd.body.messages.every((mail) => mail.to === 'odd@example.test'));
+    assert.equal((await page('?limit=100000')).status, 400);
+  });
+});

@@ -7,7 +7,7 @@ import {
   anonClient,
   serviceClient,
   signedInUser,
-  BACKENDS,
+  JOURNEY_BACKENDS,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -38,7 +38,7 @@ const exists = (file: string) =>
     () => false,
   );
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`storage (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let alice: TestUser;

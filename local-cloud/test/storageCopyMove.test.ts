@@ -8,7 +8,7 @@ import {
   anonClient,
   serviceClient,
   signedInUser,
-  BACKENDS,
+  JOURNEY_BACKENDS,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -26,7 +26,7 @@ const statusOf = (error: unknown) => (error as { statusCode?: string } | null)?.
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`storage copy and move (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let alice: TestUser;

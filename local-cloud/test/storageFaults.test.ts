@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './support/postgres.ts';
 import { spawnLocalCloud, tempDirs, type CloudProcess } from './support/process.ts';
 
@@ -160,7 +160,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
   );
 }
 
-for (const backend of BACKENDS) {
+for (const backend of JOURNEY_BACKENDS) {
   describe(`storage's smaller promises (${backend})`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     let alice: SupabaseClient;

@@ -3,7 +3,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BACKENDS, serviceClient, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  JOURNEY_BACKENDS,
+  serviceClient,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { pngOfSize } from './support/servicesFiles.ts';
 
@@ -11,7 +19,7 @@ const FILE_BYTES = 5_000_000; // under the images bucket's 5 MB limit; ten of th
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`storage quota (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {

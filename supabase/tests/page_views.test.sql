@@ -2,7 +2,7 @@
 -- the referring host, at most page_views_per_client_per_day() a client; the page's owner alone reads
 -- the counts; nobody writes the tables directly.
 begin;
-select plan(21);
+select plan(22);
 
 select policies_are('public', 'page_view_days', array['page views: the page''s owner reads them']);
 select policies_are('public', 'page_view_referrers', array['page referrers: the page''s owner reads them']);
@@ -47,6 +47,8 @@ select is_empty($$ select 1 from public.page_view_days where portfolio_id = '$$ 
   'an unpublished page counts nothing');
 select results_eq($$ select * from public.top_page_referrers('$$ || :'page' || $$', current_date - 29) $$,
   $$ values ('news.example.com'::text, 2::bigint) $$, 'the owner''s top referrers');
+select throws_ok(format($$ update public.page_view_days set views = 99 where portfolio_id = %L $$, :'page'), '42501', null,
+  'the owner may not set her own figures either');
 
 select tests.act_as(:'other');
 select is_empty('select 1 from public.page_view_days where portfolio_id <> ''' || :'others' || '''',

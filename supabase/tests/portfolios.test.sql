@@ -2,7 +2,7 @@
 -- every change of `data` names the version it was made from (portfolios_guard_version,
 -- save_portfolio), updated_at kept by a trigger; at most 20 rows per account (portfolios_cap).
 begin;
-select plan(28);
+select plan(32);
 
 select policies_are('public', 'portfolios', array[
   'portfolios: owner reads', 'portfolios: owner inserts', 'portfolios: owner updates', 'portfolios: owner deletes',
@@ -35,6 +35,9 @@ select results_eq(format('select title from public.portfolios where id = %L', :'
 update public.portfolios set slug = 'alice-page', published = true where id = :'draft';
 select tests.act_as_anon();
 select is_empty('select title, data from public.portfolios', 'a visitor reads no row, not even a published one (issue 20 #4)');
+select throws_ok($$ insert into public.portfolios (template_id) values ('generator') $$, '42501', null, 'and writes none');
+select throws_ok(format($$ select public.save_portfolio(%L, 1, '{}') $$, :'draft'), '42501', null, 'nor saves one');
+select throws_ok('select * from public.storage_usage', '42501', null, 'nor reads any storage use');
 select tests.act_as(:'bob');
 select is_empty('select owner_id from public.portfolios', 'nor does bob: no drafts, no owner ids');
 select lives_ok(format($$ update public.portfolios set title = 'defaced' where id = %L $$, :'draft'), 'bob''s update runs ...');
@@ -74,6 +77,8 @@ select results_eq(
 select lives_ok($$ insert into public.portfolios (template_id, title) values ('2', 'Empty') $$, 'a portfolio made without data');
 select is((select data from public.portfolios where title = 'Empty'), '{"schemaVersion": 2, "profile": {}, "socials": [], "sections": []}'::jsonb,
   'starts as an empty portfolio in the model');
+select throws_ok(format($$ select public.save_portfolio(%L, 1, '{"schemaVersion": 2}', '../1') $$,
+  (select id from public.portfolios where title = 'Empty')), '23514', null, 'a save to a template id of the wrong form is refused');
 select throws_ok($$ select public.portfolio_from_legacy('1', '{"name": "x"}') $$, '42501', null, 'users cannot run the migration''s upgrade');
 select tests.act_as_owner();
 -- At most 20 portfolios per account (max_portfolios_per_user), counted under a lock.

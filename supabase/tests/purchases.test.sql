@@ -1,6 +1,6 @@
 -- purchases: read by the buyer alone; written only by the payment function with the service role.
 begin;
-select plan(8);
+select plan(9);
 
 select policies_are('public', 'purchases', array['purchases: owner reads', 'purchases: a second factor first, when the owner has one']);
 select tests.create_user('alice') as alice \gset
@@ -18,6 +18,8 @@ select throws_ok($$ update public.purchases set status = 'paid', expires_at = no
 select throws_ok('delete from public.purchases', '42501', null, 'nor remove one');
 select tests.act_as_anon();
 select is_empty('select * from public.purchases', 'a visitor reads none');
+select throws_ok(format($$ insert into public.purchases (user_id, item_type, item_id, amount, order_id)
+                          values (%L, 'template', '3', 0, 'order_anon') $$, :'alice'), '42501', null, 'nor writes one');
 select tests.act_as_service();
 select lives_ok(format($$ insert into public.purchases (user_id, item_type, item_id, amount, order_id)
                           values (%L, 'template', '3', 80000, 'order_service') $$, :'alice'), 'the service role records an order');

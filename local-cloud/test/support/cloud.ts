@@ -3,13 +3,35 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { after, test, type TestContext } from 'node:test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startLocalCloud, type LocalCloud, type StartOptions } from '../../src/index.ts';
 import { copyMigratedPglite } from '../../../tooling/pgliteTemplate.mjs';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './postgres.ts';
 
 export type Backend = 'pglite' | 'postgres';
+/**
+ * Both backends, for suites about what differs between them: local-cloud's own Postgres path (its pool,
+ * migrations on a real server, faults) and requests that race, which only a real server runs at once.
+ */
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+/**
+ * The one backend a supabase-js journey runs on: PGlite, as in every browser test's stack.
+ * LOCAL_CLOUD_TEST_BACKEND=postgres runs the journeys on a real Postgres instead (after a change to src/db).
+ */
+export const JOURNEY_BACKEND: Backend = process.env.LOCAL_CLOUD_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+export const JOURNEY_BACKENDS: Backend[] = [JOURNEY_BACKEND];
+
+type TestBody = (t: TestContext) => void | Promise<void>;
+
+/**
+ * In a suite on both backends, `test` for what differs between them (races) and this for the rest: it
+ * declares a test on the journey backend only, so the other backend does not ask it a second time.
+ */
+export function journeyTestOn(backend: Backend): (name: string, body: TestBody) => void {
+  return backend === JOURNEY_BACKEND ? (name, body) => void test(name, body) : () => undefined;
+}
 
 const pgReason = postgresUnavailableReason();
 let printed = false;
@@ -97,6 +119,18 @@ async function startOn(dataDir: string, databaseUrl: string | undefined, options
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One local-cloud for every suite of a file that needs these settings: started by the first suite that
+ * asks, stopped when the file is done; tests keep apart by their own users. Call at the top level.
+ */
+export function fileCloud(backend: Backend, options: StartOptions = {}): () => Promise<TestCloud> {
+  let started: Promise<TestCloud> | undefined;
+  after(async () => {
+    await (await started)?.stop();
+  });
+  return () => (started ??= startTestCloud(backend, options));
 }
 
 /** Stops the shared Postgres cluster; call from a top-level after(). */

@@ -2,7 +2,15 @@
 // with autoconfirmed sign-ups.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type { LocalCloud, StartOptions } from '../../src/index.ts';
-import { BACKENDS, skipFor, startTestCloud as startCoreTestCloud, stopClusters, type Backend } from './cloud.ts';
+import {
+  BACKENDS,
+  JOURNEY_BACKENDS,
+  journeyTestOn,
+  skipFor,
+  startTestCloud as startCoreTestCloud,
+  stopClusters,
+  type Backend,
+} from './cloud.ts';
 
 export interface TestCloud {
   cloud: LocalCloud;
@@ -11,7 +19,7 @@ export interface TestCloud {
   stop(): Promise<void>;
 }
 
-export { BACKENDS, skipFor, stopClusters, type Backend };
+export { BACKENDS, JOURNEY_BACKENDS, journeyTestOn, skipFor, stopClusters, type Backend };
 
 /** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
 export async function startTestCloud(
