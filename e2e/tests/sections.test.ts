@@ -205,11 +205,15 @@ test.describe('a portfolio of sections', () => {
     await page.reload();
     await expect(form(page)).toBeVisible();
     await expect(projects.getByRole('button', { name: 'Project 1 Fourth Harbour', expanded: false })).toBeVisible();
-    // In a closed item's name, the preview brings that item into its frame.
+    // In a closed item's name, the preview brings that item into its frame. The Desktop preview, a
+    // desktop's page scaled to the frame, shows all four projects at once; the Phone preview does not.
     const fourth = preview(page).getByRole('heading', { name: 'Third Bridge' });
+    await expect(fourth, 'in sight in the scaled Desktop preview').toBeInViewport();
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
     await expect(fourth).not.toBeInViewport();
     await projects.getByRole('button', { name: 'Project 4 Third Bridge' }).focus();
     await expect(fourth).toBeInViewport();
+    await page.getByRole('button', { name: 'Desktop', exact: true }).click();
     assert.deepEqual(await fields(), typed);
     assert.deepEqual(await shownSections(page), before);
     assert.equal(await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).getAttribute('aria-pressed'), 'true');
@@ -447,11 +451,17 @@ test.describe('a portfolio of sections', () => {
     await form(page).locator('[data-focus="item-toggle:long-6:long-6-2"]').click();
     await expect.poll(() => settledGap(farSection.locator('[data-item-id]').nth(2)), { timeout: 10_000 }).toBe(80);
 
-    // The template's menu (its phone menu, at the frame's width): each link brings its section under the page's header.
+    // The template's full menu (the Desktop preview draws the page at a desktop's width, scaled to the
+    // frame): each link brings its section right under the page's header, scaled as the page is.
+    const zoom = await preview(page)
+      .locator('[data-preview-root]')
+      .evaluate((node) => node.currentCSSZoom);
+    assert.ok(zoom < 1, `the desktop page is scaled to its frame (${zoom})`);
+    await expect(preview(page).getByRole('link', { name: 'Open menu' })).toBeHidden();
     for (const index of [5, 2, 7]) {
-      await preview(page).getByRole('link', { name: 'Open menu' }).click();
       await preview(page).getByRole('link', { name: titles[index], exact: true }).click();
-      await expect.poll(() => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`)), { timeout: 10_000 }).toBe(72);
+      const gap = () => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`));
+      await expect.poll(async () => Math.abs((await gap()) - 72 * zoom), { timeout: 10_000 }).toBeLessThanOrEqual(1);
     }
 
     // On a phone the page scrolls, not a frame.
