@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 // Every screen of the product a visitor can open without an account, and a heading that shows it rendered.
 export const SCREENS: { path: string; heading: RegExp }[] = [
   { path: '/', heading: /^Login$/ },
@@ -16,3 +17,11 @@ export const SCREENS: { path: string; heading: RegExp }[] = [
 ];
 
 export const UNAVAILABLE = 'This part of FolioForge is unavailable right now';
+
+/** Presses Publish in the publish panel; when it asks about sample text still on the page, publishes it all the same. */
+export async function publishInPanel(region: Locator, name: string | RegExp = /^Publish/): Promise<void> {
+  await region.getByRole('button', { name }).click();
+  // The question is drawn by the click itself (a discrete event React renders at once).
+  const anyway = region.getByRole('button', { name: 'Publish with the sample text' });
+  if (await anyway.isVisible()) await anyway.click();
+}

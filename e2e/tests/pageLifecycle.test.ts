@@ -9,6 +9,7 @@ import http from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
+import { publishInPanel } from '../support/screens';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 import { sharedStack, type SharedStack } from '../support/stack';
@@ -76,7 +77,7 @@ async function publishFromGenerator(page: Page, user: User, name: string, slug: 
   const region = publishRegion(page);
   await region.getByLabel('Page address').fill(slug);
   await expect(region.getByText('This address is free.')).toBeVisible();
-  await region.getByRole('button', { name: /^Publish/ }).click();
+  await publishInPanel(region);
   await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
   const id = new URL(page.url()).searchParams.get('portfolio')!;
   const { client } = await userClient(stack, user);

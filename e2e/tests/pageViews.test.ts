@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
+import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { buyTemplate } from '../support/checkout';
@@ -31,7 +32,7 @@ async function publish(page: Page, slug: string) {
   const region = page.getByRole('region', { name: 'Publish' });
   await region.getByLabel('Page address').fill(slug);
   await expect(region.getByText('This address is free.')).toBeVisible();
-  await region.getByRole('button', { name: /^Publish/ }).click();
+  await publishInPanel(region);
   await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
 }
 

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
+import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { buyTemplate } from '../support/checkout';
@@ -134,7 +135,7 @@ test.describe('a photo through the editor', () => {
     const region = page.getByRole('region', { name: 'Publish' });
     await region.getByLabel('Page address').fill(slug);
     await expect(region.getByText('This address is free.')).toBeVisible();
-    await region.getByRole('button', { name: /^Publish/ }).click();
+    await publishInPanel(region);
     await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
 
     const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

@@ -13,6 +13,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { launchBrowser, trackPageErrors } from '../support/browser';
+import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
@@ -107,7 +108,7 @@ async function publishAs(page: Page, slug: string) {
   const region = publishRegion(page);
   await region.getByLabel('Page address').fill(slug);
   await expect(region.getByText('This address is free.')).toBeVisible();
-  await region.getByRole('button', { name: /^Publish/ }).click();
+  await publishInPanel(region);
   await region
     .getByRole('status')
     .getByText(/Your page is (published|updated)\./)
@@ -148,7 +149,7 @@ test.describe('publishing', () => {
 
     // An edit goes live when published again; before that the page keeps the published version.
     await page.getByLabel('Name', { exact: true }).fill('Ada Edited');
-    await publishRegion(page).getByRole('button', { name: 'Publish changes' }).click();
+    await publishInPanel(publishRegion(page), 'Publish changes');
     await publishRegion(page).getByRole('status').getByText('Your page is updated.').waitFor({ timeout: 20_000 });
     const edited = await visit(slug);
     assert.equal(edited.title, 'Ada Edited');
@@ -173,7 +174,7 @@ test.describe('publishing', () => {
     await page.getByRole('button', { name: /^Publish / }).click();
     await publishRegion(page).getByLabel('Page address').fill(slug);
     await expect(publishRegion(page).getByText('This address is free.')).toBeVisible();
-    await publishRegion(page).getByRole('button', { name: 'Publish' }).click();
+    await publishInPanel(publishRegion(page), 'Publish');
     await publishRegion(page).getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
     assert.equal((await visit(slug)).status, 200, 'published again at its old address');
     assert.deepEqual(errors, []);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
+import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard } from '../support/checkout';
@@ -128,7 +129,8 @@ test.describe('a portfolio of sections', () => {
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the editor opens at its top');
     await savedStatus(page);
     await expect(form(page).getByLabel('Name', { exact: true }), "the account's name, not a stranger's").toHaveValue('Asha Verma');
-    assert.match(await form(page).getByLabel('Project 1 Title').inputValue(), /^Replace with /);
+    // The prompt is sample text: a placeholder to replace.
+    assert.match((await form(page).getByLabel('Project 1 Title').getAttribute('placeholder')) ?? '', /^Replace with /);
     await useTemplate(page, 0);
     await expect(page.getByText('You are continuing this portfolio where you left it.')).toBeVisible();
     assert.equal((await storedPortfolios(stack, user)).length, 1, 'Use Template twice: still one portfolio');
@@ -201,11 +203,15 @@ test.describe('a portfolio of sections', () => {
     await page.reload();
     await expect(form(page)).toBeVisible();
     await expect(projects.getByRole('button', { name: 'Project 1 Fourth Harbour', expanded: false })).toBeVisible();
-    // In a closed item's name, the preview brings that item into its frame.
+    // In a closed item's name, the preview brings that item into its frame. The Desktop preview, a
+    // desktop's page scaled to the frame, shows all four projects at once; the Phone preview does not.
     const fourth = preview(page).getByRole('heading', { name: 'Third Bridge' });
+    await expect(fourth, 'in sight in the scaled Desktop preview').toBeInViewport();
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
     await expect(fourth).not.toBeInViewport();
     await projects.getByRole('button', { name: 'Project 4 Third Bridge' }).focus();
     await expect(fourth).toBeInViewport();
+    await page.getByRole('button', { name: 'Desktop', exact: true }).click();
     assert.deepEqual(await fields(), typed);
     assert.deepEqual(await shownSections(page), before);
     assert.equal(await sectionCard(page, 'Education').getByRole('button', { name: 'Hide Education' }).getAttribute('aria-pressed'), 'true');
@@ -224,7 +230,7 @@ test.describe('a portfolio of sections', () => {
     const slug = await region.getByLabel('Page address').inputValue();
     assert.match(slug, /^asha-verma/, 'an address from the name, checked free');
     await expect(region.getByText('This address is free.')).toBeVisible();
-    await region.getByRole('button', { name: /^Publish/ }).click();
+    await publishInPanel(region);
     await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`${stack.shellUrl}/p/${slug}`);
@@ -443,11 +449,17 @@ test.describe('a portfolio of sections', () => {
     await form(page).locator('[data-focus="item-toggle:long-6:long-6-2"]').click();
     await expect.poll(() => settledGap(farSection.locator('[data-item-id]').nth(2)), { timeout: 10_000 }).toBe(80);
 
-    // The template's menu (its phone menu, at the frame's width): each link brings its section under the page's header.
+    // The template's full menu (the Desktop preview draws the page at a desktop's width, scaled to the
+    // frame): each link brings its section right under the page's header, scaled as the page is.
+    const zoom = await preview(page)
+      .locator('[data-preview-root]')
+      .evaluate((node) => node.currentCSSZoom);
+    assert.ok(zoom < 1, `the desktop page is scaled to its frame (${zoom})`);
+    await expect(preview(page).getByRole('link', { name: 'Open menu' })).toBeHidden();
     for (const index of [5, 2, 7]) {
-      await preview(page).getByRole('link', { name: 'Open menu' }).click();
       await preview(page).getByRole('link', { name: titles[index], exact: true }).click();
-      await expect.poll(() => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`)), { timeout: 10_000 }).toBe(72);
+      const gap = () => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`));
+      await expect.poll(async () => Math.abs((await gap()) - 72 * zoom), { timeout: 10_000 }).toBeLessThanOrEqual(1);
     }
 
     // On a phone the page scrolls, not a frame.

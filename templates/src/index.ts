@@ -19,11 +19,13 @@ export {
   isFileKind,
   isFileValue,
   isLegacyData,
+  isSampleField,
   isSectionKind,
   isStorageRef,
   kindSpec,
   LIMITS,
   MAX_IMPORT_BYTES,
+  markedAsSample,
   maxLengthOf,
   newId,
   PAGE_LANGUAGES,
@@ -35,6 +37,7 @@ export {
   PROFILE_FIELDS,
   REPLACE_PREFIX,
   replaceFileValue,
+  sampleFieldsOf,
   sampleRef,
   SCHEMA_VERSION,
   SECTION_KINDS,
@@ -44,6 +47,7 @@ export {
   upgradeLegacy,
   visibleSections,
   withNewIds,
+  withoutSampleMark,
   type Account,
   type AnyItem,
   type FileSlot,
@@ -61,6 +65,7 @@ export {
   type SectionKind,
   type SectionOf,
   type SocialLink,
+  type TextField,
 } from './model';
 export { AssetUrlsProvider, resolveAsset, useAssetUrl } from './common/assets';
 export { SocialLinks, KNOWN_NETWORKS, iconFor } from './common/SocialLinks';

@@ -1,8 +1,14 @@
 import type { TemplateDefinition } from './types';
 import { TEMPLATE_FOLDERS } from './registry.generated';
+import { markedAsSample } from './model';
 
-/** Every template, in catalog order (by id): one per folder with a template.json. */
-export const TEMPLATES: readonly TemplateDefinition[] = Object.freeze([...TEMPLATE_FOLDERS]);
+/**
+ * Every template, in catalog order (by id): one per folder with a template.json. Its sample's text is
+ * marked as sample (model/sample.ts): whoever starts from it is asked to replace it before publishing.
+ */
+export const TEMPLATES: readonly TemplateDefinition[] = Object.freeze(
+  TEMPLATE_FOLDERS.map((template) => ({ ...template, sample: markedAsSample(template.sample) })),
+);
 
 /** The template with this id (as a number or canonical numeric string), or undefined. */
 export function getTemplate(id: unknown): TemplateDefinition | undefined {

@@ -1,5 +1,16 @@
 import { describe, expect, test } from '@jest/globals';
-import { TEMPLATES, getTemplate, applyDetails, starterPortfolio, REPLACE_PREFIX, checkPortfolio, SECTION_KINDS } from './index';
+import {
+  TEMPLATES,
+  getTemplate,
+  applyDetails,
+  coercePortfolio,
+  starterPortfolio,
+  REPLACE_PREFIX,
+  checkPortfolio,
+  sampleFieldsOf,
+  SECTION_KINDS,
+  withoutSampleMark,
+} from './index';
 
 describe('template catalog', () => {
   test('has templates 1–4 with the spec names, uses, panel titles, buttons and prices', () => {
@@ -22,6 +33,12 @@ describe('template catalog', () => {
     expect(two!.labels).toMatchObject({ headline: 'Main Description', about: 'Main Summary' });
     expect(two!.sample.sections.map((section) => section.kind)).toEqual(['text', 'highlights', 'contact']);
     expect(four!.sample.sections[0]).toMatchObject({ kind: 'products', items: [{ name: 'Monsoon Mug, thrown by hand', price: '₹1,200' }] });
+  });
+
+  test("template 4 opens with its shop's profile filled in, as the spec's design screen does", () => {
+    const { profile } = getTemplate(4)!.sample;
+    const empty = (['name', 'email', 'headline', 'about', 'address', 'phone', 'website'] as const).filter((key) => !profile[key].trim());
+    expect(empty).toEqual([]);
   });
 
   test('every sample passes the shared schema, and names sections and items uniquely', () => {
@@ -91,5 +108,49 @@ describe('applyDetails', () => {
     const bakery = applyDetails(getTemplate(2)!.sample, { ...details, name: '  ' });
     expect(bakery.profile.name).toBe('Saffron & Crumb Bakery');
     expect(bakery.socials.map((link) => link.network)).toEqual(['Facebook', 'Instagram', 'Twitter', 'LinkedIn', 'GitHub']);
+  });
+});
+
+describe('sample text is marked as sample', () => {
+  test("a template's sample marks its text, so Publish can name what is still the bakery's", () => {
+    const bakery = getTemplate(2)!.sample;
+    const places = sampleFieldsOf(bakery).map((field) => [field.place, field.value]);
+    expect(places).toContainEqual(['Baked by hand since 2016 › Title', 'Baked by hand since 2016']);
+    expect(places).toContainEqual(['Headline', bakery.profile.headline]);
+    // Empty fields and pictures are no sample text.
+    expect(places.map(([place]) => place)).not.toContain('Email');
+    expect(places.map(([place]) => place)).not.toContain('Photo');
+    expect(checkPortfolio(bakery)).toMatchObject({ ok: true, portfolio: { sample: bakery.sample } });
+  });
+
+  test("a new portfolio's prompts and kept titles are sample, under its own ids; the account's name and email are not", () => {
+    const starter = starterPortfolio(getTemplate(2)!.sample, { name: 'Riya Sen', email: 'riya@example.com' });
+    const fields = sampleFieldsOf(starter);
+    expect(fields.map((field) => field.value)).toEqual(
+      expect.arrayContaining([`${REPLACE_PREFIX}one line about what you do`, 'Baked by hand since 2016']),
+    );
+    expect(fields.map((field) => field.path)).not.toContain('profile.name');
+    expect(fields.map((field) => field.path)).not.toContain('profile.email');
+    expect(fields.find((field) => field.value === 'Baked by hand since 2016')?.path).toBe(`section.${starter.sections[0]!.id}.title`);
+  });
+
+  test('what the details popup fills in is not sample; a field written in loses its mark', () => {
+    const sample = getTemplate(1)!.sample;
+    const detailed = applyDetails(sample, { address: 'Kolkata', github: 'https://github.com/riya' });
+    const paths = sampleFieldsOf(detailed).map((field) => field.path);
+    expect(paths).not.toContain('profile.address');
+    expect(paths).not.toContain('social.github.url');
+    expect(paths).toContain('profile.phone');
+    expect(sampleFieldsOf(withoutSampleMark(detailed, 'profile.phone')).map((field) => field.path)).not.toContain('profile.phone');
+  });
+
+  test('a row saved before the marks has its prompts marked as it opens; marks saved stay as they are', () => {
+    const { sample: _none, ...before } = starterPortfolio(getTemplate(1)!.sample, { name: 'Riya', email: '' });
+    const opened = coercePortfolio('1', JSON.parse(JSON.stringify(before)));
+    expect(sampleFieldsOf(opened).map((field) => field.value)).toEqual(
+      expect.arrayContaining([`${REPLACE_PREFIX}one line about what you do`, `${REPLACE_PREFIX}the project’s name`]),
+    );
+    expect(sampleFieldsOf(opened).every((field) => field.value.startsWith(REPLACE_PREFIX))).toBe(true);
+    expect(coercePortfolio('1', { ...before, sample: ['profile.headline'] }).sample).toEqual(['profile.headline']);
   });
 });

@@ -58,6 +58,8 @@ export function EditorScreen(props: EditorScreenProps) {
   useStickyTop(screenRef);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusLeftBehind(headingRef);
+  const frameRef = useRef<HTMLDivElement>(null);
+  useDesktopZoom(frameRef);
 
   const show = useCallback((next: View) => setView(next), []);
   // Back on the form, the caret returns to the field it was in.
@@ -131,7 +133,7 @@ export function EditorScreen(props: EditorScreenProps) {
                   </button>
                 </div>
               </div>
-              <div className={styles.previewFrame} data-width={width}>
+              <div className={styles.previewFrame} data-width={width} ref={frameRef}>
                 <div className={styles.previewPage}>{preview}</div>
               </div>
             </section>
@@ -173,6 +175,26 @@ function useFocusLeftBehind(headingRef: React.RefObject<HTMLHeadingElement>) {
     const active = document.activeElement;
     if (!active || active === document.body) headingRef.current?.focus({ preventScroll: true });
   }, [headingRef]);
+}
+
+/** The width the Desktop preview draws the page at (EditorScreen.module.scss's $preview-desktop-width). */
+export const PREVIEW_DESKTOP_WIDTH = 1280;
+
+/**
+ * The Desktop preview's scale: the frame's inner width over a desktop's, never above 1 (CSS `zoom`,
+ * which scales layout too, so the frame scrolls the scaled page and its sticky header still sticks).
+ */
+function useDesktopZoom(frameRef: React.RefObject<HTMLElement>) {
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const zoom = Math.min(1, frame.clientWidth / PREVIEW_DESKTOP_WIDTH);
+      frame.style.setProperty('--ff-preview-zoom', zoom.toFixed(4));
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [frameRef]);
 }
 
 /** Shows a lazily loaded part (the publish panel) with a quiet note while it loads. */

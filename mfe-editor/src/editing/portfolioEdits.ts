@@ -8,6 +8,7 @@ import {
   fieldText,
   kindSpec,
   newId,
+  withoutSampleMark,
   type AnyItem,
   type Portfolio,
   type PageSettings,
@@ -68,7 +69,12 @@ export function readItemField(sections: readonly Section[], sectionId: string, i
   return item ? fieldText(item, key) : '';
 }
 
+/** The portfolio with the field's new value: what its owner wrote, so no longer sample text. */
 export function writeField(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
+  return withoutSampleMark(writeValue(portfolio, path, value), path);
+}
+
+function writeValue(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return { ...portfolio, profile: { ...portfolio.profile, [first]: value } };
   if (scope === 'page') {

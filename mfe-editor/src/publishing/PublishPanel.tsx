@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { TextField } from '@folioforge/templates';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -47,7 +48,21 @@ export interface PublishPanelProps {
   prepare?: () => Promise<void>;
   /** The name on the page now, for the first address suggested (else the portfolio's title). */
   suggestedName?: () => string;
+  /** The fields on the page that still hold sample text: publishing asks first while there are any. */
+  sampleText?: () => readonly TextField[];
 }
+
+/** How many sample fields the question before publishing names; the rest are counted. */
+const SAMPLE_LISTED = 8;
+
+/** A sample value as one short line (rich text without its tags). */
+const plainSample = (value: string) => {
+  const text = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+};
 
 /** How many addresses are tried ("ada-lovelace", "ada-lovelace-2" …) before the owner is left to choose. */
 const SUGGESTION_TRIES = 5;
@@ -122,7 +137,7 @@ function useAvailability(slug: string, portfolioId: string, enabled: boolean): C
  * Publish, update, unpublish and download a portfolio kept in the account: the owner picks the page's
  * address (/p/<slug>), checked as they type; the server renders the page from the saved row.
  */
-export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: PublishPanelProps) {
+export function PublishPanel({ userId, portfolioId, prepare, suggestedName, sampleText }: PublishPanelProps) {
   const query = usePortfolio(userId, portfolioId);
   const row = query.data;
   const queryClient = useQueryClient();
@@ -143,6 +158,12 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
   const [offerCheckout, setOfferCheckout] = useState(false);
   const headingId = useId();
   const inputId = useId();
+  /** The sample text found as Publish was pressed, until the owner publishes it all the same or goes back to it. */
+  const [stillSample, setStillSample] = useState<readonly TextField[] | undefined>(undefined);
+  const sampleHeadingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (stillSample) sampleHeadingRef.current?.focus();
+  }, [stillSample]);
 
   const suggested = useSuggestedAddress(row, suggestedName);
   // The address starts as the one the portfolio has, or a free one made from the name on the page.
@@ -173,9 +194,16 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
     }
   };
 
-  const publish = (event: FormEvent) => {
-    event.preventDefault();
+  const publish = (event?: FormEvent, { withSample = false }: { withSample?: boolean } = {}) => {
+    event?.preventDefault();
     if (!typed || formProblem || availability === 'unavailable' || availability === 'held') return;
+    const sample = sampleText?.() ?? [];
+    if (sample.length && !withSample) {
+      setDone(undefined);
+      setStillSample(sample);
+      return;
+    }
+    setStillSample(undefined);
     void run('publish', async () => {
       await prepare?.();
       const page = await publishPortfolio(portfolioId, typed);
@@ -296,6 +324,28 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName }: Pu
           </Button>
         </div>
       </form>
+      {stillSample ? (
+        <div className={styles.refusal} aria-labelledby={`${headingId}-sample`} role="group">
+          <h4 id={`${headingId}-sample`} ref={sampleHeadingRef} tabIndex={-1} className={styles.sampleHeading}>
+            Still sample text on your page
+          </h4>
+          <p>These fields hold the template&apos;s sample, not your words. Visitors would see:</p>
+          <ul className={styles.sampleList}>
+            {stillSample.slice(0, SAMPLE_LISTED).map((field) => (
+              <li key={field.path}>
+                <strong>{field.place}</strong>: {plainSample(field.value)}
+              </li>
+            ))}
+            {stillSample.length > SAMPLE_LISTED ? <li>and {stillSample.length - SAMPLE_LISTED} more</li> : null}
+          </ul>
+          <div className={styles.buttons}>
+            <Button onClick={() => setStillSample(undefined)}>Keep editing</Button>
+            <Button variant="secondary" onClick={() => publish(undefined, { withSample: true })}>
+              Publish with the sample text
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {/* What came of a press, right under the buttons (outside the form: the checkout's buttons must not submit it). */}
       <div role="status" className={styles.result}>
         {done ? (

@@ -134,7 +134,13 @@ export function scrollElementTo(element: Element, gap: number, scrollBox: HTMLEl
   place();
 }
 
-/** Brings a section to the top of its scroll box, below its `scroll-margin-top`, without touching the URL hash (the host's router owns the URL). */
+/**
+ * Brings a section to the top of its scroll box, below its `scroll-margin-top`, without touching the URL
+ * hash (the host's router owns the URL). The margin is in the page's own pixels: a page drawn scaled
+ * (the editor's Desktop preview, CSS `zoom`) has its header, and so the margin, scaled with it.
+ */
 export function scrollToSection(element: Element | null): void {
-  if (element) scrollElementTo(element, parseFloat(getComputedStyle(element).scrollMarginTop) || 0);
+  if (!element) return;
+  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  scrollElementTo(element, margin * (element.currentCSSZoom ?? 1));
 }

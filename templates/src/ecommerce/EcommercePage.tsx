@@ -7,10 +7,18 @@ import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLink, SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
-import { anchorOf, SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
+import {
+  anchorOf,
+  SectionList,
+  sectionTargets,
+  useHoldsMessageForm,
+  type SectionViewProps,
+  type SectionViews,
+} from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
 import { readContactLink, type ContactLink } from './contactLink';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePage.module.scss';
 
 /** The first contact link of the first shown contact section: 'Call And Book Now' and the footer use it. */
@@ -42,6 +50,7 @@ export function EcommercePage({ portfolio }: TemplatePageProps) {
         <main>
           <Banner id={homeId} contactId={contact.anchorId} title={profile.headline} summary={profile.about} photo={profile.photo} />
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
+          <SignUpBox />
         </main>
         <Footer
           name={profile.name}
@@ -146,7 +155,7 @@ function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
           </li>
         ))}
       </ul>
-      <QuestionForm />
+      {useHoldsMessageForm(section.id) ? <QuestionForm /> : null}
     </section>
   );
 }

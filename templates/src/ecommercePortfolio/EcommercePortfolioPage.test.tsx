@@ -61,7 +61,8 @@ describe('EcommercePortfolioPage', () => {
       ],
     };
     render(<EcommercePortfolioPage portfolio={unsafe} />);
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Shop Now/ })).toBeNull();
     expect(screen.getByText('Shop Now')).toBeInTheDocument();
   });
 });

@@ -7,8 +7,9 @@ import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { StorefrontIcon } from '../common/icons';
-import { SectionList, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
+import { SectionList, shownItems, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePortfolioPage.module.scss';
 
 /**
@@ -29,6 +30,7 @@ export function EcommercePortfolioPage({ portfolio }: TemplatePageProps) {
         <main>
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
           <Intro id={`${prefix}-about`} name={profile.name} headline={profile.headline} about={profile.about} photo={profile.photo} />
+          <SignUpBox />
         </main>
         <Footer
           email={profile.email}
@@ -44,7 +46,7 @@ export function EcommercePortfolioPage({ portfolio }: TemplatePageProps) {
 }
 
 function Products({ section, anchorId }: SectionViewProps<'products'>) {
-  const [first, ...more] = section.items;
+  const [first, ...more] = shownItems(section);
   return (
     <section id={anchorId} data-section-id={section.id} aria-label={section.title || 'Products'}>
       {first ? <ProductHero product={first} /> : null}
@@ -67,7 +69,7 @@ const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'pr
   return (
     <div className={styles.product} data-item-id={product.id}>
       <div>
-        <h1 className={styles.heading}>{product.name}</h1>
+        {product.name.trim() ? <h1 className={styles.heading}>{product.name}</h1> : null}
         {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
         <RichText className={styles.description} value={product.description} />
         <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
@@ -97,7 +99,7 @@ const ProductCard = memo(function ProductCard({ product }: { product: ItemOf<'pr
         sizes="(min-width: 48rem) 33vw, 100vw"
       />
       <div className={styles.cardText}>
-        <h3>{product.name}</h3>
+        {product.name.trim() ? <h3>{product.name}</h3> : null}
         {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
         <RichText className={styles.description} value={product.description} />
         <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>

@@ -42,5 +42,16 @@ export {
 export { LIMITS, checkPortfolio, preparePortfolioCheck, problemsOf, type PortfolioCheck } from './schema';
 export { isLegacyData, splitSkills, toModelData, upgradeLegacy, type LegacyValues } from './legacy';
 export { coercePortfolio } from './coerce';
-export { REPLACE_PREFIX, applyDetails, starterPortfolio, withNewIds, type Account } from './starter';
+export { applyDetails, starterPortfolio, withNewIds, type Account } from './starter';
+export {
+  REPLACE_PREFIX,
+  SAMPLE_LIMITS,
+  isSampleField,
+  markedAsSample,
+  sampleFieldsOf,
+  textFieldsOf,
+  withoutSampleMark,
+  type FieldPath,
+  type TextField,
+} from './sample';
 export { importJsonResume, MAX_IMPORT_BYTES, type ImportResult } from './importJsonResume';

@@ -44,6 +44,8 @@ export interface Portfolio {
   sections: Section[];
   /** The page's title, description and language; missing (rows from before) means the defaults. */
   page?: PageSettings;
+  /** The fields that still hold sample text (sample.ts): missing or empty, none. */
+  sample?: string[];
 }
 
 /** A field of an item of any kind ('' when the kind has no such field). */

@@ -11,6 +11,7 @@ import { isFileValue } from './files';
 import { ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
 import { pageSettingsSchema } from './pageSettings';
+import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
 /** The stated limits. */
@@ -135,6 +136,10 @@ const portfolioSchema = builtOnFirstUse(() =>
         })
         .default([]),
       page: pageSettingsSchema().optional(),
+      sample: z
+        .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
+        .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
+        .optional(),
     })
     .superRefine((portfolio, context) => {
       const items = portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
@@ -192,6 +197,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
         : index === 'language'
           ? 'Page language'
           : 'Page settings';
+  if (top === 'sample') return 'Sample marks';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
   if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
   const section = at(at(input, 'sections'), index);

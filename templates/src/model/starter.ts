@@ -6,22 +6,28 @@ import { isFileKind, type FieldSpec } from './fields';
 import { newId } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS } from './kinds';
 import { fieldText, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
+import { markedAsSample, REPLACE_PREFIX, renamedSampleMarks, withoutSampleMark } from './sample';
 
 /** The same content with new ids for every section, item and link (a copy that shares none). */
 export function withNewIds(portfolio: Portfolio): Portfolio {
-  return {
+  const renamed = new Map<string, string>();
+  const fresh = (id: string) => {
+    const next = newId();
+    renamed.set(id, next);
+    return next;
+  };
+  const copy: Portfolio = {
     ...portfolio,
     profile: { ...portfolio.profile },
-    socials: portfolio.socials.map((link) => ({ ...link, id: newId() })),
+    socials: portfolio.socials.map((link) => ({ ...link, id: fresh(link.id) })),
     sections: portfolio.sections.map((section) => ({
       ...section,
-      id: newId(),
-      items: section.items.map((item) => ({ ...item, id: newId() })),
+      id: fresh(section.id),
+      items: section.items.map((item) => ({ ...item, id: fresh(item.id) })),
     })) as Section[],
   };
+  return portfolio.sample ? { ...copy, sample: renamedSampleMarks(portfolio.sample, renamed) } : copy;
 }
-
-export const REPLACE_PREFIX = 'Replace with ';
 
 const prompt = (field: Pick<FieldSpec, 'hint'>) => (field.hint ? `${REPLACE_PREFIX}${field.hint}` : '');
 
@@ -60,7 +66,9 @@ export function starterPortfolio(sample: Portfolio, account: Account): Portfolio
     return { ...section, body, items } as Section;
   });
   const socials: SocialLink[] = sample.socials.map((link) => ({ ...link, url: '' }));
-  return withNewIds({ ...sample, profile, socials, sections });
+  // The prompts and the sample's own titles are sample text; the account's name and email are not.
+  const marked = markedAsSample({ ...sample, profile, socials, sections });
+  return withNewIds(withoutSampleMark(withoutSampleMark(marked, 'profile.name'), 'profile.email'));
 }
 
 /** The collection's details popup (its fields: @folioforge/shared's DETAILS_FIELDS). */
@@ -70,7 +78,12 @@ type DetailsKey = 'name' | 'address' | 'github' | 'linkedin' | 'phone' | 'email'
 export function applyDetails(portfolio: Portfolio, details: Partial<Record<DetailsKey, string>>): Portfolio {
   const typed = (key: DetailsKey) => details[key]?.trim() ?? '';
   const profile = { ...portfolio.profile };
-  for (const key of ['name', 'address', 'phone', 'email'] as const) if (typed(key)) profile[key] = typed(key);
+  let marked: Portfolio = portfolio;
+  for (const key of ['name', 'address', 'phone', 'email'] as const)
+    if (typed(key)) {
+      profile[key] = typed(key);
+      marked = withoutSampleMark(marked, `profile.${key}`);
+    }
   let socials = portfolio.socials;
   for (const [key, network] of [
     ['github', 'GitHub'],
@@ -80,6 +93,7 @@ export function applyDetails(portfolio: Portfolio, details: Partial<Record<Detai
     if (!url) continue;
     const existing = socials.find((link) => link.network.toLowerCase() === network.toLowerCase());
     socials = existing ? socials.map((link) => (link === existing ? { ...link, url } : link)) : [...socials, { id: newId(), network, url }];
+    if (existing) marked = withoutSampleMark(marked, `social.${existing.id}.url`);
   }
-  return { ...portfolio, profile, socials };
+  return { ...marked, profile, socials };
 }

@@ -22,6 +22,7 @@ import { SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MenuIcon } from '../common/icons';
 import { SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './PersonalPage.module.scss';
 
 /** How far the page scrolls before the header takes its solid background (the `color` flag). */
@@ -65,6 +66,7 @@ export function PersonalPage({ portfolio }: TemplatePageProps) {
           <GitHubLinkContext.Provider value={gitHub}>
             <SectionList sections={sections} prefix={prefix} views={VIEWS} />
           </GitHubLinkContext.Provider>
+          <SignUpBox />
         </main>
         <Footer
           name={profile.name}

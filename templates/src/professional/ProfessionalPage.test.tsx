@@ -21,7 +21,7 @@ describe('ProfessionalPage', () => {
     expect(screen.getByText(url).tagName).toBe('P');
     expect(screen.queryByRole('link', { name: url })).toBeNull();
     expect(screen.getByRole('img', { name: 'Photo of Meera Iyer' })).toHaveAttribute('src', portfolio.profile.photo);
-    expect(screen.getByText(/Made with FolioForge/)).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Meera Iyer`)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: /on social media/ })).getAllByRole('link')).toHaveLength(5);
   });
 

@@ -9,6 +9,7 @@ import { SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { MoonIcon, SunIcon } from '../common/icons';
 import { SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { SignUpBox } from '../forms/SignUpForm';
 import styles from './ProfessionalPage.module.scss';
 
 /**
@@ -43,6 +44,7 @@ export function ProfessionalPage({ portfolio }: TemplatePageProps) {
             resume={profile.resume}
           />
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
+          <SignUpBox />
         </main>
         <Footer name={profile.name} email={profile.email} socials={socials} />
       </div>
@@ -190,8 +192,9 @@ const Footer = memo(function Footer({ name, email, socials }: { name: string; em
         linkClassName={styles.socialLink}
         links={socials}
       />
+      {/* No "Made with FolioForge" here: the published page's badge says it, unless the owner's plan removes branding. */}
       <p className={styles.copyright}>
-        © {new Date().getFullYear()} {name}. Made with FolioForge.
+        © {new Date().getFullYear()} {name}
       </p>
     </footer>
   );

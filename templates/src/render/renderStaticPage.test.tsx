@@ -41,6 +41,46 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(gzipSync(page.html).length).toBeLessThan(15 * 1024);
   });
 
+  test('a plan that removes branding leaves "Made with FolioForge" off the whole page; without one, the badge alone says it', () => {
+    const branded = parse(renderStaticPage(id, withWebFiles(definition.sample), { ...OPTIONS, badge: true }).html);
+    expect(branded.body.textContent?.match(/Made with FolioForge/g)).toHaveLength(1);
+    expect(branded.querySelector('a.ff-badge')?.textContent).toBe('Made with FolioForge');
+    const paid = parse(renderStaticPage(id, withWebFiles(definition.sample), { ...OPTIONS, badge: false }).html);
+    expect(paid.body.textContent).not.toMatch(/FolioForge/);
+  });
+
+  test('a product with only a price makes no card; a second contact section adds no second message form', () => {
+    const portfolio = withWebFiles(definition.sample);
+    const priceOnly = { id: 'price-only', name: '', price: '₹99', description: '', image: '', url: '' };
+    const named = { id: 'named', name: 'Tea bowl', price: '₹450', description: '', image: '', url: '' };
+    const contact = (id: string) =>
+      ({ id, kind: 'contact', title: `Contact ${id}`, hidden: false, body: 'Write to us.', items: [] }) as Portfolio['sections'][number];
+    portfolio.sections = [
+      ...portfolio.sections,
+      { id: 'shop', kind: 'products', title: 'Shop', hidden: false, body: '', items: [priceOnly, named] },
+      contact('first-contact'),
+      contact('second-contact'),
+    ];
+    const doc = parse(
+      renderStaticPage(id, portfolio, { ...OPTIONS, messages: { action: 'https://x.example/m', portfolioId: 'p', slug: 's' } }).html,
+    );
+    expect(doc.querySelector('[data-item-id="price-only"]')).toBeNull();
+    expect(doc.body.textContent).not.toContain('₹99');
+    expect(doc.querySelector('[data-item-id="named"]')?.textContent).toContain('Tea bowl');
+    // Every heading says something.
+    for (const heading of doc.querySelectorAll('h1, h2, h3')) expect(heading.textContent?.trim()).not.toBe('');
+    expect(doc.querySelectorAll('form[action="https://x.example/m"]')).toHaveLength(1);
+  });
+
+  test("the sign-up box is part of the template's page, above its footer", () => {
+    const subscribe = { action: 'https://project.example/functions/v1/subscribe', portfolioId: 'p-1', slug: 'ada' };
+    const doc = parse(renderStaticPage(id, withWebFiles(definition.sample), { ...OPTIONS, subscribe }).html);
+    const signUp = doc.querySelector('.ff-subscribe')!;
+    expect(signUp.closest('main')).not.toBeNull();
+    const footer = doc.querySelector('footer');
+    if (footer) expect(signUp.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   test('a section of every kind is on the page, in order', () => {
     const portfolio = everyKindPortfolio();
     const doc = parse(renderStaticPage(id, portfolio, OPTIONS).html);

@@ -7,12 +7,13 @@
 // row's uploads (the look's font faces, sample pictures) is listed in `bundledFiles` for the
 // publisher to store beside it.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, SIGN_UP_NOTES, storedImageFromPath } from '@folioforge/shared';
+import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, storedImageFromPath } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import type { PageLook } from '../looks';
 import { AssetUrlsProvider } from '../common/assets';
 import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
 import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
+import { PageSignUpProvider, type SignUpTarget } from '../forms/SignUpForm';
 import { fileSlotsOf, pageMeta, SAMPLE_NAMES, SECTION_KINDS, visibleSections, type Portfolio, type SampleName } from '../model';
 import { SAMPLE_URLS } from '../assets';
 import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
@@ -40,9 +41,10 @@ export interface StaticPageOptions {
   files?: Readonly<Record<string, string>>;
   /**
    * The sign-up form for the page's visitors (customer accounts): where it posts (the subscribe
-   * function) and which page it names. Only for a published page whose owner's plan includes it.
+   * function) and which page it names. Only for a published page whose owner's plan includes it; the
+   * template draws it inside its page (SignUpBox).
    */
-  subscribe?: { action: string; portfolioId: string; slug: string };
+  subscribe?: SignUpTarget;
   /** The owner's customized look (Pro and Premium), laid over the template's styles. */
   look?: PageLook;
   /**
@@ -133,41 +135,6 @@ function descriptionOf(template: TemplateContent, portfolio: Portfolio): string 
   return `${template.name}, made with FolioForge.`;
 }
 
-const SUBSCRIBE_CSS =
-  '.ff-subscribe{max-width:40rem;margin:32px auto;padding:24px;border-top:1px solid #d5dedb;font:16px/1.5 system-ui,sans-serif;color:#1c2321}' +
-  '.ff-subscribe h2{margin:0 0 8px;font-size:1.25rem}.ff-subscribe form{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}' +
-  '.ff-subscribe label{display:flex;flex-direction:column;gap:4px;font-weight:600;flex:1 1 12rem}' +
-  '.ff-subscribe input{font:inherit;padding:8px;border:1px solid #5a6663;border-radius:6px;font-weight:400}' +
-  '.ff-subscribe button{font:inherit;font-weight:600;padding:9px 16px;border:0;border-radius:6px;background:#0a4c41;color:#fff;cursor:pointer}' +
-  '.ff-subscribe :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}' +
-  '.ff-note{display:none;margin:0 0 12px;font-weight:600}.ff-note:target{display:block}';
-
-/** What the page says when the subscribe function sends a visitor back to it (#<id>, shown by CSS :target). */
-const SIGN_UP_NOTE_TEXT: Record<string, string> = {
-  [SIGN_UP_NOTES.pending]: 'Almost done: we sent you an email. Open the link in it to confirm your address.',
-  [SIGN_UP_NOTES.confirmed]: 'Thank you! Your address is confirmed: you are on the list.',
-  [SIGN_UP_NOTES.failed]: 'That did not work. Check the email address and try again.',
-  [SIGN_UP_NOTES.expired]: 'That link has expired or was used already. Sign up again below.',
-  'subscribe-busy': 'Too many sign-ups just now. Please try again in a while.',
-};
-
-/** A small form that posts without script; the function sends the visitor back to one of the notes. */
-function subscribeForm({ action, portfolioId, slug }: NonNullable<StaticPageOptions['subscribe']>): string {
-  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-  return [
-    '<aside class="ff-subscribe" aria-labelledby="ff-subscribe-title">',
-    '<h2 id="ff-subscribe-title">Stay in touch</h2>',
-    ...Object.entries(SIGN_UP_NOTE_TEXT).map(([id, text]) => `<p id="${id}" class="ff-note" tabindex="-1">${text}</p>`),
-    `<form method="post" action="${escapeHtml(action)}">`,
-    hidden('portfolio', portfolioId),
-    hidden('slug', slug),
-    '<label>Email<input type="email" name="email" required maxlength="254" autocomplete="email"></label>',
-    '<label>Name (optional)<input type="text" name="name" maxlength="120" autocomplete="name"></label>',
-    '<button type="submit">Sign up</button>',
-    '</form></aside>',
-  ].join('');
-}
-
 const BADGE_CSS =
   '.ff-badge{position:fixed;right:12px;bottom:12px;z-index:2147483647;padding:6px 10px;border-radius:999px;' +
   'background:#111;color:#fff;font:600 12px/1.2 system-ui,sans-serif;text-decoration:none}' +
@@ -192,7 +159,9 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
       <AssetUrlsProvider urls={urls}>
         <PageImagesContext.Provider value={images}>
           <PageMessagesProvider target={options.messages}>
-            <Page portfolio={portfolio} />
+            <PageSignUpProvider target={options.subscribe}>
+              <Page portfolio={portfolio} />
+            </PageSignUpProvider>
           </PageMessagesProvider>
         </PageImagesContext.Provider>
       </AssetUrlsProvider>
@@ -232,14 +201,10 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     options.imageUrl ? meta('name', 'twitter:image', options.imageUrl) : '',
-    `<style>${pageCss}${stylesFor(options.styles, body)}${options.badge ? BADGE_CSS : ''}${options.subscribe ? SUBSCRIBE_CSS : ''}`.replace(
-      /<\/style/gi,
-      '<\\/style',
-    ) + '</style>',
+    `<style>${pageCss}${stylesFor(options.styles, body)}${options.badge ? BADGE_CSS : ''}`.replace(/<\/style/gi, '<\\/style') + '</style>',
   ].filter(Boolean);
   const badge = options.badge ? `<a class="ff-badge" href="${escapeHtml(options.siteUrl)}">Made with FolioForge</a>` : '';
-  const signUp = options.subscribe ? subscribeForm(options.subscribe) : '';
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><head>${head.join('')}</head><body>${body}${signUp}${badge}</body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><head>${head.join('')}</head><body>${body}${badge}</body></html>`;
   const bundledFiles = [
     ...samples.map(({ name, source }) => ({ name, source })),
     ...fonts.map((face) => ({ name: face.fileName, source: face.source })),

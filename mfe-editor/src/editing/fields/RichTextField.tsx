@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { RichText, richTextToSafeHtml } from '@folioforge/shared';
+import { SampleNote } from './TextInput';
 import styles from './RichTextField.module.scss';
 
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "rich-text-editor" */ './RichTextEditor'));
@@ -16,6 +17,10 @@ export interface RichTextFieldProps {
   accessibleLabel?: string;
   /** The stored value: the editor's HTML, or plain text from before rich text (opened as paragraphs). */
   initialValue: string;
+  /** The sample text the field holds (the initial value): shown greyed until the owner writes their own, then gone. */
+  sample?: string;
+  /** The field holds the sample still (nothing written over it): a note says so. */
+  stillSample?: boolean;
   onChange: (path: string, value: string) => void;
 }
 
@@ -25,10 +30,20 @@ export interface RichTextFieldProps {
  * when empty. The text keeps focus until the editor has it: removed first, it would drop focus on
  * the page's <body> (a screen reader says "document", the next Tab starts from the top).
  */
-export const RichTextField = memo(function RichTextField({ path, label, accessibleLabel, initialValue, onChange }: RichTextFieldProps) {
+export const RichTextField = memo(function RichTextField({
+  path,
+  label,
+  accessibleLabel,
+  initialValue,
+  sample,
+  stillSample = false,
+  onChange,
+}: RichTextFieldProps) {
   const labelId = useId();
+  const sampleId = `${labelId}-sample`;
   const name = accessibleLabel ?? label;
-  const [initialHtml] = useState(() => richTextToSafeHtml(initialValue));
+  // Sample text is not the owner's to edit: the editor opens empty for their own words.
+  const [initialHtml] = useState(() => (sample === undefined ? richTextToSafeHtml(initialValue) : ''));
   const [editing, setEditing] = useState(false);
   const [editorFocused, setEditorFocused] = useState(false);
   const open = () => setEditing(true);
@@ -43,7 +58,9 @@ export const RichTextField = memo(function RichTextField({ path, label, accessib
       tabIndex={0}
       data-field={path}
       data-rich-text-preview=""
-      className={`${styles.input} ${styles.preview}`}
+      data-sample={sample === undefined ? undefined : ''}
+      aria-describedby={stillSample ? sampleId : undefined}
+      className={`${styles.input} ${styles.preview} ${sample === undefined ? '' : styles.sample}`.trimEnd()}
       onFocus={open}
       onMouseDown={open}
     >
@@ -64,6 +81,7 @@ export const RichTextField = memo(function RichTextField({ path, label, accessib
       ) : null}
       {/* The same element all along (never a Suspense fallback's copy), so the focus it holds stays. */}
       {editorFocused ? null : preview}
+      {stillSample ? <SampleNote id={sampleId} /> : null}
     </div>
   );
 });

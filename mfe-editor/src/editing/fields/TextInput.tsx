@@ -16,6 +16,10 @@ export interface TextInputProps {
    * re-renders nothing on the form's side: every key re-renders only the preview's part.
    */
   initialValue: string;
+  /** The sample text the field holds (the initial value), shown as a placeholder to replace. */
+  sample?: string;
+  /** The field holds the sample still (nothing typed over it): a note says so. */
+  stillSample?: boolean;
   maxLength: number;
   autoComplete?: string;
   /** The id of a datalist of suggestions. */
@@ -32,6 +36,8 @@ export const TextInput = memo(function TextInput({
   label,
   accessibleLabel,
   initialValue,
+  sample,
+  stillSample = false,
   maxLength,
   autoComplete,
   list,
@@ -40,6 +46,7 @@ export const TextInput = memo(function TextInput({
 }: TextInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const sampleId = `${id}-sample`;
   // A typed link that the page will show as text: say why while the visitor can still fix it.
   const linkHint =
     kind === 'url' && value !== undefined && value.trim() !== '' && !isSafeHref(value)
@@ -55,15 +62,17 @@ export const TextInput = memo(function TextInput({
         name={path}
         className={styles.input}
         type={INPUT_TYPE[kind]}
-        defaultValue={initialValue}
+        defaultValue={sample === undefined ? initialValue : ''}
+        placeholder={sample}
         maxLength={maxLength}
         aria-label={accessibleLabel}
         autoComplete={autoComplete ?? 'off'}
         list={list}
         inputMode={kind === 'url' ? 'url' : undefined}
-        aria-describedby={linkHint ? hintId : undefined}
+        aria-describedby={[stillSample ? sampleId : '', linkHint ? hintId : ''].filter(Boolean).join(' ') || undefined}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(path, event.target.value)}
       />
+      {stillSample ? <SampleNote id={sampleId} /> : null}
       {linkHint ? (
         <p id={hintId} className={styles.hint}>
           {linkHint}
@@ -72,6 +81,18 @@ export const TextInput = memo(function TextInput({
     </div>
   );
 });
+
+/**
+ * Beside a field that holds sample text: what the greyed text is, for a screen reader (the field's
+ * description). Not drawn: a line that went with the first key press would move the form under the caret.
+ */
+export function SampleNote({ id }: { id: string }) {
+  return (
+    <p id={id} className={styles.sampleNote}>
+      Sample text, shown on your page until you write your own.
+    </p>
+  );
+}
 
 export const isTextKind = (kind: FieldKind): kind is TextInputProps['kind'] =>
   kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'url';

@@ -1,5 +1,5 @@
 import { memo, useContext, useState } from 'react';
-import { isFileKind, maxLengthOf, type FieldSpec } from '@folioforge/templates';
+import { isFileKind, isSampleField, maxLengthOf, type FieldSpec } from '@folioforge/templates';
 import { FilePicker } from '../fields/FilePicker';
 import { RichTextField } from '../fields/RichTextField';
 import { isTextKind, TextInput } from '../fields/TextInput';
@@ -30,10 +30,21 @@ export const EditedField = memo(function EditedField(props: EditedFieldProps) {
 function FieldBody({ path, spec, label, accessibleLabel, autoComplete, list }: EditedFieldProps) {
   const editor = useEditor();
   const [initialValue] = useState(() => readField(editor.portfolio, path));
+  // Sample text is shown as a placeholder to replace: the page shows it until the owner writes their own.
+  const [sample] = useState(() => (isSampleField(editor.portfolio, path) && initialValue.trim() ? initialValue : undefined));
+  const stillSample = useEditorState((state) => sample !== undefined && isSampleField(state.portfolio, path));
   if (isFileKind(spec.kind)) return <FileField path={path} kind={spec.kind} label={label} accessibleLabel={accessibleLabel} />;
   if (spec.kind === 'longText')
     return (
-      <RichTextField path={path} label={label} accessibleLabel={accessibleLabel} initialValue={initialValue} onChange={editor.setField} />
+      <RichTextField
+        path={path}
+        label={label}
+        accessibleLabel={accessibleLabel}
+        initialValue={initialValue}
+        sample={sample}
+        stillSample={stillSample}
+        onChange={editor.setField}
+      />
     );
   if (!isTextKind(spec.kind)) return null;
   const common = {
@@ -42,6 +53,8 @@ function FieldBody({ path, spec, label, accessibleLabel, autoComplete, list }: E
     label,
     accessibleLabel,
     initialValue,
+    sample,
+    stillSample,
     maxLength: maxLengthOf(spec),
     autoComplete,
     list,

@@ -64,8 +64,9 @@ test("template 1 opens with the spec's labels and content: Name, Email, Descript
   expect(labels.slice(0, 5)).toEqual(['Name', 'Email', 'Description', 'About', 'Address']);
   expect(labels).toEqual(expect.arrayContaining(['Image', 'Resume', 'Project 1 Title', 'Description', 'URL', 'Project 2 Title']));
   for (const network of ['Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn']) expect(labels).toContain(network);
-  expect(field('Name').value).toBe('Aarav Mehta');
-  expect(field('Project 1 Title').value).toBe('Trailmix');
+  // The sample's text, as placeholders to replace.
+  expect(field('Name')).toHaveAttribute('placeholder', 'Aarav Mehta');
+  expect(field('Project 1 Title')).toHaveAttribute('placeholder', 'Trailmix');
   expect(longField('Project 1 description')).toHaveTextContent('A trip planner');
   expect(field('Profile image')).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
   expect(field('Resume (PDF)')).toHaveAttribute('accept', 'application/pdf,.pdf');
@@ -448,7 +449,7 @@ test('page settings: title and description default to the name and headline, the
 test('with no draft at all: template 1 with its sample and a way to the catalog', () => {
   openDesign();
   expect(screen.getByRole('heading', { name: 'Input Section' })).toBeInTheDocument();
-  expect(field('Name').value).toBe('Aarav Mehta');
+  expect(field('Name')).toHaveAttribute('placeholder', 'Aarav Mehta');
   expect(screen.getByRole('link', { name: 'Browse all templates' })).toHaveAttribute('href', '/templates');
 });
 
@@ -476,9 +477,30 @@ test('Reset to sample asks first; Keep my changes keeps them, Yes resets, Undo b
   expect(field('Name').value).toBe('Grace Hopper!');
   await user.click(screen.getByRole('button', { name: 'Reset to sample' }));
   await user.click(screen.getByRole('button', { name: 'Yes, reset' }));
-  expect(field('Name').value).toBe('Aarav Mehta');
+  expect(field('Name').value).toBe('');
+  expect(field('Name')).toHaveAttribute('placeholder', 'Aarav Mehta');
   await user.click(screen.getByRole('button', { name: /Undo/ }));
   expect(field('Name').value).toBe('Grace Hopper!');
+});
+
+test("the sample's text is a placeholder to replace, said so; what is typed replaces it on the page, and undo brings it back", async () => {
+  const user = userEvent.setup();
+  openDesign({ id: 1 });
+  const name = () => field('Name');
+  expect(name().value).toBe('');
+  expect(name()).toHaveAttribute('placeholder', 'Aarav Mehta');
+  expect(name()).toHaveAccessibleDescription('Sample text, shown on your page until you write your own.');
+  expect(within(preview()).getByRole('heading', { level: 1 })).toHaveTextContent('Aarav Mehta');
+  expect(longField('About')).toHaveAccessibleDescription(/^Sample text/);
+  await user.type(name(), 'Kabir');
+  expect(name().value).toBe('Kabir');
+  expect(name()).not.toHaveAccessibleDescription(/Sample text/);
+  expect(within(preview()).getByRole('heading', { level: 1 })).toHaveTextContent('Kabir');
+  for (let n = 0; n < 'Kabir'.length; n += 1) await user.click(screen.getByRole('button', { name: /Undo/ }));
+  expect(name().value).toBe('');
+  expect(name()).toHaveAttribute('placeholder', 'Aarav Mehta');
+  expect(name()).toHaveAccessibleDescription(/Sample text/);
+  expect(within(preview()).getByRole('heading', { level: 1 })).toHaveTextContent('Aarav Mehta');
 });
 
 test('a typed link that is not http(s), mailto or tel is flagged in the form and never linked', () => {

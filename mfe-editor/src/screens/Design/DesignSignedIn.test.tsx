@@ -44,8 +44,34 @@ test("Use Template makes one portfolio, from the account's name and email, with 
   expect(openedId()).toBe(account.rows[0]!.id);
   expect(field('Name').value).toBe('Asha Verma');
   expect(field('Email').value).toBe('asha@example.com');
-  expect(field('Project 1 Title').value).toMatch(new RegExp(`^${REPLACE_PREFIX}`));
+  expect(field('Project 1 Title').getAttribute('placeholder')).toMatch(new RegExp(`^${REPLACE_PREFIX}`));
   expect(account.rows[0]).toMatchObject({ template_id: '1', title: 'Asha Verma · Personal Portfolio Template' });
+});
+
+test('Publish names the fields still holding sample text and asks before publishing them', async () => {
+  const user = userEvent.setup();
+  renderAt('/design', <Design />, { selectedTemplate: { id: 2 } });
+  await screen.findByRole('heading', { name: 'E-Commerce' });
+  const publish = await screen.findByRole('button', { name: 'Publish' }, { timeout: 10_000 });
+  await waitFor(() => expect(publish).toBeEnabled());
+  await user.click(publish);
+  const asked = await screen.findByRole('group', { name: 'Still sample text on your page' });
+  expect(within(asked).getByRole('heading')).toHaveFocus();
+  expect(within(asked).getByText('Baked by hand since 2016 › Title').closest('li')).toHaveTextContent(': Baked by hand since 2016');
+  expect(within(asked).getByText('Main Description').closest('li')).toHaveTextContent(`${REPLACE_PREFIX}one line about what you do`);
+  // Not the account's own name.
+  expect(within(asked).queryByText('Name')).toBeNull();
+  const publishCalls = () => account.requests.filter((request) => request.endsWith('/functions/v1/publish'));
+  await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
+  expect(screen.queryByRole('group', { name: 'Still sample text on your page' })).toBeNull();
+  expect(publishCalls()).toEqual([]);
+  await user.click(publish);
+  await user.click(
+    within(await screen.findByRole('group', { name: 'Still sample text on your page' })).getByRole('button', {
+      name: 'Publish with the sample text',
+    }),
+  );
+  await waitFor(() => expect(publishCalls()).toHaveLength(1));
 });
 
 test('Use Template on a template with an unpublished portfolio continues it, saying so; "Start a new one" makes another', async () => {

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEve
 import { Link, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { Button, type TemplateId } from '@folioforge/shared';
-import { TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
+import { sampleFieldsOf, TEMPLATES, type TemplateDefinition } from '@folioforge/templates';
 import { GetTemplateButton } from '../../commerce/GetTemplateButton';
 import type { DraftTarget } from '../../drafts/draftTarget';
 import { useAccountDraft } from '../../drafts/useAccountDraft';
@@ -141,9 +141,16 @@ const AccountPublishPanel = memo(function AccountPublishPanel({ account }: { acc
   const editor = useEditor();
   const saveFirst = useCallback(() => saver.saveNow(), [saver]);
   const suggestedName = useCallback(() => editor.portfolio.profile.name, [editor]);
+  const sampleText = useCallback(() => sampleFieldsOf(editor.portfolio, contentOf(editor.store.getState().templateId).labels), [editor]);
   return (
     <Later>
-      <LazyPublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} suggestedName={suggestedName} />
+      <LazyPublishPanel
+        userId={account.userId}
+        portfolioId={account.portfolio.id}
+        prepare={saveFirst}
+        suggestedName={suggestedName}
+        sampleText={sampleText}
+      />
     </Later>
   );
 });

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { RichText, SafeLink } from '@folioforge/shared';
 import type { Section } from '../../model';
-import type { SectionViewProps } from './SectionList';
+import { shownItems, useHoldsMessageForm, type SectionViewProps } from './SectionList';
 import { PageImage } from '../PageImage';
 import { PageMessageForm, usePageMessages } from '../../forms/PageMessageForm';
 import styles from './FallbackSections.module.scss';
@@ -142,7 +142,7 @@ function Products({ section, anchorId }: SectionViewProps<'products'>) {
   return (
     <SectionFrame section={section} anchorId={anchorId}>
       <ul className={styles.cards}>
-        {section.items.map((item) => (
+        {shownItems(section).map((item) => (
           <li key={item.id} className={styles.card} data-item-id={item.id}>
             <Picture value={item.image} alt={item.name ? `${item.name}, product photo` : 'Product photo'} />
             <div className={styles.cardText}>
@@ -201,7 +201,8 @@ function Testimonials({ section, anchorId }: SectionViewProps<'testimonials'>) {
 }
 
 function Contact({ section, anchorId }: SectionViewProps<'contact'>) {
-  const messages = usePageMessages();
+  const target = usePageMessages();
+  const messages = useHoldsMessageForm(section.id) ? target : null;
   return (
     <SectionFrame section={section} anchorId={anchorId}>
       <ul className={styles.contacts}>
