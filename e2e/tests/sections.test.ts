@@ -450,13 +450,14 @@ test.describe('a portfolio of sections', () => {
     await expect.poll(() => settledGap(farSection.locator('[data-item-id]').nth(2)), { timeout: 10_000 }).toBe(80);
 
     // The template's full menu (the Desktop preview draws the page at a desktop's width, scaled to the
-    // frame): each link brings its section right under the page's header, scaled as the page is.
+    // frame): each link brings its section right under the page's header, scaled as the page is. (The
+    // last sections cannot reach the top of a scaled page: the frame scrolls no further than its end.)
     const zoom = await preview(page)
       .locator('[data-preview-root]')
       .evaluate((node) => node.currentCSSZoom);
     assert.ok(zoom < 1, `the desktop page is scaled to its frame (${zoom})`);
     await expect(preview(page).getByRole('link', { name: 'Open menu' })).toBeHidden();
-    for (const index of [5, 2, 7]) {
+    for (const index of [5, 2, 0]) {
       await preview(page).getByRole('link', { name: titles[index], exact: true }).click();
       const gap = () => settledGap(preview(page).locator(`[data-section-id="long-${index}"]`));
       await expect.poll(async () => Math.abs((await gap()) - 72 * zoom), { timeout: 10_000 }).toBeLessThanOrEqual(1);
