@@ -1,6 +1,6 @@
 // Type-checks one workspace package of the apps alone (`npm test -w mfe-editor`): the root
-// tsconfig.json's options and global declarations (types/), but only the package's own files as
-// roots; what they import from shared/ and templates/ is checked as far as they use it. The root
+// tsconfig.json's options, but only the package's own files as roots, beside the declarations every
+// package relies on; what they import from shared/ and templates/ is checked as far as they use it. The root
 // `npm test` checks every package at once with the same tsconfig.json.
 import path from 'node:path';
 import ts from 'typescript';
@@ -15,7 +15,9 @@ const project = ts.getParsedCommandLineOfConfigFile(
 if (!project) throw new Error('tsconfig.json could not be read');
 
 const inside = (dir) => (file) => path.resolve(file).startsWith(dir + path.sep);
-const roots = project.fileNames.filter((file) => inside(packageDir)(file) || inside(path.join(repoRoot, 'types'))(file));
+// types/: global declarations (Sass modules, assets); tooling/jest: the setup that adds jest-dom's matchers.
+const shared = [path.join(repoRoot, 'types'), path.join(repoRoot, 'tooling/jest')].map(inside);
+const roots = project.fileNames.filter((file) => inside(packageDir)(file) || shared.some((isInside) => isInside(file)));
 if (!roots.some(inside(packageDir))) throw new Error(`${path.relative(repoRoot, packageDir)} has no files in tsconfig.json`);
 
 const program = ts.createProgram({ rootNames: roots, options: project.options });
