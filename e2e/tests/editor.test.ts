@@ -21,13 +21,8 @@ test.beforeAll(async () => {
   stack = sharedStack();
   browser = await launchBrowser();
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-files-'));
-  // A real 1×1 PNG and the repo's sample resume as the visitor's files; a text file posing as an image.
-  fs.writeFileSync(
-    path.join(fixtures, 'me.png'),
-    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
-  );
+  // The repo's sample resume as the visitor's file.
   fs.copyFileSync(path.join(repoRoot, 'templates/src/assets/sample-resume.pdf'), path.join(fixtures, 'resume.pdf'));
-  fs.writeFileSync(path.join(fixtures, 'notes.txt'), 'not a picture');
 });
 
 test.afterAll(async () => {

@@ -2,7 +2,7 @@
 // (The browser half runs in `npm test -w <remote>`, against real builds.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { missingExposes, satisfies, sharedVersionProblems } from './remoteContract.mjs';
+import { missingExposes, satisfies, sharedVersionProblems } from '../remoteContract.mjs';
 
 const manifest = (exposes, shared = []) => ({ name: 'mfe_editor', exposes: exposes.map((path) => ({ path })), shared });
 const routes = [
