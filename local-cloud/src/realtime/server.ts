@@ -43,7 +43,8 @@ export class RealtimeServer {
 
   constructor(
     readonly ctx: LocalCloudContext,
-    readonly idleTimeoutMs: number = DEFAULT_IDLE_TIMEOUT_MS,
+    /** Read as each connection opens: a test may change it for the connections it opens next. */
+    public idleTimeoutMs: number = DEFAULT_IDLE_TIMEOUT_MS,
   ) {
     this.changes = new PostgresChanges(ctx.db, ctx.log);
   }
