@@ -325,24 +325,26 @@ for (const backend of BACKENDS)
     test('private channels: a user’s own user:<id> topic is allowed; another’s, anon’s and an unknown topic are refused', async () => {
       const owner = await user();
       const other = await user();
-      await subscribe(owner.sb.channel(`user:${owner.id}`, { config: { private: true } }));
+      // (supabase-js hands back the channel it has for a topic: each channel here has a client of its own.)
+      const first = owner.sb.channel(`user:${owner.id}`, { config: { private: true, broadcast: { ack: true } } });
+      await subscribe(first);
       const refusal = new RegExp(`Unauthorized: You do not have permissions to read from this Channel topic: user:${owner.id}$`);
       await assert.rejects(subscribe(other.sb.channel(`user:${owner.id}`, { config: { private: true } })), refusal);
       await assert.rejects(subscribe(realtimeClient().channel(`user:${owner.id}`, { config: { private: true } })), refusal);
       await assert.rejects(subscribe(owner.sb.channel('admin', { config: { private: true } })), /Unauthorized: .*topic: admin$/);
 
-      // Between the user's own tabs: broadcast and presence go through; the public channel of that
+      // Between the user's own tabs a broadcast goes through; the public channel of that
       // name is another channel, which hears nothing of it.
       const tab2 = realtimeClient();
       await tab2.realtime.setAuth(owner.session.access_token);
       const heard: unknown[] = [];
       const overheard: unknown[] = [];
-      const first = owner.sb.channel(`user:${owner.id}`, { config: { private: true, broadcast: { ack: true } } });
       const second = tab2
         .channel(`user:${owner.id}`, { config: { private: true } })
         .on('broadcast', { event: 'saved' }, (m) => heard.push(m.payload));
-      const outsider = other.sb.channel(`user:${owner.id}`).on('broadcast', { event: 'saved' }, (m) => overheard.push(m.payload));
-      await subscribe(first);
+      const otherTab = realtimeClient();
+      await otherTab.realtime.setAuth(other.session.access_token);
+      const outsider = otherTab.channel(`user:${owner.id}`).on('broadcast', { event: 'saved' }, (m) => overheard.push(m.payload));
       await subscribe(second);
       await subscribe(outsider);
       assert.equal(await first.send({ type: 'broadcast', event: 'saved', payload: { at: 1 } }), 'ok');
