@@ -369,12 +369,22 @@ export class PostgresChanges {
       // What the filters see: the new row, or for a DELETE the old row's identity columns.
       const filtered = change.type === 'DELETE' ? oldIdentity : (change.record ?? {});
       const bySubscriber = new Map<ChangesSubscriber, { ids: number[]; role: string; columns: Set<string> }>();
+      const visibleTo = new Map<string, boolean>();
       for (const subscription of candidates) {
         const claims = subscription.subscriber.claims();
         const columns = await this.selectableColumns(q, claims.role, info);
         if (!columns) continue;
         if (!(await this.passesFilters(q, info, subscription.filters, filtered))) continue;
-        if (info.rls && change.type !== 'DELETE' && !(await this.canSelect(q, info, claims, change.record ?? {}))) continue;
+        if (info.rls && change.type !== 'DELETE') {
+          // Subscribers with the same claims (every anon tab, one user's tabs) need one check between them.
+          const key = JSON.stringify(claims);
+          let visible = visibleTo.get(key);
+          if (visible === undefined) {
+            visible = await this.canSelect(q, info, claims, change.record ?? {});
+            visibleTo.set(key, visible);
+          }
+          if (!visible) continue;
+        }
         const entry = bySubscriber.get(subscription.subscriber) ?? { ids: [], role: claims.role, columns };
         entry.ids.push(subscription.id);
         bySubscriber.set(subscription.subscriber, entry);
