@@ -23,6 +23,7 @@ import { startSweeps, type Sweeps } from './functions/sweep.ts';
 import { sweepStorage } from './storage/versionFiles.ts';
 import { APPS } from '@folioforge/shared/apps-table';
 import { startTestDnsServer, type TestDnsServer } from './testControls/dnsServer.ts';
+import { RealtimeServer } from './realtime/server.ts';
 
 export type { LocalCloudContext } from './context.ts';
 
@@ -60,6 +61,11 @@ export interface StartOptions {
   seed?: boolean;
   /** DNS servers (host or host:port) the functions ask, e.g. to verify custom domains; default the system's. */
   dnsServers?: string[];
+  /**
+   * Realtime drops a websocket that sent nothing, not even a heartbeat, for this long (Phoenix's
+   * default, 60 s); tests shorten it.
+   */
+  realtimeIdleTimeoutMs?: number;
   /** Overrides of the edge functions' limits (default Supabase's: 150 s to answer, 256 MB). */
   functionLimits?: Partial<EdgeLimits>;
   /**
@@ -90,6 +96,8 @@ export interface LocalCloud {
   ctx: LocalCloudContext;
   /** The sweep of published pages, to run one now (functions/sweep.ts). */
   sweeps: Sweeps;
+  /** The Realtime websocket (its open connections, for the bench). */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -242,6 +250,15 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   const app = createApp(ctx);
   // Plain HTTP (no createServer option): an http.Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const realtime = new RealtimeServer(ctx, options.realtimeIdleTimeoutMs);
+  server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
+  try {
+    await realtime.start();
+  } catch (err) {
+    health.stop();
+    await db.close().catch(() => undefined);
+    throw new StartupError(`realtime failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -251,6 +268,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
       });
     });
   } catch (err) {
+    await realtime.close().catch(() => undefined);
     health.stop();
     await testDns?.close();
     await db.close().catch(() => undefined);
@@ -266,6 +284,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     mailboxServer = await startMailboxServer(ctx.mailbox, mailboxPort);
   } catch (err) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await realtime.close().catch(() => undefined);
     health.stop();
     await testDns?.close();
     await db.close().catch(() => undefined);
@@ -317,7 +336,9 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   let closing: Promise<void> | null = null;
   const close = () => {
     // stop accepting, let in-flight requests finish, then flush and close the database
-    closing ??= step('the requests in flight', stopServing)
+    // Websockets first: upgraded connections are no requests, and nothing else would close them.
+    closing ??= step('the realtime connections', () => realtime.close())
+      .then(() => step('the requests in flight', stopServing))
       .then(() => step('the mailbox', () => mailboxServer.close()))
       .then(() => step('the sweeps', () => sweeps.stop()))
       .then(() => step('the functions', () => ctx.functions.close()))
@@ -329,5 +350,5 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     return closing;
   };
 
-  return { url: config.publicUrl, port, mailboxUrl: mailboxServer.url, keys, ctx, sweeps, close };
+  return { url: config.publicUrl, port, mailboxUrl: mailboxServer.url, keys, ctx, sweeps, realtime, close };
 }
