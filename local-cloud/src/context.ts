@@ -33,6 +33,12 @@ export interface Database {
   withClaims<T>(claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Checks the database answers, reopening it when it can (PGlite after a disk error); throws while it cannot. */
   checkHealth(): Promise<void>;
+  /**
+   * Calls onNotify after each transaction that ran `pg_notify(channel, …)` commits, and once after the
+   * listening connection was lost and is back (a notification may have been missed meanwhile).
+   * Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -22,6 +22,7 @@ import { functionEnv } from './functions/index.ts';
 import { startSweeps, type Sweeps } from './functions/sweep.ts';
 import { sweepStorage } from './storage/versionFiles.ts';
 import { APPS } from '@folioforge/shared/apps-table';
+import { RealtimeServer } from './realtime/server.ts';
 
 export type { LocalCloudContext } from './context.ts';
 
@@ -59,6 +60,11 @@ export interface StartOptions {
   seed?: boolean;
   /** DNS servers (host or host:port) the functions ask, e.g. to verify custom domains; default the system's. */
   dnsServers?: string[];
+  /**
+   * Realtime drops a websocket that sent nothing, not even a heartbeat, for this long (Phoenix's
+   * default, 60 s); tests shorten it.
+   */
+  realtimeIdleTimeoutMs?: number;
   /** Overrides of the edge functions' limits (default Supabase's: 150 s to answer, 256 MB). */
   functionLimits?: Partial<EdgeLimits>;
   /**
@@ -84,6 +90,8 @@ export interface LocalCloud {
   ctx: LocalCloudContext;
   /** The sweep of published pages, to run one now (functions/sweep.ts). */
   sweeps: Sweeps;
+  /** The Realtime websocket (its open connections, for the bench). */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -227,6 +235,15 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   const app = createApp(ctx);
   // Plain HTTP (no createServer option): an http.Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const realtime = new RealtimeServer(ctx, options.realtimeIdleTimeoutMs);
+  server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
+  try {
+    await realtime.start();
+  } catch (err) {
+    health.stop();
+    await db.close().catch(() => undefined);
+    throw new StartupError(`realtime failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -236,6 +253,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
       });
     });
   } catch (err) {
+    await realtime.close().catch(() => undefined);
     health.stop();
     await db.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
@@ -250,6 +268,7 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     mailboxServer = await startMailboxServer(ctx.mailbox, mailboxPort);
   } catch (err) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await realtime.close().catch(() => undefined);
     health.stop();
     await db.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
@@ -300,7 +319,9 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
   let closing: Promise<void> | null = null;
   const close = () => {
     // stop accepting, let in-flight requests finish, then flush and close the database
-    closing ??= step('the requests in flight', stopServing)
+    // Websockets first: upgraded connections are no requests, and nothing else would close them.
+    closing ??= step('the realtime connections', () => realtime.close())
+      .then(() => step('the requests in flight', stopServing))
       .then(() => step('the mailbox', () => mailboxServer.close()))
       .then(() => step('the sweeps', () => sweeps.stop()))
       .then(() => step('the functions', () => ctx.functions.close()))
@@ -311,5 +332,5 @@ async function startOnLockedDir(dataDir: string, options: StartOptions, releaseL
     return closing;
   };
 
-  return { url: config.publicUrl, port, mailboxUrl: mailboxServer.url, keys, ctx, sweeps, close };
+  return { url: config.publicUrl, port, mailboxUrl: mailboxServer.url, keys, ctx, sweeps, realtime, close };
 }

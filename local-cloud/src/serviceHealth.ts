@@ -158,6 +158,7 @@ export function guardDatabase(db: Database, health: ServiceHealth): Database {
     asOwner: (fn) => guarded(() => db.asOwner(fn)),
     withClaims: (claims, fn) => guarded(() => db.withClaims(claims, fn)),
     checkHealth: () => db.checkHealth(),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
     close: () => db.close(),
   };
 }

@@ -1,7 +1,8 @@
-// What hosted Supabase provides before any project migration runs: roles, the auth and storage
-// schemas with the helper functions policies use, Supabase's default grants, and local-cloud's own
+// What hosted Supabase provides before any project migration runs: roles, the auth, storage and
+// realtime schemas with the helper functions policies use, Supabase's default grants, and local-cloud's own
 // bookkeeping tables. Idempotent: it runs on every start.
 import { AUTH_SCHEMA_SQL } from '../auth/authSchemaSql.ts';
+import { REALTIME_SCHEMA_SQL } from '../realtime/schemaSql.ts';
 
 export const BOOTSTRAP_SQL = String.raw`
 do $$
@@ -342,4 +343,5 @@ create table if not exists local_cloud.mail (
 -- The order mails were sent in: timestamps can tie (PGlite's clock is coarse), a sequence cannot.
 alter table local_cloud.mail add column if not exists seq bigint generated always as identity;
 ${AUTH_SCHEMA_SQL}
+${REALTIME_SCHEMA_SQL}
 `;

@@ -10,6 +10,12 @@ export async function openPglite(dir: string): Promise<Database & ScriptRunner> 
   await pg.waitReady;
   const queue = new SerialQueue();
   let closed = false;
+  // Kept so a reopened instance (checkHealth) listens again.
+  const listeners = new Map<string, Set<() => void>>();
+  const listenOn = (instance: PGlite, channel: string) =>
+    instance.listen(channel, () => {
+      for (const onNotify of listeners.get(channel) ?? []) onNotify();
+    });
 
   const tx: Queryable = {
     async query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
@@ -57,7 +63,22 @@ export async function openPglite(dir: string): Promise<Database & ScriptRunner> 
         const reopened = new PGlite(dir);
         await reopened.waitReady;
         await reopened.query('select 1');
+        for (const channel of listeners.keys()) await listenOn(reopened, channel);
         pg = reopened;
+        for (const callbacks of listeners.values()) for (const onNotify of callbacks) onNotify();
+      }),
+    listen: (channel, onNotify) =>
+      queue.run(async () => {
+        let callbacks = listeners.get(channel);
+        if (!callbacks) {
+          callbacks = new Set();
+          listeners.set(channel, callbacks);
+          await listenOn(pg, channel);
+        }
+        callbacks.add(onNotify);
+        return async () => {
+          callbacks.delete(onNotify);
+        };
       }),
     async close() {
       if (closed) return;

@@ -22,6 +22,16 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
   pool.on('connect', (client) => client.on('error', () => undefined));
   const probe = await pool.connect();
   probe.release();
+  const listening = new Set<() => Promise<void>>();
+  const listenPostgres = async (connectionString: string, channel: string, onNotify: () => void) => {
+    const stop = await listenOnOwnConnection(connectionString, channel, onNotify);
+    const stopOnce = async () => {
+      listening.delete(stopOnce);
+      await stop();
+    };
+    listening.add(stopOnce);
+    return stopOnce;
+  };
 
   /** A pooled connection inside `begin`. */
   async function begin(): Promise<pg.PoolClient> {
@@ -89,6 +99,48 @@ export async function openPostgres(url: string): Promise<Database & ScriptRunner
         throw err;
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    close: async () => {
+      await Promise.all([...listening].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool, held for as long as it listens. A lost one
+ * (Postgres restarted, the backend terminated) is replaced a second later, then onNotify is called
+ * once: notifications sent meanwhile are gone.
+ */
+async function listenOnOwnConnection(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => {
+      next.end().catch(() => undefined);
+      // Errors before it listened reject connect() instead, and its caller retries.
+      if (client !== next) return;
+      client = undefined;
+      if (!stopped) retry = setTimeout(reconnect, 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = () => {
+    connect().then(onNotify, () => {
+      if (!stopped) retry = setTimeout(reconnect, 1000);
+    });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
