@@ -60,7 +60,7 @@ export function useLiveEditing(
 
   useEffect(
     () =>
-      joinEditors(getSupabase(), realtimeTopics.editors(userId), session, { portfolioId }, (others) =>
+      joinEditors(getSupabase(), realtimeTopics.user(userId), session, { portfolioId }, (others) =>
         setAlsoOpen(others.some((other) => other.portfolioId === portfolioId)),
       ),
     [portfolioId, session, userId],

@@ -96,7 +96,7 @@ export interface EditorPresence {
 }
 
 /**
- * Joins the user's private editors channel as `key` (one editor session), telling the others which
+ * Joins the user's own private channel as `key` (one editor session), telling the others which
  * portfolio it edits; `onSync` hears every other session's presence, again after each change.
  */
 export function joinEditors(

@@ -122,7 +122,7 @@ test('a dropped connection resumes without losing a save made meanwhile: the edi
 test("presence on the user's private channel shows the portfolio open elsewhere, and not another portfolio", async () => {
   const row = account.addRow({ template_id: '1', title: 'Mine', data: upgradeLegacy('1', { name: 'Asha' }) });
   const tab = await openInTab('tab-a', row.id);
-  const topic = `editors:${account.userId}`;
+  const topic = `user:${account.userId}`;
   await waitFor(() => expect(account.realtime.open(topic)[0]?.tracked).toEqual([{ portfolioId: row.id }]));
   const [editors] = account.realtime.open(topic);
   expect(editors!.options?.config).toMatchObject({ private: true, presence: { key: expect.any(String) } });
