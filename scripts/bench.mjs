@@ -4,6 +4,7 @@
 // `npm run bench -- publishing`: only publishing's figures;
 // `npm run bench -- pages [--runs=N]`: only the published pages with a 5 MB photo and with the sample drawings;
 // `npm run bench -- editor [--baseline=<commit>]`: only the editor's typing and Lighthouse figures, before and after;
+// `npm run bench -- realtime [--runs=N]`: only the time from a save to another browser showing it;
 // `npm run bench -- functions`: only the edge functions' bundle sizes and cold and warm times under Deno.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +19,13 @@ const FUNCTIONS_BENCH = 'local-cloud/bench/functions.ts';
 const SHARE_CARD_BENCH = 'local-cloud/bench/shareCard.ts';
 let scripts;
 if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
-else if (args.includes('lighthouse') || args.includes('publishing') || args.includes('pages') || args.includes('editor'))
+else if (
+  args.includes('lighthouse') ||
+  args.includes('publishing') ||
+  args.includes('pages') ||
+  args.includes('editor') ||
+  args.includes('realtime')
+)
   scripts = ['e2e/bench/run.ts'];
 else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', FUNCTIONS_BENCH, SHARE_CARD_BENCH];
 if (scripts.some((script) => script.startsWith('e2e/'))) await buildApps();
