@@ -5,7 +5,8 @@
 // `npm run bench -- pages [--runs=N]`: only the published pages with a 5 MB photo and with the sample drawings;
 // `npm run bench -- editor [--baseline=<commit>]`: only the editor's typing and Lighthouse figures, before and after;
 // `npm run bench -- functions`: only the edge functions' bundle sizes and cold and warm times under Deno.
-// `npm run bench -- realtime`: only Realtime's idle connections at 64 clients and its save-to-event times.
+// `npm run bench -- realtime [--runs=N]`: only Realtime: idle connections at 64 clients, a write to its event,
+//   and a save to another browser showing it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,7 @@ const SHARE_CARD_BENCH = 'local-cloud/bench/shareCard.ts';
 const REALTIME_BENCH = 'local-cloud/bench/realtime.ts';
 let scripts;
 if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
-else if (args.includes('realtime')) scripts = [REALTIME_BENCH];
+else if (args.includes('realtime')) scripts = [REALTIME_BENCH, 'e2e/bench/run.ts'];
 else if (args.includes('lighthouse') || args.includes('publishing') || args.includes('pages') || args.includes('editor'))
   scripts = ['e2e/bench/run.ts'];
 else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH];

@@ -72,6 +72,8 @@ export function appSecurityPolicy(config, { scriptHashes = [], origins = [] } = 
       .filter(Boolean),
   ];
   const supabase = originOf(config.supabaseUrl ?? '');
+  // Realtime's websocket on the same host (ws: or wss:): Chromium does not count it under the http origin.
+  const realtime = supabase ? supabase.replace(/^http/, 'ws') : '';
   const razorpay = razorpayOrigins(config.razorpayCheckoutUrl ?? '');
   const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
   return [
@@ -82,7 +84,7 @@ export function appSecurityPolicy(config, { scriptHashes = [], origins = [] } = 
     `img-src ${list("'self'", 'data:', 'blob:', 'https:', code, supabase)}`,
     `font-src ${list("'self'", 'data:', code)}`,
     // blob:: pdf.js reads a resume just chosen from its object URL.
-    `connect-src ${list("'self'", 'blob:', code, supabase, razorpay)}`,
+    `connect-src ${list("'self'", 'blob:', code, supabase, realtime, razorpay)}`,
     `frame-src ${list(supabase, razorpay) || "'none'"}`,
     // pdf.js runs its worker from a blob: that imports the editor's copy.
     `worker-src ${list("'self'", 'blob:', code)}`,

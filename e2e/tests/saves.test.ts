@@ -118,6 +118,10 @@ test.describe('cloud saves', () => {
   test('two tabs on one portfolio: the stale save is refused; load the newer version, or keep mine as a new portfolio', async () => {
     const user = await createConfirmedUser(stack, 'Two Tabs');
     const { context, page: tabA } = await signedInContext(user);
+    // Realtime down for both tabs (its websocket answered by no one): neither hears the other's save,
+    // so the account's version check is what keeps the stale one from overwriting (realtime.test.ts
+    // shows the live path).
+    await context.routeWebSocket(/\/realtime\/v1\/websocket/, () => undefined);
     const id = await openDesign(tabA);
     const tabB = await context.newPage();
     await tabB.goto(`${stack.shellUrl}/design?portfolio=${id}`);

@@ -8,6 +8,7 @@ export {
   getSupabase,
   isSupabaseLoaded,
   loadSupabase,
+  REALTIME_OPTIONS,
   setSupabase,
   supabaseStorageKey,
 } from './supabase/createSupabase';
@@ -161,6 +162,19 @@ export { queryClient } from './serverState/queryClient';
 export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';
 export { invalidateBilling, invalidateDomains, invalidatePortfolios } from './serverState/invalidate';
 export { ServerStateProvider } from './serverState/ServerStateProvider';
+export { LIVE_TABLES, type LiveTable, realtimeTopics } from './realtime/topics';
+export {
+  type ChannelHandlers,
+  type EditorPresence,
+  eqFilter,
+  inFilter,
+  joinEditors,
+  type LiveChange,
+  type LiveEvent,
+  useWatchedTables,
+  type WatchedTable,
+  watchTables,
+} from './realtime/liveChannel';
 export type { Database, Json } from './supabase/database.types';
 export {
   DETAILS_FIELDS,

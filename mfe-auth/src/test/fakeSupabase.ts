@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { setSupabase } from '@folioforge/shared';
+import { installFakeRealtime } from '@folioforge/shared/testing/fake-realtime';
 
 interface QueryResult {
   data: unknown;
@@ -74,6 +75,8 @@ export function installFakeSupabase() {
   /** Edge Function calls: `{ data, error }` as supabase-js's functions.invoke answers. */
   const functions = { invoke: mock(() => ok(null)) };
   const client = { auth, rpc, functions, from: jest.fn(from) };
+  /** The page's Realtime channels: nothing arrives until a test delivers a change. */
+  const realtime = installFakeRealtime(client);
   setSupabase(client as unknown as SupabaseClient);
 
   return {
@@ -82,6 +85,7 @@ export function installFakeSupabase() {
     functions,
     from: client.from,
     queries,
+    realtime,
     /** Queues what the next awaits of `from(table)…` answer (the last one repeats). */
     answer(table: string, ...results: QueryResult[]) {
       tables.set(table, results);

@@ -188,3 +188,54 @@ test('saving now is refused with a reason on a conflict or while offline', async
   await offline.answer(new PortfolioRequestError('offline', 'no network'));
   await expect(waiting).rejects.toThrow(/You are offline/);
 });
+
+describe('another tab or device saved (Realtime told)', () => {
+  test('with nothing unsaved here, the newer version is offered to load at once; an older or equal one is not', () => {
+    const h = harness();
+    const newer = jest.fn();
+    h.saver.onNewerSaved(newer);
+    h.saver.noteSavedElsewhere(1);
+    expect(newer).not.toHaveBeenCalled();
+    h.saver.noteSavedElsewhere(2);
+    expect(newer).toHaveBeenCalledTimes(1);
+    expect(h.saver.getState().kind).toBe('saved');
+    expect(h.sent).toHaveLength(0);
+  });
+
+  test('with unsaved changes, the visitor is asked before a save is tried, and nothing is sent', () => {
+    const h = harness();
+    const newer = jest.fn();
+    h.saver.onNewerSaved(newer);
+    h.current.values = v('typed here');
+    h.saver.markChanged();
+    h.saver.noteSavedElsewhere(2);
+    expect(h.saver.getState().kind).toBe('conflict');
+    jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS * 3);
+    expect(h.sent).toHaveLength(0);
+    expect(newer).not.toHaveBeenCalled();
+  });
+
+  test("this tab's own save told back while it is on its way is not a newer version", async () => {
+    const h = harness();
+    const newer = jest.fn();
+    h.saver.onNewerSaved(newer);
+    h.current.values = v('mine');
+    h.saver.markChanged();
+    jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+    h.saver.noteSavedElsewhere(2);
+    await h.answer('ok');
+    expect(h.saver.getVersion()).toBe(2);
+    expect(h.saver.getState().kind).toBe('saved');
+    expect(newer).not.toHaveBeenCalled();
+  });
+
+  test('typing after a newer version was told of, before it loaded, asks rather than saves', () => {
+    const h = harness();
+    h.saver.noteSavedElsewhere(2);
+    h.current.values = v('typed before the newer one came');
+    h.saver.markChanged();
+    jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS);
+    expect(h.sent).toHaveLength(0);
+    expect(h.saver.getState().kind).toBe('conflict');
+  });
+});

@@ -39,6 +39,9 @@ export interface CloudSaverOptions {
 export class CloudSaver {
   private state: SaveState = { kind: 'saved' };
   private readonly listeners = new Set<(state: SaveState) => void>();
+  private readonly newerListeners = new Set<() => void>();
+  /** The newest version another tab or device is known to have saved (Realtime told). */
+  private newestElsewhere = 0;
   private version: number;
   private savedData: SavedPortfolio | null;
   private dirty = false;
@@ -79,6 +82,28 @@ export class CloudSaver {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether the screen holds anything the account does not have yet (a save on its way included). */
+  hasUnsavedChanges(): boolean {
+    return this.inFlight || this.differsFromSaved(this.options.readData());
+  }
+
+  /**
+   * Another tab or device saved `version` of this portfolio. Newer than the one on screen: with
+   * nothing unsaved here the `onNewerSaved` listeners load it; with unsaved changes the visitor is
+   * asked at once (conflict), before a save of them is refused. A save of this tab's own on its way
+   * is answered first: its version may be that one.
+   */
+  noteSavedElsewhere(version: number): void {
+    this.newestElsewhere = Math.max(this.newestElsewhere, version);
+    this.settleElsewhere();
+  }
+
+  /** Hears that a newer version can be loaded in place of what is on screen (nothing unsaved here). */
+  onNewerSaved(listener: () => void): () => void {
+    this.newerListeners.add(listener);
+    return () => this.newerListeners.delete(listener);
+  }
+
   /** Something changed: a save goes out once typing has paused. Cheap: called on every key. */
   markChanged(): void {
     if (this.disposed) return;
@@ -94,6 +119,8 @@ export class CloudSaver {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.disposed || !this.dirty || this.inFlight || this.state.kind === 'conflict') return;
+    // A newer version exists: saving over it would be refused, so the visitor is asked first.
+    if (this.newestElsewhere > this.version) return this.settleElsewhere();
     clearTimeout(this.retryTimer);
     const data = this.options.readData();
     this.dirty = false;
@@ -112,7 +139,8 @@ export class CloudSaver {
         if (this.disposed) return;
         // Typed while this save was out: its own pause timer sends it, or (already fired) this does.
         if (!this.dirty) this.setState({ kind: 'saved' });
-        else if (this.timer === undefined) this.flush();
+        if (this.newestElsewhere > this.version) this.settleElsewhere();
+        else if (this.dirty && this.timer === undefined) this.flush();
       },
       (error: unknown) => {
         this.inFlight = false;
@@ -182,6 +210,24 @@ export class CloudSaver {
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
     this.listeners.clear();
+    this.newerListeners.clear();
+  }
+
+  private settleElsewhere(): void {
+    if (this.disposed || this.inFlight || this.state.kind === 'conflict' || this.newestElsewhere <= this.version) return;
+    if (this.differsFromSaved(this.options.readData())) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.dirty = true;
+      this.setState({ kind: 'conflict' });
+    } else {
+      // Nothing here to send: this tab is as saved, only behind.
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.dirty = false;
+      this.setState({ kind: 'saved' });
+      for (const listener of this.newerListeners) listener();
+    }
   }
 
   private scheduleRetry(): void {

@@ -5,7 +5,7 @@ import { Button, getSupabase } from '@folioforge/shared';
 import type { CloudSaver } from '../drafts/cloudSaver';
 import { useSaveState } from '../drafts/useAccountDraft';
 import { removeAccountCopy, type AccountCopy } from '../portfolios/accountCopies';
-import { fetchPortfolio, renamePortfolio } from '../portfolios/portfolioApi';
+import { fetchPortfolio, renamePortfolio, type PortfolioRow } from '../portfolios/portfolioApi';
 import { createPortfolioCopy } from '../portfolios/portfolioFiles';
 import { adoptRow, forgetRow, patchRow } from '../portfolios/savedRows';
 import { titleAfterSwitch } from '../templates/templateCatalog';
@@ -14,6 +14,7 @@ import { ConflictChoice } from './ConflictChoice';
 import { useEditor, useEditorState } from './editorHooks';
 import { SaveStatus } from './SaveStatus';
 import { UnsavedCopiesOffer } from './UnsavedCopiesOffer';
+import { useLiveEditing } from './useLiveEditing';
 import styles from './SaveStatus.module.scss';
 
 export interface AccountEditing {
@@ -39,14 +40,21 @@ export const AccountBar = memo(function AccountBar({ account, onStartNew }: { ac
   const location = useLocation();
   const title = useTitleFollowingTemplate(account);
 
-  const loadNewer = useCallback(async () => {
-    const row = await fetchPortfolio(getSupabase(), userId, portfolio.id);
-    // Another version is on screen now: undo must not bring back what it replaced and save it over it.
-    editor.replaceAll(row.data, { undoable: false });
-    editor.setTemplate(row.templateId, { undoable: false });
-    saver.resetTo(row.version, { templateId: row.templateId, data: row.data });
-    adoptRow(queryClient, userId, row, row, portfolio.writer);
-  }, [editor, portfolio.id, portfolio.writer, queryClient, saver, userId]);
+  const showRow = useCallback(
+    (row: PortfolioRow) => {
+      // Another version is on screen now: undo must not bring back what it replaced and save it over it.
+      editor.replaceAll(row.data, { undoable: false });
+      editor.setTemplate(row.templateId, { undoable: false });
+      saver.resetTo(row.version, { templateId: row.templateId, data: row.data });
+      adoptRow(queryClient, userId, row, row, portfolio.writer);
+    },
+    [editor, portfolio.writer, queryClient, saver, userId],
+  );
+  const loadNewer = useCallback(
+    async () => showRow(await fetchPortfolio(getSupabase(), userId, portfolio.id)),
+    [portfolio.id, showRow, userId],
+  );
+  const live = useLiveEditing({ userId, portfolioId: portfolio.id, session: portfolio.writer.session, saver }, showRow);
 
   const [offered, setOffered] = useState(portfolio.offered);
   const barRef = useRef<HTMLDivElement>(null);
@@ -95,6 +103,13 @@ export const AccountBar = memo(function AccountBar({ account, onStartNew }: { ac
         </p>
       ) : null}
       <SaveStatus saver={saver} />
+      {/* Live regions drawn empty from the start, so what fills them later is read out. */}
+      <p role="status" className={styles.live}>
+        {live.updatedElsewhere ? 'Updated from another tab or device' : null}
+      </p>
+      <p role="status" className={styles.live}>
+        {live.alsoOpen ? 'Also open in another tab or on another device' : null}
+      </p>
       <UnsavedCopiesOffer copies={offered} tab={portfolio.writer.tab} onReview={review} onDiscard={settleOffer} />
       {state.kind === 'conflict' ? <ConflictChoice onLoadNewer={loadNewer} onKeepMine={keepMine} /> : null}
     </div>

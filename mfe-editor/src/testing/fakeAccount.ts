@@ -5,6 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { User } from '@supabase/supabase-js';
 import { queryClient, setSupabase, useAuthStore, type FolioForgeClient } from '@folioforge/shared';
+import { installFakeRealtime, type FakeRealtime } from '@folioforge/shared/testing/fake-realtime';
 
 export interface FakeRow {
   id: string;
@@ -34,6 +35,10 @@ export interface FakeAccount {
   heldAddresses: Record<string, string>;
   /** A row as another device made it before. */
   addRow(row: Partial<FakeRow> & Pick<FakeRow, 'template_id' | 'data'>): FakeRow;
+  /** The page's Realtime channels (none deliver anything until a test says so). */
+  realtime: FakeRealtime;
+  /** Realtime tells every open channel of the row's change as it now is (a save, made here or elsewhere). */
+  tellChanged(row: FakeRow): void;
 }
 
 let clock = Date.parse('2026-01-01T00:00:00Z');
@@ -130,6 +135,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch },
   }) as unknown as FolioForgeClient;
+  const realtime = installFakeRealtime(client);
   setSupabase(client);
   queryClient.clear();
   const user = { id: userId, email, user_metadata: { name }, app_metadata: {}, aud: 'authenticated', created_at: now() } as unknown as User;
@@ -138,7 +144,8 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     user,
     session: { access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600, user } as never,
   });
-  return { userId, rows, requests, removedFiles, heldAddresses, pageViews, referrers, addRow };
+  const tellChanged = (row: FakeRow) => realtime.change('portfolios', 'UPDATE', { ...row });
+  return { userId, rows, requests, removedFiles, heldAddresses, pageViews, referrers, addRow, realtime, tellChanged };
 }
 
 /** Back to a signed-out page with no client. */

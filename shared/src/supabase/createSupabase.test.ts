@@ -1,6 +1,14 @@
 import { afterEach, expect, jest, test } from '@jest/globals';
 import { createClient } from '@supabase/supabase-js';
-import { configureSupabase, getSupabase, isSupabaseLoaded, loadSupabase, setSupabase, supabaseStorageKey } from './createSupabase';
+import {
+  configureSupabase,
+  getSupabase,
+  isSupabaseLoaded,
+  loadSupabase,
+  REALTIME_OPTIONS,
+  setSupabase,
+  supabaseStorageKey,
+} from './createSupabase';
 
 const connection = { supabaseUrl: 'https://abcdefgh.supabase.co', supabaseAnonKey: 'anon-key' };
 
@@ -25,6 +33,12 @@ test('the first ask creates the one client and hands it to the shell first; late
   // BroadcastChannel; stop both so the test run can end.
   await first.auth.stopAutoRefresh();
   (first.auth as unknown as { broadcastChannel: BroadcastChannel | null }).broadcastChannel?.close();
+  // Realtime runs on the spec's timings, the app's own rather than whatever supabase-js defaults to.
+  expect(first.realtime.timeout).toBe(10_000);
+  expect(first.realtime.heartbeatIntervalMs).toBe(30_000);
+  const tries = [1, 2, 3, 4, 5, 9];
+  expect(tries.map((attempt) => first.realtime.reconnectAfterMs(attempt))).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000]);
+  expect(tries.map(REALTIME_OPTIONS.reconnectAfterMs)).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000]);
 });
 
 test('the header reads the session where supabase-js keeps it by default, for a hosted and a local URL', () => {

@@ -323,3 +323,77 @@ describe('customers who signed up', () => {
     expect(query.calls[0]).toEqual(['select', ['id, portfolio_id, email, name, created_at']]);
   });
 });
+
+describe('live, without a reload', () => {
+  const PAGE = { id: 'p1', title: 'My studio', template_id: '2', published: true, slug: 'studio', updated_at: '2025-03-01T10:00:00Z' };
+  const MESSAGE = {
+    id: 'm1',
+    portfolio_id: 'p1',
+    sender_name: 'Zoë',
+    sender_email: 'zoe@example.com',
+    message: 'Do you take commissions?',
+    created_at: '2026-06-10T09:30:00Z',
+    read_at: null,
+  };
+  const SIGN_UP = { id: 's1', portfolio_id: 'p1', email: 'grace@example.com', name: 'Grace', created_at: '2025-03-02T10:00:00Z' };
+  const reads = (table: string) => supabase.queries.filter((entry) => entry.table === table).length;
+
+  beforeEach(() => {
+    signedInAs(user);
+    supabase.answer('portfolios', { data: [PAGE], error: null });
+    supabase.answer('page_messages', { data: [], error: null });
+  });
+
+  async function openAccount() {
+    renderScreen(<Account />, '/account');
+    await within(section('Customers who signed up')).findByText(/No one yet/);
+    // Joined once the pages are listed, narrowed to them.
+    await act(async () => undefined);
+    const joined = supabase.realtime.open('account:user-1').filter((channel) => channel.joined);
+    expect(joined).toHaveLength(1);
+    return joined[0]!;
+  }
+
+  test("the user's portfolios, and messages and sign-ups on their pages only, are listened to", async () => {
+    const channel = await openAccount();
+    expect(channel.changes).toEqual([
+      { event: '*', schema: 'public', table: 'portfolios', filter: 'owner_id=eq.user-1' },
+      { event: '*', schema: 'public', table: 'page_messages', filter: 'portfolio_id=in.(p1)' },
+      { event: 'INSERT', schema: 'public', table: 'subscribers', filter: 'portfolio_id=in.(p1)' },
+    ]);
+  });
+
+  test('a new page message and a new sign-up arrive on the open page', async () => {
+    await openAccount();
+    supabase.answer('page_messages', { data: [MESSAGE], error: null });
+    act(() => supabase.realtime.change('page_messages', 'INSERT', MESSAGE));
+    expect(await screen.findByRole('heading', { name: 'Messages from your pages (1 new)' })).toBeInTheDocument();
+    expect(screen.getByText('Do you take commissions?')).toBeInTheDocument();
+
+    supabase.answer('subscribers', { data: [SIGN_UP], error: null });
+    act(() => supabase.realtime.change('subscribers', 'INSERT', SIGN_UP));
+    const entry = (await within(section('Customers who signed up')).findByText('grace@example.com')).closest('li')!;
+    expect(entry).toHaveTextContent('on My studio');
+  });
+
+  test('a change on a page not listed (another user’s) reads nothing again', async () => {
+    await openAccount();
+    const before = reads('page_messages');
+    act(() => supabase.realtime.change('page_messages', 'INSERT', { ...MESSAGE, portfolio_id: 'someone-elses' }));
+    await act(async () => undefined);
+    expect(reads('page_messages')).toBe(before);
+  });
+
+  test('a dropped connection loses nothing: rejoined, the lists are read again', async () => {
+    await openAccount();
+    act(() => supabase.realtime.drop());
+    // Arrived while the connection was down: told to no one.
+    supabase.answer('page_messages', { data: [MESSAGE], error: null });
+    act(() => supabase.realtime.change('page_messages', 'INSERT', MESSAGE));
+    await act(async () => undefined);
+    expect(screen.queryByText('Do you take commissions?')).toBeNull();
+
+    act(() => supabase.realtime.rejoin());
+    expect(await screen.findByText('Do you take commissions?')).toBeInTheDocument();
+  });
+});

@@ -13,6 +13,7 @@ import { YourDataSection } from './YourDataSection';
 import { PageMessagesSection } from './PageMessagesSection';
 import { ProfileSection } from './ProfileSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { useLiveAccount } from './useLiveAccount';
 import styles from './Account.module.scss';
 
 const dateFormat = dateFormatter('en-IN', { dateStyle: 'medium' });
@@ -63,6 +64,7 @@ function AccountSections({ user }: { user: User }) {
   const [profile, reloadProfile, setProfile] = useProfile(user.id);
   const [portfolios, reloadPortfolios] = usePortfolios(user.id);
   const [subscribers, reloadSubscribers] = useSubscribers(user.id);
+  useLiveAccount(user.id, portfolios.kind === 'loaded' ? portfolios.value.map((portfolio) => portfolio.id) : null);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
 

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@
 import { domainKeys, entitlementsQuery, getSupabase, portfolioKeys, storageUseQuery } from '@folioforge/shared';
 
 /** Keys of the rows only this page reads. */
-const accountKeys = {
+export const accountKeys = {
   profile: (userId: string) => ['profile', userId] as const,
   subscribers: (userId: string) => ['subscribers', userId] as const,
 };

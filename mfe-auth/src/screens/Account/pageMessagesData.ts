@@ -9,7 +9,7 @@ import { useAccountQuery } from './accountData';
 export const MESSAGES_SHOWN = 100;
 
 // Only /account reads these rows, so their key lives here rather than in shared's factories.
-const messagesKey = (userId: string) => ['page-messages', userId] as const;
+export const messagesKey = (userId: string) => ['page-messages', userId] as const;
 
 async function fetchMessageRows() {
   const { data, error } = await getSupabase()

@@ -10,6 +10,7 @@ import { usePortfolioList, withEditorQueries } from '../../portfolios/queries';
 import { templateName } from '../../templates/templateCatalog';
 import { ImportResume } from './ImportResume';
 import { Thumbnail, useThumbnailUrls } from './Thumbnail';
+import { useLiveMyPortfolios } from './useLiveMyPortfolios';
 import styles from './Portfolios.module.scss';
 
 // Loaded when a portfolio's Publish… is opened.
@@ -37,6 +38,7 @@ function SignedInPortfolios() {
   const list = usePortfolioList(userId);
   const { deleteLater, pending, failure } = useDeleteWithUndo(userId);
   const thumbnailUrls = useThumbnailUrls(userId, list.data);
+  useLiveMyPortfolios(userId, list.data);
 
   return (
     <div className={styles.page}>
