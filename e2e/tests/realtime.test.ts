@@ -5,21 +5,20 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 
-let stack: Stack;
+let stack: SharedStack;
 let browser: Browser;
 
 test.beforeAll(async () => {
-  stack = await startStack({ localCloudEnv: { AUTH_AUTOCONFIRM: 'true' } });
+  stack = sharedStack();
   browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
