@@ -7,14 +7,8 @@ import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLink, SectionLinks, type SectionTarget } from '../common/SectionLink';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from '../common/icons';
-import {
-  anchorOf,
-  SectionList,
-  sectionTargets,
-  useHoldsMessageForm,
-  type SectionViewProps,
-  type SectionViews,
-} from '../common/sections/SectionList';
+import { anchorOf, SectionList, sectionTargets, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
+import { useHoldsMessageForm } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
 import { readContactLink, type ContactLink } from './contactLink';

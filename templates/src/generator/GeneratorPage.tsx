@@ -4,7 +4,8 @@ import { visibleSections, type Portfolio, type Section, type SocialLink } from '
 import { SAMPLE_RESUME_URL } from '../assets';
 import { useAssetUrl } from '../common/assets';
 import { FALLBACK_VIEWS } from '../common/sections/FallbackSections';
-import { anchorOf, isEmptySection, type AnySectionViewProps, type SectionViewProps } from '../common/sections/SectionList';
+import { anchorOf, type AnySectionViewProps, type SectionViewProps } from '../common/sections/SectionList';
+import { isEmptySection } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import styles from './GeneratorPage.module.scss';
 

@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import { RichText, SafeLink } from '@folioforge/shared';
 import type { Section } from '../../model';
-import { shownItems, useHoldsMessageForm, type SectionViewProps } from './SectionList';
+import type { SectionViewProps } from './SectionList';
+import { shownItems, useHoldsMessageForm } from './shownItems';
 import { PageImage } from '../PageImage';
 import { PageMessageForm, usePageMessages } from '../../forms/PageMessageForm';
 import styles from './FallbackSections.module.scss';

@@ -1,9 +1,10 @@
 // The sections of a portfolio, in order, each drawn by the template's own view of its kind or, where
 // the template has none, by the shared view (FallbackSections): every template shows every kind.
-import { createContext, memo, useContext, useMemo, type ComponentType } from 'react';
-import { fieldText, visibleSections, type AnyItem, type Section, type SectionKind, type SectionOf } from '../../model';
+import { memo, useMemo, type ComponentType } from 'react';
+import { visibleSections, type Section, type SectionKind, type SectionOf } from '../../model';
 import type { SectionTarget } from '../SectionLink';
 import { FALLBACK_VIEWS } from './FallbackSections';
+import { isEmptySection, MessageFormSectionContext } from './shownItems';
 
 export interface SectionViewProps<K extends SectionKind = SectionKind> {
   section: SectionOf<K>;
@@ -28,33 +29,6 @@ export function sectionTargets(sections: readonly Section[], prefix: string): Se
   return visibleSections({ sections })
     .filter((section) => section.title.trim() !== '' && !isEmptySection(section))
     .map((section) => ({ label: section.title.trim(), targetId: anchorOf(prefix, section) }));
-}
-
-/** Fields that only add to an item: a product with a price or a link and nothing else is no product to show. */
-const ADDED_TO_ITEM: Partial<Record<SectionKind, readonly string[]>> = { products: ['price', 'url'] };
-
-/** The items of a section a page shows: all, except those with nothing of their own (a product with only a price). */
-export function shownItems<S extends Pick<Section, 'kind' | 'items'>>(section: S): S['items'] {
-  const added = ADDED_TO_ITEM[section.kind];
-  if (!added) return section.items;
-  return (section.items as AnyItem[]).filter((item) =>
-    Object.keys(item).some((key) => key !== 'id' && !added.includes(key) && fieldText(item, key).trim() !== ''),
-  ) as S['items'];
-}
-
-/** A section with neither text nor items to show shows nothing on a page. */
-export const isEmptySection = (section: Section) => shownItems(section).length === 0 && section.body.trim() === '';
-
-/**
- * The one contact section on the page that holds the visitor's message form (the first shown): a
- * second contact section adds its links, not a second form (nor its notes' ids twice). Outside a
- * section list (a view drawn alone) there is no other.
- */
-const MessageFormSectionContext = createContext<string | null>(null);
-
-export function useHoldsMessageForm(sectionId: string): boolean {
-  const holder = useContext(MessageFormSectionContext);
-  return holder === null || holder === sectionId;
 }
 
 interface SectionListProps {
