@@ -160,7 +160,7 @@ try {
       `p95 ${ms(percentile(latencies, 95))}, min ${ms(latencies[0])}, max ${ms(latencies.at(-1)!)} (goal: p95 ≤ 300 ms)`,
   );
 } finally {
-  for (const c of clients) c.realtime.disconnect();
+  for (const c of clients) void c.realtime.disconnect();
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });

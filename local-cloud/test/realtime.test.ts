@@ -430,7 +430,7 @@ for (const backend of BACKENDS)
       await waitFor('the rejoin', () => watch.channel.state === 'joined', IDLE_MS);
       const id = await newPortfolio(owner.sb);
       await waitFor('the change after reconnecting', () => watch.changes.some((c) => c.new.id === id), IDLE_MS);
-      watcher.realtime.disconnect();
+      void watcher.realtime.disconnect();
     });
 
     test('while local-cloud cannot be reached the client waits 1 s, 2 s, 5 s, then 10 s between tries (here a tenth), then resumes', async () => {
@@ -486,7 +486,7 @@ for (const backend of BACKENDS)
         const id = await newPortfolio(owner.sb);
         await waitFor('the change after resuming', () => watch.changes.some((c) => c.new.id === id));
       } finally {
-        watcher.realtime.disconnect();
+        void watcher.realtime.disconnect();
         await new Promise((resolve) => proxy.close(resolve));
         for (const socket of piped) socket.destroy();
       }
