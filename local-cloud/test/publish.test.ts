@@ -77,6 +77,7 @@ for (const backend of JOURNEY_BACKENDS)
 
     test('addresses: held only while published, none reads as FolioForge or its staff (issue 20 #14)', async () => {
       const anon = cloud.client();
+      const bobsOwn = await publishedAs(bob, 'generator', 'bob-cv');
       const ask = async (candidate: string, forPortfolio?: string) =>
         (await anon.rpc('slug_available', { candidate, for_portfolio: forPortfolio ?? null })).data as boolean;
       // A free user's 20 drafts hold no address at all: nothing to squat with.
@@ -86,7 +87,6 @@ for (const backend of JOURNEY_BACKENDS)
       assert.deepEqual(held.data, []);
       assert.equal(await ask('a-fresh-name'), true);
       assert.equal(await ask('bob-cv'), false, 'a published page holds its address');
-      const bobsOwn = (await cloud.serviceClient().from('portfolios').select('id').eq('slug', 'bob-cv').single()).data!.id as string;
       assert.equal(await ask('bob-cv', bobsOwn), true, 'a portfolio keeps its own address');
       for (const reserved of [
         'admin',
