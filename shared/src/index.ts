@@ -111,6 +111,7 @@ export {
   type ReceiptFact,
 } from '../../supabase/functions/_shared/receipt';
 export { formatBytes, storageUseQuery } from './account/storageUse';
+export { accountDeletedFrom, accountDeletedMessage, accountDeletedState, type AccountDeleted } from './account/accountDeleted';
 export { dateFormatter } from './dates';
 export { billingHistoryQuery, type Entitlements, entitlementsQuery, subscriptionsQuery } from './account/billing';
 export {

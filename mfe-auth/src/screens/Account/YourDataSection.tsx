@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
 import {
+  accountDeletedState,
   Alert,
   Button,
   DELETION_CODE_MINUTES,
@@ -13,7 +14,6 @@ import {
   normaliseDeletionCode,
   saveDownload,
   signOut,
-  useAuthStore,
   useFieldErrors,
   FunctionCallError,
   type DeletionField,
@@ -115,10 +115,10 @@ function DeleteAccount({ email }: { email: string }) {
     setBusy(true);
     try {
       const done = await deleteMyAccount(method === 'password' ? { password: values.password } : { code: values.code });
-      // The account is gone: end this browser's session too, and say so on the page they land on.
+      // The account is gone: end this browser's session too, and say so on the page they land on
+      // (its own confirmation, from the navigation's state).
       await signOut(getSupabase(), 'local').catch(() => undefined);
-      useAuthStore.getState().setNotice(`Your account is deleted. We sent a confirmation to ${done.mailedTo}.`);
-      navigate('/home', { replace: true });
+      navigate('/home', { replace: true, state: accountDeletedState(done.mailedTo) });
     } catch (error) {
       setBusy(false);
       const problems = error instanceof FunctionCallError ? deletionProblems(error) : {};

@@ -1,9 +1,16 @@
 import { expect, test } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { accountDeletedState, ROUTER_FUTURE } from '@folioforge/shared';
 import Home from './Home';
 import { renderInRouter } from '../../test/renderInRouter';
+
+/** The current history entry's state, as a reload would find it. */
+function StateOf() {
+  return <p data-testid="state">{JSON.stringify(useLocation().state ?? null)}</p>;
+}
 
 const EIGHT_FEATURES = [
   'Responsive design',
@@ -51,4 +58,25 @@ test('has a testimonials section and the templates carousel', () => {
   expect(screen.getByRole('heading', { level: 2, name: 'Testimonials' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Templates' })).toHaveAttribute('aria-roledescription', 'carousel');
   expect(screen.getByRole('heading', { level: 3, name: 'Personal Portfolio Website' })).toBeInTheDocument();
+});
+
+test('arriving from a deleted account, it says so once, focused, and a reload does not repeat it', () => {
+  const state = accountDeletedState('ada+🎨@example.com');
+  const { unmount } = render(
+    <MemoryRouter initialEntries={[{ pathname: '/home', state }]} future={ROUTER_FUTURE}>
+      <Routes>
+        <Route path="/home" element={<Home />} />
+      </Routes>
+      <StateOf />
+    </MemoryRouter>,
+  );
+  const message = screen.getByText('Your account is deleted. We sent a confirmation to ada+🎨@example.com.');
+  expect(message).toHaveFocus();
+  expect(screen.getAllByRole('status')).toContain(message.closest('[role="status"]'));
+  // The navigation's state is dropped: the history entry a reload reads no longer tells of it.
+  expect(screen.getByTestId('state')).toHaveTextContent('null');
+  unmount();
+
+  renderInRouter(<Home />, '/home');
+  expect(screen.queryByText(/Your account is deleted/)).not.toBeInTheDocument();
 });

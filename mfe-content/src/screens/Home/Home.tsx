@@ -1,12 +1,32 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { accountDeletedFrom, accountDeletedMessage } from '@folioforge/shared';
 import { PRODUCT_FEATURES } from '../../content/features';
 import TemplatesCarousel from './TemplatesCarousel/TemplatesCarousel';
 import styles from './Home.module.scss';
 
 /** Home (/home): the page body only; the shell frames it with its header and footer. */
 export default function Home() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Arriving from a deleted account (/account's navigation state): said once, here, and focused so a
+  // screen reader reads it; the state is then dropped, so a reload of /home does not repeat it.
+  const [deleted] = useState(() => accountDeletedFrom(location.state));
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!deleted) return;
+    confirmation.current?.focus();
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [deleted, navigate, location.pathname, location.search]);
   return (
     <div className={styles.home}>
+      {deleted ? (
+        <div role="status" className={styles.confirmation}>
+          <p ref={confirmation} tabIndex={-1}>
+            {accountDeletedMessage(deleted)}
+          </p>
+        </div>
+      ) : null}
       <section className={styles.hero} aria-labelledby="home-hero-heading">
         <h1 id="home-hero-heading" className={styles.heroHeading}>
           Welcome to FolioForge
