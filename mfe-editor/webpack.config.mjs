@@ -4,7 +4,7 @@ import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default createWebpackConfig({
+const config = createWebpackConfig({
   dir,
   key: 'editor',
   title: 'FolioForge · editor',
@@ -16,3 +16,13 @@ export default createWebpackConfig({
     './Portfolios': './src/screens/Portfolios/Portfolios.tsx',
   },
 });
+
+/**
+ * The image worker (src/images/startImageWorker.ts) starts through CrossOriginWorker, which webpack
+ * compiles as it does `new Worker(new URL(…, import.meta.url))`: its own chunk, its address.
+ */
+export default (env, argv) => {
+  const built = config(env, argv);
+  built.module.parser = { javascript: { worker: ['CrossOriginWorker from ./crossOriginWorker', '...'] } };
+  return built;
+};

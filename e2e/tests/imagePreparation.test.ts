@@ -1,8 +1,10 @@
 // Photos are made fit for a page in the browser before they are uploaded (mfe-editor/src/images):
 // a generated 4000×3000 JPEG of about 5 MB, noisy like a real photo so it does not compress
 // trivially, comes out as a WebP of at most 600 KB with its longest side at 2560 px, plus copies
-// 640, 1280 and 1920 px wide, each decodable at its stated size. The module runs in Debian's
-// Chromium as the editor loads it, bundled on its own (the contract from @folioforge/shared).
+// 640, 1280 and 1920 px wide, each decodable at its stated size, the work done in image workers while
+// the page's thread stays free. The module runs in Debian's Chromium as the editor loads it, bundled
+// on its own (the contract from @folioforge/shared), its worker bundled on its own too; a browser
+// without workers prepares the photo on the page.
 import { test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -16,7 +18,7 @@ import { repoRoot } from '../../tooling/repo.mjs';
 type PreparedFile = { width: number; height: number; blob: Blob };
 type PrepareImage = (
   file: Blob,
-  options: { onProgress: (fraction: number) => void },
+  options: { onProgress: (fraction: number) => void; startWorker: () => Worker },
 ) => Promise<{ format: string; main: PreparedFile; variants: PreparedFile[]; originalBytes: number; saving: string }>;
 
 interface Summary {
@@ -28,21 +30,29 @@ interface Summary {
   saving: string;
   progress: number[];
   seconds: number;
+  /** The longest the page's thread was busy (a timer every 20 ms late by this much). */
+  longestBusyMs: number;
+  workersStarted: number;
   cornerAlpha?: number;
 }
 
 let browser: Browser;
 let bundle: string;
+let workerBundle: string;
 let page: Page;
 let errors: string[];
 
-/** A fresh page with the preparer loaded; `withoutWebp` makes its canvas answer PNG when asked for WebP, as Safari before 17 does. */
-async function openPage(withoutWebp = false): Promise<void> {
+/**
+ * A fresh page with the preparer loaded; `withoutWebp` makes its canvas answer PNG when asked for
+ * WebP, as Safari before 17 does; `withoutWorkers` takes Worker away, as an old browser lacks it.
+ */
+async function openPage({ withoutWebp = false, withoutWorkers = false } = {}): Promise<void> {
   await page?.close();
   page = await browser.newPage();
   errors = trackPageErrors(page);
   // tsx names the functions it compiles with a helper (`__name`) that the page lacks.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
+  if (withoutWorkers) await page.addInitScript('delete globalThis.Worker;');
   if (withoutWebp)
     await page.addInitScript(() => {
       const original = OffscreenCanvas.prototype.convertToBlob;
@@ -52,6 +62,9 @@ async function openPage(withoutWebp = false): Promise<void> {
     });
   await page.goto('data:text/html,<!doctype html><title>photo</title>');
   await page.addScriptTag({ content: bundle });
+  await page.evaluate((source) => {
+    (globalThis as unknown as { imageWorkerSource: string }).imageWorkerSource = source;
+  }, workerBundle);
 }
 
 test.beforeAll(async () => {
@@ -67,6 +80,16 @@ test.beforeAll(async () => {
     logLevel: 'silent',
   });
   bundle = built.outputFiles[0]!.text;
+  // The worker as webpack emits it for the editor: a script of its own, which the page starts from a blob:.
+  const worker = await build({
+    entryPoints: [path.join(repoRoot, 'mfe-editor/src/images/imageWorker.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  workerBundle = worker.outputFiles[0]!.text;
   browser = await launchBrowser();
   await openPage();
 });
@@ -84,9 +107,24 @@ function prepareInPage(): Promise<Summary> {
     const { prepareImage } = (globalThis as unknown as { ImagePreparer: { prepareImage: PrepareImage } }).ImagePreparer;
     const photo = (globalThis as unknown as { photo: Blob }).photo;
     const progress: number[] = [];
+    let workersStarted = 0;
+    const startWorker = () => {
+      workersStarted += 1;
+      const source = (globalThis as unknown as { imageWorkerSource: string }).imageWorkerSource;
+      return new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    };
+    // A timer every 20 ms: how late it fires is how long the page's thread was busy.
+    let longestBusyMs = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestBusyMs = Math.max(longestBusyMs, now - last - 20);
+      last = now;
+    }, 20);
     const started = performance.now();
-    const prepared = await prepareImage(photo, { onProgress: (fraction) => progress.push(fraction) });
+    const prepared = await prepareImage(photo, { onProgress: (fraction) => progress.push(fraction), startWorker });
     const seconds = (performance.now() - started) / 1000;
+    clearInterval(timer);
     const decoded = async (blob: Blob): Promise<[number, number]> => {
       const bitmap = await createImageBitmap(blob);
       return [bitmap.width, bitmap.height];
@@ -116,6 +154,8 @@ function prepareInPage(): Promise<Summary> {
       saving: prepared.saving,
       progress,
       seconds,
+      longestBusyMs,
+      workersStarted,
       cornerAlpha: probe.getImageData(2, 2, 1, 1).data[3],
     };
   });
@@ -129,8 +169,11 @@ test.describe('a photo prepared in the browser before upload', () => {
 
     const result = await prepareInPage();
     console.log(
-      `  ${result.saving} (main ${result.main.width}×${result.main.height}, copies ${result.variants.map((v) => `${v.width} px ${Math.round(v.bytes / 1024)} KB`).join(', ')}) in ${result.seconds.toFixed(1)} s`,
+      `  ${result.saving} (main ${result.main.width}×${result.main.height}, copies ${result.variants.map((v) => `${v.width} px ${Math.round(v.bytes / 1024)} KB`).join(', ')}) in ${result.seconds.toFixed(1)} s, the page's thread busy ${result.longestBusyMs.toFixed(0)} ms at most`,
     );
+    // In workers: the page answers its timers all along (encoding the main file here took a second or more at a time).
+    assert.ok(result.workersStarted >= 1);
+    assert.ok(result.longestBusyMs < 250, `the page's thread was busy for ${result.longestBusyMs.toFixed(0)} ms at a time`);
     assert.equal(result.format, 'webp');
     assert.equal(result.main.type, 'image/webp');
     assert.ok(result.main.bytes <= 600 * 1024, `the stored photo weighs ${result.main.bytes} bytes`);
@@ -169,7 +212,7 @@ test.describe('a photo prepared in the browser before upload', () => {
   });
 
   test('a browser that cannot encode WebP gets JPEGs of the same sizes, transparency on white', async () => {
-    await openPage(true);
+    await openPage({ withoutWebp: true });
     await makePhoto(2000, 1500, 'image/png', 1024 * 1024, true);
     const result = await prepareInPage();
     assert.equal(result.format, 'jpeg');
@@ -184,6 +227,25 @@ test.describe('a photo prepared in the browser before upload', () => {
       ],
     );
     assert.equal(result.cornerAlpha, 255, 'JPEG has no transparency: the corner is drawn on white');
+    assert.deepEqual(errors, []);
+  });
+
+  test('a browser without workers prepares the photo on the page, the same files', async () => {
+    await openPage({ withoutWorkers: true });
+    await makePhoto(4000, 3000, 'image/jpeg', 2 * 1024 * 1024);
+    const result = await prepareInPage();
+    assert.equal(result.workersStarted, 0);
+    assert.equal(result.format, 'webp');
+    assert.deepEqual([result.main.width, result.main.height], [2560, 1920]);
+    assert.ok(result.main.bytes <= 600 * 1024, `the stored photo weighs ${result.main.bytes} bytes`);
+    assert.deepEqual(
+      result.variants.map((variant) => variant.decoded),
+      [
+        [640, 480],
+        [1280, 960],
+        [1920, 1440],
+      ],
+    );
     assert.deepEqual(errors, []);
   });
 });

@@ -3,7 +3,7 @@
 import { storedImageFromPath } from '@folioforge/shared';
 import { encodeWithinBudget, MAX_SHRINKS, QUALITY_STEPS } from './encodeWithinBudget';
 import { formatBytes, savingText } from './imageSaving';
-import { isPreparable } from './prepareImage';
+import { isPreparable } from './preparable';
 import { uploadsFor, type PreparedImage } from './preparedUploads';
 
 test('the saving reads as people say sizes', () => {
@@ -57,6 +57,40 @@ test('a photo that never fits is stored as its lightest attempt, after a bounded
     return Math.round(width * height * 50 * Number(quality));
   });
   expect(result.blob.size).toBe(Math.min(...sizes));
+});
+
+test('with samples, a photo that fits at the best quality is encoded once, after one sample', async () => {
+  const { calls, encode } = fakeEncoder(0.05);
+  const foreseen: string[] = [];
+  const foresee = async (size: { width: number; height: number }, quality: number) => {
+    foreseen.push(`${size.width}x${size.height}@${quality}`);
+    return Math.round(size.width * size.height * 0.05 * quality);
+  };
+  const result = await encodeWithinBudget({ width: 2560, height: 1920 }, 600 * 1024, encode, foresee);
+  expect(foreseen).toEqual(['2560x1920@0.82']);
+  expect(calls).toEqual(['2560x1920@0.82']);
+  expect(result.quality).toBe(0.82);
+});
+
+test('with samples, a heavier photo is encoded once, at the best quality foreseen to fit', async () => {
+  const { calls, encode } = fakeEncoder(0.2);
+  // Samples a tenth light: one full encode, at 0.58 (0.66 would weigh 634 KB, 0.58 weighs 557 KB).
+  let samples = 0;
+  const foresee = async (size: { width: number; height: number }, quality: number) => {
+    samples += 1;
+    return Math.round(size.width * size.height * 0.2 * quality * 0.9);
+  };
+  const result = await encodeWithinBudget({ width: 2560, height: 1920 }, 600 * 1024, encode, foresee);
+  expect(calls).toEqual(['2560x1920@0.58']);
+  expect(result.blob.size).toBeLessThanOrEqual(600 * 1024);
+  expect(samples).toBeLessThanOrEqual(3);
+});
+
+test('with samples that foresee too little, the plan still ends within the budget', async () => {
+  const { calls, encode } = fakeEncoder(0.2);
+  const result = await encodeWithinBudget({ width: 2560, height: 1920 }, 600 * 1024, encode, async () => 1);
+  expect(calls[0]).toBe('2560x1920@0.82');
+  expect(result).toMatchObject({ size: { width: 2560, height: 1920 }, quality: 0.58 });
 });
 
 test('JPEG, PNG and WebP are prepared; a GIF keeps its animation', () => {

@@ -1,6 +1,7 @@
 // What a prepared photo is, and what it becomes in Storage: the main file and its copies, each at the
 // path the publish function derives from the main file's name (@folioforge/shared's imageVariants).
 // No canvas here: the editor's upload reads it without loading the preparer itself.
+import { ImagePreparationError } from './imagePreparationError';
 import { imageMimeType, storedImageFor, type ImageFormat, type ImageSize, type StoredImage } from '@folioforge/shared';
 
 export interface PreparedFile extends ImageSize {
@@ -19,12 +20,7 @@ export interface PreparedImage {
   saving: string;
 }
 
-export class ImagePreparationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImagePreparationError';
-  }
-}
+export { ImagePreparationError } from './imagePreparationError';
 
 export interface PreparedUpload {
   path: string;
