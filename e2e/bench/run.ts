@@ -3,6 +3,7 @@
 // byte, Lighthouse on the public page), and Lighthouse's mobile figures per route.
 // `npm run bench -- publishing` runs only the publishing figures.
 // `npm run bench -- pages [--runs=N]` runs only issue 22's published pages: a 5 MB photo beside the sample drawings.
+// `npm run bench -- photos [--runs=N]` runs only issue 46's photo upload: choosing a 3.7 MB photo until it is stored.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
 // baseline commit built and measured beside this tree.
 // `npm run bench -- editor [--baseline=<commit>]` runs only the editor's figures (typing in a
@@ -12,6 +13,7 @@ import { launchBrowser } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
 import { benchLighthouse, type LighthouseTarget } from './lighthouse';
 import { benchPhotoPages } from './photoPages';
+import { benchPhotoUpload } from './photoUpload';
 import { serveReactFloorPage } from './reactFloorPage';
 import { benchPublishing } from './publishing';
 import { measureSaveToOtherTab } from './realtime';
@@ -184,6 +186,16 @@ if (args.includes('pages')) {
   }
   process.exit(0);
 }
+if (args.includes('photos')) {
+  try {
+    const missed = await benchPhotoUpload(browser, stack, Math.max(runs, 5));
+    console.log(missed.length ? `  photos miss: ${missed.join(', ')}` : '  the photo meets its goal');
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  process.exit(0);
+}
 if (args.includes('publishing')) {
   try {
     const missed = await benchPublishing(browser, stack);
@@ -244,6 +256,8 @@ Signed in, last key press → "Saved" (typing pause of about 1 s, then the save)
   );
   const publishingMissed = await benchPublishing(browser, stack);
   console.log(publishingMissed.length ? `  publishing misses: ${publishingMissed.join(', ')}` : '  publishing meets its goals');
+  const photosMissed = await benchPhotoUpload(browser, stack, Math.max(runs, 5));
+  console.log(photosMissed.length ? `  photos miss: ${photosMissed.join(', ')}` : '  the photo meets its goal');
   const pagesMissed = await benchPhotoPages(browser, stack, runs);
   console.log(pagesMissed.length ? `  pages missing a goal: ${pagesMissed.join('; ')}` : '  both pages meet their goals');
   await lighthouseTable(stack);
