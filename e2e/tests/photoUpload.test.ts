@@ -1,5 +1,6 @@
 // A phone's photo through the editor, in Chromium: a generated 4000×3000 JPEG of about 5 MB is taken
-// by the picture field, resized and re-encoded in the browser with its progress and saving shown, and
+// by the picture field, resized and re-encoded in the browser's image workers (started from the
+// editor's own server inside the shell's page) with its progress and saving shown, and
 // stored as a main file of at most 600 KB with its copies for `srcset`, named as the publish function
 // reads them; replacing it removes the old file and its copies. Published, the page (scripts off)
 // shows it with its size, `srcset` of the three copies and every copy served from the page's files.
@@ -64,6 +65,8 @@ test.describe('a photo through the editor', () => {
     await saved(page);
     const id = new URL(page.url()).searchParams.get('portfolio')!;
 
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     const picker = page.getByLabel('Profile image', { exact: true });
     await picker.setInputFiles(path.join(dir, 'IMG_4032.jpg'));
     // Nothing refused: the 5 MB limit is the stored file's, and the photo is resized first, with progress.
@@ -75,6 +78,13 @@ test.describe('a photo through the editor', () => {
     const saving = await page.getByText(/^Resized for the web: /).textContent();
     assert.match(saving ?? '', /^Resized for the web: [45]\.\d MB → \d{2,3} KB$/);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    // The work ran off the page's thread: the editor's chunks come from another origin than the page,
+    // so its workers start from blob: addresses of the page's own.
+    assert.ok(workers.length >= 1, 'the photo was prepared in a worker');
+    assert.ok(
+      workers.every((url) => url.startsWith(`blob:${stack.shellUrl}`)),
+      workers.join(', '),
+    );
 
     await saved(page);
     const [row] = await waitForStored(stack, user, (rows) => /\.2560x1920\.webp$/.test(rows[0]?.data.profile.photo ?? ''), 20_000);
