@@ -57,6 +57,7 @@ export {
 export { importJsonResume, MAX_IMPORT_BYTES, type ImportResult } from './importJsonResume';
 export {
   DEFAULT_SHIPPING,
+  DEFAULT_SHOP,
   DEFAULT_SHOP_CURRENCY,
   PRICE_NOT_AN_AMOUNT,
   PRODUCT_LIMITS,

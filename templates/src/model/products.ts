@@ -74,9 +74,12 @@ export const PRODUCT_LIMITS = {
 
 export const DEFAULT_SHIPPING: ShopShipping = { pickup: true, flatFee: null, freeOver: null };
 
+/** A portfolio's shop before its owner set one up: rupees, pickup. */
+export const DEFAULT_SHOP: ShopSettings = Object.freeze({ currency: DEFAULT_SHOP_CURRENCY, shipping: DEFAULT_SHIPPING });
+
 /** The shop of a portfolio, its defaults when it has none. */
 export function shopOf(portfolio: { readonly shop?: ShopSettings }): ShopSettings {
-  return portfolio.shop ?? { currency: DEFAULT_SHOP_CURRENCY, shipping: DEFAULT_SHIPPING };
+  return portfolio.shop ?? DEFAULT_SHOP;
 }
 
 const currencyName = (currency: string) => SHOP_CURRENCIES.find((entry) => entry.code === currency)?.name ?? currency;
@@ -206,7 +209,7 @@ export interface OfferOption {
 
 export interface ProductOffer {
   /** The price shown: the product's, or with options the lowest of theirs. */
-  price: number | null;
+  price: number;
   /** With options of different prices: the price is where they start. */
   from: boolean;
   compareAt: number | null;
