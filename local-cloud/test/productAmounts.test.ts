@@ -39,7 +39,11 @@ for (const backend of BACKENDS)
         const owner = await signedInUser(cloud);
         const ids: string[] = [];
         for (const data of [PRODUCTS_BEFORE_AMOUNTS, WITHOUT_PRODUCTS]) {
-          const { data: row, error } = await owner.sb.from('portfolios').insert({ template_id: '2', title: 'Shop', data }).select('id').single();
+          const { data: row, error } = await owner.sb
+            .from('portfolios')
+            .insert({ template_id: '2', title: 'Shop', data })
+            .select('id')
+            .single();
           assert.equal(error, null);
           ids.push(row!.id as string);
         }

@@ -46,7 +46,10 @@ function shopPortfolio(id: 2 | 4, items: Product[], shop?: Portfolio['shop']): P
   return {
     ...sample,
     ...(shop ? { shop } : {}),
-    sections: id === 4 ? [{ ...sample.sections[0]!, items: [...sample.sections[0]!.items, ...items] } as typeof section] : [...sample.sections, section],
+    sections:
+      id === 4
+        ? [{ ...sample.sections[0]!, items: [...sample.sections[0]!.items, ...items] } as typeof section]
+        : [...sample.sections, section],
   };
 }
 
@@ -66,10 +69,11 @@ describe.each([2, 4] as const)('the products of template %i', (id) => {
 
     const sizes = card('sizes')!;
     expect(sizes).toHaveTextContent('From ₹250.00');
-    expect(within(within(sizes).getByRole('list', { name: 'Size' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Half loaf · ₹250.00 · Sold out',
-      'Whole loaf · ₹400.00',
-    ]);
+    expect(
+      within(within(sizes).getByRole('list', { name: 'Size' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Half loaf · ₹250.00 · Sold out', 'Whole loaf · ₹400.00']);
     expect(within(card('gone')!).getByText('Sold out')).toBeInTheDocument();
   });
 

@@ -59,7 +59,8 @@ describe('a typed price', () => {
     expect(amountText(45_000, 'INR')).toBe('450');
     expect(amountText(5, 'INR')).toBe('0.05');
     expect(amountText(295, 'JPY')).toBe('295');
-    for (const amount of [0, 1, 99, 100, 45_050, 1_000_000_000]) expect(readPrice(amountText(amount, 'INR'), 'INR')).toEqual({ ok: true, amount });
+    for (const amount of [0, 1, 99, 100, 45_050, 1_000_000_000])
+      expect(readPrice(amountText(amount, 'INR'), 'INR')).toEqual({ ok: true, amount });
   });
 });
 
@@ -106,9 +107,7 @@ describe('the checks of a sale and a shop', () => {
         { id: 'large', name: 'Large 🎂 बड़ा', price: 70_000, stock: null },
       ],
     });
-    expect(problems(withProduct({ sale: full }, { currency: 'JPY', shipping: { pickup: true, flatFee: 0, freeOver: 5000 } }))).toEqual(
-      [],
-    );
+    expect(problems(withProduct({ sale: full }, { currency: 'JPY', shipping: { pickup: true, flatFee: 0, freeOver: 5000 } }))).toEqual([]);
   });
 
   test('bad amounts, stock and options are refused, each where it is', () => {
@@ -138,16 +137,19 @@ describe('the checks of a sale and a shop', () => {
           }),
         }),
       ),
-    ).toEqual(['Shop › Product 1 › Price and stock: an option needs a name', 'Shop › Product 1 › Price and stock: two options have the same name']);
+    ).toEqual([
+      'Shop › Product 1 › Price and stock: an option needs a name',
+      'Shop › Product 1 › Price and stock: two options have the same name',
+    ]);
   });
 
   test('a currency Razorpay does not take, or a shop that neither ships nor hands over, is refused', () => {
     expect(problems({ ...withProduct({}), shop: { currency: 'KWD', shipping: { pickup: true, flatFee: null, freeOver: null } } })).toEqual([
       'Shop settings: choose a currency from the list',
     ]);
-    expect(problems({ ...withProduct({}), shop: { currency: 'INR', shipping: { pickup: false, flatFee: null, freeOver: null } } })).toEqual([
-      'Shop settings: offer pickup, shipping, or both',
-    ]);
+    expect(problems({ ...withProduct({}), shop: { currency: 'INR', shipping: { pickup: false, flatFee: null, freeOver: null } } })).toEqual(
+      ['Shop settings: offer pickup, shipping, or both'],
+    );
   });
 });
 
@@ -155,7 +157,12 @@ describe('what a page says of a product', () => {
   test('its price, a "was" price above it, options from their lowest price, sold out when nothing is left', () => {
     expect(productOffer({})).toBeUndefined();
     expect(productOffer({ sale: sale({ price: null }) })).toBeUndefined();
-    expect(productOffer({ sale: sale({ compareAt: 60_000 }) })).toMatchObject({ price: 45_000, compareAt: 60_000, from: false, soldOut: false });
+    expect(productOffer({ sale: sale({ compareAt: 60_000 }) })).toMatchObject({
+      price: 45_000,
+      compareAt: 60_000,
+      from: false,
+      soldOut: false,
+    });
     expect(productOffer({ sale: sale({ compareAt: 100 }) })).toMatchObject({ compareAt: null });
     expect(productOffer({ sale: sale({ stock: 0 }) })).toMatchObject({ soldOut: true });
     const offer = productOffer({

@@ -140,7 +140,10 @@ export function readPrice(typed: string, currency: ShopCurrency = DEFAULT_SHOP_C
   const match = AMOUNT.exec(text);
   if (!match) {
     if (foreignMark(typed, currency))
-      return { ok: false, message: `This price is not in the shop’s currency (${currencyName(currency)}): write it as an amount, like 450` };
+      return {
+        ok: false,
+        message: `This price is not in the shop’s currency (${currencyName(currency)}): write it as an amount, like 450`,
+      };
     return { ok: false, message: PRICE_NOT_AN_AMOUNT };
   }
   const exponent = currencyExponent(currency);
@@ -184,9 +187,9 @@ export function withProductAmount<T extends ProductItemLike>(item: T, currency: 
 }
 
 /** Every product of a portfolio in the model with its text price read as an amount where it reads as one. */
-export function withProductAmounts<T extends { readonly shop?: ShopSettings; readonly sections: readonly { kind: string; items: readonly object[] }[] }>(
-  portfolio: T,
-): T {
+export function withProductAmounts<
+  T extends { readonly shop?: ShopSettings; readonly sections: readonly { kind: string; items: readonly object[] }[] },
+>(portfolio: T): T {
   const currency = shopOf(portfolio).currency;
   return {
     ...portfolio,
@@ -228,9 +231,7 @@ export function productOffer(item: { readonly sale?: ProductSale }): ProductOffe
     price: option.price ?? sale.price,
     soldOut: option.stock === 0,
   }));
-  const prices = (options.length ? options.map((option) => option.price) : [sale.price]).filter(
-    (price): price is number => price !== null,
-  );
+  const prices = (options.length ? options.map((option) => option.price) : [sale.price]).filter((price): price is number => price !== null);
   if (prices.length === 0) return undefined;
   const price = Math.min(...prices);
   const compareAt = sale.compareAt ?? null;
@@ -289,7 +290,8 @@ export const productSaleSchema = builtOnFirstUse(() =>
       if (sale.compareAt != null && sale.price != null && sale.compareAt <= sale.price)
         context.addIssue({ code: 'custom', path: ['compareAt'], message: 'the “was” price must be more than the price' });
       const ids = sale.options.map((option) => option.id);
-      if (new Set(ids).size !== ids.length) context.addIssue({ code: 'custom', path: ['options'], message: 'two options have the same id' });
+      if (new Set(ids).size !== ids.length)
+        context.addIssue({ code: 'custom', path: ['options'], message: 'two options have the same id' });
       const names = sale.options.map((option) => option.name.toLowerCase());
       if (new Set(names).size !== names.length)
         context.addIssue({ code: 'custom', path: ['options'], message: 'two options have the same name' });

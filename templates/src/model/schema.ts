@@ -91,7 +91,9 @@ function buildSectionSchema(kind: SectionKind) {
     hidden: z.boolean({ error: 'must be true or false' }).default(false),
     body: text(FIELD_MAX_LENGTH.longText, { multiline: true }).default(''),
     items: z
-      .array(z.object({ id: idSchema(), ...fieldsShape(spec.fields), ...(kind === 'products' ? { sale: productSaleSchema().optional() } : {}) }))
+      .array(
+        z.object({ id: idSchema(), ...fieldsShape(spec.fields), ...(kind === 'products' ? { sale: productSaleSchema().optional() } : {}) }),
+      )
       .max(maxItems, {
         error: (issue) =>
           maxItems === 0

@@ -65,7 +65,11 @@ describe('a product’s price and stock', () => {
 
   test('a price still typed as text says why the product is not for sale, until an amount is set', async () => {
     const { editor, sale } = renderFields(portfolioWith({ price: 'Call us for prices' }));
-    expect(screen.getByText(/Your price “Call us for prices” is not an amount, so this product is not for sale\. Write the price as an amount, like 450\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Your price “Call us for prices” is not an amount, so this product is not for sale\. Write the price as an amount, like 450\./,
+      ),
+    ).toBeInTheDocument();
     await userEvent.type(field(/^Product 1 price/), '450');
     expect(sale()).toMatchObject({ price: 45_000 });
     expect(readTextPrice(editor.portfolio, SECTION, ITEM)).toBe('');

@@ -94,7 +94,9 @@ export const ProductSaleFields = memo(function ProductSaleFields({ sectionId, it
           value={sale.compareAt ?? null}
           currency={currency}
           problem={
-            sale.compareAt != null && sale.price !== null && sale.compareAt <= sale.price ? 'Make it more than the price, or leave it empty' : null
+            sale.compareAt != null && sale.price !== null && sale.compareAt <= sale.price
+              ? 'Make it more than the price, or leave it empty'
+              : null
           }
           onChange={(compareAt) => type('compareAt', (current) => ({ ...current, compareAt }))}
         />

@@ -88,7 +88,14 @@ function ShopFields() {
             aria-describedby={problem ? problemId : undefined}
             onChange={(event) =>
               set(
-                { ...shop, shipping: { ...shipping, flatFee: event.target.checked ? 0 : null, freeOver: event.target.checked ? shipping.freeOver : null } },
+                {
+                  ...shop,
+                  shipping: {
+                    ...shipping,
+                    flatFee: event.target.checked ? 0 : null,
+                    freeOver: event.target.checked ? shipping.freeOver : null,
+                  },
+                },
                 event.target.checked ? 'Orders are shipped' : 'Orders are not shipped',
                 shopPath('ships'),
               )
