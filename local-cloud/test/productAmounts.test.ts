@@ -5,26 +5,11 @@
 // typed prices the code's reading is tested with.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { readPrice, withProductAmounts, type Portfolio } from '@folioforge/templates/model';
 import { PRODUCTS_BEFORE_AMOUNTS, TYPED_PRICES } from '@folioforge/templates/testing/product-prices';
 import { BACKENDS, JOURNEY_BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
-
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/migrations');
-const AMOUNTS_MIGRATION = /_product_amounts\.sql$/;
-
-/** The migrations from before amounts, in a folder of their own. */
-async function migrationsBeforeAmounts(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-migrations-'));
-  const files = (await readdir(MIGRATIONS)).filter((file) => file.endsWith('.sql')).sort();
-  const upTo = files.findIndex((file) => AMOUNTS_MIGRATION.test(file));
-  assert.ok(upTo > 0, 'the amounts migration is there');
-  for (const file of files.slice(0, upTo)) await cp(path.join(MIGRATIONS, file), path.join(dir, file));
-  return dir;
-}
+import { migrationsBefore } from './support/migrations.ts';
 
 const WITHOUT_PRODUCTS = { schemaVersion: 2, profile: { name: 'Ada' }, socials: [], sections: [] };
 
@@ -33,7 +18,7 @@ after(stopClusters);
 for (const backend of BACKENDS)
   describe(`product prices become amounts (${backend})`, { skip: skipFor(backend) }, () => {
     test('saved products get the amounts the code upgrade gives, as a new version; other rows are left alone', async () => {
-      const before = await migrationsBeforeAmounts();
+      const before = await migrationsBefore(/_product_amounts\.sql$/);
       let cloud: TestCloud = await startTestCloud(backend, { migrationsDir: before });
       try {
         const owner = await signedInUser(cloud);
