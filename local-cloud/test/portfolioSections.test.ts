@@ -5,33 +5,18 @@
 // too: the SQL upgrade itself is asked once.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { upgradeLegacy } from '@folioforge/templates/model';
 import { LEGACY_ROWS } from '@folioforge/templates/testing/legacy-rows';
 import { BACKENDS, JOURNEY_BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
-
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/migrations');
-const MODEL_MIGRATION = /_portfolio_sections\.sql$/;
-
-/** The migrations from before the model, in a folder of their own. */
-async function migrationsBeforeModel(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lc-migrations-'));
-  const files = (await readdir(MIGRATIONS)).filter((file) => file.endsWith('.sql')).sort();
-  const upTo = files.findIndex((file) => MODEL_MIGRATION.test(file));
-  assert.ok(upTo > 0, 'the model migration is there');
-  for (const file of files.slice(0, upTo)) await cp(path.join(MIGRATIONS, file), path.join(dir, file));
-  return dir;
-}
+import { migrationsBefore } from './support/migrations.ts';
 
 after(stopClusters);
 
 for (const backend of BACKENDS)
   describe(`portfolios become the section model (${backend})`, { skip: skipFor(backend) }, () => {
     test('old rows of templates 1–4 and the generator are rewritten as the code upgrade makes them, as a new version', async () => {
-      const before = await migrationsBeforeModel();
+      const before = await migrationsBefore(/_portfolio_sections\.sql$/);
       let cloud: TestCloud = await startTestCloud(backend, { migrationsDir: before });
       try {
         const owner = await signedInUser(cloud);

@@ -6,6 +6,21 @@
 // @folioforge/shared.
 export type { TemplatePageProps, TemplateContent, TemplateDefinition } from './types';
 export { TEMPLATES, getTemplate } from './registry';
+// Products for sale and the shop (model/products.ts).
+export {
+  amountText,
+  formatMoney,
+  isShopCurrency,
+  PRODUCT_LIMITS,
+  productOffer,
+  readPrice,
+  SHOP_CURRENCIES,
+  shopOf,
+  type ProductOption,
+  type ProductSale,
+  type ShopCurrency,
+  type ShopSettings,
+} from './model';
 export {
   applyDetails,
   checkPortfolio,

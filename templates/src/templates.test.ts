@@ -32,7 +32,10 @@ describe('template catalog', () => {
     expect(one!.sample.socials.map((link) => link.network)).toEqual(['Facebook', 'Instagram', 'Twitter', 'GitHub', 'LinkedIn']);
     expect(two!.labels).toMatchObject({ headline: 'Main Description', about: 'Main Summary' });
     expect(two!.sample.sections.map((section) => section.kind)).toEqual(['text', 'highlights', 'contact']);
-    expect(four!.sample.sections[0]).toMatchObject({ kind: 'products', items: [{ name: 'Monsoon Mug, thrown by hand', price: '₹1,200' }] });
+    expect(four!.sample.sections[0]).toMatchObject({
+      kind: 'products',
+      items: [{ name: 'Monsoon Mug, thrown by hand', sale: { price: 120_000 } }],
+    });
   });
 
   test("template 4 opens with its shop's profile filled in, as the spec's design screen does", () => {

@@ -105,6 +105,17 @@ export class PortfolioEditor {
     this.store.setState({ portfolio: after, ...this.history_() });
   };
 
+  /**
+   * Typing in a field that is not text (a product's amount, its stock): `after` is the portfolio with
+   * the typed value. Undone with the typing around it, as a text field's keys are.
+   */
+  readonly setValue = (path: FieldPath, after: Portfolio): void => {
+    const before = this.portfolio;
+    if (after === before) return;
+    this.history.recordTyping(path, before, after);
+    this.store.setState({ portfolio: after, ...this.history_() });
+  };
+
   /** A change of the portfolio's parts (add, remove, hide, duplicate, move): one undoable step. */
   readonly change = (after: Portfolio, details: ChangeDetails): void => {
     const before = this.portfolio;

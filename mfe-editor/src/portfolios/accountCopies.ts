@@ -177,7 +177,7 @@ export function removeAccountCopy(userId: string, portfolioId: string, session?:
 export function toSaved({ templateId, data }: { templateId: PortfolioTemplateId; data: Portfolio }): SavedPortfolio {
   const hasDeviceFiles = JSON.stringify(data).includes('"device:');
   if (!hasDeviceFiles) return { templateId, data };
-  const strip = (value: string) => (isDeviceRef(value) ? '' : value);
+  const strip = <T>(value: T) => (typeof value === 'string' && isDeviceRef(value) ? '' : value);
   return {
     templateId,
     data: {

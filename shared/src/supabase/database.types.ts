@@ -910,6 +910,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      inr_amount_from_text: {
+        Args: {
+          price: string;
+        };
+        Returns: number;
+      };
       json_list_length: {
         Args: {
           value: Json;
@@ -1084,6 +1090,12 @@ export type Database = {
           socials: number;
           total_length: number;
         }[];
+      };
+      portfolio_with_product_amounts: {
+        Args: {
+          data: Json;
+        };
+        Returns: Json;
       };
       record_page_render: {
         Args: {

@@ -33,3 +33,8 @@ Deno.test('other currencies still go through Intl, and a name that is no currenc
   assert.equal(formatMoney(1999, 'EUR'), intl(1999, 'EUR'));
   for (const name of ['toString', '__proto__', 'constructor']) assert.throws(() => formatMoney(100, name), RangeError, name);
 });
+
+Deno.test('a shop currency without minor units counts whole units', () => {
+  assert.equal(formatMoney(295, 'JPY'), new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'JPY' }).format(295));
+  assert.match(formatMoney(295, 'JPY'), /295$/);
+});

@@ -8,6 +8,7 @@
 // dollars (Razorpay Subscriptions take international currencies by card), templates are one-time
 // purchases in whole Indian rupees.
 import { TEMPLATE_PRICES, type TemplateId } from './templatePrices.generated.ts';
+import { currencyExponent } from './currencies.ts';
 
 export { TEMPLATE_PRICES, type TemplateId };
 
@@ -83,7 +84,8 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * on the pricing screen, the checkout, the account page and the receipt (the sandbox checkout matches
  * it). It is what `Intl.NumberFormat('en-IN', { style: 'currency' })` writes, spelt by hand for our
  * two currencies: a page's first Intl object makes Chromium load its ICU data, 150–230 ms on a phone,
- * and the editor shows a price on its first screen. Other currencies go through Intl.
+ * and the editor shows a price on its first screen. Other currencies go through Intl, each amount in
+ * its own minor unit (a shop's yen have none, currencies.ts).
  */
 export function formatMoney(minorUnits: number, currency: string): string {
   const symbol = SYMBOLS.get(currency);
@@ -93,7 +95,7 @@ export function formatMoney(minorUnits: number, currency: string): string {
       format = new Intl.NumberFormat('en-IN', { style: 'currency', currency });
       formatters.set(currency, format);
     }
-    return format.format(minorUnits / 100);
+    return format.format(minorUnits / 10 ** currencyExponent(currency));
   }
   const units = Math.round(Math.abs(minorUnits));
   const whole = String(Math.floor(units / 100));

@@ -26,7 +26,7 @@ describe('EcommercePortfolioPage', () => {
     expect(shop).toHaveAttribute('target', '_blank');
     expect(shop).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('heading', { level: 1, name: 'Monsoon Mug, thrown by hand' })).toBeInTheDocument();
-    expect(screen.getByText('₹1,200')).toBeInTheDocument();
+    expect(screen.getByText('₹1,200.00')).toBeInTheDocument();
     expect(screen.getByText(/Also Available On/)).toBeInTheDocument();
   });
 

@@ -7,6 +7,7 @@ import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
 import { StorefrontIcon } from '../common/icons';
+import { ProductPlaceholder, ProductPrice } from '../common/ProductPrice';
 import { SectionList, type SectionViewProps, type SectionViews } from '../common/sections/SectionList';
 import { shownItems } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
@@ -71,7 +72,7 @@ const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'pr
     <div className={styles.product} data-item-id={product.id}>
       <div>
         {product.name.trim() ? <h1 className={styles.heading}>{product.name}</h1> : null}
-        {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
+        <ProductPrice product={product} className={styles.price} />
         <RichText className={styles.description} value={product.description} />
         <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
           Shop Now<span className={styles.visuallyHidden}> (opens in a new tab)</span>
@@ -94,14 +95,18 @@ const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'pr
 const ProductCard = memo(function ProductCard({ product }: { product: ItemOf<'products'> }) {
   return (
     <li className={styles.card} data-item-id={product.id}>
-      <PageImage
-        value={product.image}
-        alt={product.name ? `${product.name}, product photo` : 'Product photo'}
-        sizes="(min-width: 48rem) 33vw, 100vw"
-      />
+      {product.image.trim() ? (
+        <PageImage
+          value={product.image}
+          alt={product.name ? `${product.name}, product photo` : 'Product photo'}
+          sizes="(min-width: 48rem) 33vw, 100vw"
+        />
+      ) : (
+        <ProductPlaceholder />
+      )}
       <div className={styles.cardText}>
         {product.name.trim() ? <h3>{product.name}</h3> : null}
-        {product.price.trim() ? <p className={styles.price}>{product.price}</p> : null}
+        <ProductPrice product={product} className={styles.price} />
         <RichText className={styles.description} value={product.description} />
         <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
           Shop Now<span className={styles.visuallyHidden}> {product.name} (opens in a new tab)</span>

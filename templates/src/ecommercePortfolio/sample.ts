@@ -26,7 +26,8 @@ export const ecommercePortfolioSample: Portfolio = {
         {
           id: 'product-1',
           name: 'Monsoon Mug, thrown by hand',
-          price: '₹1,200',
+          price: '',
+          sale: { price: 120_000, stock: null, options: [] },
           description:
             'A 350 ml stoneware mug glazed in deep sea green, thrown on the wheel in our Jaipur studio. Microwave and dishwasher safe, and every one is a little different.',
           image: sampleRef('productMug'),

@@ -1,6 +1,7 @@
 import type { TemplateContent, TemplatePageProps } from '../types';
 import { GeneratorPage, ShowsPlaceholders } from './GeneratorPage';
 import { generatorStart } from './sample';
+import { withShop } from '../common/shop';
 
 /** The page shows what was filled in (no placeholders); a stored resume is the owner's own, linked. */
 function PublishedGeneratorPage({ portfolio }: TemplatePageProps) {
@@ -22,5 +23,5 @@ export const generatorDefinition: TemplateContent = {
   getButtonLabel: '',
   labels: { website: 'Portfolio Link', photo: 'Upload Image', resume: 'Upload Resume' },
   sample: generatorStart,
-  Page: PublishedGeneratorPage,
+  Page: withShop(PublishedGeneratorPage),
 };

@@ -6,6 +6,7 @@ import { newId, ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, isSectionKind } from './kinds';
 import { toModelData } from './legacy';
 import type { PageSettings } from './pageSettings';
+import { coerceSale, coerceShop, shopOf, withProductAmount } from './products';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
 import { upgradedSampleMarks } from './sample';
 
@@ -34,19 +35,24 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
     network: str(link.network),
     url: str(link.url),
   }));
+  const shop = coerceShop(source.shop);
+  const currency = shopOf({ shop }).currency;
   const sectionIds = new Set<string>();
   const sections: Section[] = records(source.sections).flatMap((section) => {
     if (!isSectionKind(section.kind)) return [];
     const spec = SECTION_KINDS[section.kind];
     const itemIds = new Set<string>();
     const items = spec.fields.length
-      ? records(section.items).map(
-          (item) =>
-            Object.fromEntries([
-              ['id', idFrom(item.id, itemIds)],
-              ...spec.fields.map((field) => [field.key, str(item[field.key])]),
-            ]) as AnyItem,
-        )
+      ? records(section.items).map((item) => {
+          const fields = Object.fromEntries([
+            ['id', idFrom(item.id, itemIds)],
+            ...spec.fields.map((field) => [field.key, str(item[field.key])]),
+          ]) as AnyItem;
+          if (section.kind !== 'products') return fields;
+          // A product's sale, and a price still typed as text read as an amount (products.ts).
+          const sale = coerceSale(item.sale);
+          return withProductAmount({ ...(fields as { price: string }), ...(sale ? { sale } : {}) }, currency) as AnyItem;
+        })
       : [];
     return [
       {
@@ -69,6 +75,7 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
     socials,
     sections,
     ...(page && Object.keys(page).length ? { page } : {}),
+    ...(shop ? { shop } : {}),
   };
   // Saved before sample marks: its prompts are marked now, so Publish still asks about them.
   const sample = Array.isArray(source.sample)

@@ -55,3 +55,28 @@ export {
   type TextField,
 } from './sample';
 export { importJsonResume, MAX_IMPORT_BYTES, type ImportResult } from './importJsonResume';
+export {
+  DEFAULT_SHIPPING,
+  DEFAULT_SHOP,
+  DEFAULT_SHOP_CURRENCY,
+  PRICE_NOT_AN_AMOUNT,
+  PRODUCT_LIMITS,
+  SHOP_CURRENCIES,
+  amountText,
+  currencyExponent,
+  formatMoney,
+  isShopCurrency,
+  productOffer,
+  readPrice,
+  shopOf,
+  withProductAmount,
+  withProductAmounts,
+  type OfferOption,
+  type PriceReading,
+  type ProductOffer,
+  type ProductOption,
+  type ProductSale,
+  type ShopCurrency,
+  type ShopSettings,
+  type ShopShipping,
+} from './products';

@@ -4,6 +4,7 @@
 // SQL by the migration that introduced it (supabase/migrations/*_portfolio_sections.sql).
 import type { ItemKey, ProfileKey, SectionKind } from './kinds';
 import type { PageSettings } from './pageSettings';
+import type { ItemExtras, ShopSettings } from './products';
 
 export const SCHEMA_VERSION = 2;
 
@@ -17,8 +18,8 @@ export interface SocialLink {
   url: string;
 }
 
-/** One item of a section of kind K: its id and a text per field of the kind. */
-export type ItemOf<K extends SectionKind> = { id: string } & { [F in ItemKey<K>]: string };
+/** One item of a section of kind K: its id, a text per field of the kind, and its kind's other parts (a product's sale). */
+export type ItemOf<K extends SectionKind> = { id: string } & { [F in ItemKey<K>]: string } & ItemExtras<K>;
 
 export interface SectionOf<K extends SectionKind> {
   id: string;
@@ -44,6 +45,8 @@ export interface Portfolio {
   sections: Section[];
   /** The page's title, description and language; missing (rows from before) means the defaults. */
   page?: PageSettings;
+  /** The shop's currency and shipping (products.ts); missing: rupees, pickup. */
+  shop?: ShopSettings;
   /** The fields that still hold sample text (sample.ts): missing or empty, none. */
   sample?: string[];
 }

@@ -11,6 +11,7 @@ import { isFileValue } from './files';
 import { ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
 import { pageSettingsSchema } from './pageSettings';
+import { PRODUCT_LIMITS, productSaleSchema, shopSettingsSchema } from './products';
 import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
@@ -24,6 +25,7 @@ export const LIMITS = {
   titleLength: 80,
   /** The whole portfolio as JSON, in characters: what one row may hold. */
   totalLength: 500_000,
+  ...PRODUCT_LIMITS,
 } as const;
 
 const PHONE = /^\+?[\d\s().-]{3,32}$/;
@@ -89,7 +91,9 @@ function buildSectionSchema(kind: SectionKind) {
     hidden: z.boolean({ error: 'must be true or false' }).default(false),
     body: text(FIELD_MAX_LENGTH.longText, { multiline: true }).default(''),
     items: z
-      .array(z.object({ id: idSchema(), ...fieldsShape(spec.fields) }))
+      .array(
+        z.object({ id: idSchema(), ...fieldsShape(spec.fields), ...(kind === 'products' ? { sale: productSaleSchema().optional() } : {}) }),
+      )
       .max(maxItems, {
         error: (issue) =>
           maxItems === 0
@@ -136,6 +140,7 @@ const portfolioSchema = builtOnFirstUse(() =>
         })
         .default([]),
       page: pageSettingsSchema().optional(),
+      shop: shopSettingsSchema().optional(),
       sample: z
         .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
         .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
@@ -198,6 +203,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
           ? 'Page language'
           : 'Page settings';
   if (top === 'sample') return 'Sample marks';
+  if (top === 'shop') return 'Shop settings';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
   if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
   const section = at(at(input, 'sections'), index);
@@ -208,7 +214,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
   if (part === 'items' && typeof itemIndex === 'number') {
     const item = `${spec?.itemLabel ?? 'Item'} ${itemIndex + 1}`;
     const field = spec?.fields.find((candidate) => candidate.key === key);
-    return [name, item, field?.label].filter(Boolean).join(' › ');
+    return [name, item, key === 'sale' ? 'Price and stock' : field?.label].filter(Boolean).join(' › ');
   }
   if (part === 'title') return `${name} › Title`;
   if (part === 'body') return `${name} › ${spec && 'bodyLabel' in spec ? spec.bodyLabel : 'Text'}`;

@@ -49,9 +49,17 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     expect(paid.body.textContent).not.toMatch(/FolioForge/);
   });
 
-  test('a product with only a price makes no card; a second contact section adds no second message form', () => {
+  test('a product with only a price makes a card with its price; a second contact section adds no second message form', () => {
     const portfolio = withWebFiles(definition.sample);
-    const priceOnly = { id: 'price-only', name: '', price: '₹99', description: '', image: '', url: '' };
+    const priceOnly = {
+      id: 'price-only',
+      name: '',
+      price: '',
+      description: '',
+      image: '',
+      url: '',
+      sale: { price: 9900, stock: null, options: [] },
+    };
     const named = { id: 'named', name: 'Tea bowl', price: '₹450', description: '', image: '', url: '' };
     const contact = (id: string) =>
       ({ id, kind: 'contact', title: `Contact ${id}`, hidden: false, body: 'Write to us.', items: [] }) as Portfolio['sections'][number];
@@ -64,8 +72,7 @@ describe.each(TEMPLATES.map((definition) => [definition.id, definition] as const
     const doc = parse(
       renderStaticPage(id, portfolio, { ...OPTIONS, messages: { action: 'https://x.example/m', portfolioId: 'p', slug: 's' } }).html,
     );
-    expect(doc.querySelector('[data-item-id="price-only"]')).toBeNull();
-    expect(doc.body.textContent).not.toContain('₹99');
+    expect(doc.querySelector('[data-item-id="price-only"]')?.textContent).toContain('₹99.00');
     expect(doc.querySelector('[data-item-id="named"]')?.textContent).toContain('Tea bowl');
     // Every heading says something.
     for (const heading of doc.querySelectorAll('h1, h2, h3')) expect(heading.textContent?.trim()).not.toBe('');

@@ -7,6 +7,7 @@ import { EditedField } from './EditedField';
 import { FieldsForm } from './FieldsForm';
 import { PageSettingsFields } from './PageSettingsFields';
 import { SectionsEditor } from './SectionsEditor';
+import { ShopSettingsFields } from '../products/ShopSettingsFields';
 import { SocialLinksEditor } from './SocialLinksEditor';
 import styles from './PortfolioForm.module.scss';
 
@@ -50,6 +51,7 @@ export function PortfolioForm({ label, labels }: PortfolioFormProps) {
       <ProfileFields labels={labels} />
       <SocialLinksEditor />
       <SectionsEditor />
+      <ShopSettingsFields />
       <PageSettingsFields />
       <Announcer />
     </div>

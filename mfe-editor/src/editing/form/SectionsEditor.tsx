@@ -18,6 +18,7 @@ import {
   sectionPath,
   setHidden,
 } from '../portfolioEdits';
+import { ProductSaleFields } from '../products/ProductSaleFields';
 import { EditedField } from './EditedField';
 import { FieldsForm } from './FieldsForm';
 import { RowTools } from './RowTools';
@@ -290,16 +291,21 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
       </div>
       {open ? (
         <FieldsForm id={bodyId} data-place={first ? itemPath(sectionId, itemId, first.key) : undefined}>
-          {spec.fields.map((field, fieldIndex) => (
-            <EditedField
-              key={field.key}
-              path={itemPath(sectionId, itemId, field.key)}
-              spec={field}
-              // The first field says which item it is, as the spec's "Project 1 Title"; the others are named so for screen readers.
-              label={fieldIndex === 0 ? `${name} ${field.label}` : field.label}
-              accessibleLabel={fieldIndex === 0 ? undefined : `${name} ${field.label.toLowerCase()}`}
-            />
-          ))}
+          {spec.fields.map((field, fieldIndex) =>
+            // A product's price is money: its amount, stock and options (the text price is said there while it has one).
+            kind === 'products' && field.key === 'price' ? (
+              <ProductSaleFields key={field.key} sectionId={sectionId} itemId={itemId} name={name} />
+            ) : (
+              <EditedField
+                key={field.key}
+                path={itemPath(sectionId, itemId, field.key)}
+                spec={field}
+                // The first field says which item it is, as the spec's "Project 1 Title"; the others are named so for screen readers.
+                label={fieldIndex === 0 ? `${name} ${field.label}` : field.label}
+                accessibleLabel={fieldIndex === 0 ? undefined : `${name} ${field.label.toLowerCase()}`}
+              />
+            ),
+          )}
         </FieldsForm>
       ) : null}
     </SortableEntry>

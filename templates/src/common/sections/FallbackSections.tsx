@@ -7,6 +7,7 @@ import type { Section } from '../../model';
 import type { SectionViewProps } from './SectionList';
 import { shownItems, useHoldsMessageForm } from './shownItems';
 import { PageImage } from '../PageImage';
+import { ProductPlaceholder, ProductPrice } from '../ProductPrice';
 import { PageMessageForm, usePageMessages } from '../../forms/PageMessageForm';
 import styles from './FallbackSections.module.scss';
 
@@ -145,10 +146,14 @@ function Products({ section, anchorId }: SectionViewProps<'products'>) {
       <ul className={styles.cards}>
         {shownItems(section).map((item) => (
           <li key={item.id} className={styles.card} data-item-id={item.id}>
-            <Picture value={item.image} alt={item.name ? `${item.name}, product photo` : 'Product photo'} />
+            {item.image.trim() ? (
+              <Picture value={item.image} alt={item.name ? `${item.name}, product photo` : 'Product photo'} />
+            ) : (
+              <ProductPlaceholder />
+            )}
             <div className={styles.cardText}>
               {item.name ? <h3 className={styles.cardTitle}>{item.name}</h3> : null}
-              {item.price.trim() ? <p className={styles.price}>{item.price}</p> : null}
+              <ProductPrice product={item} className={styles.price} />
               <RichText className={styles.prose} value={item.description} />
               {item.url ? (
                 <SafeLink href={item.url} newTab className={styles.button}>
