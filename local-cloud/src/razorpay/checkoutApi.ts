@@ -9,7 +9,7 @@ import { badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { paymentSignature, safeEqual } from './signature.ts';
-import { findOrder, insertOrder, insertPayment, recordOrderAttempt, type PaymentEntity } from './store.ts';
+import { findOrder, insertOrder, insertPayment, orderAccount, recordOrderAttempt, type PaymentEntity } from './store.ts';
 import { findPlanRow, findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
 import { cardOutcome, digitsOnly, upiOutcome, type InstrumentOutcome } from './testInstruments.ts';
 import type { SandboxEvent } from './webhooks.ts';
@@ -83,12 +83,13 @@ async function payOrder(tx: Queryable, sandbox: Sandbox, input: PayInput, outcom
   if (!paid) return { kind: 'failed', payment };
   const paidOrder = (await findOrder(tx, order.id))!;
   const at = sandbox.clock.now();
+  const accountId = await orderAccount(tx, order.id);
   return {
     kind: 'paid',
     payment,
     events: [
-      { event: 'payment.captured', createdAt: at, payload: { payment } },
-      { event: 'order.paid', createdAt: at, payload: { payment, order: paidOrder } },
+      { event: 'payment.captured', createdAt: at, payload: { payment }, accountId },
+      { event: 'order.paid', createdAt: at, payload: { payment, order: paidOrder }, accountId },
     ],
   };
 }
