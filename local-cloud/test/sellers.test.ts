@@ -2,6 +2,7 @@
 // connects their own (sandbox) Razorpay account through Partner OAuth, FolioForge acts on it with the
 // seller's token (refreshed when it expires), and a disconnect, a revoke from Razorpay's side or the
 // account's deletion ends it. A forged, replayed or denied callback connects nobody.
+import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { functionEnv } from '../src/functions/index.ts';
@@ -81,7 +82,13 @@ for (const backend of JOURNEY_BACKENDS)
 
     /** An order on the seller's account with their token: the status of the answer, and its id. */
     async function orderWith(accessToken: string) {
-      const { status: code, body } = await razorpayApi(t, 'POST', '/v1/orders', { amount: 49_900, currency: 'INR' }, `Bearer ${accessToken}`);
+      const { status: code, body } = await razorpayApi(
+        t,
+        'POST',
+        '/v1/orders',
+        { amount: 49_900, currency: 'INR' },
+        `Bearer ${accessToken}`,
+      );
       return { code, id: String(body.id) };
     }
 
@@ -221,6 +228,50 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal((await orderWith(token!.accessToken)).code, 401);
       const { data } = await serviceClient(t).from('seller_accounts').select('owner_id').eq('owner_id', june.id);
       assert.deepEqual(data, []);
+    });
+
+    test('a buyer pays the seller’s order with its public token; the payment, refund and webhook are the seller’s', async () => {
+      const lena = await connected('lena', 'lena@example.com');
+      const token = (await sellerAccessToken(deps, lena.id))!;
+      const order = await orderWith(token.accessToken);
+      const pay = async (key: string) => {
+        const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            key_id: key,
+            order_id: order.id,
+            method: 'card',
+            card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
+            email: 'buyer@example.com',
+            contact: '+919876543210',
+          }),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, string> };
+      };
+      assert.equal((await pay(t.cloud.keys.razorpayKeyId)).status, 400, 'the platform’s key cannot pay the seller’s order');
+      const paid = await pay(token.publicToken);
+      assert.equal(paid.status, 200);
+      const expected = createHmac('sha256', partnerApp(t.cloud.keys).clientSecret)
+        .update(`${order.id}|${paid.body.razorpay_payment_id}`)
+        .digest('hex');
+      assert.equal(paid.body.razorpay_signature, expected);
+      const bearer = `Bearer ${token.accessToken}`;
+      assert.equal((await razorpayApi(t, 'GET', `/v1/orders/${order.id}`, undefined, bearer)).body.status, 'paid');
+      const paymentId = paid.body.razorpay_payment_id!;
+      assert.equal((await razorpayApi(t, 'POST', `/v1/payments/${paymentId}/refund`, { amount: 10_000 })).status, 400);
+      const refund = await razorpayApi(t, 'POST', `/v1/payments/${paymentId}/refund`, { amount: 10_000 }, bearer);
+      assert.deepEqual([refund.status, refund.body.amount], [200, 10_000]);
+      const hooks = await razorpayApi(t, 'GET', '/_sandbox/webhooks');
+      const orderPaid = (hooks.body.items as { event: string; body: string }[])
+        .map((item) => JSON.parse(item.body) as { event: string; account_id: string; payload: { order?: { entity: { id: string } } } })
+        .find((event) => event.event === 'order.paid' && event.payload.order?.entity.id === order.id);
+      assert.equal(orderPaid?.account_id, token.accountId);
+      // Disconnected, the public token opens nothing.
+      await sellers(lena, 'disconnect');
+      const again = await orderWith(token.accessToken);
+      assert.equal(again.code, 401);
+      assert.equal((await pay(token.publicToken)).status, 400);
     });
 
     // Last: it moves the sandbox's clock three months on.

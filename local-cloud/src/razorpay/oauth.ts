@@ -192,7 +192,8 @@ export function mountOAuth(app: Hono, sandbox: Sandbox): void {
         state: request.state,
       });
     const email = emailSchema.safeParse((form.get('email') ?? '').trim().toLowerCase());
-    if (!email.success) return c.html(consentPage(request, 'Enter your Razorpay account’s email, like name@example.com.', form.get('email') ?? ''), 400);
+    if (!email.success)
+      return c.html(consentPage(request, 'Enter your Razorpay account’s email, like name@example.com.', form.get('email') ?? ''), 400);
     await ready;
     const code = secretToken();
     const now = clock.now();
@@ -235,12 +236,23 @@ export function mountOAuth(app: Hono, sandbox: Sandbox): void {
         await tx.query('update local_cloud.razorpay_oauth_codes set used = true where code_hash = $1', [sha256(params.code!)]);
         return issueTokens(
           tx,
-          { accountId: row.account_id, clientId: app.clientId, publicToken: `rzp_test_oauth_${alnum(14)}`, scopes: row.scopes, grantId: alnum(20) },
+          {
+            accountId: row.account_id,
+            clientId: app.clientId,
+            publicToken: `rzp_test_oauth_${alnum(14)}`,
+            scopes: row.scopes,
+            grantId: alnum(20),
+          },
           now,
         );
       });
       if (!result)
-        return oauthError(c, 400, 'invalid_grant', 'The authorization code is invalid, expired, already used or was issued for another redirect URI.');
+        return oauthError(
+          c,
+          400,
+          'invalid_grant',
+          'The authorization code is invalid, expired, already used or was issued for another redirect URI.',
+        );
       return c.json(result);
     }
     if (params.grant_type === 'refresh_token') {
@@ -253,7 +265,9 @@ export function mountOAuth(app: Hono, sandbox: Sandbox): void {
         const row = rows[0];
         if (!row || row.revoked) return undefined;
         // The refresh token is spent: the answer carries its successor.
-        await tx.query('update local_cloud.razorpay_oauth_tokens set revoked = true where token_hash = $1', [sha256(params.refresh_token!)]);
+        await tx.query('update local_cloud.razorpay_oauth_tokens set revoked = true where token_hash = $1', [
+          sha256(params.refresh_token!),
+        ]);
         return issueTokens(
           tx,
           { accountId: row.account_id, clientId: app.clientId, publicToken: row.public_token, scopes: row.scopes, grantId: row.grant_id },

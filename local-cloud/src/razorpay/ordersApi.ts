@@ -42,7 +42,9 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
 
   app.get('/razorpay/v1/orders/:id', async (c) => {
     await ready;
-    const order = await ctx.db.asOwner(async (tx) => ((await own(tx, c, c.req.param('id'))) ? findOrder(tx, c.req.param('id')) : undefined));
+    const order = await ctx.db.asOwner(async (tx) =>
+      (await own(tx, c, c.req.param('id'))) ? findOrder(tx, c.req.param('id')) : undefined,
+    );
     return order ? c.json(order) : sendError(c, 400, NOT_FOUND);
   });
 

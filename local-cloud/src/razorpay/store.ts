@@ -190,7 +190,9 @@ export async function receiptTaken(tx: Queryable, receipt: string, accountId: st
 
 /** The account an order belongs to: a seller's id, null for the platform's own, undefined when there is none. */
 export async function orderAccount(tx: Queryable, orderId: string): Promise<string | null | undefined> {
-  const { rows } = await tx.query<{ account_id: string | null }>('select account_id from local_cloud.razorpay_orders where id = $1', [orderId]);
+  const { rows } = await tx.query<{ account_id: string | null }>('select account_id from local_cloud.razorpay_orders where id = $1', [
+    orderId,
+  ]);
   return rows[0] ? rows[0].account_id : undefined;
 }
 
