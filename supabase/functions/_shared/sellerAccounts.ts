@@ -75,7 +75,9 @@ export async function exchangeCode(oauth: PartnerOAuth, code: string): Promise<T
 }
 
 async function refreshTokens(oauth: PartnerOAuth, refreshToken: string): Promise<TokenAnswer> {
-  return tokenAnswer.parse(await postToAuth(oauth, 'token', { grant_type: 'refresh_token', refresh_token: refreshToken, mode: oauth.mode }));
+  return tokenAnswer.parse(
+    await postToAuth(oauth, 'token', { grant_type: 'refresh_token', refresh_token: refreshToken, mode: oauth.mode }),
+  );
 }
 
 export async function revokeToken(oauth: PartnerOAuth, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
@@ -83,7 +85,11 @@ export async function revokeToken(oauth: PartnerOAuth, token: string, hint: 'acc
 }
 
 // ─── encryption at rest ───────────────────────────────────────────────────────────────────────
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const fromBase64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
 
 async function tokenKey(secret: string): Promise<CryptoKey> {

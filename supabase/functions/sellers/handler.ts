@@ -39,7 +39,10 @@ async function sha256Hex(text: string): Promise<string> {
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 async function connect(deps: Deps, ownerId: string): Promise<Response> {
@@ -83,15 +86,19 @@ function backToAccount(deps: Deps, result: SellingResult): Response {
   const url = new URL(`${deps.siteUrl}/account`);
   url.searchParams.set(SELLING_RESULT_PARAM, result);
   url.hash = SELLING_CARD_ID;
-  return new Response(null, { status: 303, headers: { Location: url.toString(), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: url.toString(), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 }
 
 async function callback(deps: Deps, url: URL): Promise<Response> {
   const state = url.searchParams.get('state') ?? '';
   // The state is spent whatever the outcome: a link seen twice (history, a forwarded URL) does nothing.
-  const { data: ownerId, error } = state.length > 0 && state.length <= 200
-    ? await deps.admin.rpc('take_seller_oauth_state', { hash: await sha256Hex(state) })
-    : { data: null, error: null };
+  const { data: ownerId, error } =
+    state.length > 0 && state.length <= 200
+      ? await deps.admin.rpc('take_seller_oauth_state', { hash: await sha256Hex(state) })
+      : { data: null, error: null };
   if (error) {
     console.error('sellers: the state could not be checked', error.message);
     return backToAccount(deps, 'failed');

@@ -44,7 +44,9 @@ test('not connected: “Connect with Razorpay” leaves for Razorpay’s consent
 
 test('a refused connect says why in words and stays on the page', async () => {
   supabase.functions.invoke.mockResolvedValueOnce({ data: { connected: false }, error: null });
-  supabase.functions.invoke.mockResolvedValueOnce(refusal(403, 'Enter the code from your authenticator app first: sign in again to do so.'));
+  supabase.functions.invoke.mockResolvedValueOnce(
+    refusal(403, 'Enter the code from your authenticator app first: sign in again to do so.'),
+  );
   const { goTo } = renderSection();
   await userEvent.click(await screen.findByRole('button', { name: 'Connect with Razorpay' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Enter the code from your authenticator app first');
@@ -95,7 +97,9 @@ test('connected: Disconnect asks first; keeping it returns the keyboard; confirm
 
 test('a disconnect Razorpay did not answer keeps the account shown, with the reason', async () => {
   supabase.functions.invoke.mockResolvedValueOnce({ data: CONNECTED, error: null });
-  supabase.functions.invoke.mockResolvedValueOnce(refusal(503, 'Razorpay did not answer, so your account is still connected. Try again in a minute.'));
+  supabase.functions.invoke.mockResolvedValueOnce(
+    refusal(503, 'Razorpay did not answer, so your account is still connected. Try again in a minute.'),
+  );
   renderSection();
   await userEvent.click(await screen.findByRole('button', { name: 'Disconnect' }));
   await userEvent.click(screen.getByRole('button', { name: 'Yes, disconnect' }));

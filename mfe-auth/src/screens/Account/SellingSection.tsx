@@ -96,8 +96,8 @@ export function SellingSection({
   return (
     <>
       <p>
-        Sell on your pages with your own Razorpay account: buyers pay you directly, and FolioForge takes no fee. FolioForge never asks for or
-        sees your Razorpay key secret.
+        Sell on your pages with your own Razorpay account: buyers pay you directly, and FolioForge takes no fee. FolioForge never asks for
+        or sees your Razorpay key secret.
       </p>
       {said && !disconnected ? (
         <div ref={resultRef} tabIndex={-1}>
