@@ -135,15 +135,17 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal(started.status, 200, 'the code given, it starts');
       assert.equal((await rowsOf('seller_oauth_states', 'owner_id')).length, 1);
 
-      const { error } = await serviceClient(t).from('seller_accounts').insert({
-        owner_id: user.userId,
-        razorpay_account_id: 'acc_SecondFactor01',
-        public_token: 'rzp_test_oauth_SecondFactor01',
-        access_token_enc: 'v1.aXY.YQ',
-        refresh_token_enc: 'v1.aXY.cg',
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        mode: 'test',
-      });
+      const { error } = await serviceClient(t)
+        .from('seller_accounts')
+        .insert({
+          owner_id: user.userId,
+          razorpay_account_id: 'acc_SecondFactor01',
+          public_token: 'rzp_test_oauth_SecondFactor01',
+          access_token_enc: 'v1.aXY.YQ',
+          refresh_token_enc: 'v1.aXY.cg',
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          mode: 'test',
+        });
       assert.equal(error, null);
       await refused('sellers', { action: 'disconnect' });
       assert.equal((await rowsOf('seller_accounts', 'owner_id')).length, 1, 'still connected');
