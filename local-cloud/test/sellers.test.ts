@@ -3,6 +3,7 @@
 // seller's token (refreshed when it expires), and a disconnect, a revoke from Razorpay's side or the
 // account's deletion ends it. A forged, replayed or denied callback connects nobody.
 import { createHmac } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { functionEnv } from '../src/functions/index.ts';
@@ -220,9 +221,19 @@ for (const backend of JOURNEY_BACKENDS)
       assert.deepEqual(await status(ivan), { connected: false });
     });
 
-    test('deleting the account revokes the connection and deletes it', async () => {
+    test('the connection is in "Download my data" (never its tokens); deleting the account revokes and deletes it', async () => {
       const june = await connected('june', 'june@example.com');
       const token = await sellerAccessToken(deps, june.id);
+      const exported = await callFunction(t, 'account', june.accessToken, { action: 'export' });
+      assert.equal(exported.status, 200);
+      const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+      const selling = strFromU8(files['selling.json']!);
+      assert.equal(
+        (JSON.parse(selling) as { razorpayAccounts: { razorpay_account_id: string }[] }).razorpayAccounts[0]?.razorpay_account_id,
+        token!.accountId,
+      );
+      assert.ok(!selling.includes(token!.accessToken) && !selling.includes('v1.'), 'no token, sealed or not');
+
       const done = await callFunction(t, 'account', june.accessToken, { action: 'delete', password: 'correct horse battery' });
       assert.equal(done.status, 200, await done.clone().text());
       assert.equal((await orderWith(token!.accessToken)).code, 401);
