@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Queryable } from '../context.ts';
 import { readBodyCapped } from '../http/body.ts';
 import { partnerApp, partnerRedirectUri, type PartnerApp } from './partner.ts';
+import { randomBase62, razorpayId } from './ids.ts';
 import { safeEqual } from './signature.ts';
 import type { Sandbox } from './sandbox.ts';
 
@@ -20,9 +21,6 @@ import type { Sandbox } from './sandbox.ts';
 export const ACCESS_TOKEN_SECONDS = 7_862_400;
 const CODE_SECONDS = 600;
 const SCOPES = new Set(['read_only', 'read_write']);
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-const alnum = (length: number) => Array.from(randomBytes(length), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
 const secretToken = () => randomBytes(32).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -200,7 +198,7 @@ export function mountOAuth(app: Hono, sandbox: Sandbox): void {
     const accountId = await ctx.db.asOwner(async (tx) => {
       await tx.query(
         `insert into local_cloud.razorpay_accounts (id, email, created_at) values ($1, $2, $3) on conflict (email) do nothing`,
-        [`acc_${alnum(14)}`, email.data, now],
+        [razorpayId('acc'), email.data, now],
       );
       const { rows } = await tx.query<{ id: string }>('select id from local_cloud.razorpay_accounts where email = $1', [email.data]);
       await tx.query(
@@ -239,9 +237,9 @@ export function mountOAuth(app: Hono, sandbox: Sandbox): void {
           {
             accountId: row.account_id,
             clientId: app.clientId,
-            publicToken: `rzp_test_oauth_${alnum(14)}`,
+            publicToken: `rzp_test_oauth_${randomBase62(14)}`,
             scopes: row.scopes,
-            grantId: alnum(20),
+            grantId: randomBase62(20),
           },
           now,
         );

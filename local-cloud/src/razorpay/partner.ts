@@ -3,12 +3,10 @@
 // restarts and differ between data folders, like a development client's on Razorpay's Partner Dashboard.
 import { createHmac } from 'node:crypto';
 import type { Keys } from '../context.ts';
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+import { base62 } from './ids.ts';
 
 function derived(secret: string, purpose: string, length: number): string {
-  const bytes = createHmac('sha256', secret).update(purpose).digest();
-  return Array.from(bytes.subarray(0, length), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return base62(createHmac('sha256', secret).update(purpose).digest().subarray(0, length));
 }
 
 export interface PartnerApp {

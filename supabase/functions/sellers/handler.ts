@@ -4,6 +4,7 @@
 // browser back to GET …/callback, where the state is taken (once), the code exchanged and the tokens
 // kept encrypted; the browser then goes on to /account with the result. Uses the service role.
 import { corsHeaders } from '../_shared/cors.ts';
+import { randomToken, sha256Hex } from '../_shared/hmac.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { answeringErrors, HttpError, readJsonBody, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import {
@@ -32,21 +33,8 @@ function depsFrom(env: Env): Deps {
   return { ...clients, sellers: sellerDepsFrom(env, clients.admin), siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, '') };
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function randomState(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
 async function connect(deps: Deps, ownerId: string): Promise<Response> {
-  const state = randomState();
+  const state = randomToken();
   // One connection under way per owner: a newer Connect replaces the older one's state.
   await deps.admin.from('seller_oauth_states').delete().eq('owner_id', ownerId);
   const { error } = await deps.admin.from('seller_oauth_states').insert({
