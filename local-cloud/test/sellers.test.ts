@@ -198,7 +198,7 @@ for (const backend of JOURNEY_BACKENDS)
       assert.match(await page.text(), /redirect_uri does not match/);
     });
 
-    test('disconnect revokes at Razorpay, then forgets; a revoke from Razorpay’s side ends it too', async () => {
+    test('disconnect revokes at Razorpay, then forgets; a revoke from Razorpay’s side (or its webhook) ends it too', async () => {
       const hana = await connected('hana', 'hana@example.com');
       const before = await sellerAccessToken(deps, hana.id);
       assert.equal((await orderWith(before!.accessToken)).code, 200);
@@ -219,6 +219,18 @@ for (const backend of JOURNEY_BACKENDS)
       assert.deepEqual(await revoked.json(), { message: 'Token Revoked' });
       assert.equal(await sellerAccessToken(deps, ivan.id, { force: true }), null);
       assert.deepEqual(await status(ivan), { connected: false });
+
+      // Revoked in the dashboard, Razorpay says so by webhook (signed, naming the account): forgotten at once.
+      const jo = await connected('jo', 'jo@example.com');
+      const jos = (await sellerAccessToken(deps, jo.id))!;
+      assert.equal((await razorpayApi(t, 'POST', `/_sandbox/accounts/${jos.accountId}/revoke-app`, {})).status, 200);
+      const hooks = await razorpayApi(t, 'GET', '/_sandbox/webhooks');
+      const told = (hooks.body.items as { event: string; body: string; response_status: number }[]).find(
+        (item) => item.event === 'account.app.authorization_revoked' && item.body.includes(jos.accountId),
+      );
+      assert.equal(told?.response_status, 200);
+      assert.deepEqual(await status(jo), { connected: false });
+      assert.equal((await orderWith(jos.accessToken)).code, 401);
     });
 
     test('the connection is in "Download my data" (never its tokens); deleting the account revokes and deletes it', async () => {

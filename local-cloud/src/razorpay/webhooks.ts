@@ -10,7 +10,13 @@ import type { SubscriptionEntity } from './subscriptionsStore.ts';
 
 export interface SandboxEvent {
   event: string;
-  payload: { subscription?: SubscriptionEntity; payment?: PaymentEntity; order?: OrderEntity };
+  payload: {
+    subscription?: SubscriptionEntity;
+    payment?: PaymentEntity;
+    order?: OrderEntity;
+    /** The partner app a seller revoked (account.app.authorization_revoked). */
+    application?: { id: string; name: string };
+  };
   /** Unix seconds on the sandbox clock when it happened. */
   createdAt: number;
   /** A connected seller's account it happened on (Partner OAuth); none: the platform's own. */

@@ -220,3 +220,10 @@ export async function disconnectSeller(deps: SellerDeps, ownerId: string): Promi
   const { error } = await deps.admin.from('seller_accounts').delete().eq('owner_id', ownerId);
   if (error) throw new Error(`the seller's connection could not be removed: ${error.message}`);
 }
+
+/** A seller revoked FolioForge from their Razorpay dashboard (the signed webhook says which account). */
+export async function forgetRevokedSeller(admin: SupabaseClient, razorpayAccountId: string): Promise<'processed' | 'ignored'> {
+  const { data, error } = await admin.from('seller_accounts').delete().eq('razorpay_account_id', razorpayAccountId).select('owner_id');
+  if (error) throw new Error(`the revoked connection could not be removed: ${error.message}`);
+  return data.length ? 'processed' : 'ignored';
+}
