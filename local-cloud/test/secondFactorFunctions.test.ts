@@ -1,7 +1,8 @@
 // The functions ask for the second factor where a stolen password must not be enough: a user with a
 // verified authenticator whose session used only the password (aal1) is refused (403) by payments
 // (an order, a subscription, cancelling or changing the plan), domains (register, renew, connect),
-// publish (prove or give up a custom domain, delete a portfolio) and account (download the data, delete the account), and
+// publish (prove or give up a custom domain, delete a portfolio), account (download the data, delete the account) and
+// sellers (connect or disconnect a Razorpay account), and
 // nothing is done; the same user's aal2 session
 // goes through. A payment already made is still confirmed from an aal1 session.
 import { after, before, describe, test } from 'node:test';
@@ -123,6 +124,31 @@ for (const backend of JOURNEY_BACKENDS)
         'the claim and its proof are as they were',
       );
       assert.equal((await callFunction(t, 'publish', aal2, { action: 'remove-domain', domain })).status, 200, 'the code given, it goes');
+    });
+
+    test('sellers: no Razorpay account is connected or disconnected with the password alone', async () => {
+      await refused('sellers', { action: 'connect' });
+      assert.deepEqual(await rowsOf('seller_oauth_states', 'owner_id'), [], 'no connection was started');
+      const status = await callFunction(t, 'sellers', aal1, { action: 'status' });
+      assert.deepEqual(await status.json(), { connected: false }, 'which account is connected may still be read');
+      const started = await callFunction(t, 'sellers', aal2, { action: 'connect' });
+      assert.equal(started.status, 200, 'the code given, it starts');
+      assert.equal((await rowsOf('seller_oauth_states', 'owner_id')).length, 1);
+
+      const { error } = await serviceClient(t)
+        .from('seller_accounts')
+        .insert({
+          owner_id: user.userId,
+          razorpay_account_id: 'acc_SecondFactor01',
+          public_token: 'rzp_test_oauth_SecondFactor01',
+          access_token_enc: 'v1.aXY.YQ',
+          refresh_token_enc: 'v1.aXY.cg',
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+          mode: 'test',
+        });
+      assert.equal(error, null);
+      await refused('sellers', { action: 'disconnect' });
+      assert.equal((await rowsOf('seller_accounts', 'owner_id')).length, 1, 'still connected');
     });
 
     test('publish: a portfolio is not deleted with the password alone', async () => {

@@ -160,7 +160,7 @@ export { animateScrollToTop, findScrollBox, findScrollTarget, scrollElementTo, s
 export { type FederatedModule, FederatedRegion, forgetLoadedRegionsForTests, preloadRegion } from './federation/FederatedRegion';
 export { ROUTER_FUTURE } from './routerFuture';
 export { queryClient } from './serverState/queryClient';
-export { billingKeys, domainKeys, portfolioKeys, storageKeys } from './serverState/keys';
+export { billingKeys, domainKeys, portfolioKeys, sellingKeys, storageKeys } from './serverState/keys';
 export { invalidateBilling, invalidateDomains, invalidatePortfolios } from './serverState/invalidate';
 export { ServerStateProvider } from './serverState/ServerStateProvider';
 export { LIVE_TABLES, type LiveTable, realtimeTopics } from './realtime/topics';

@@ -41,6 +41,9 @@ insert into public.registered_domains (domain, owner_id, status, registered_at, 
 select tests.add_factor(:'alice');
 insert into public.mfa_recovery_codes (user_id, code_hash) values (:'alice', 'hash');
 insert into public.mfa_recovery_attempts (user_id) values (:'alice');
+insert into public.seller_accounts (owner_id, razorpay_account_id, public_token, access_token_enc, refresh_token_enc, expires_at, mode)
+values (:'alice', 'acc_AliceAccount01', 'rzp_test_oauth_Alice', 'v1.aXY.YQ', 'v1.aXY.cg', now(), 'test');
+insert into public.seller_oauth_states (state_hash, owner_id, expires_at) values (repeat('a', 64), :'alice', now());
 
 create function pg_temp.rows_of(for_user uuid, page uuid) returns table (what text, rows int) language sql as $$
   select 'profiles', count(*)::int from public.profiles where id = for_user
@@ -56,6 +59,8 @@ create function pg_temp.rows_of(for_user uuid, page uuid) returns table (what te
   union all select 'account_deletion_codes', count(*)::int from public.account_deletion_codes where user_id = for_user
   union all select 'mfa_recovery_codes', count(*)::int from public.mfa_recovery_codes where user_id = for_user
   union all select 'mfa_recovery_attempts', count(*)::int from public.mfa_recovery_attempts where user_id = for_user
+  union all select 'seller_accounts', count(*)::int from public.seller_accounts where owner_id = for_user
+  union all select 'seller_oauth_states', count(*)::int from public.seller_oauth_states where owner_id = for_user
   union all select 'auth.mfa_factors', count(*)::int from auth.mfa_factors where user_id = for_user;
 $$;
 select is_empty(format($$ select what from pg_temp.rows_of(%L, %L) where rows = 0 $$, :'alice', :'alices_page'),

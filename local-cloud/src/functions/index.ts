@@ -8,6 +8,7 @@ import { clientIp } from '../http/body.ts';
 import { EdgeWorkerError } from './edgeWorkers.ts';
 import { functionExists, isFunctionName, verifyJwtSetting } from './registry.ts';
 import { namecomSandboxCredentials } from '../namecom/credentials.ts';
+import { partnerApp, sellerTokenKey } from '../razorpay/partner.ts';
 
 /** What a function reads from its environment; publicUrl is final only once the server listens. */
 export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
@@ -25,6 +26,12 @@ export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     RAZORPAY_KEY_SECRET: ctx.keys.razorpayKeySecret,
     RAZORPAY_WEBHOOK_SECRET: ctx.keys.razorpayWebhookSecret,
     RAZORPAY_API_BASE: `${base}/razorpay`,
+    // Razorpay for sellers: the sandbox's partner app (auth.razorpay.com lives at /razorpay/auth) and
+    // the key the sellers function encrypts the sellers' tokens with.
+    RAZORPAY_AUTH_BASE: `${base}/razorpay/auth`,
+    RAZORPAY_PARTNER_CLIENT_ID: partnerApp(ctx.keys).clientId,
+    RAZORPAY_PARTNER_CLIENT_SECRET: partnerApp(ctx.keys).clientSecret,
+    SELLER_TOKEN_KEY: sellerTokenKey(ctx.keys),
     // The contact function sends through this local-cloud's EmailJS sink, as through api.emailjs.com.
     EMAILJS_ORIGIN: `${base}/emailjs`,
     EMAILJS_PUBLIC_KEY: ctx.keys.emailjsPublicKey,

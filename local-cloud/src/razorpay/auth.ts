@@ -1,7 +1,9 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { safeEqual } from './signature.ts';
 import { AUTHENTICATION_FAILED, sendError } from './errors.ts';
 import type { Keys } from '../context.ts';
+import { accountOfAccessToken } from './oauth.ts';
+import type { Sandbox } from './sandbox.ts';
 
 /** True when the request carries `Basic base64(key_id:key_secret)` for this sandbox's test key. */
 function hasValidBasicAuth(header: string | undefined, keys: Keys): boolean {
@@ -24,6 +26,40 @@ export function requireKeyAuth(app: Hono, keys: Keys, paths: readonly string[]):
     for (const path of [base, `${base}/*`]) {
       app.use(path, async (c, next) => {
         if (!hasValidBasicAuth(c.req.header('authorization'), keys)) return sendError(c, 401, AUTHENTICATION_FAILED);
+        await next();
+      });
+    }
+  }
+}
+
+/** Which account a request acts for: a connected seller's (OAuth), or null for the platform's own key. */
+const actingAccount = new WeakMap<Request, string | null>();
+
+export function accountOf(c: Context): string | null {
+  return actingAccount.get(c.req.raw) ?? null;
+}
+
+/**
+ * Like requireKeyAuth, but a partner's `Bearer <access_token>` is taken too and acts for the seller's
+ * account; an unknown, expired or revoked token is answered 401 as Razorpay does.
+ */
+export function requireApiAuth(app: Hono, sandbox: Sandbox, paths: readonly string[]): void {
+  for (const base of paths) {
+    for (const path of [base, `${base}/*`]) {
+      app.use(path, async (c, next) => {
+        const header = c.req.header('authorization')?.trim() ?? '';
+        const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+        if (bearer) {
+          await sandbox.ready;
+          const found = await sandbox.ctx.db.asOwner((tx) => accountOfAccessToken(tx, bearer, sandbox.clock.now()));
+          if (!found) return sendError(c, 401, AUTHENTICATION_FAILED);
+          if (c.req.method !== 'GET' && !found.scopes.includes('read_write')) return sendError(c, 401, AUTHENTICATION_FAILED);
+          actingAccount.set(c.req.raw, found.accountId);
+        } else if (hasValidBasicAuth(header, sandbox.ctx.keys)) {
+          actingAccount.set(c.req.raw, null);
+        } else {
+          return sendError(c, 401, AUTHENTICATION_FAILED);
+        }
         await next();
       });
     }

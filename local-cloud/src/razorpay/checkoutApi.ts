@@ -8,8 +8,9 @@ import { chargeSubscription, catchUp, renewed, type ChargeCard } from './billing
 import { badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
+import { partnerApp } from './partner.ts';
 import { paymentSignature, safeEqual } from './signature.ts';
-import { findOrder, insertOrder, insertPayment, recordOrderAttempt, type PaymentEntity } from './store.ts';
+import { findOrder, insertOrder, insertPayment, orderAccount, recordOrderAttempt, type PaymentEntity } from './store.ts';
 import { findPlanRow, findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
 import { cardOutcome, digitsOnly, upiOutcome, type InstrumentOutcome } from './testInstruments.ts';
 import type { SandboxEvent } from './webhooks.ts';
@@ -44,8 +45,27 @@ function formatAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(amount / 100);
 }
 
-function keyIsValid(sandbox: Sandbox, keyId: string | undefined): boolean {
-  return safeEqual(keyId ?? '', sandbox.ctx.keys.razorpayKeyId);
+/**
+ * The account a checkout key opens payments for: the platform's key id (null), or a connected seller's
+ * `public_token` while the seller's grant lasts; undefined for any other key.
+ */
+async function accountOfKey(sandbox: Sandbox, key: string | undefined): Promise<{ accountId: string | null } | undefined> {
+  if (safeEqual(key ?? '', sandbox.ctx.keys.razorpayKeyId)) return { accountId: null };
+  if (!key || !/^rzp_test_oauth_[A-Za-z0-9]{14}$/.test(key)) return undefined;
+  await sandbox.ready;
+  const { rows } = await sandbox.ctx.db.asOwner((tx) =>
+    tx.query<{ account_id: string }>(
+      `select account_id from local_cloud.razorpay_oauth_tokens
+        where public_token = $1 and kind = 'access' and not revoked and expires_at > $2 limit 1`,
+      [key, sandbox.clock.now()],
+    ),
+  );
+  return rows[0] ? { accountId: rows[0].account_id } : undefined;
+}
+
+/** What a payment's signature is made with: the key secret, or for a seller's order the partner app's client secret. */
+function signingSecret(sandbox: Sandbox, accountId: string | null): string {
+  return accountId === null ? sandbox.ctx.keys.razorpayKeySecret : partnerApp(sandbox.ctx.keys).clientSecret;
 }
 
 function cardOf(input: PayInput, outcome: InstrumentOutcome): ChargeCard {
@@ -58,8 +78,15 @@ function cardOf(input: PayInput, outcome: InstrumentOutcome): ChargeCard {
   };
 }
 
-async function payOrder(tx: Queryable, sandbox: Sandbox, input: PayInput, outcome: InstrumentOutcome): Promise<PayResult> {
-  const order = await findOrder(tx, input.order_id!, true);
+async function payOrder(
+  tx: Queryable,
+  sandbox: Sandbox,
+  input: PayInput,
+  outcome: InstrumentOutcome,
+  accountId: string | null,
+): Promise<PayResult> {
+  // An order is paid only through its own account's key: another account's order is unknown.
+  const order = (await orderAccount(tx, input.order_id!)) === accountId ? await findOrder(tx, input.order_id!, true) : undefined;
   if (!order) return { kind: 'refused', description: 'The id provided does not exist', field: 'order_id' };
   if (order.status === 'paid') return { kind: 'refused', description: 'Order has already been paid' };
   const paid = outcome.kind === 'success';
@@ -87,8 +114,8 @@ async function payOrder(tx: Queryable, sandbox: Sandbox, input: PayInput, outcom
     kind: 'paid',
     payment,
     events: [
-      { event: 'payment.captured', createdAt: at, payload: { payment } },
-      { event: 'order.paid', createdAt: at, payload: { payment, order: paidOrder } },
+      { event: 'payment.captured', createdAt: at, payload: { payment }, accountId },
+      { event: 'order.paid', createdAt: at, payload: { payment, order: paidOrder }, accountId },
     ],
   };
 }
@@ -202,15 +229,17 @@ export function mountCheckoutApi(app: Hono, sandbox: Sandbox): void {
 
   // The dialog shows the amount the order really charges, not whatever the page passed in.
   app.get('/razorpay/v1/checkout/orders/:id', async (c) => {
-    if (!keyIsValid(sandbox, c.req.query('key_id'))) return invalidKey(c);
+    const key = await accountOfKey(sandbox, c.req.query('key_id'));
+    if (!key) return invalidKey(c);
     await ready;
-    const order = await ctx.db.asOwner((tx) => findOrder(tx, c.req.param('id')));
+    const id = c.req.param('id');
+    const order = await ctx.db.asOwner(async (tx) => ((await orderAccount(tx, id)) === key.accountId ? findOrder(tx, id) : undefined));
     if (!order) return sendError(c, 400, badRequest('The id provided does not exist', 'order_id'));
     return c.json({ id: order.id, amount: order.amount, currency: order.currency, status: order.status });
   });
 
   app.get('/razorpay/v1/checkout/subscriptions/:id', async (c) => {
-    if (!keyIsValid(sandbox, c.req.query('key_id'))) return invalidKey(c);
+    if ((await accountOfKey(sandbox, c.req.query('key_id')))?.accountId !== null) return invalidKey(c);
     const summary = await subscriptionSummary(sandbox, c.req.param('id'));
     return summary ? c.json(summary) : sendError(c, 400, badRequest('The id provided does not exist', 'subscription_id'));
   });
@@ -221,7 +250,9 @@ export function mountCheckoutApi(app: Hono, sandbox: Sandbox): void {
     const parsed = payBody.safeParse(raw.value);
     if (!parsed.success) return sendError(c, 400, badRequest('Payment details are incomplete'));
     const input = parsed.data;
-    if (!keyIsValid(sandbox, input.key_id)) return invalidKey(c);
+    const key = await accountOfKey(sandbox, input.key_id);
+    // Subscriptions are the platform's own (its plans); a seller's public token pays orders only.
+    if (!key || (input.subscription_id && key.accountId !== null)) return invalidKey(c);
 
     const recurring = Boolean(input.subscription_id);
     let outcome: InstrumentOutcome;
@@ -236,7 +267,7 @@ export function mountCheckoutApi(app: Hono, sandbox: Sandbox): void {
     if (recurring) await catchUp(sandbox);
     else await ready;
     const result = await ctx.db.asOwner((tx) =>
-      recurring ? paySubscription(tx, sandbox, input, outcome) : payOrder(tx, sandbox, input, outcome),
+      recurring ? paySubscription(tx, sandbox, input, outcome) : payOrder(tx, sandbox, input, outcome, key.accountId),
     );
 
     if (result.kind === 'refused') return sendError(c, 400, badRequest(result.description, result.field));
@@ -269,7 +300,7 @@ export function mountCheckoutApi(app: Hono, sandbox: Sandbox): void {
         meta: { order_id: payment.order_id, payment_id: payment.id, amount: payment.amount, currency: payment.currency },
       });
     }
-    const secret = ctx.keys.razorpayKeySecret;
+    const secret = signingSecret(sandbox, key.accountId);
     return recurring
       ? c.json({
           razorpay_payment_id: payment.id,

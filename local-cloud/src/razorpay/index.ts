@@ -1,12 +1,14 @@
 // Razorpay sandbox: the Orders/Payments and Plans/Subscriptions APIs a merchant backend calls with
 // its key secret, the checkout.js a page loads to take a (test) payment or authorise a
 // subscription, webhooks to the razorpay-webhook function, and test-mode controls (a clock that
-// tests move on, and how a stored card answers renewals). Mounted under /razorpay.
+// tests move on, and how a stored card answers renewals), and Partner OAuth (auth.razorpay.com at
+// /razorpay/auth) with the API acting for a connected seller's account. Mounted under /razorpay.
 import { readFileSync } from 'node:fs';
 import type { MountRoutes } from '../context.ts';
 import { mountCheckoutApi } from './checkoutApi.ts';
 import { SandboxClock } from './clock.ts';
 import { mountHostedPages } from './hostedPages.ts';
+import { mountOAuth } from './oauth.ts';
 import { mountOrdersApi } from './ordersApi.ts';
 import { mountSandboxControls } from './sandboxApi.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -37,6 +39,7 @@ export const mountRazorpay: MountRoutes = (app, ctx) => {
 
   mountCheckoutApi(app, sandbox);
   mountHostedPages(app, sandbox);
+  mountOAuth(app, sandbox);
   mountOrdersApi(app, sandbox);
   mountSubscriptionsApi(app, sandbox);
   mountSandboxControls(app, sandbox);

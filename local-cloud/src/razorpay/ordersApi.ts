@@ -1,12 +1,13 @@
 // The server-side Orders, Payments and Refunds API (what a merchant's backend calls with its key secret).
-import type { Hono } from 'hono';
-import { requireKeyAuth } from './auth.ts';
+import type { Context, Hono } from 'hono';
+import type { Queryable } from '../context.ts';
+import { accountOf, requireApiAuth } from './auth.ts';
 import { RateLimiter } from '../http/rateLimit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError } from './errors.ts';
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { parseOrderInput } from './orderInput.ts';
-import { findOrder, findPayment, insertOrder, receiptTaken, refundPayment } from './store.ts';
+import { findOrder, findPayment, insertOrder, orderAccount, receiptTaken, refundPayment } from './store.ts';
 
 /** Orders one key may create per minute. */
 const ORDERS_PER_MINUTE = 120;
@@ -14,11 +15,14 @@ const ORDERS_PER_MINUTE = 120;
 export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
   const { ctx, ready, clock } = sandbox;
   const orderLimiter = new RateLimiter(ORDERS_PER_MINUTE);
-  requireKeyAuth(app, ctx.keys, ['/razorpay/v1/orders', '/razorpay/v1/payments']);
+  requireApiAuth(app, sandbox, ['/razorpay/v1/orders', '/razorpay/v1/payments']);
+  // Each account sees only its own orders and payments: another's id is answered as unknown.
+  const own = async (tx: Queryable, c: Context, orderId: string | undefined) =>
+    orderId !== undefined && (await orderAccount(tx, orderId)) === accountOf(c);
 
   app.post('/razorpay/v1/orders', async (c) => {
     // Per key, as Razorpay limits its API: a loop creating orders is answered 429.
-    if (!orderLimiter.hit(ctx.keys.razorpayKeyId)) return sendError(c, 429, TOO_MANY_REQUESTS);
+    if (!orderLimiter.hit(accountOf(c) ?? ctx.keys.razorpayKeyId)) return sendError(c, 429, TOO_MANY_REQUESTS);
     const body = await readRazorpayJson(c);
     if (!body.ok) return sendError(c, body.status, body.body);
     const parsed = parseOrderInput(body.value);
@@ -28,8 +32,8 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
     const result = await ctx.db.asOwner(async (tx) => {
       // Serialise order creation so two requests with one receipt cannot both pass the check.
       await tx.query('select pg_advisory_xact_lock(5432191)');
-      if (input.receipt && (await receiptTaken(tx, input.receipt))) return undefined;
-      return insertOrder(tx, { id: razorpayId('order'), ...input, createdAt: clock.now() });
+      if (input.receipt && (await receiptTaken(tx, input.receipt, accountOf(c)))) return undefined;
+      return insertOrder(tx, { id: razorpayId('order'), ...input, createdAt: clock.now(), accountId: accountOf(c) });
     });
     if (!result) return sendError(c, 400, badRequest('The receipt has already been used for another order.', 'receipt'));
     ctx.log.info('razorpay order created', { orderId: result.id, amount: result.amount });
@@ -38,7 +42,9 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
 
   app.get('/razorpay/v1/orders/:id', async (c) => {
     await ready;
-    const order = await ctx.db.asOwner((tx) => findOrder(tx, c.req.param('id')));
+    const order = await ctx.db.asOwner(async (tx) =>
+      (await own(tx, c, c.req.param('id'))) ? findOrder(tx, c.req.param('id')) : undefined,
+    );
     return order ? c.json(order) : sendError(c, 400, NOT_FOUND);
   });
 
@@ -46,7 +52,7 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
     await ready;
     const id = c.req.param('id');
     const result = await ctx.db.asOwner(async (tx) => {
-      const order = await findOrder(tx, id);
+      const order = (await own(tx, c, id)) ? await findOrder(tx, id) : undefined;
       if (!order) return undefined;
       const { rows } = await tx.query<{ id: string }>(
         'select id from local_cloud.razorpay_payments where order_id = $1 order by created_at, id',
@@ -61,7 +67,10 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
 
   app.get('/razorpay/v1/payments/:id', async (c) => {
     await ready;
-    const payment = await ctx.db.asOwner((tx) => findPayment(tx, c.req.param('id')));
+    const payment = await ctx.db.asOwner(async (tx) => {
+      const found = await findPayment(tx, c.req.param('id'));
+      return found && (await own(tx, c, found.order_id)) ? found : undefined;
+    });
     return payment ? c.json(payment) : sendError(c, 400, NOT_FOUND);
   });
 
@@ -73,9 +82,11 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
     const input = parseRefundInput(body.value);
     if ('error' in input) return sendError(c, 400, input.error);
     await ready;
-    const result = await ctx.db.asOwner((tx) =>
-      refundPayment(tx, { id: razorpayId('rfnd'), paymentId: c.req.param('id'), ...input, createdAt: clock.now() }),
-    );
+    const result = await ctx.db.asOwner(async (tx) => {
+      const found = await findPayment(tx, c.req.param('id'));
+      if (!found || !(await own(tx, c, found.order_id))) return undefined;
+      return refundPayment(tx, { id: razorpayId('rfnd'), paymentId: found.id, ...input, createdAt: clock.now() });
+    });
     if (!result) return sendError(c, 400, NOT_FOUND);
     if ('refused' in result) return sendError(c, 400, badRequest(result.refused, result.field));
     ctx.log.info('razorpay payment refunded', { paymentId: result.refund.payment_id, amount: result.refund.amount });

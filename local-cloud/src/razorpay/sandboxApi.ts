@@ -6,6 +6,8 @@
 //   POST /razorpay/_sandbox/subscriptions/:id/card {next_charges: 'succeed' | 'fail'}
 //        → how the stored card answers the automatic charges from now on (the dashboard's
 //          "Charge this now" with Success or Failure, made automatic)
+//   POST /razorpay/_sandbox/accounts/:id/revoke-app        → a connected seller revokes the partner app
+//        from their dashboard: every grant of the account ends and account.app.authorization_revoked is sent
 //   GET  /razorpay/_sandbox/webhooks                      → every webhook sent, oldest first: its raw
 //        body, the X-Razorpay-Signature sent with it, and how the receiver answered
 import type { Hono } from 'hono';
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { requireKeyAuth } from './auth.ts';
 import { runDueCharges } from './billing.ts';
 import { NOT_FOUND, badRequest, readRazorpayJson, sendError } from './errors.ts';
+import { partnerApp } from './partner.ts';
 import type { Sandbox } from './sandbox.ts';
 import { findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
 
@@ -58,6 +61,25 @@ export function mountSandboxControls(app: Hono, sandbox: Sandbox): void {
       return found ? updateSubscription(tx, found.id, { card_outcome: parsed.data.next_charges }) : undefined;
     });
     return row ? c.json(toSubscription(row, sandbox.apiBase())) : sendError(c, 400, NOT_FOUND);
+  });
+
+  app.post('/razorpay/_sandbox/accounts/:id/revoke-app', async (c) => {
+    await ready;
+    const accountId = c.req.param('id');
+    const { rowCount } = await ctx.db.asOwner((tx) =>
+      tx.query('update local_cloud.razorpay_oauth_tokens set revoked = true where account_id = $1 and not revoked', [accountId]),
+    );
+    if (!rowCount) return sendError(c, 400, NOT_FOUND);
+    webhooks.send([
+      {
+        event: 'account.app.authorization_revoked',
+        createdAt: clock.now(),
+        accountId,
+        payload: { application: { id: partnerApp(ctx.keys).clientId, name: 'FolioForge' } },
+      },
+    ]);
+    await webhooks.idle();
+    return c.json({ revoked: true });
   });
 
   app.get('/razorpay/_sandbox/webhooks', async (c) => {

@@ -119,6 +119,42 @@ const STATEMENTS = [
      delivered boolean not null default false,
      created_at bigint not null
    )`,
+  // Partner OAuth: a sandbox merchant account per seller who consented (found again by its email), the
+  // authorisation codes and tokens issued to the partner app for it (kept as sha256, never in clear).
+  `create table if not exists local_cloud.razorpay_accounts (
+     id text primary key,
+     email text not null unique,
+     created_at bigint not null
+   )`,
+  `create table if not exists local_cloud.razorpay_oauth_codes (
+     code_hash text primary key,
+     account_id text not null references local_cloud.razorpay_accounts (id),
+     client_id text not null,
+     redirect_uri text not null,
+     scopes text[] not null,
+     expires_at bigint not null,
+     used boolean not null default false
+   )`,
+  `create table if not exists local_cloud.razorpay_oauth_tokens (
+     token_hash text primary key,
+     kind text not null check (kind in ('access', 'refresh')),
+     account_id text not null references local_cloud.razorpay_accounts (id),
+     client_id text not null,
+     public_token text not null,
+     scopes text[] not null,
+     expires_at bigint,
+     revoked boolean not null default false,
+     -- An access token and the refresh token issued with it share a grant; revoking one ends both.
+     grant_id text not null,
+     created_at bigint not null
+   )`,
+  `create index if not exists razorpay_oauth_tokens_grant_idx on local_cloud.razorpay_oauth_tokens (grant_id)`,
+  // Orders made with a seller's access token belong to that account (null: the platform's own).
+  `alter table local_cloud.razorpay_orders add column if not exists account_id text references local_cloud.razorpay_accounts (id)`,
+  // A receipt is unique within one account, as on Razorpay (each merchant has its own).
+  `drop index if exists local_cloud.razorpay_orders_receipt_key`,
+  `create unique index if not exists razorpay_orders_account_receipt_key
+     on local_cloud.razorpay_orders (coalesce(account_id, ''), receipt) where receipt is not null`,
 ];
 
 /** Idempotent; safe to run on every start and from several processes sharing one Postgres. */

@@ -160,19 +160,40 @@ export async function findPayment(tx: Queryable, id: string): Promise<PaymentEnt
 
 export async function insertOrder(
   tx: Queryable,
-  order: { id: string; amount: number; currency: string; receipt: string | null; notes: Record<string, string>; createdAt: number },
+  order: {
+    id: string;
+    amount: number;
+    currency: string;
+    receipt: string | null;
+    notes: Record<string, string>;
+    createdAt: number;
+    /** A connected seller's account (Partner OAuth); none: the platform's own. */
+    accountId?: string | null;
+  },
 ): Promise<OrderEntity> {
   const { rows } = await tx.query<OrderRow>(
-    `insert into local_cloud.razorpay_orders (id, amount, currency, receipt, notes, created_at)
-     values ($1, $2, $3, $4, $5::jsonb, $6) returning *`,
-    [order.id, order.amount, order.currency, order.receipt, JSON.stringify(order.notes), order.createdAt],
+    `insert into local_cloud.razorpay_orders (id, amount, currency, receipt, notes, created_at, account_id)
+     values ($1, $2, $3, $4, $5::jsonb, $6, $7) returning *`,
+    [order.id, order.amount, order.currency, order.receipt, JSON.stringify(order.notes), order.createdAt, order.accountId ?? null],
   );
   return toOrder(rows[0]!);
 }
 
-export async function receiptTaken(tx: Queryable, receipt: string): Promise<boolean> {
-  const { rows } = await tx.query('select 1 from local_cloud.razorpay_orders where receipt = $1', [receipt]);
+/** Whether this account (null: the platform's) already has an order with this receipt. */
+export async function receiptTaken(tx: Queryable, receipt: string, accountId: string | null = null): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from local_cloud.razorpay_orders where receipt = $1 and account_id is not distinct from $2', [
+    receipt,
+    accountId,
+  ]);
   return rows.length > 0;
+}
+
+/** The account an order belongs to: a seller's id, null for the platform's own, undefined when there is none. */
+export async function orderAccount(tx: Queryable, orderId: string): Promise<string | null | undefined> {
+  const { rows } = await tx.query<{ account_id: string | null }>('select account_id from local_cloud.razorpay_orders where id = $1', [
+    orderId,
+  ]);
+  return rows[0] ? rows[0].account_id : undefined;
 }
 
 interface NewPayment {

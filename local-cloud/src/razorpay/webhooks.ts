@@ -10,9 +10,17 @@ import type { SubscriptionEntity } from './subscriptionsStore.ts';
 
 export interface SandboxEvent {
   event: string;
-  payload: { subscription?: SubscriptionEntity; payment?: PaymentEntity; order?: OrderEntity };
+  payload: {
+    subscription?: SubscriptionEntity;
+    payment?: PaymentEntity;
+    order?: OrderEntity;
+    /** The partner app a seller revoked (account.app.authorization_revoked). */
+    application?: { id: string; name: string };
+  };
   /** Unix seconds on the sandbox clock when it happened. */
   createdAt: number;
+  /** A connected seller's account it happened on (Partner OAuth); none: the platform's own. */
+  accountId?: string | null;
 }
 
 /** The function Razorpay's dashboard would be pointed at (docs/DEPLOY.md names it for production). */
@@ -35,7 +43,7 @@ export function createWebhookSender(ctx: LocalCloudContext, ready: Promise<void>
     const eventId = razorpayId('evt');
     const body = JSON.stringify({
       entity: 'event',
-      account_id: `acc_${ctx.keys.razorpayKeyId.slice(-14)}`,
+      account_id: event.accountId ?? `acc_${ctx.keys.razorpayKeyId.slice(-14)}`,
       event: event.event,
       contains: Object.keys(event.payload),
       payload: Object.fromEntries(Object.entries(event.payload).map(([name, entity]) => [name, { entity }])),

@@ -8,6 +8,7 @@ import { domainsFunction } from '../../../supabase/functions/_shared/contracts/d
 import type { FunctionContract } from '../../../supabase/functions/_shared/contracts/functionContract.ts';
 import { paymentsFunction } from '../../../supabase/functions/_shared/contracts/payments.ts';
 import { publishFunction } from '../../../supabase/functions/_shared/contracts/publish.ts';
+import { sellersFunction } from '../../../supabase/functions/_shared/contracts/sellers.ts';
 import type { TestCloud } from './servicesCloud.ts';
 
 const CONTRACTS: Readonly<Record<string, FunctionContract>> = {
@@ -16,6 +17,7 @@ const CONTRACTS: Readonly<Record<string, FunctionContract>> = {
   [paymentsFunction.name]: paymentsFunction,
   [publishFunction.name]: publishFunction,
   [contactFunction.name]: contactFunction,
+  [sellersFunction.name]: sellersFunction,
 };
 
 /** Fails when a successful JSON answer is not what the function's contract promises for the action. */

@@ -4,5 +4,12 @@ export { accountFunction, type DeletionField } from '../../../supabase/functions
 export { domainsFunction, type DomainOffer, type RegisteredDomain } from '../../../supabase/functions/_shared/contracts/domains';
 export { contactFunction } from '../../../supabase/functions/_shared/contracts/contact';
 export { paymentsFunction } from '../../../supabase/functions/_shared/contracts/payments';
+export {
+  SELLING_CARD_ID,
+  SELLING_RESULT_PARAM,
+  SELLING_RESULTS,
+  type SellingResult,
+  sellersFunction,
+} from '../../../supabase/functions/_shared/contracts/sellers';
 export { type BrandKit, type PublishedPage, publishFunction } from '../../../supabase/functions/_shared/contracts/publish';
 export type { AnswerOf, FunctionContract, RequestOf } from '../../../supabase/functions/_shared/contracts/functionContract';

@@ -34,3 +34,8 @@ export const domainKeys = {
   /** Whether the plan pays for a new one now (`free_domain_allowance()`), which the plan decides. */
   freeAllowance: (userId: string) => ['domains', userId, 'free-allowance'] as const,
 };
+
+export const sellingKeys = {
+  /** The owner's connected Razorpay account (the sellers function's `status`). */
+  account: (userId: string) => ['selling', userId, 'account'] as const,
+};

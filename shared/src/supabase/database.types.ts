@@ -558,6 +558,66 @@ export type Database = {
         };
         Relationships: [];
       };
+      seller_accounts: {
+        Row: {
+          access_token_enc: string;
+          connected_at: string;
+          expires_at: string;
+          mode: string;
+          owner_id: string;
+          public_token: string;
+          razorpay_account_id: string;
+          refresh_token_enc: string;
+          scopes: string[];
+          updated_at: string;
+        };
+        Insert: {
+          access_token_enc: string;
+          connected_at?: string;
+          expires_at: string;
+          mode: string;
+          owner_id: string;
+          public_token: string;
+          razorpay_account_id: string;
+          refresh_token_enc: string;
+          scopes?: string[];
+          updated_at?: string;
+        };
+        Update: {
+          access_token_enc?: string;
+          connected_at?: string;
+          expires_at?: string;
+          mode?: string;
+          owner_id?: string;
+          public_token?: string;
+          razorpay_account_id?: string;
+          refresh_token_enc?: string;
+          scopes?: string[];
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      seller_oauth_states: {
+        Row: {
+          created_at: string;
+          expires_at: string;
+          owner_id: string;
+          state_hash: string;
+        };
+        Insert: {
+          created_at?: string;
+          expires_at: string;
+          owner_id: string;
+          state_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          expires_at?: string;
+          owner_id?: string;
+          state_hash?: string;
+        };
+        Relationships: [];
+      };
       subscribers: {
         Row: {
           confirmation_hash: string | null;
@@ -974,6 +1034,16 @@ export type Database = {
         };
         Returns: boolean;
       };
+      my_seller_account: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          razorpay_account_id: string;
+          connected_at: string;
+          mode: string;
+        }[];
+      };
       next_unclaimed_plan_year: {
         Args: {
           for_user: string;
@@ -1193,6 +1263,12 @@ export type Database = {
           per_seconds: number;
         };
         Returns: number;
+      };
+      take_seller_oauth_state: {
+        Args: {
+          hash: string;
+        };
+        Returns: string;
       };
       top_page_referrers: {
         Args: {

@@ -8,6 +8,7 @@ import { createHandler as domains } from '../domains/handler.ts';
 import { createHandler as payments } from '../payments/handler.ts';
 import { createHandler as publish } from '../publish/handler.ts';
 import { createHandler as razorpayWebhook } from '../razorpay-webhook/handler.ts';
+import { createHandler as sellers } from '../sellers/handler.ts';
 import { createHandler as subscribe } from '../subscribe/handler.ts';
 import { hmacSha256Hex } from './hmac.ts';
 
@@ -22,6 +23,9 @@ const env = (name: string) =>
     RAZORPAY_WEBHOOK_SECRET: 'hook',
     NAMECOM_USERNAME: 'folioforge',
     NAMECOM_TOKEN: 'token',
+    RAZORPAY_PARTNER_CLIENT_ID: 'client',
+    RAZORPAY_PARTNER_CLIENT_SECRET: 'client-secret',
+    SELLER_TOKEN_KEY: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
   })[name];
 
 const JSON_FUNCTIONS = {
@@ -30,6 +34,7 @@ const JSON_FUNCTIONS = {
   domains: domains(env),
   payments: payments(env),
   publish: publish(env),
+  sellers: sellers(env),
 };
 /** A call from the app's own page (SITE_URL): the contact function answers no other. */
 const APP_ORIGIN = 'https://folioforge.example';

@@ -1,5 +1,21 @@
-// HMAC-SHA256 with Web Crypto, so the same code runs on Deno (Supabase Edge) and Node 20.
+// HMAC-SHA256, sha256 and random tokens with Web Crypto, so the same code runs on Deno (Supabase Edge)
+// and Node 20.
 const encoder = new TextEncoder();
+
+/** Hex sha256 of text: what is kept of a token, so a stolen table gives nobody a usable one. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** 32 random bytes, base64url: a token nobody can guess (a link's, an OAuth state). */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -2,6 +2,7 @@
 // (public.take_rate_limit) so every worker of a function counts the same. Each request spends from
 // one or more budgets: its sender's first, so a sender past their own budget spends nobody else's.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { sha256Hex } from './hmac.ts';
 import { HttpError } from './request.ts';
 
 export interface Budget {
@@ -17,11 +18,6 @@ export interface Budget {
  */
 export function clientAddress(req: Request): string {
   return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**

@@ -30,6 +30,8 @@ subscriptions.json  your plan's subscriptions (plan, status, periods, Razorpay's
                     charge made for them: amount and currency, the period it paid for, when
 domains.json        your custom domains, the free domains registered for you and the plan years used
 subscribers.csv     the people who signed up on your published pages (also subscribers.json)
+selling.json        the Razorpay account you connected to sell on your pages, and since when (the
+                    access it gave FolioForge is kept encrypted, only to act for you, and not exported)
 
 Dates are in UTC (ISO 8601). Amounts are in the smallest unit of their currency (paise, cents).
 `;
@@ -159,6 +161,9 @@ export function exportStream(sources: ExportSources): ReadableStream<Uint8Array>
             ].join('\r\n') + '\r\n',
           ),
         );
+        const { data: selling, error: sellingError } = await asUser.rpc('my_seller_account');
+        if (sellingError) throw new Error(`the Razorpay connection could not be read: ${sellingError.message}`);
+        add('selling.json', json({ razorpayAccounts: selling ?? [] }));
         zip.end();
       })().catch((error: unknown) => {
         console.error('account: the export failed', error);

@@ -1,7 +1,8 @@
 // The account function: a user's own data on /account (see _shared/contracts/account.ts for the calls
 // and answers). "Download my data" streams a zip; "Delete my account" is confirmed by the password or by
 // a code mailed to the account's address, then cancels the plan's subscription at Razorpay, removes the
-// published pages, domain maps and files in Storage and the user (every row of theirs goes with it: the
+// published pages, domain maps and files in Storage, revokes FolioForge's access to the seller's own
+// Razorpay account, and removes the user (every row of theirs goes with it: the
 // tables reference auth.users with `on delete cascade`), and mails that it is done. A recovery code
 // signs in in place of the authenticator, and the owner is mailed about it. Uses the service
 // role, only under what the database says is the caller's.
@@ -12,6 +13,7 @@ import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { razorpayApiFrom, type RazorpayApi } from '../_shared/razorpay.ts';
 import { answeringErrors, bearerToken, HttpError, readJsonBody, requireSecondFactor } from '../_shared/request.ts';
 import { cancelEverySubscription } from '../_shared/subscriptions.ts';
+import { disconnectSeller, sellerDepsFrom } from '../_shared/sellerAccounts.ts';
 import { supabaseClientsFrom, type SupabaseClients } from '../_shared/supabaseClient.ts';
 import {
   DELETION_CODE_MINUTES,
@@ -182,6 +184,16 @@ async function deleteAccount(deps: Deps, user: Caller, request: DeleteRequest): 
   } catch (error) {
     console.error('account: a subscription could not be cancelled', error);
     throw new HttpError(503, 'Your plan could not be cancelled at our payment provider. Nothing was deleted; try again in a minute.');
+  }
+
+  // Their own Razorpay account stops being reachable by FolioForge: the grant is revoked at Razorpay,
+  // then the row goes with the user. Should Razorpay not answer, nothing is deleted.
+  try {
+    const { count } = await deps.admin.from('seller_accounts').select('owner_id', { count: 'exact', head: true }).eq('owner_id', user.id);
+    if (count) await disconnectSeller(sellerDepsFrom(deps.env, deps.admin), user.id);
+  } catch (error) {
+    console.error('account: the Razorpay connection could not be revoked', error);
+    throw new HttpError(503, 'Your Razorpay account could not be disconnected. Nothing was deleted; try again in a minute.');
   }
 
   // What is theirs in the public bucket: their rows' pages and proven domains. Slugs are unique, so no

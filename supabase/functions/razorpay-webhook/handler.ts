@@ -12,6 +12,7 @@ import { requireEnv, runtimeEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { markPaid, purchaseByOrder } from '../_shared/purchases.ts';
 import { mailReceipt } from '../_shared/receiptMail.ts';
+import { forgetRevokedSeller } from '../_shared/sellerAccounts.ts';
 import { answeringErrors, HttpError, readRawBody } from '../_shared/request.ts';
 import { mirrorOrStopSecond, recordCharge, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
 
@@ -39,6 +40,8 @@ const subscriptionEntity = z.object({
 
 const webhookEvent = z.object({
   event: z.string(),
+  /** The Razorpay account it happened on: the platform's, or a connected seller's. */
+  account_id: z.string().optional(),
   payload: z.object({
     payment: z.object({ entity: paymentEntity }).optional(),
     subscription: z.object({ entity: subscriptionEntity }).optional(),
@@ -117,6 +120,8 @@ function createRoute(env: Env) {
     let status = 'ignored';
     if (event.event === 'payment.captured' || event.event === 'order.paid') status = await orderPaid(deps, event);
     else if (event.event.startsWith('subscription.')) status = await subscriptionChanged(deps, event);
+    else if (event.event === 'account.app.authorization_revoked' && event.account_id)
+      status = await forgetRevokedSeller(deps.admin, event.account_id);
     if (eventId) {
       if (seenEvents.size >= SEEN_EVENTS_LIMIT) seenEvents.clear();
       seenEvents.add(eventId);

@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { sendAccountMail } from '../_shared/accountMail.ts';
 import { allowedOriginsOf } from '../_shared/cors.ts';
+import { randomToken, sha256Hex } from '../_shared/hmac.ts';
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { signUpForm } from '../_shared/contracts/pageForms.ts';
 import { SIGN_UP_NOTES } from '../_shared/pageContracts.ts';
@@ -37,19 +38,6 @@ function backToPage(siteUrl: string, slug: string, note: Note): Response {
 
 const text = (message: string, status: number) =>
   new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-
-async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 /** The page's own origins: the site's (and the app's, ALLOWED_ORIGINS) and each proven domain of the portfolio. */
 async function pageOrigins(env: Env, admin: SupabaseClient, portfolioId: string): Promise<Set<string>> {
@@ -108,7 +96,7 @@ async function signUp(env: Env, req: Request, admin: SupabaseClient, siteUrl: st
     if (error instanceof HttpError && error.status === 429) return backToPage(siteUrl, slug, SIGN_UP_NOTES.pending);
     throw error;
   }
-  const token = newToken();
+  const token = randomToken();
   const pending = { confirmation_hash: await sha256Hex(token), confirmation_sent_at: new Date().toISOString(), name: name ?? null };
   const { error } = existing
     ? await admin.from('subscribers').update(pending).eq('id', existing.id)

@@ -12,6 +12,8 @@ import { FreeDomainSection } from './FreeDomainSection';
 import { YourDataSection } from './YourDataSection';
 import { PageMessagesSection } from './PageMessagesSection';
 import { ProfileSection } from './ProfileSection';
+import { SellingSection } from './SellingSection';
+import { SELLING_CARD_ID } from '@folioforge/shared/functions';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useLiveAccount } from './useLiveAccount';
 import styles from './Account.module.scss';
@@ -127,6 +129,11 @@ function AccountSections({ user }: { user: User }) {
         <FreeDomainSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
         <h3>A domain you already own</h3>
         <DomainsSection userId={user.id} portfolios={portfolios.kind === 'loaded' ? portfolios.value : []} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-section-selling" id={SELLING_CARD_ID}>
+        <h2 id="account-section-selling">Selling</h2>
+        <SellingSection userId={user.id} />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-purchases" id="billing">
