@@ -11,6 +11,7 @@ import { isFileValue } from './files';
 import { ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
 import { pageSettingsSchema } from './pageSettings';
+import { siteProtectionSchema } from './siteProtection';
 import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
@@ -136,6 +137,7 @@ const portfolioSchema = builtOnFirstUse(() =>
         })
         .default([]),
       page: pageSettingsSchema().optional(),
+      site: siteProtectionSchema().optional(),
       sample: z
         .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
         .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
@@ -176,7 +178,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * that checks soon after it starts never stalls on building them all at once.
  */
 export async function preparePortfolioCheck(): Promise<void> {
-  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, ...sectionSchemas]) {
+  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, siteProtectionSchema, ...sectionSchemas]) {
     build();
     await nextTask();
   }
@@ -197,6 +199,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
         : index === 'language'
           ? 'Page language'
           : 'Page settings';
+  if (top === 'site') return 'Password protection';
   if (top === 'sample') return 'Sample marks';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
   if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
