@@ -134,10 +134,18 @@ language sql stable security definer set search_path = '' as $$
    where p.published and (pp.data -> 'site' ->> 'protected') = 'true';
 $$;
 
-revoke all on function public.protected_site_at(text), public.site_password_salt(text, text),
+-- The address of the portfolio's page while its published version is behind its password, else null.
+create function public.protected_site_at_portfolio(portfolio uuid) returns text
+language sql stable set search_path = '' as $$
+  select p.slug from public.portfolios p
+    join public.published_pages pp on pp.portfolio_id = p.id and pp.slug = p.slug
+   where p.id = portfolio and p.published and (pp.data -> 'site' ->> 'protected') = 'true';
+$$;
+
+revoke all on function public.protected_site_at(text), public.protected_site_at_portfolio(uuid), public.site_password_salt(text, text),
   public.check_site_password(text, text, text), public.protected_slugs()
   from public, anon, authenticated;
-grant execute on function public.protected_site_at(text), public.site_password_salt(text, text),
+grant execute on function public.protected_site_at(text), public.protected_site_at_portfolio(uuid), public.site_password_salt(text, text),
   public.check_site_password(text, text, text), public.protected_slugs(), public.plan_protects_pages(text)
   to service_role;
 
