@@ -124,6 +124,15 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     }
   }
 
+  /** Whether the public bucket holds the page at `slug` (a page behind a password is not there). */
+  async function publicPageExists(slug) {
+    try {
+      return (await fetch(objectUrl(`${slug}/index.html`), { method: 'HEAD' })).ok;
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * The address of the page a proven custom domain shows now: its portfolio's, while published, and
    * only if the page there still names that portfolio (an address may have changed hands since).
@@ -144,7 +153,14 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
         const slug = await slugForDomain(host);
         const indexFile = siteIndexFileFor(pathname);
         if (slug && indexFile) {
-          sendText(req, res, indexFile === 'robots' ? customDomainRobotsTxt(host) : customDomainSitemapXml(host), indexFile);
+          // A site behind its password (no public index.html) is in no sitemap.
+          const listed = indexFile === 'sitemap' && (await publicPageExists(slug));
+          sendText(
+            req,
+            res,
+            indexFile === 'robots' ? customDomainRobotsTxt(host) : listed ? customDomainSitemapXml(host) : sitemapXml([]),
+            indexFile,
+          );
           return;
         }
         // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
