@@ -19,7 +19,9 @@ const save = jest.mocked(saveSitePassword);
 beforeEach(() => {
   fetchState.mockResolvedValue({ allowed: true, hasPassword: false, setAt: null });
 });
-afterEach(() => jest.clearAllMocks());
+afterEach(() => {
+  jest.clearAllMocks();
+});
 
 function renderFields(published = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
