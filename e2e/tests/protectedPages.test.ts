@@ -6,13 +6,13 @@
 // tooling/test/pageProtection.test.mjs and local-cloud/test/sitePasswords.test.ts.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
+import { fetchWithHost, grantPlan } from '../support/sites';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { answerTxt } from '../support/testControls';
 
@@ -30,39 +30,12 @@ test.afterAll(async () => {
 
 const PASSWORD = 'चाय और biscuits 🍪';
 
-/** The site asked as a browser on a custom domain would: the same server, another Host. */
-function fetchWithHost(url: string, host: string, cookie?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { host, ...(cookie ? { cookie } : {}) } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-  });
-}
-
-async function grantPro(userId: string) {
-  const { error } = await (await serviceClient(stack)).from('purchases').insert({
-    user_id: userId,
-    item_type: 'plan',
-    item_id: 'pro',
-    amount: 1999,
-    order_id: `order_e2e_${Date.now()}`,
-    status: 'paid',
-    paid_at: new Date().toISOString(),
-    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-  });
-  if (error) throw error;
-}
-
 test.describe('a site behind its password', () => {
   test('the owner puts it behind a password; visitors without it, and attackers, see nothing of it', async () => {
     test.setTimeout(240_000);
     const user = await createConfirmedUser(stack, 'Asha Private');
     const { client, userId } = await userClient(stack, user);
-    await grantPro(userId);
+    await grantPlan(stack, userId, 'pro');
     const owner = await (await browser.newContext()).newPage();
     const errors = trackPageErrors(owner);
     await logInThroughUi(owner, stack, user);
