@@ -4,5 +4,10 @@ export { accountFunction, type DeletionField } from '../../../supabase/functions
 export { domainsFunction, type DomainOffer, type RegisteredDomain } from '../../../supabase/functions/_shared/contracts/domains';
 export { contactFunction } from '../../../supabase/functions/_shared/contracts/contact';
 export { paymentsFunction } from '../../../supabase/functions/_shared/contracts/payments';
-export { type BrandKit, type PublishedPage, type SitePasswordState, publishFunction } from '../../../supabase/functions/_shared/contracts/publish';
+export {
+  type BrandKit,
+  type PublishedPage,
+  type SitePasswordState,
+  publishFunction,
+} from '../../../supabase/functions/_shared/contracts/publish';
 export type { AnswerOf, FunctionContract, RequestOf } from '../../../supabase/functions/_shared/contracts/functionContract';
