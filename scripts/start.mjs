@@ -4,6 +4,7 @@ import { startLocalCloud } from '../tooling/localCloudProcess.mjs';
 import { serveAllApps } from '../tooling/serveApps.mjs';
 import { pageViewCounter } from '../tooling/pageViews.mjs';
 import { publishedSiteHandler } from '../tooling/publishedSites.mjs';
+import { pageProtection } from '../tooling/pageProtection.mjs';
 import { createRuntimeConfig } from '../tooling/appConfig.mjs';
 import { LOCAL_CLOUD_PORT } from '../tooling/ports.mjs';
 import { loadDotEnv } from '../tooling/repo.mjs';
@@ -20,7 +21,9 @@ async function main() {
   const siteHosts = process.env.SITE_URL ? [new URL(process.env.SITE_URL).hostname] : [];
   // Each page answered is counted as a view (no cookie, no address kept): tooling/pageViews.mjs.
   const views = pageViewCounter({ supabaseUrl: () => cloud.url, serviceRoleKey: () => cloud.serviceRoleKey });
-  const sites = publishedSiteHandler({ storageUrl: () => cloud.url, siteHosts, onPageView: views.count });
+  // Pages behind a password are read from the private bucket with the same key (tooling/pageProtection.mjs).
+  const protection = pageProtection({ supabaseUrl: () => cloud.url, serviceRoleKey: () => cloud.serviceRoleKey });
+  const sites = publishedSiteHandler({ storageUrl: () => cloud.url, siteHosts, onPageView: views.count, protection });
   const apps = await serveAllApps({ appConfig: () => appConfig, sites });
   console.log('');
   console.log('FolioForge is running:  http://localhost:3000');

@@ -8,8 +8,11 @@
 // _published/<portfolio id> the address of that portfolio's page, only while it is published, and
 // <slug>/portfolio the portfolio a page belongs to. So a domain shows nothing once its portfolio is
 // unpublished or deleted, and never another user's page published at a freed address. Production routes /p/* the same way through its CDN (docs/DEPLOY.md).
+// A page behind a password is not in that bucket: the `protection` gate (./pageProtection.mjs) answers
+// it from the private one, to a visitor who gave the password, and asks the others for it.
 import zlib from 'node:zlib';
 import { acceptedEncodings } from './serveApps.mjs';
+import { PRIVATE_HEADERS, sendForm } from './pageProtection.mjs';
 import { SCREEN_ROUTES } from '../shell/src/routeTable.mjs';
 import {
   customDomainRobotsTxt,
@@ -100,12 +103,13 @@ export function requestHost(req) {
 
 /**
  * The handler for /p/* on the site's origin, and for every request to a custom domain.
- * @param {{ storageUrl: () => string, siteHosts?: string[], onPageView?: (req: import('node:http').IncomingMessage, slug: string, host: string) => unknown }} options
+ * @param {{ storageUrl: () => string, siteHosts?: string[], onPageView?: (req: import('node:http').IncomingMessage, slug: string, host: string) => unknown, protection?: ReturnType<typeof import('./pageProtection.mjs').pageProtection> }} options
  *   storageUrl: where Storage and the functions answer (local-cloud, or Supabase);
  *   siteHosts: the site's own domain names (e.g. folioforge.example), which are never custom domains;
- *   onPageView: told of every page answered (200 or 304), after the answer (./pageViews.mjs counts it).
+ *   onPageView: told of every page answered (200 or 304), after the answer (./pageViews.mjs counts it);
+ *   protection: the gate of pages behind a password (without it, such a page is not found).
  */
-export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView }) {
+export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, protection }) {
   const ownHosts = new Set(siteHosts.map((host) => host.toLowerCase()));
   const isCustomDomain = (host) => host.length <= 253 && DOMAIN_NAME.test(host) && !ownHosts.has(host);
   const objectUrl = (path) => `${storageUrl().replace(/\/+$/, '')}/storage/v1/object/public/sites/${path}`;
@@ -117,6 +121,15 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
       return answer.ok ? (await answer.text()).trim() : '';
     } catch {
       return '';
+    }
+  }
+
+  /** Whether the public bucket holds the page at `slug` (a page behind a password is not there). */
+  async function publicPageExists(slug) {
+    try {
+      return (await fetch(objectUrl(`${slug}/index.html`), { method: 'HEAD' })).ok;
+    } catch {
+      return false;
     }
   }
 
@@ -140,7 +153,14 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
         const slug = await slugForDomain(host);
         const indexFile = siteIndexFileFor(pathname);
         if (slug && indexFile) {
-          sendText(req, res, indexFile === 'robots' ? customDomainRobotsTxt(host) : customDomainSitemapXml(host), indexFile);
+          // A site behind its password (no public index.html) is in no sitemap.
+          const listed = indexFile === 'sitemap' && (await publicPageExists(slug));
+          sendText(
+            req,
+            res,
+            indexFile === 'robots' ? customDomainRobotsTxt(host) : listed ? customDomainSitemapXml(host) : sitemapXml([]),
+            indexFile,
+          );
           return;
         }
         // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
@@ -148,7 +168,8 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
           sendNotFound(req, res);
           return;
         }
-        await serve(req, res, pathname === '/' ? `/p/${slug}` : pathname);
+        // The whole domain is the site: a visitor let in is let in at every path of it.
+        await serve(req, res, pathname === '/' ? `/p/${slug}` : pathname, { action: '/', cookiePath: '/' });
         return;
       }
       if (pathname === '/robots.txt') {
@@ -163,7 +184,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
         await serveSitemap(req, res);
         return;
       }
-      await serve(req, res, pathname);
+      await serve(req, res, pathname, { action: pathname, cookiePath: `/p/${/^\/p\/([^/]+)/.exec(pathname)?.[1] ?? ''}` });
     },
     {
       /** Whether this handler answers the request: every path of a custom domain, /p/* and /robots.txt on the site. */
@@ -189,21 +210,46 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
     sendText(req, res, body, 'sitemap');
   }
 
-  async function serve(req, res, pathname) {
+  /**
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} pathname
+   * @param {{ action: string, cookiePath: string }} scope where the password form posts, and the path its cookie is for
+   */
+  async function serve(req, res, pathname, scope) {
     const object = siteObjectFor(pathname);
     if (!object) {
       sendNotFound(req, res);
       return;
     }
+    const slug = object.path.slice(0, object.path.indexOf('/'));
+    const security = pageSecurityHeaders(new URL(storageUrl()).origin);
+    if (req.method === 'POST') {
+      // Only a page's password form posts here.
+      if (!object.page || !protection || !(await answered(res, () => protection.submit(req, res, { slug, ...scope, headers: security }))))
+        if (!res.headersSent) sendNotFound(req, res);
+      return;
+    }
     let upstream;
+    let gated = false;
     try {
       upstream = await fetch(objectUrl(object.path));
+      // Storage answers a missing object with 400 or 404: a page behind a password, or none.
+      if ((upstream.status === 400 || upstream.status === 404) && protection) {
+        const gate = await protection.open(req, slug, object.path);
+        if (gate.state === 'locked') {
+          if (object.page) sendForm(res, 401, { action: scope.action }, security);
+          else sendLocked(req, res);
+          return;
+        }
+        if (gate.state === 'open' && gate.upstream) {
+          upstream = gate.upstream;
+          gated = true;
+        }
+      }
     } catch {
       res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end('Storage is not answering');
       return;
     }
-    // Storage answers a missing object with 400 or 404: either way there is no such page.
     if (upstream.status === 400 || upstream.status === 404) {
       sendNotFound(req, res);
       return;
@@ -216,11 +262,12 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
     let body = Buffer.from(await upstream.arrayBuffer());
     /** @type {Record<string, string>} */
     const headers = {
-      ...pageSecurityHeaders(new URL(storageUrl()).origin),
+      ...security,
       'Content-Type': object.type,
       // A page is revalidated on every visit, so unpublishing takes it down at once; its files are
-      // named per upload and never change.
+      // named per upload and never change. Behind a password, nothing is for a shared cache or an index.
       'Cache-Control': object.page ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ...(gated ? PRIVATE_HEADERS : {}),
     };
     const etag = upstream.headers.get('etag');
     if (etag) headers.ETag = etag;
@@ -233,7 +280,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
       return;
     }
     if (object.page) {
-      headers.Vary = 'Accept-Encoding';
+      headers.Vary = gated ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
       const [encoding] = acceptedEncodings(req.headers['accept-encoding']);
       if (encoding === 'br') body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
       else if (encoding === 'gzip') body = zlib.gzipSync(body);
@@ -244,6 +291,32 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
     res.end(req.method === 'HEAD' ? undefined : body);
     viewed();
   }
+}
+
+/** Runs the gate's answer; a failure of Storage or the database is a 502, not a crash. */
+async function answered(res, answer) {
+  try {
+    return await answer();
+  } catch {
+    if (!res.headersSent) {
+      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('The password could not be checked. Try again.');
+    }
+    return true;
+  }
+}
+
+/** A file of a site behind a password, asked for without it. */
+function sendLocked(req, res) {
+  const body = Buffer.from('This file belongs to a site that asks for a password.');
+  res.writeHead(401, {
+    ...PRIVATE_HEADERS,
+    'WWW-Authenticate': 'FolioForge-Site-Password',
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': String(body.length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The site's origin as the visitor asked for it (robots.txt names absolute sitemap addresses). */

@@ -226,7 +226,9 @@ export function staticHandler({ dir, appConfig, mounts = {}, routes, sites, secu
       res.end();
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // A published page's password form posts to the page (tooling/pageProtection.mjs); nothing else takes a POST.
+    const postToSite = req.method === 'POST' && sites !== undefined && sites.owns(req, pathnameOf(req.url) ?? '');
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !postToSite) {
       res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' });
       res.end();
       return;

@@ -13,6 +13,7 @@ import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
 import { SHELL_ROUTE_PATHS, serveApp } from '../../tooling/serveApps.mjs';
 import { pageViewCounter } from '../../tooling/pageViews.mjs';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
+import { pageProtection } from '../../tooling/pageProtection.mjs';
 import { startLocalCloud } from '../../tooling/localCloudProcess.mjs';
 import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
@@ -136,7 +137,8 @@ export async function startApps(
     const shell = key === 'shell';
     // The shell's origin is the site: it answers /p/<slug> too, as npm start does.
     const views = pageViewCounter({ supabaseUrl: () => cloudUrl, serviceRoleKey: () => serviceRoleKey });
-    const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl, onPageView: views.count }) : undefined;
+    const protection = pageProtection({ supabaseUrl: () => cloudUrl, serviceRoleKey: () => serviceRoleKey });
+    const sites = shell ? publishedSiteHandler({ storageUrl: () => cloudUrl, onPageView: views.count, protection }) : undefined;
     servers.set(
       key,
       await serveApp({

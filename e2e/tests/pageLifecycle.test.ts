@@ -5,13 +5,13 @@
 // blocked, and no other site can frame them.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
+import { fetchWithHost, grantPlan } from '../support/sites';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { answerTxt } from '../support/testControls';
 
@@ -28,34 +28,6 @@ test.afterAll(async () => {
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
-
-/** A 30-day plan recorded as the payment function records one (custom domains come with every plan). */
-async function grantPlan(userId: string) {
-  const { error } = await (await serviceClient(stack)).from('purchases').insert({
-    user_id: userId,
-    item_type: 'plan',
-    item_id: 'basic',
-    amount: 999,
-    order_id: `order_e2e_${Date.now()}`,
-    status: 'paid',
-    paid_at: new Date().toISOString(),
-    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-  });
-  if (error) throw error;
-}
-
-/** The site asked as a browser on a custom domain would: the same server, another Host. */
-function fetchWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { host } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-  });
-}
 
 async function signedIn(user: User): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -92,7 +64,7 @@ test.describe('a page for as long as it is published', () => {
   test('publish, delete from My portfolios: 404 within 5 s, the address free, the old custom domain shows nothing', async () => {
     const user = await createConfirmedUser(stack, 'Dee Leter');
     const { client, userId } = await userClient(stack, user);
-    await grantPlan(userId);
+    await grantPlan(stack, userId);
     const page = await signedIn(user);
     const errors = trackPageErrors(page);
     const slug = `dee-${Date.now().toString(36)}`;

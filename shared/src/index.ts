@@ -24,9 +24,11 @@ export type {
   FunctionContract,
   PublishedPage,
   RegisteredDomain,
+  SitePasswordState,
   RequestOf,
 } from './functions/contracts';
 export { ADDRESS_HOLD_DAYS, publicPagePath, slugFromTitle, slugProblem } from '../../supabase/functions/_shared/slugs';
+export { SITE_ACCESS_HOURS, SITE_PASSWORD_LIMITS } from '../../supabase/functions/_shared/sitePasswordRules.mjs';
 // How an uploaded photo and its narrower copies are named in Storage: the publish function's contract,
 // so the editor stores what it will read and the page renderer names what it finds.
 export {

@@ -16,6 +16,7 @@ import {
   removeSection,
   sectionPath,
   setHidden,
+  SITE_PROTECTED_PATH,
   writeField,
 } from './portfolioEdits';
 
@@ -35,6 +36,17 @@ test('a field is read and written by its path; every other part stays the same o
   expect(placeOf(path)).toEqual({ sectionId: 'projects', itemId: 'project-2' });
   expect(readField(writeField(before, profilePath('name'), 'Kabir'), profilePath('name'))).toBe('Kabir');
   expect(readField(writeField(before, sectionPath('education', 'title'), 'Studies'), sectionPath('education', 'title'))).toBe('Studies');
+});
+
+test('asking for the site’s password is a field too; unticked, the row is as every row before it', () => {
+  const before = sample();
+  expect(readField(before, SITE_PROTECTED_PATH)).toBe('');
+  const asked = writeField(before, SITE_PROTECTED_PATH, 'true');
+  expect(asked.site).toEqual({ protected: true });
+  expect(changedPaths(before, asked)).toEqual([SITE_PROTECTED_PATH]);
+  const checked = checkPortfolio(asked);
+  expect(checked.ok ? checked.portfolio.site : checked.problems).toEqual({ protected: true });
+  expect('site' in writeField(asked, SITE_PROTECTED_PATH, '')).toBe(false);
 });
 
 test('items are added, moved, duplicated and removed, each with its own id; the result passes the schema', () => {

@@ -1,7 +1,7 @@
 // What the editor does to a portfolio, as pure functions: each returns a new portfolio sharing every
 // part it did not change (so the preview redraws only what changed). A field is named by its path:
 //   profile.<key>   social.<id>.<key>   section.<id>.<title|body>   item.<section id>.<item id>.<key>
-//   page.<title|description|language>
+//   page.<title|description|language>   site.protected ('true' or '': the site behind its password)
 import {
   LIMITS,
   SECTION_KINDS,
@@ -25,6 +25,8 @@ export const socialPath = (id: string, key: 'network' | 'url'): FieldPath => `so
 export const sectionPath = (id: string, key: 'title' | 'body'): FieldPath => `section.${id}.${key}`;
 export const pagePath = (key: keyof PageSettings): FieldPath => `page.${key}`;
 const PAGE_KEYS: readonly (keyof PageSettings)[] = ['title', 'description', 'language'];
+/** Whether the whole site asks for its password: 'true', or '' for open to everyone. */
+export const SITE_PROTECTED_PATH: FieldPath = 'site.protected';
 export const itemPath = (sectionId: string, itemId: string, key: string): FieldPath => `item.${sectionId}.${itemId}.${key}`;
 
 /** Which section and item a path is in (for the preview to scroll to). */
@@ -53,6 +55,7 @@ export function readField(portfolio: Portfolio, path: FieldPath): string {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return portfolio.profile[first as keyof Profile] ?? '';
   if (scope === 'page') return portfolio.page?.[first as keyof PageSettings] ?? '';
+  if (scope === 'site') return portfolio.site?.protected === true ? 'true' : '';
   if (scope === 'social') {
     const link = portfolio.socials.find((candidate) => candidate.id === first);
     return link ? (link[second as 'network' | 'url'] ?? '') : '';
@@ -84,6 +87,11 @@ function writeValue(portfolio: Portfolio, path: FieldPath, value: string): Portf
     const { page: _old, ...without } = portfolio;
     return Object.keys(page).length ? { ...without, page } : without;
   }
+  if (scope === 'site') {
+    // Open to everyone is the row without the part, as every row saved before it.
+    const { site: _old, ...without } = portfolio;
+    return value === 'true' ? { ...without, site: { protected: true } } : without;
+  }
   if (scope === 'social')
     return { ...portfolio, socials: portfolio.socials.map((link) => (link.id === first ? { ...link, [second]: value } : link)) };
   if (scope === 'section')
@@ -101,6 +109,7 @@ export function fieldValues(portfolio: Portfolio): Map<FieldPath, string> {
   const values = new Map<FieldPath, string>();
   for (const [key, value] of Object.entries(portfolio.profile)) values.set(profilePath(key as keyof Profile), value);
   for (const key of PAGE_KEYS) values.set(pagePath(key), portfolio.page?.[key] ?? '');
+  values.set(SITE_PROTECTED_PATH, readField(portfolio, SITE_PROTECTED_PATH));
   for (const link of portfolio.socials) {
     values.set(socialPath(link.id, 'network'), link.network);
     values.set(socialPath(link.id, 'url'), link.url);

@@ -19,6 +19,7 @@ import { patchRow } from '../portfolios/savedRows';
 import { templateDefinition, toTemplateId } from '../templates/templateCatalog';
 import { BrandKitDownload } from './BrandKitDownload';
 import { PageLookFields } from './PageLookFields';
+import { SitePasswordFields } from './SitePasswordFields';
 import {
   addressHeldUntil,
   exportPortfolio,
@@ -323,6 +324,11 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName, samp
             {busy === 'export-data' ? 'Preparing…' : 'Download data (portfolio.json)'}
           </Button>
         </div>
+        {row.data.site?.protected ? (
+          <p className={styles.hint}>
+            The site’s zip is not protected by its password: anyone who has the files, or wherever you put them, sees every page.
+          </p>
+        ) : null}
       </form>
       {stillSample ? (
         <div className={styles.refusal} aria-labelledby={`${headingId}-sample`} role="group">
@@ -375,6 +381,7 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName, samp
         </p>
       ) : null}
       <PageLookFields userId={userId} row={row} />
+      <SitePasswordFields userId={userId} portfolioId={portfolioId} published={row.published} />
       <BrandKitDownload userId={userId} portfolioId={portfolioId} prepare={prepare} />
     </section>
   );

@@ -2,7 +2,15 @@
 // function's contract (_shared/contracts/publish.ts, through @folioforge/shared/functions), through the page's
 // one Supabase client so the owner's access token goes with every call. Answers are checked against
 // the contract: the page trusts nothing it did not make.
-import { FunctionCallError, getSupabase, invokeFunction, streamFunction, type BrandKit, type PublishedPage } from '@folioforge/shared';
+import {
+  FunctionCallError,
+  getSupabase,
+  invokeFunction,
+  streamFunction,
+  type BrandKit,
+  type PublishedPage,
+  type SitePasswordState,
+} from '@folioforge/shared';
 
 /**
  * The function's contract, loaded with the first call: the editor's first screen has no use for its
@@ -10,7 +18,7 @@ import { FunctionCallError, getSupabase, invokeFunction, streamFunction, type Br
  */
 const publishFunction = async () => (await import('@folioforge/shared/functions')).publishFunction;
 
-export type { BrandKit, PublishedPage };
+export type { BrandKit, PublishedPage, SitePasswordState };
 
 /** A refusal (address taken, template not bought …) or failure, in words fit to show. */
 export class PublishError extends Error {
@@ -111,6 +119,28 @@ export async function fetchPlanFeatures(): Promise<PlanFeatures> {
   const { data, error } = await getSupabase().from('entitlements').select('customized_look, brand_kit').maybeSingle();
   if (error) throw new PublishError('Your plan could not be read. Try again.');
   return { customizedLook: data?.customized_look === true, brandKit: data?.brand_kit === true };
+}
+
+/** Whether the site has a password (never the password) and whether the owner's plan includes one. */
+export function fetchSitePassword(portfolioId: string): Promise<SitePasswordState> {
+  return calling(async () =>
+    invokeFunction(
+      await publishFunction(),
+      { action: 'site-password', portfolioId },
+      { refused: 'Your page’s password could not be read.' },
+    ),
+  );
+}
+
+/** Sets or changes the site's password (kept hashed by the server), or removes it (null). */
+export function saveSitePassword(portfolioId: string, password: string | null): Promise<SitePasswordState> {
+  return calling(async () =>
+    invokeFunction(
+      await publishFunction(),
+      { action: 'set-site-password', portfolioId, password },
+      { refused: password === null ? 'The password could not be removed.' : 'The password could not be saved.' },
+    ),
+  );
 }
 
 /** Premium's monogram logo and share images, drawn by the server from the saved portfolio. */

@@ -11,5 +11,10 @@ export {
   type SellingResult,
   sellersFunction,
 } from '../../../supabase/functions/_shared/contracts/sellers';
-export { type BrandKit, type PublishedPage, publishFunction } from '../../../supabase/functions/_shared/contracts/publish';
+export {
+  type BrandKit,
+  type PublishedPage,
+  type SitePasswordState,
+  publishFunction,
+} from '../../../supabase/functions/_shared/contracts/publish';
 export type { AnswerOf, FunctionContract, RequestOf } from '../../../supabase/functions/_shared/contracts/functionContract';

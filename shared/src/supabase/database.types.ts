@@ -617,6 +617,72 @@ export type Database = {
           state_hash?: string;
         };
         Relationships: [];
+      site_password_failures: {
+        Row: {
+          client: string;
+          failures: number;
+          last_failed_at: string;
+          portfolio_id: string;
+        };
+        Insert: {
+          client: string;
+          failures?: number;
+          last_failed_at?: string;
+          portfolio_id: string;
+        };
+        Update: {
+          client?: string;
+          failures?: number;
+          last_failed_at?: string;
+          portfolio_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'site_password_failures_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      site_passwords: {
+        Row: {
+          generation: string;
+          hash: string;
+          iterations: number;
+          owner_id: string;
+          portfolio_id: string;
+          salt: string;
+          updated_at: string;
+        };
+        Insert: {
+          generation?: string;
+          hash: string;
+          iterations: number;
+          owner_id: string;
+          portfolio_id: string;
+          salt: string;
+          updated_at?: string;
+        };
+        Update: {
+          generation?: string;
+          hash?: string;
+          iterations?: number;
+          owner_id?: string;
+          portfolio_id?: string;
+          salt?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'site_passwords_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: true;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       subscribers: {
         Row: {
@@ -858,6 +924,17 @@ export type Database = {
           [_ in never]: never;
         };
         Returns: string;
+      };
+      check_site_password: {
+        Args: {
+          page_slug: string;
+          client: string;
+          candidate: string;
+        };
+        Returns: {
+          generation: string;
+          retry_after: number;
+        }[];
       };
       claim_free_domain_year: {
         Args: {
@@ -1114,6 +1191,12 @@ export type Database = {
         };
         Returns: string;
       };
+      plan_protects_pages: {
+        Args: {
+          plan: string;
+        };
+        Returns: boolean;
+      };
       plan_started_at: {
         Args: {
           for_user: string;
@@ -1166,6 +1249,29 @@ export type Database = {
           data: Json;
         };
         Returns: Json;
+      protected_site_at: {
+        Args: {
+          page_slug: string;
+        };
+        Returns: {
+          portfolio_id: string;
+          hash: string;
+          salt: string;
+          iterations: number;
+          generation: string;
+        }[];
+      };
+      protected_site_at_portfolio: {
+        Args: {
+          portfolio: string;
+        };
+        Returns: string;
+      };
+      protected_slugs: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string[];
       };
       record_page_render: {
         Args: {
@@ -1194,6 +1300,29 @@ export type Database = {
           new_template_id?: string;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      site_password_free_tries: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
+      site_password_salt: {
+        Args: {
+          page_slug: string;
+          client: string;
+        };
+        Returns: {
+          salt: string;
+          iterations: number;
+          retry_after: number;
+        }[];
+      };
+      site_password_wait_seconds: {
+        Args: {
+          failures: number;
+        };
+        Returns: number;
       };
       slug_available: {
         Args: {
@@ -1253,6 +1382,12 @@ export type Database = {
       sweep_database: {
         Args: {
           pending_for?: string;
+        };
+        Returns: undefined;
+      };
+      sweep_site_password_failures: {
+        Args: {
+          [_ in never]: never;
         };
         Returns: undefined;
       };

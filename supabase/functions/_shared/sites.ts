@@ -12,6 +12,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 export const SITES_BUCKET = 'sites';
 
+/**
+ * The private bucket of pages behind a password (issue 49): the same <slug>/index.html and
+ * <slug>/files/… as `sites`, plus <slug>/access (the password's generation, which the site's cookies
+ * name), read by the site's server alone with the service role (tooling/pageProtection.mjs).
+ */
+export const PROTECTED_SITES_BUCKET = 'protected-sites';
+export const siteAccessPath = (slug: string) => `${slug}/access`;
+
 /** The folders at the top of the bucket that are not pages (a slug never starts with `_`). */
 export const DOMAIN_MAP_FOLDER = '_domains';
 export const PAGE_POINTER_FOLDER = '_published';
@@ -38,8 +46,9 @@ export async function putSiteObject(
   body: Blob | string | Uint8Array,
   contentType = 'application/octet-stream',
   cacheControl = PAGE_CACHE_SECONDS,
+  bucket = SITES_BUCKET,
 ): Promise<boolean> {
-  const { error } = await admin.storage.from(SITES_BUCKET).upload(path, body, { upsert: true, contentType, cacheControl });
+  const { error } = await admin.storage.from(bucket).upload(path, body, { upsert: true, contentType, cacheControl });
   return !error;
 }
 

@@ -27,7 +27,7 @@ import { answer, type Refusal, type RequestOf } from '../_shared/contracts/funct
 import { exportStream } from './dataExport.ts';
 import { listTree, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
 import { publishedObjects, USER_BUCKETS } from './storageFiles.ts';
-import { SITES_BUCKET } from '../_shared/sites.ts';
+import { PROTECTED_SITES_BUCKET, SITES_BUCKET } from '../_shared/sites.ts';
 
 const MAX_BODY_BYTES = 4 * 1024;
 
@@ -210,6 +210,9 @@ async function deleteAccount(deps: Deps, user: Caller, request: DeleteRequest): 
       (domains ?? []).map((row) => row.domain as string),
     );
     await removeObjects(deps.admin, SITES_BUCKET, published);
+    // Pages behind a password live in the private bucket, under the same slugs.
+    for (const row of pages ?? [])
+      await removeObjects(deps.admin, PROTECTED_SITES_BUCKET, await listTree(deps.admin, PROTECTED_SITES_BUCKET, row.slug as string, 3));
     for (const bucket of USER_BUCKETS) await removeObjects(deps.admin, bucket, await listTree(deps.admin, bucket, user.id));
   } catch (error) {
     if (!(error instanceof StorageTrouble)) throw error;

@@ -10,6 +10,8 @@
 //   brand-kit      Premium: the monogram logo and share images (SVG)
 //   verify-domain  checks a custom domain's DNS proof; proven, the site answers it with the page
 //   remove-domain  gives a custom domain up
+//   site-password  whether the site has a password (never the password); set-site-password sets,
+//                  changes or removes it (Pro, Premium), kept hashed
 //   sweep          the service role's: removes what no published row owns, applies lapsed plans
 // Who may publish what is the database's rule too (claim_page, may_publish, the guard triggers), and
 // the page is rendered here from the stored row, never from HTML a browser sent.
@@ -22,6 +24,7 @@ import { deletePortfolio } from './actions/delete.ts';
 import { exportData, exportSite } from './actions/exportSite.ts';
 import { publish } from './actions/publish.ts';
 import { removeDomain } from './actions/removeDomain.ts';
+import { setSitePassword, sitePassword } from './actions/sitePassword.ts';
 import { sweep } from './actions/sweep.ts';
 import { unpublish } from './actions/unpublish.ts';
 import { verifyDomain } from './actions/verifyDomain.ts';
@@ -50,6 +53,10 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return verifyDomain(deps, req, request.domain);
     case 'remove-domain':
       return removeDomain(deps, req, request.domain);
+    case 'site-password':
+      return sitePassword(deps, req, request.portfolioId);
+    case 'set-site-password':
+      return setSitePassword(deps, req, request.portfolioId, request.password);
     case 'sweep':
       return sweep(deps, req, request.graceSeconds);
   }

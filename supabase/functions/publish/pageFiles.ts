@@ -112,7 +112,13 @@ export async function refreshSitemap(admin: SupabaseClient, siteUrl: string, buc
     .not('slug', 'is', null)
     .limit(50000);
   if (error) return;
-  const pages = ((data ?? []) as { slug: string; updated_at?: string }[]).map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  // A site behind its password is in no sitemap (public.protected_slugs).
+  const { data: hidden, error: hiddenError } = await admin.rpc('protected_slugs');
+  if (hiddenError) return;
+  const behindPassword = new Set((hidden ?? []) as string[]);
+  const pages = ((data ?? []) as { slug: string; updated_at?: string }[])
+    .filter((row) => !behindPassword.has(row.slug))
+    .map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
   await admin.storage.from(bucket).upload(SITEMAP_OBJECT, publishedPagesSitemapXml(siteUrl, pages), {
     upsert: true,
     contentType: 'application/xml',

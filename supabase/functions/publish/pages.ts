@@ -12,6 +12,7 @@ import {
   pageFilesFolder,
   pageIndexPath,
   pagePointerPath,
+  PROTECTED_SITES_BUCKET,
   putSiteObject,
   SITES_BUCKET,
 } from '../_shared/sites.ts';
@@ -210,6 +211,7 @@ export async function renderPage(
   slug: string,
   features: PageFeatures,
   fileUrls: Record<string, string>,
+  { indexable = true }: { indexable?: boolean } = {},
 ): Promise<RenderedPage> {
   const url = `${deps.siteUrl}${publicPagePath(slug)}`;
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
@@ -220,7 +222,8 @@ export async function renderPage(
       source.data,
       {
         url,
-        indexable: true,
+        // A page behind a password is noindex (the site's server says so in X-Robots-Tag too).
+        indexable,
         badge: features.badge,
         siteUrl: `${deps.siteUrl}/home`,
         styles: SITE_STYLES,
@@ -241,30 +244,38 @@ export async function renderPage(
   }
 }
 
-/** Stores a rendered page's own files, then its index.html; answers every path written. */
-export async function storePage(deps: Deps, slug: string, rendered: RenderedPage): Promise<Set<string>> {
+/** Stores a rendered page's own files, then its index.html, in `bucket`; answers every path written. */
+export async function storePage(deps: Deps, slug: string, rendered: RenderedPage, bucket = SITES_BUCKET): Promise<Set<string>> {
   const written = new Set<string>();
   const put = async (name: string, body: Uint8Array | Blob, contentType: string) => {
     const path = `${pageFilesFolder(slug)}/${name}`;
-    await putSiteFile(deps, path, body, contentType, FILE_CACHE_SECONDS);
+    await putSiteFile(deps, path, body, contentType, FILE_CACHE_SECONDS, bucket);
     written.add(path);
   };
-  await writePageFiles(rendered.page, rendered.files, put, (bucket, path) => download(deps, { bucket, path }));
-  await putSiteFile(deps, pageIndexPath(slug), rendered.page.html, 'text/html; charset=utf-8');
+  await writePageFiles(rendered.page, rendered.files, put, (from, path) => download(deps, { bucket: from, path }));
+  await putSiteFile(deps, pageIndexPath(slug), rendered.page.html, 'text/html; charset=utf-8', undefined, bucket);
   return written.add(pageIndexPath(slug));
 }
 
 // ─── the page's objects in the sites bucket ──────────────────────────────────────────────────
-export async function putSiteFile(deps: Deps, path: string, body: Blob | string | Uint8Array, contentType: string, cacheControl?: string) {
-  if (!(await putSiteObject(deps.admin, path, body, contentType, cacheControl)))
+export async function putSiteFile(
+  deps: Deps,
+  path: string,
+  body: Blob | string | Uint8Array,
+  contentType: string,
+  cacheControl?: string,
+  bucket = SITES_BUCKET,
+) {
+  if (!(await putSiteObject(deps.admin, path, body, contentType, cacheControl, bucket)))
     throw new HttpError(503, 'The page could not be stored. Try again.');
 }
 
-/** Copies the row's files into the page's folder; answers the paths the page links, by file reference. */
+/** Copies the row's files into the page's folder in `bucket`; answers the paths the page links, by file reference. */
 export async function copyFiles(
   deps: Deps,
   slug: string,
   files: StoredFile[],
+  bucket = SITES_BUCKET,
 ): Promise<{ urls: Record<string, string>; kept: Set<string> }> {
   const urls: Record<string, string> = {};
   const kept = new Set<string>();
@@ -272,7 +283,7 @@ export async function copyFiles(
     const blob = await download(deps, file);
     if (!blob) continue;
     const path = pageFilePath(slug, file.bucket, file.name);
-    await putSiteFile(deps, path, blob, blob.type || 'application/octet-stream', FILE_CACHE_SECONDS);
+    await putSiteFile(deps, path, blob, blob.type || 'application/octet-stream', FILE_CACHE_SECONDS, bucket);
     kept.add(path);
     urls[file.ref] = `${publicPagePath(slug)}/files/${file.bucket}/${file.name}`;
   }
@@ -284,11 +295,16 @@ function storageFailed(error: unknown): never {
   throw error;
 }
 
-/** Removes every object of the page at `slug` but those in `keep`. */
-export async function removePageFiles(deps: Deps, slug: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
+/** Removes every object of the page at `slug` in `bucket` but those in `keep`. */
+export async function removePageFiles(
+  deps: Deps,
+  slug: string,
+  keep: ReadonlySet<string> = new Set(),
+  bucket = SITES_BUCKET,
+): Promise<void> {
   try {
-    const paths = (await listFiles(deps.admin, SITES_BUCKET, slug, 3)).map((file) => file.path).filter((path) => !keep.has(path));
-    await removeObjects(deps.admin, SITES_BUCKET, paths);
+    const paths = (await listFiles(deps.admin, bucket, slug, 3)).map((file) => file.path).filter((path) => !keep.has(path));
+    await removeObjects(deps.admin, bucket, paths);
   } catch (error) {
     storageFailed(error);
   }
@@ -329,5 +345,9 @@ export async function takeDown(deps: Deps, portfolioId: string, slug: string | n
   } catch (error) {
     storageFailed(error);
   }
-  if (slug) await removePageFiles(deps, slug);
+  if (slug) {
+    await removePageFiles(deps, slug);
+    // A page behind a password keeps its files in the private bucket: they go with it.
+    await removePageFiles(deps, slug, new Set(), PROTECTED_SITES_BUCKET);
+  }
 }

@@ -76,6 +76,7 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
     sections,
     ...(page && Object.keys(page).length ? { page } : {}),
     ...(shop ? { shop } : {}),
+    ...(isRecord(source.site) && source.site.protected === true ? { site: { protected: true } } : {}),
   };
   // Saved before sample marks: its prompts are marked now, so Publish still asks about them.
   const sample = Array.isArray(source.sample)

@@ -25,6 +25,7 @@ export {
   type SocialLink,
 } from './portfolio';
 export { ID_PATTERN, newId } from './ids';
+export { siteProtectionSchema, type SiteProtection } from './siteProtection';
 export { PAGE_LANGUAGES, PAGE_LIMITS, isPageLanguage, pageMeta, pageSettingsSchema, type PageSettings } from './pageSettings';
 export {
   SAMPLE_NAMES,

@@ -5,6 +5,7 @@
 import type { ItemKey, ProfileKey, SectionKind } from './kinds';
 import type { PageSettings } from './pageSettings';
 import type { ItemExtras, ShopSettings } from './products';
+import type { SiteProtection } from './siteProtection';
 
 export const SCHEMA_VERSION = 2;
 
@@ -47,6 +48,8 @@ export interface Portfolio {
   page?: PageSettings;
   /** The shop's currency and shipping (products.ts); missing: rupees, pickup. */
   shop?: ShopSettings;
+  /** Whether the site asks for its password (Pro, Premium); missing means open to everyone. */
+  site?: SiteProtection;
   /** The fields that still hold sample text (sample.ts): missing or empty, none. */
   sample?: string[];
 }

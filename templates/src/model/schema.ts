@@ -12,6 +12,7 @@ import { ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
 import { pageSettingsSchema } from './pageSettings';
 import { PRODUCT_LIMITS, productSaleSchema, shopSettingsSchema } from './products';
+import { siteProtectionSchema } from './siteProtection';
 import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
@@ -141,6 +142,7 @@ const portfolioSchema = builtOnFirstUse(() =>
         .default([]),
       page: pageSettingsSchema().optional(),
       shop: shopSettingsSchema().optional(),
+      site: siteProtectionSchema().optional(),
       sample: z
         .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
         .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
@@ -181,7 +183,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * that checks soon after it starts never stalls on building them all at once.
  */
 export async function preparePortfolioCheck(): Promise<void> {
-  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, ...sectionSchemas]) {
+  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, siteProtectionSchema, ...sectionSchemas]) {
     build();
     await nextTask();
   }
@@ -202,6 +204,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
         : index === 'language'
           ? 'Page language'
           : 'Page settings';
+  if (top === 'site') return 'Password protection';
   if (top === 'sample') return 'Sample marks';
   if (top === 'shop') return 'Shop settings';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';

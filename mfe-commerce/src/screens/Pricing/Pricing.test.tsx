@@ -25,6 +25,7 @@ const FEATURE_MATRIX: [feature: string, basic: boolean, pro: boolean, premium: b
   ['Customer accounts', true, true, true],
   ['Customer care', true, true, true],
   ['Customized website', false, true, true],
+  ['Pages behind a password', false, true, true],
   ['Professional logo', false, false, true],
   ['Social media logo files', false, false, true],
   ['Priority customer care', false, false, true],
@@ -61,8 +62,8 @@ test('shows the three plans in US dollars a month, their features and buy button
   // No plan is priced in rupees anywhere on the page.
   expect(screen.queryByText(/₹\d+\.\d\d\s*(a|per) month/)).not.toBeInTheDocument();
   expect(within(within(planCard('Basic')).getByRole('list', { name: 'Basic features' })).getAllByRole('listitem')).toHaveLength(6);
-  expect(within(within(planCard('Pro')).getByRole('list', { name: 'Pro features' })).getAllByRole('listitem')).toHaveLength(7);
-  expect(within(within(planCard('Premium')).getByRole('list', { name: 'Premium features' })).getAllByRole('listitem')).toHaveLength(10);
+  expect(within(within(planCard('Pro')).getByRole('list', { name: 'Pro features' })).getAllByRole('listitem')).toHaveLength(8);
+  expect(within(within(planCard('Premium')).getByRole('list', { name: 'Premium features' })).getAllByRole('listitem')).toHaveLength(11);
 });
 
 test('says what buying a template gives for good and what a plan gives while it lasts, each in its currency', async () => {

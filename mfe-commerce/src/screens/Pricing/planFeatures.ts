@@ -23,6 +23,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { label: 'Customer accounts', includedIn: ALL_PLANS },
   { label: 'Customer care', includedIn: ALL_PLANS },
   { label: 'Customized website', includedIn: ['pro', 'premium'] },
+  { label: 'Pages behind a password', includedIn: ['pro', 'premium'] },
   { label: 'Professional logo', includedIn: ['premium'] },
   { label: 'Social media logo files', includedIn: ['premium'] },
   { label: 'Priority customer care', includedIn: ['premium'] },

@@ -1,7 +1,8 @@
 import { memo, useId, useRef, useState, type ChangeEvent } from 'react';
+import { SITE_ACCESS_HOURS } from '@folioforge/shared';
 import { PAGE_LANGUAGES, PAGE_LIMITS, isPageLanguage, pageMeta, pageSettingsSchema, type PageSettings } from '@folioforge/templates';
 import { useEditor, useEditorState } from '../editorHooks';
-import { pagePath, readField } from '../portfolioEdits';
+import { pagePath, readField, SITE_PROTECTED_PATH } from '../portfolioEdits';
 import { useInView } from '../useNearView';
 import fieldStyles from '../fields/FieldInput.module.scss';
 import { FieldsForm } from './FieldsForm';
@@ -26,6 +27,7 @@ export const PageSettingsFields = memo(function PageSettingsFields() {
         <PageText settingKey="title" label="Page title" max={PAGE_LIMITS.title} />
         <PageText settingKey="description" label="Page description" max={PAGE_LIMITS.description} />
         <PageLanguageField />
+        <SiteProtectedField />
       </fieldset>
     </FieldsForm>
   );
@@ -107,6 +109,33 @@ function PageLanguageField() {
         {value && !isPageLanguage(value) ? <option value={value}>{value} (not offered)</option> : null}
       </select>
       <Notes id={id} hint="Browsers, translators and screen readers read your page in this language." problem={problem} />
+    </div>
+  );
+}
+
+/** Whether the whole site asks for its password (Pro and Premium; the password itself is set under Publish). */
+function SiteProtectedField() {
+  const editor = useEditor();
+  const checked = useEditorState((state) => readField(state.portfolio, SITE_PROTECTED_PATH) === 'true');
+  const id = useId();
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        <input
+          id={id}
+          name={SITE_PROTECTED_PATH}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => editor.setField(SITE_PROTECTED_PATH, event.target.checked ? 'true' : '')}
+        />{' '}
+        Ask visitors for a password
+      </label>
+      <Notes
+        id={id}
+        hint={`With the Pro or Premium plan. Set the password under Publish, then publish: visitors without it see a password form, search engines nothing. A visitor who types it stays let in for ${SITE_ACCESS_HOURS} hours.`}
+        problem={null}
+      />
     </div>
   );
 }

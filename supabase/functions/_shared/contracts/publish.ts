@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { slugSchema } from './pageForms.ts';
 import { defineFunction, STREAMED } from './functionContract.ts';
+import { SITE_PASSWORD_LIMITS } from '../sitePasswordRules.mjs';
 
 const portfolioId = z.uuid();
 const domain = z.string().max(253);
@@ -29,6 +30,16 @@ const sweepAnswer = z.object({
 });
 export type SweepReport = z.infer<typeof sweepAnswer>;
 
+/** A site's password (issue 49): the rule the editor shows beside the field, and the function holds. */
+const sitePassword = z
+  .string()
+  .min(SITE_PASSWORD_LIMITS.min, { error: `Use at least ${SITE_PASSWORD_LIMITS.min} characters` })
+  .max(SITE_PASSWORD_LIMITS.max, { error: `Use at most ${SITE_PASSWORD_LIMITS.max} characters` });
+
+/** Where a site's password stands: whether the plan includes it, whether one is set and since when. */
+const sitePasswordAnswer = z.object({ allowed: z.boolean(), hasPassword: z.boolean(), setAt: z.string().nullable() });
+export type SitePasswordState = z.infer<typeof sitePasswordAnswer>;
+
 export const publishFunction = defineFunction(
   'publish',
   z.discriminatedUnion('action', [
@@ -51,6 +62,10 @@ export const publishFunction = defineFunction(
     z.object({ action: z.literal('verify-domain'), domain }),
     /** Gives a custom domain up. */
     z.object({ action: z.literal('remove-domain'), domain }),
+    /** Whether the site has a password (never the password), and whether the owner's plan includes one. */
+    z.object({ action: z.literal('site-password'), portfolioId }),
+    /** Sets or changes the site's password (Pro, Premium), or removes it (null); kept hashed. */
+    z.object({ action: z.literal('set-site-password'), portfolioId, password: sitePassword.nullable() }),
     /** The service role's: removes what no published row owns and applies lapsed plans. */
     z.object({ action: z.literal('sweep'), graceSeconds: z.number().int().min(0).max(86_400).optional() }),
   ]),
@@ -67,6 +82,8 @@ export const publishFunction = defineFunction(
       record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
     }),
     'remove-domain': z.object({ domain: z.string(), removed: z.literal(true) }),
+    'site-password': sitePasswordAnswer,
+    'set-site-password': sitePasswordAnswer,
     sweep: sweepAnswer,
   },
 );

@@ -11,7 +11,14 @@ import { HttpError, requireUser } from '../../_shared/request.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
 import { checkedPortfolio, SITE_STYLES, toJsonResume } from '../siteRenderer.generated.mjs';
 import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
+import { asksForPassword } from '../protection.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
+
+const UNPROTECTED_EXPORT_README = `This zip holds your site as plain files. It is NOT protected by a password.
+
+On FolioForge your site asks visitors for its password. These files do not: anyone who can open them,
+or reach them wherever you put them, sees every page. Host them only where you control who may look.
+`;
 
 /** A name for a download: the address, else the title, else the template, then `ending`. */
 function exportName(row: PortfolioRow, ending: string): string {
@@ -101,6 +108,8 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
     renderRefused(error);
   }
   entries['portfolio.json'] = strToU8(jsonResumeOf(row, pageUrl, fileUrls));
+  // A site behind its password on FolioForge is not behind it anywhere else: the zip says so plainly.
+  if (asksForPassword(row.data)) entries['README.txt'] = strToU8(UNPROTECTED_EXPORT_README);
   // The page names it a zip when saving.
   return attachment(zipSync(entries, { level: 6 }), exportName(row, '-site.zip'), 'application/octet-stream');
 }

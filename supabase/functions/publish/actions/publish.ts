@@ -7,7 +7,7 @@
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type PublishedPage } from '../../_shared/contracts/publish.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
-import { pageOwnerPath, SITES_BUCKET } from '../../_shared/sites.ts';
+import { pageOwnerPath, PROTECTED_SITES_BUCKET, siteAccessPath, SITES_BUCKET } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import {
@@ -26,6 +26,7 @@ import {
   storePage,
   type Deps,
 } from '../pages.ts';
+import { asksForPassword, protectionFor, writeAccess } from '../protection.ts';
 
 export async function publish(deps: Deps, req: Request, portfolioId: string, slug: string): Promise<Response> {
   const user = await requireUser(deps.anonClient(), req, 'Sign in to publish');
@@ -39,6 +40,8 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     const source = { portfolioId: row.id, templateId: row.template_id, data: row.data, look: row.look };
     // Checked before anything changes: a row the schema refuses is never half published.
     checkPublishable(source);
+    // Behind a password: only under a plan that includes it, with a password set (403 or 409 before anything changes).
+    const generation = asksForPassword(row.data) ? await protectionFor(deps, user.id, row.id) : undefined;
 
     const { data: previous, error } = await deps.admin.rpc('claim_page', {
       portfolio: row.id,
@@ -53,14 +56,25 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     });
     if (error) throw databaseRefusal(error, 'The portfolio could not be published. Try again.');
     // Every address the row held before this one is taken down (the lease kept anyone else from moving it).
-    if (typeof previous === 'string' && previous !== slug) await removePageFiles(deps, previous);
+    if (typeof previous === 'string' && previous !== slug) {
+      await removePageFiles(deps, previous);
+      await removePageFiles(deps, previous, new Set(), PROTECTED_SITES_BUCKET);
+    }
 
-    const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data));
-    for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls))) kept.add(path);
+    // A site behind its password is written to the private bucket, noindex; the public one keeps only its pointers.
+    const bucket = generation ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
+    const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data), bucket);
+    const rendered = await renderPage(deps, source, slug, features, urls, { indexable: !generation });
+    for (const path of await storePage(deps, slug, rendered, bucket)) kept.add(path);
+    if (generation) {
+      await writeAccess(deps, slug, generation);
+      kept.add(siteAccessPath(slug));
+    }
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
-    kept.add(pageOwnerPath(slug));
-    // Files of an earlier version (a replaced picture) leave with it.
-    await removePageFiles(deps, slug, kept);
+    const keptPublic = generation ? new Set([pageOwnerPath(slug)]) : kept.add(pageOwnerPath(slug));
+    // Files of an earlier version (a replaced picture, or the page before it was or stopped being protected) leave with it.
+    await removePageFiles(deps, slug, keptPublic);
+    await removePageFiles(deps, slug, generation ? kept : new Set(), PROTECTED_SITES_BUCKET);
     await pointToPage(deps, row.id, slug);
     await mapDomains(deps, row.id, features);
     await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);

@@ -4,7 +4,8 @@
 //     domains that should be served (proven, page published, owner holding a plan) that are not;
 //   - renders again, from the snapshot of the version that was published, every page whose owner no
 //     longer holds what it shows (badge back, look off, no sign-up form);
-//   - clears old rate-limit records and sign-ups never confirmed (public.sweep_database);
+//   - removes from the private bucket every page no longer published behind its password;
+//   - clears old rate-limit records, wrong password tries and sign-ups never confirmed;
 //   - writes /p/sitemap.xml's list again from the published rows.
 // Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
 // is listed before the rows are read, and a page being published right now is never taken for a leftover.
@@ -13,11 +14,19 @@ import { timingSafeEqualText } from '../../_shared/hmac.ts';
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type SweepReport } from '../../_shared/contracts/publish.ts';
 import { bearerToken, HttpError } from '../../_shared/request.ts';
-import { DOMAIN_MAP_FOLDER, mapDomainToPortfolio, PAGE_POINTER_FOLDER, pageFilesFolder, SITES_BUCKET } from '../../_shared/sites.ts';
+import {
+  DOMAIN_MAP_FOLDER,
+  mapDomainToPortfolio,
+  PAGE_POINTER_FOLDER,
+  pageFilesFolder,
+  PROTECTED_SITES_BUCKET,
+  SITES_BUCKET,
+} from '../../_shared/sites.ts';
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, renderPage, storePage, type Deps } from '../pages.ts';
+import { asksForPassword } from '../protection.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
 const ROWS_PER_PAGE = 1000;
@@ -66,13 +75,16 @@ async function renderAgain(deps: Deps, page: PastPlan, report: SweepReport): Pro
     const features = { plan: null, badge: page.badge, customizedLook: page.customized_look, subscribeForm: page.subscribe_form };
     // The copies the page links are in its folder already (per bucket, by name).
     const urls: Record<string, string> = {};
-    for (const file of await listFiles(deps.admin, SITES_BUCKET, pageFilesFolder(page.slug), 2)) {
+    // A page behind its password stays behind it: rendered again into the private bucket, noindex.
+    const behindPassword = asksForPassword(page.data);
+    const bucket = behindPassword ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
+    for (const file of await listFiles(deps.admin, bucket, pageFilesFolder(page.slug), 2)) {
       const [bucket, name, ...more] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
       // The page's own files (fonts, icons, share card) sit beside the buckets' folders.
       if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
     }
     const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
-    await storePage(deps, page.slug, await renderPage(deps, source, page.slug, features, urls));
+    await storePage(deps, page.slug, await renderPage(deps, source, page.slug, features, urls, { indexable: !behindPassword }), bucket);
     const { error } = await deps.admin.rpc('record_page_render', {
       portfolio: page.portfolio_id,
       token: held.token,
@@ -101,6 +113,7 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   const pageFolders = top.filter((entry) => entry.folder && !entry.path.startsWith('_'));
   const pointers = await listFolder(deps.admin, SITES_BUCKET, PAGE_POINTER_FOLDER);
   const maps = await listFolder(deps.admin, SITES_BUCKET, DOMAIN_MAP_FOLDER);
+  const protectedFolders = (await listFolder(deps.admin, PROTECTED_SITES_BUCKET, '')).filter((entry) => entry.folder);
   const folderFiles = new Map<string, FolderEntry[]>();
   for (const folder of pageFolders) folderFiles.set(folder.path, await listFiles(deps.admin, SITES_BUCKET, folder.path, 3));
 
@@ -132,6 +145,20 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   report.filesRemoved = stale.length;
   await removeObjects(deps.admin, SITES_BUCKET, stale);
 
+  // The private bucket's pages: only those published behind their password now (public.protected_slugs).
+  const { data: protectedRows, error: protectedError } = await deps.admin.rpc('protected_slugs');
+  if (protectedError) throw new HttpError(503, 'The protected pages could not be read.');
+  const protectedSlugs = new Set((protectedRows ?? []) as string[]);
+  const protectedStale: string[] = [];
+  for (const folder of protectedFolders) {
+    if (protectedSlugs.has(folder.path)) continue;
+    const leftovers = settled(await listFiles(deps.admin, PROTECTED_SITES_BUCKET, folder.path, 3), before);
+    if (leftovers.length) report.pagesRemoved++;
+    protectedStale.push(...leftovers);
+  }
+  report.filesRemoved += protectedStale.length;
+  await removeObjects(deps.admin, PROTECTED_SITES_BUCKET, protectedStale);
+
   const mapped = new Set(maps.map((entry) => entry.path.slice(DOMAIN_MAP_FOLDER.length + 1)));
   for (const [domain, portfolioId] of domains) {
     if (mapped.has(domain)) continue;
@@ -144,6 +171,8 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
 
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
   if (cleanError) throw new HttpError(503, 'The database could not be swept.');
+  const { error: triesError } = await deps.admin.rpc('sweep_site_password_failures');
+  if (triesError) throw new HttpError(503, 'The database could not be swept.');
   await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
   return answer(publishFunction, 'sweep', report);
 }
