@@ -5,7 +5,7 @@
 // built-ins, so this same module runs in the editor's worker (the browser) and in the publish function
 // (Deno), each handing it its own way to read font files (ResumeResources). It is large (fonts' shaping
 // tables), so it is loaded only where a résumé is shown: import it dynamically.
-import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
 import { accentHex, type PageLook } from '../looks';
 import type { Portfolio } from '../model';
 import { pageMeta } from '../model/pageSettings';
@@ -67,23 +67,34 @@ export async function makeResumePdf(portfolio: Portfolio, options: ResumeOptions
   } else {
     const column = { x: margin, width: pageWidth - margin * 2 };
     const band = style.header === 'band';
+    // The band shows the profile's photo at its right, when there is one the PDF can hold.
+    const photo = band ? await embeddedPhoto(doc, content.photo, resources) : undefined;
+    const headerColumn = photo ? { ...column, width: column.width - PHOTO_SIZE - 16 } : column;
     const headerColour = band ? colours.onAccent : colours.text;
     const align = band ? 'left' : 'centre';
     const header = [
-      set.nameBlock(content, column.width, { colour: band ? colours.onAccent : colours.accent, align }),
-      ...(content.contacts.length ? [set.contactBlock(content.contacts, column.width, { colour: headerColour, align })] : []),
+      set.nameBlock(content, headerColumn.width, { colour: band ? colours.onAccent : colours.accent, align }),
+      ...(content.contacts.length ? [set.contactBlock(content.contacts, headerColumn.width, { colour: headerColour, align })] : []),
     ];
     const headerTop = band ? margin * 0.8 : margin;
-    const headerHeight = header.reduce((sum, block, index) => sum + blockHeight(block) + (index ? block.spaceBefore : 0), 0);
+    const headerHeight = Math.max(
+      header.reduce((sum, block, index) => sum + blockHeight(block) + (index ? block.spaceBefore : 0), 0),
+      photo ? PHOTO_SIZE : 0,
+    );
     const bandBottom = headerTop + headerHeight + margin * 0.55;
-    flows.push(paginate(header, column, () => ({ top: headerTop, bottom: Number.POSITIVE_INFINITY })));
+    flows.push(paginate(header, headerColumn, () => ({ top: headerTop, bottom: Number.POSITIVE_INFINITY })));
     const mainBlocks = [...set.aboutBlocks(content, column.width), ...sections.flatMap((section) => set.section(section, column.width))];
     const mainTop = band ? bandBottom + margin * 0.5 : headerTop + headerHeight + style.bodySize;
     flows.push(paginate(mainBlocks, column, (page) => ({ top: page === 0 ? mainTop : margin, bottom })));
     if (band)
       background = (page, index) => {
-        if (index === 0)
-          page.drawRectangle({ x: 0, y: pageHeight - bandBottom, width: pageWidth, height: bandBottom, color: colours.accent });
+        if (index !== 0) return;
+        page.drawRectangle({ x: 0, y: pageHeight - bandBottom, width: pageWidth, height: bandBottom, color: colours.accent });
+        if (photo) {
+          const scale = Math.min(PHOTO_SIZE / photo.width, PHOTO_SIZE / photo.height);
+          const [width, height] = [photo.width * scale, photo.height * scale];
+          page.drawImage(photo, { x: pageWidth - margin - width, y: pageHeight - headerTop - height, width, height });
+        }
       };
   }
 
@@ -104,6 +115,18 @@ export async function makeResumePdf(portfolio: Portfolio, options: ResumeOptions
   doc.setProducer('FolioForge résumé (pdf-lib, fontkit)');
   // Without object streams (PDF 1.5): older parsers, as some applicant tracking systems run, read every object.
   return doc.save({ useObjectStreams: false });
+}
+
+const PHOTO_SIZE = 76;
+
+/** The photo as the PDF holds it: JPEG or PNG (what the editor's resize makes); any other, or none, is left out. */
+async function embeddedPhoto(doc: PDFDocument, ref: string, resources: ResumeResources): Promise<PDFImage | undefined> {
+  if (!ref || !resources.image) return undefined;
+  const bytes = await resources.image(ref).catch(() => null);
+  if (!bytes || bytes.length < 4) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return doc.embedJpg(bytes);
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return doc.embedPng(bytes);
+  return undefined;
 }
 
 /** A file name for the résumé: the person's name and "resume", letters of any script kept. */

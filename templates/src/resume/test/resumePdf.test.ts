@@ -6,7 +6,7 @@ import { fieldText, type AnyItem, type Portfolio, type Section } from '../../mod
 import { makeResumePdf, resumeFileName, type ResumeOptions } from '../index';
 import { RESUME_FIXTURE } from '../fixture';
 import { paragraphText, richTextParagraphs } from '../richText';
-import { nodeResources, readPdf } from './support';
+import { nodeResources, readPdf, solidPng } from './support';
 
 const A4: ResumeOptions = { layout: 'classic', paper: 'a4', extraSections: [] };
 
@@ -205,5 +205,30 @@ describe('scripts beyond Latin', () => {
     const pdf = await make(portfolio);
     assertInOrder(pdf.text, ['Li', 'Wei', 'Staff engineer']);
     assert.ok(!pdf.text.includes('李'));
+  });
+});
+
+describe('the photo', () => {
+  const portfolio: Portfolio = { ...RESUME_FIXTURE, profile: { ...RESUME_FIXTURE.profile, photo: 'storage:portfolio-images/me.png' } };
+  const withImage = (bytes: Uint8Array | null) => ({
+    ...nodeResources,
+    image: async (ref: string) => (ref === portfolio.profile.photo ? bytes : null),
+  });
+
+  test('shows in the modern layout’s band when it is a PNG or JPEG, and nowhere else', async () => {
+    const modern = await readPdf(await makeResumePdf(portfolio, { ...A4, layout: 'modern' }, withImage(solidPng(120, 160, [200, 40, 40]))));
+    assert.deepEqual(modern.images, [1, 0, 0]);
+    assertInOrder(modern.text, expectedFields(RESUME_FIXTURE), { anyCase: true });
+    const classic = await readPdf(await makeResumePdf(portfolio, A4, withImage(solidPng(120, 160, [200, 40, 40]))));
+    assert.ok(classic.images.every((count) => count === 0));
+  });
+
+  test('another kind of file, or one that does not load, is left out', async () => {
+    const webp = new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ');
+    for (const resources of [withImage(webp), withImage(null), { ...nodeResources, image: () => Promise.reject(new Error('offline')) }]) {
+      const pdf = await readPdf(await makeResumePdf(portfolio, { ...A4, layout: 'modern' }, resources));
+      assert.ok(pdf.images.every((count) => count === 0));
+      assertInOrder(pdf.text, [RESUME_FIXTURE.profile.name, 'Experience'], { anyCase: true });
+    }
   });
 });
