@@ -66,10 +66,12 @@ const urls = [
   '',
 ].join('\n');
 
-for (const [name, text] of [
+/** @type {[string, string][]} */
+const outputs = [
   ['faces.generated.ts', out],
   ['faceUrls.generated.ts', urls],
-]) {
+];
+for (const [name, text] of outputs) {
   const file = path.join(repoRoot, 'templates/src/resume', name);
   fs.writeFileSync(file, await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file }));
 }
