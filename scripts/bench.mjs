@@ -8,6 +8,7 @@
 // `npm run bench -- functions`: only the edge functions' bundle sizes and cold and warm times under Deno.
 // `npm run bench -- realtime [--runs=N]`: only Realtime: idle connections at 64 clients, a write to its event,
 //   and a save to another browser showing it.
+// `npm run bench -- resume [--runs=N]`: only the résumé PDF: made in Chromium (a worker) and on Deno, and its download.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +21,10 @@ const args = process.argv.slice(2);
 const FUNCTIONS_BENCH = 'local-cloud/bench/functions.ts';
 const SHARE_CARD_BENCH = 'local-cloud/bench/shareCard.ts';
 const REALTIME_BENCH = 'local-cloud/bench/realtime.ts';
+const RESUME_BENCH = 'templates/src/resume/test/bench.ts';
 let scripts;
-if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
+if (args.includes('resume')) scripts = [RESUME_BENCH];
+else if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
 else if (args.includes('realtime')) scripts = [REALTIME_BENCH, 'e2e/bench/run.ts'];
 else if (
   args.includes('lighthouse') ||
@@ -31,7 +34,7 @@ else if (
   args.includes('editor')
 )
   scripts = ['e2e/bench/run.ts'];
-else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH];
+else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH, RESUME_BENCH];
 if (scripts.some((script) => script.startsWith('e2e/'))) await buildApps();
 // The publish function imports the page renderer.
 if (scripts.includes(FUNCTIONS_BENCH)) await buildSiteRenderer();

@@ -34,3 +34,8 @@ declare module '*.woff2' {
   const url: string;
   export default url;
 }
+declare module '*.woff' {
+  /** The font's URL (the apps), or a data: URL (the publish function's renderer bundle). */
+  const url: string;
+  export default url;
+}

@@ -8,6 +8,7 @@ import { toModelData } from './legacy';
 import type { PageSettings } from './pageSettings';
 import { coerceSale, coerceShop, shopOf, withProductAmount } from './products';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
+import { coerceResumeSettings } from './resumeSettings';
 import { upgradedSampleMarks } from './sample';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,6 +70,7 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
   const page = pageIn
     ? Object.fromEntries(PAGE_KEYS.filter((key) => typeof pageIn[key] === 'string').map((key) => [key, pageIn[key] as string]))
     : undefined;
+  const resume = coerceResumeSettings(source.resume);
   const portfolio: Portfolio = {
     schemaVersion: SCHEMA_VERSION,
     profile,
@@ -77,6 +79,7 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
     ...(page && Object.keys(page).length ? { page } : {}),
     ...(shop ? { shop } : {}),
     ...(isRecord(source.site) && source.site.protected === true ? { site: { protected: true } } : {}),
+    ...(resume ? { resume } : {}),
   };
   // Saved before sample marks: its prompts are marked now, so Publish still asks about them.
   const sample = Array.isArray(source.sample)

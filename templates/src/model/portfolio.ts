@@ -6,6 +6,7 @@ import type { ItemKey, ProfileKey, SectionKind } from './kinds';
 import type { PageSettings } from './pageSettings';
 import type { ItemExtras, ShopSettings } from './products';
 import type { SiteProtection } from './siteProtection';
+import type { ResumeSettings } from './resumeSettings';
 
 export const SCHEMA_VERSION = 2;
 
@@ -50,6 +51,8 @@ export interface Portfolio {
   shop?: ShopSettings;
   /** Whether the site asks for its password (Pro, Premium); missing means open to everyone. */
   site?: SiteProtection;
+  /** How the résumé PDF made from the portfolio looks; missing means the defaults (resumeSettingsOf). */
+  resume?: ResumeSettings;
   /** The fields that still hold sample text (sample.ts): missing or empty, none. */
   sample?: string[];
 }

@@ -13,6 +13,7 @@ import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } f
 import { pageSettingsSchema } from './pageSettings';
 import { PRODUCT_LIMITS, productSaleSchema, shopSettingsSchema } from './products';
 import { siteProtectionSchema } from './siteProtection';
+import { resumeSettingsSchema } from './resumeSettings';
 import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
@@ -143,6 +144,7 @@ const portfolioSchema = builtOnFirstUse(() =>
       page: pageSettingsSchema().optional(),
       shop: shopSettingsSchema().optional(),
       site: siteProtectionSchema().optional(),
+      resume: resumeSettingsSchema().optional(),
       sample: z
         .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
         .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
@@ -207,6 +209,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
   if (top === 'site') return 'Password protection';
   if (top === 'sample') return 'Sample marks';
   if (top === 'shop') return 'Shop settings';
+  if (top === 'resume') return 'Résumé settings';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
   if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
   const section = at(at(input, 'sections'), index);

@@ -1,0 +1,15 @@
+// The résumé PDF maker as a browser loads it (`@folioforge/templates/resume`, a dynamic import in the
+// editor's worker): the maker, and its fonts fetched from the app's own assets. Deno's bundle takes
+// index.ts with the fonts inside it instead (tooling/resumeEngine.mjs).
+export {
+  FACES,
+  makeResumePdf,
+  resumeContent,
+  resumeFileName,
+  resumeSections,
+  type FaceSpec,
+  type ResumeContent,
+  type ResumeOptions,
+  type ResumeResources,
+} from './index';
+export { fetchedResources } from './browserResources';
