@@ -28,6 +28,29 @@ export type Database = {
         };
         Relationships: [];
       };
+      blog_renders: {
+        Row: {
+          portfolio_id: string;
+          rendered_at: string;
+        };
+        Insert: {
+          portfolio_id: string;
+          rendered_at: string;
+        };
+        Update: {
+          portfolio_id?: string;
+          rendered_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'blog_renders_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: true;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       custom_domains: {
         Row: {
           created_at: string;
@@ -309,6 +332,65 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'page_view_referrers_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      portfolio_posts: {
+        Row: {
+          body: string;
+          cover: string;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          owner_id: string;
+          portfolio_id: string;
+          publish_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          body?: string;
+          cover?: string;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          owner_id?: string;
+          portfolio_id: string;
+          publish_at?: string | null;
+          slug: string;
+          status?: string;
+          tags?: string[];
+          title: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          body?: string;
+          cover?: string;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          owner_id?: string;
+          portfolio_id?: string;
+          publish_at?: string | null;
+          slug?: string;
+          status?: string;
+          tags?: string[];
+          title?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'portfolio_posts_portfolio_id_fkey';
             columns: ['portfolio_id'];
             isOneToOne: false;
             referencedRelation: 'portfolios';
@@ -799,6 +881,15 @@ export type Database = {
         };
         Returns: string;
       };
+      blogs_due: {
+        Args: {
+          until?: string;
+        };
+        Returns: {
+          portfolio_id: string;
+          slug: string;
+        }[];
+      };
       claim_free_domain_year: {
         Args: {
           for_user: string;
@@ -1084,6 +1175,26 @@ export type Database = {
           socials: number;
           total_length: number;
         }[];
+      };
+      post_limits: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          posts: number;
+          title: number;
+          slug: number;
+          excerpt: number;
+          body: number;
+          tags: number;
+          tag_length: number;
+        }[];
+      };
+      post_tags_valid: {
+        Args: {
+          tags: string[];
+        };
+        Returns: boolean;
       };
       record_page_render: {
         Args: {

@@ -55,3 +55,19 @@ export {
   type TextField,
 } from './sample';
 export { importJsonResume, MAX_IMPORT_BYTES, type ImportResult } from './importJsonResume';
+export {
+  POSTS_PER_PAGE,
+  POST_LIMITS,
+  RESERVED_POST_SLUGS,
+  checkPost,
+  isLive,
+  livePosts,
+  postFromRow,
+  postSchema,
+  postSlugFromTitle,
+  tagSlug,
+  type Post,
+  type PostCheck,
+  type PostRow,
+  type PostStatus,
+} from './posts';
