@@ -6,3 +6,5 @@ export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPo
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';
 export type { StyleRule } from './pageStyles';
+export * as blog from '../blog';
+export { POST_LIMITS, isLive, livePosts, tagSlug, type Post, type PostRow } from '../model';
