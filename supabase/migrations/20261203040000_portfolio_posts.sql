@@ -104,11 +104,15 @@ grant select, insert, delete on public.portfolio_posts to authenticated;
 grant update (slug, title, excerpt, body, cover, tags, status, publish_at) on public.portfolio_posts to authenticated;
 grant all on public.portfolio_posts to service_role;
 
--- When the publish function last rendered a site's blog: the sweep renders again a blog whose
--- scheduled post came due since. The function's alone (no policy).
+-- What the publish function last wrote of a site's blog: when, at which address, and each file's
+-- hash (so publishing one post writes only the files that changed) with the files of each post.
+-- The sweep renders again a blog whose scheduled post came due since. The function's alone (no policy).
 create table public.blog_renders (
   portfolio_id uuid primary key references public.portfolios (id) on delete cascade,
-  rendered_at timestamptz not null
+  rendered_at timestamptz not null,
+  slug text not null,
+  files jsonb not null default '{}',
+  post_files jsonb not null default '{}'
 );
 alter table public.blog_renders enable row level security;
 revoke all on public.blog_renders from public, anon, authenticated;
@@ -129,3 +133,21 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function public.blogs_due(timestamptz) from public, anon, authenticated;
 grant execute on function public.blogs_due(timestamptz) to service_role;
+
+-- The addresses of every live post of every published site, for /p/sitemap.xml. The service role's alone.
+create function public.live_post_addresses(until timestamptz default now())
+returns table (site_slug text, post_slug text, updated_at timestamptz)
+language sql stable security definer set search_path = '' as $$
+  select p.slug, post.slug, greatest(post.updated_at, post.publish_at)
+    from public.portfolio_posts post
+    join public.portfolios p on p.id = post.portfolio_id
+   where p.published and p.slug is not null and post.status = 'published' and post.publish_at <= until
+   order by p.slug, post.publish_at desc;
+$$;
+revoke all on function public.live_post_addresses(timestamptz) from public, anon, authenticated;
+grant execute on function public.live_post_addresses(timestamptz) to service_role;
+
+-- The blog's Atom feed, <slug>/feed.xml, is stored with its own type (publish function only, as the rest).
+update storage.buckets
+set allowed_mime_types = array_append(allowed_mime_types, 'application/atom+xml')
+where id = 'sites' and not ('application/atom+xml' = any (allowed_mime_types));

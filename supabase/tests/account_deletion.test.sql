@@ -37,7 +37,7 @@ values (:'alices_page', :'alice', 'alice-gone', 'generator', 1, '{}', true, fals
 insert into public.subscribers (portfolio_id, email) values (:'alices_page', 'fan@example.com');
 insert into public.custom_domains (domain, portfolio_id, owner_id, verified_at) values ('alice.example', :'alices_page', :'alice', now());
 insert into public.portfolio_posts (portfolio_id, owner_id, slug, title) values (:'alices_page', :'alice', 'hello', 'Hello');
-insert into public.blog_renders (portfolio_id, rendered_at) values (:'alices_page', now());
+insert into public.blog_renders (portfolio_id, rendered_at, slug) values (:'alices_page', now(), 'alice-gone');
 select public.claim_free_domain_year(:'alice', 'alice.com', 'registration', now());
 insert into public.registered_domains (domain, owner_id, status, registered_at, expires_at) values ('alice.com', :'alice', 'active', now(), now() + interval '1 year');
 select tests.add_factor(:'alice');

@@ -1,7 +1,7 @@
 -- A site's blog posts: the owner alone reads and writes them; another user and a visitor read and
 -- write nothing, published or not; the limits are the model's; blogs_due is the sweep's alone.
 begin;
-select plan(22);
+select plan(24);
 
 select policies_are('public', 'portfolio_posts', array[
   'posts: the owner reads them', 'posts: the owner writes them', 'posts: the owner changes them', 'posts: the owner removes them']);
@@ -48,13 +48,14 @@ select throws_ok(format($$ insert into public.portfolio_posts (portfolio_id, own
 select tests.act_as_anon();
 select throws_ok($$ select id from public.portfolio_posts $$, '42501', null, 'a visitor may not even ask');
 select throws_ok($$ select * from public.blogs_due() $$, '42501', null, 'nor ask which blogs are due');
+select throws_ok($$ select * from public.live_post_addresses() $$, '42501', null, 'nor list the live posts');
 
 select tests.act_as_owner();
 select results_eq($$ select count(*)::int from public.portfolio_posts where title in ('Still not yet', 'पहली रोटी 🍞') $$, array[2],
   'what another user tried changed nothing');
 
 -- The sweep's question: a scheduled post that came due since the blog's last render.
-insert into public.blog_renders (portfolio_id, rendered_at) values (:'site', now() - interval '1 hour');
+insert into public.blog_renders (portfolio_id, rendered_at, slug) values (:'site', now() - interval '1 hour', 'ada-site');
 select tests.act_as_service();
 select is_empty($$ select slug from public.blogs_due() $$, 'nothing is due while every live post was rendered');
 select tests.act_as(:'ada');
@@ -62,6 +63,8 @@ insert into public.portfolio_posts (portfolio_id, slug, title, status, publish_a
 select tests.act_as_service();
 select is_empty($$ select slug from public.blogs_due() $$, 'a post scheduled ahead is not due yet');
 select results_eq($$ select slug from public.blogs_due(now() + interval '2 hours') $$, array['ada-site'], 'and is once its time has come');
+select results_eq($$ select site_slug || '/' || post_slug from public.live_post_addresses() $$, array['ada-site/first-loaf'],
+  'the sitemap lists the live post only: no draft, nothing scheduled');
 
 -- 500 posts a site.
 select tests.act_as_owner();

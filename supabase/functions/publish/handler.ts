@@ -10,6 +10,7 @@
 //   brand-kit      Premium: the monogram logo and share images (SVG)
 //   verify-domain  checks a custom domain's DNS proof; proven, the site answers it with the page
 //   remove-domain  gives a custom domain up
+//   publish-post   brings one post of the site's blog onto the site (blog.ts), only the files that changed
 //   sweep          the service role's: removes what no published row owns, applies lapsed plans
 // Who may publish what is the database's rule too (claim_page, may_publish, the guard triggers), and
 // the page is rendered here from the stored row, never from HTML a browser sent.
@@ -21,6 +22,7 @@ import { brandKitFor } from './actions/brandKit.ts';
 import { deletePortfolio } from './actions/delete.ts';
 import { exportData, exportSite } from './actions/exportSite.ts';
 import { publish } from './actions/publish.ts';
+import { publishPost } from './actions/publishPost.ts';
 import { removeDomain } from './actions/removeDomain.ts';
 import { sweep } from './actions/sweep.ts';
 import { unpublish } from './actions/unpublish.ts';
@@ -50,6 +52,8 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return verifyDomain(deps, req, request.domain);
     case 'remove-domain':
       return removeDomain(deps, req, request.domain);
+    case 'publish-post':
+      return publishPost(deps, req, request.portfolioId, request.postId);
     case 'sweep':
       return sweep(deps, req, request.graceSeconds);
   }

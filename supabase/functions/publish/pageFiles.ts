@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { monogramFaviconPng, monogramFaviconSvg, shareCardFileName, shareCardPng } from '../_shared/shareCard/shareCard.ts';
 import { publishedPagesSitemapXml } from '../_shared/siteIndex.mjs';
+import { blogSitemapUrls } from './blogSitemap.ts';
 import { renderStaticPage, type StaticPage, type StaticPageOptions } from './siteRenderer.generated.mjs';
 
 /** The monogram icons' names among the page's files. */
@@ -113,7 +114,8 @@ export async function refreshSitemap(admin: SupabaseClient, siteUrl: string, buc
     .limit(50000);
   if (error) return;
   const pages = ((data ?? []) as { slug: string; updated_at?: string }[]).map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
-  await admin.storage.from(bucket).upload(SITEMAP_OBJECT, publishedPagesSitemapXml(siteUrl, pages), {
+  const posts = await blogSitemapUrls(admin, siteUrl);
+  await admin.storage.from(bucket).upload(SITEMAP_OBJECT, publishedPagesSitemapXml(siteUrl, pages, posts), {
     upsert: true,
     contentType: 'application/xml',
     cacheControl: '300',

@@ -227,6 +227,7 @@ export async function renderPage(
         files: fileUrls,
         subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
         look,
+        feedUrl: `${publicPagePath(slug)}/feed.xml`,
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,
@@ -284,10 +285,15 @@ function storageFailed(error: unknown): never {
   throw error;
 }
 
+/** How deep a site's folder goes: <slug>/blog/tag/<tag>/page/<n>/index.html. */
+export const SITE_FOLDER_DEPTH = 6;
+
 /** Removes every object of the page at `slug` but those in `keep`. */
 export async function removePageFiles(deps: Deps, slug: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
   try {
-    const paths = (await listFiles(deps.admin, SITES_BUCKET, slug, 3)).map((file) => file.path).filter((path) => !keep.has(path));
+    const paths = (await listFiles(deps.admin, SITES_BUCKET, slug, SITE_FOLDER_DEPTH))
+      .map((file) => file.path)
+      .filter((path) => !keep.has(path));
     await removeObjects(deps.admin, SITES_BUCKET, paths);
   } catch (error) {
     storageFailed(error);

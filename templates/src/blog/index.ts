@@ -10,6 +10,7 @@ export {
   blogIndexPage,
   blogIndexPages,
   blogPath,
+  FEED_ENTRIES,
   FEED_PATH,
   FEED_TYPE,
   fileOf,

@@ -9,6 +9,7 @@ import { publishFunction, type PublishedPage } from '../../_shared/contracts/pub
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { pageOwnerPath, SITES_BUCKET } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
+import { blogTargetFor, writeBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import {
   checkPublishable,
@@ -59,6 +60,7 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls))) kept.add(path);
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
     kept.add(pageOwnerPath(slug));
+    for (const path of (await writeBlog(deps, blogTargetFor(row, slug, features), 'all')).paths) kept.add(path);
     // Files of an earlier version (a replaced picture) leave with it.
     await removePageFiles(deps, slug, kept);
     await pointToPage(deps, row.id, slug);
