@@ -4,7 +4,7 @@
 // its share card, index page 1, its tag's page and the feed change). Printed with the spread of the
 // runs and a floor measured in the same run: `publish-post` for a site that is not published, which
 // takes the page's lease and reads the post and the snapshot, and writes nothing.
-import { callPublish } from '../test/support/functions.ts';
+import { callPublish, sweep } from '../test/support/functions.ts';
 import { serviceClient, signedInUser, startTestCloud, stopClusters, type TestUser } from '../test/support/servicesCloud.ts';
 
 const POSTS = 200;
@@ -34,7 +34,11 @@ try {
   const started = performance.now();
   const published = await callPublish(t, owner.accessToken, { action: 'publish', portfolioId: site, slug: 'bench-blog' });
   if (published.status !== 200) throw new Error(`publish answered ${published.status}: ${await published.text()}`);
-  console.log(`whole site with ${POSTS} posts published in ${Math.round(performance.now() - started)} ms (once)`);
+  console.log(`whole site with ${POSTS} posts published in ${Math.round(performance.now() - started)} ms (once; within its budget)`);
+  // What one call's budget left, the sweep finishes (as pg_cron would, every few minutes).
+  let sweeps = 0;
+  while ((await sweep(t, 3600)).blogsPublished > 0) sweeps++;
+  console.log(`and finished by ${sweeps} sweep(s) in ${Math.round(performance.now() - started)} ms in all`);
 
   const times: number[] = [];
   const floors: number[] = [];

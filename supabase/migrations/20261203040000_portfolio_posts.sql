@@ -112,14 +112,16 @@ create table public.blog_renders (
   rendered_at timestamptz not null,
   slug text not null,
   files jsonb not null default '{}',
-  post_files jsonb not null default '{}'
+  post_files jsonb not null default '{}',
+  -- Live posts were left for later (one call's time ran out): the sweep goes on with them.
+  pending boolean not null default false
 );
 alter table public.blog_renders enable row level security;
 revoke all on public.blog_renders from public, anon, authenticated;
 grant all on public.blog_renders to service_role;
 
 -- The published portfolios with a post that went live (its publish_at passed) after their blog was
--- last rendered, up to `until`: what the sweep publishes. The service role's alone.
+-- last rendered, up to `until`, or with posts left pending: what the sweep publishes. The service role's alone.
 create function public.blogs_due(until timestamptz default now())
 returns table (portfolio_id uuid, slug text)
 language sql stable security definer set search_path = '' as $$
@@ -127,9 +129,10 @@ language sql stable security definer set search_path = '' as $$
     from public.portfolios p
     left join public.blog_renders r on r.portfolio_id = p.id
    where p.published and p.slug is not null
-     and exists (select 1 from public.portfolio_posts post
-                  where post.portfolio_id = p.id and post.status = 'published'
-                    and post.publish_at <= until and post.publish_at > coalesce(r.rendered_at, '-infinity'::timestamptz));
+     and (coalesce(r.pending, false)
+          or exists (select 1 from public.portfolio_posts post
+                      where post.portfolio_id = p.id and post.status = 'published'
+                        and post.publish_at <= until and post.publish_at > coalesce(r.rendered_at, '-infinity'::timestamptz)));
 $$;
 revoke all on function public.blogs_due(timestamptz) from public, anon, authenticated;
 grant execute on function public.blogs_due(timestamptz) to service_role;

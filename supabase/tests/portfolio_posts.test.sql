@@ -1,7 +1,7 @@
 -- A site's blog posts: the owner alone reads and writes them; another user and a visitor read and
 -- write nothing, published or not; the limits are the model's; blogs_due is the sweep's alone.
 begin;
-select plan(24);
+select plan(25);
 
 select policies_are('public', 'portfolio_posts', array[
   'posts: the owner reads them', 'posts: the owner writes them', 'posts: the owner changes them', 'posts: the owner removes them']);
@@ -63,6 +63,8 @@ insert into public.portfolio_posts (portfolio_id, slug, title, status, publish_a
 select tests.act_as_service();
 select is_empty($$ select slug from public.blogs_due() $$, 'a post scheduled ahead is not due yet');
 select results_eq($$ select slug from public.blogs_due(now() + interval '2 hours') $$, array['ada-site'], 'and is once its time has come');
+update public.blog_renders set pending = true;
+select results_eq($$ select slug from public.blogs_due() $$, array['ada-site'], 'a blog left pending is due at once');
 select results_eq($$ select site_slug || '/' || post_slug from public.live_post_addresses() $$, array['ada-site/first-loaf'],
   'the sitemap lists the live post only: no draft, nothing scheduled');
 

@@ -4,7 +4,8 @@
 // under <slug>/files/. What was written last is kept in public.blog_renders (each file's hash, each
 // post's files), so publishing one post renders the lists (cheap: titles and dates) and that post,
 // and writes only the files whose bytes changed; a file no longer named is removed. Publishing the
-// whole site (actions/publish.ts) writes every file again, since an unpublish emptied the folder.
+// whole site (actions/publish.ts) renders every post's page, storing those that changed (all of
+// them after an unpublish emptied the folder), within a time budget the sweep carries on past.
 import { imageSrcset, storedImageFromPath } from '../_shared/imageVariants.ts';
 import { HttpError } from '../_shared/request.ts';
 import { FILE_CACHE_SECONDS, pageFilesFolder, SITES_BUCKET } from '../_shared/sites.ts';
@@ -41,7 +42,10 @@ export interface BlogWritten {
   /** Every path of the blog in the bucket now. */
   paths: Set<string>;
   filesWritten: number;
+  /** The posts on the site now. */
   live: Post[];
+  /** Live posts left for the sweep (past the call's budget). */
+  pending: number;
 }
 
 async function hashOf(text: string): Promise<string> {
@@ -124,11 +128,21 @@ interface Put {
 }
 
 /**
- * Writes the blog of a published site. `scope` names the posts whose pages to render ('all': every
- * live post, rewriting every file; a list: those posts, with every list page and the feed); the other
- * live posts keep the files they have.
+ * How long one call may spend on post pages (a share card costs 0.1–0.3 s): past it, the posts left
+ * are deferred, kept off the lists and the feed (no link leads to a page not yet written), and the
+ * blog is marked pending for the sweep to go on with. A site of hundreds of posts published at once,
+ * or again after an unpublish emptied its folder, so never runs past a function's time limit.
+ */
+export const POST_PAGES_BUDGET_MS = 30_000;
+
+/**
+ * Writes the blog of a published site. `scope` names the posts whose pages to render first ('all':
+ * every live post; a list: those posts); a live post outside it keeps the files it has, or is
+ * rendered when it has none yet. Every list page and the feed are rendered each time; a file is
+ * stored only when its bytes are not those already there.
  */
 export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | readonly string[], now = new Date()): Promise<BlogWritten> {
+  const started = performance.now();
   const site = blog.blogSiteFor(target.templateId, target.data, {
     homePath: publicPagePath(target.slug),
     origin: deps.siteUrl,
@@ -136,20 +150,19 @@ export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | r
     badgeUrl: target.badge ? `${deps.siteUrl}/home` : undefined,
   });
   const stored = await readManifest(deps, target.portfolioId);
-  const previous: Manifest = stored?.slug === target.slug ? stored : { slug: target.slug, files: {}, postFiles: {} };
-  const rewriteAll = scope === 'all';
+  // The manifest is what the folder holds only while the feed it wrote is there: an unpublish empties the folder.
+  const top = await listFolder(deps.admin, SITES_BUCKET, target.slug);
+  const trusted = stored?.slug === target.slug && top.some((entry) => entry.path === `${target.slug}/${blog.FEED_PATH}`);
+  const previous: Manifest = trusted ? stored : { slug: target.slug, files: {}, postFiles: {} };
   const next: Manifest = { slug: target.slug, files: {}, postFiles: {} };
   let filesWritten = 0;
-  // After an unpublish the folder is empty whatever the manifest says: a full write checks what is there.
-  const existing = rewriteAll
-    ? new Set((await listFolder(deps.admin, SITES_BUCKET, pageFilesFolder(target.slug))).map((entry) => entry.path))
-    : new Set(Object.keys(previous.files));
+  const existing = new Set((await listFolder(deps.admin, SITES_BUCKET, pageFilesFolder(target.slug))).map((entry) => entry.path));
 
   const put: Put = {
     async text(path, body, contentType) {
       const hash = await hashOf(body);
       next.files[path] = hash;
-      if (!rewriteAll && previous.files[path] === hash) return;
+      if (previous.files[path] === hash) return;
       await putSiteFile(deps, path, body, contentType);
       filesWritten++;
     },
@@ -175,15 +188,21 @@ export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | r
   const inSite = (path: string) => `${target.slug}/${path}`;
 
   const live = livePosts(blog.checkedPosts(await readRows(deps, target.portfolioId)), now);
-  const kept = (post: Post) => !rewriteAll && !scope.includes(post.id) && previous.postFiles[post.id]?.length;
-  const toRender = live.filter((post) => !kept(post));
+  const first = new Set(scope === 'all' ? live.map((post) => post.id) : scope);
+  const kept = (post: Post) => scope !== 'all' && !first.has(post.id) && Boolean(previous.postFiles[post.id]?.length);
+  // The posts asked for first, then the others still without a page, newest first.
+  const toRender = [...live.filter((post) => first.has(post.id)), ...live.filter((post) => !first.has(post.id) && !kept(post))];
   const bodies = await readBodies(deps, [...new Set([...toRender, ...live.slice(0, blog.FEED_ENTRIES)].map((post) => post.id))]);
   const withBody = (post: Post): Post => ({ ...post, body: bodies.get(post.id) ?? '' });
 
-  for (const post of live) {
-    if (kept(post)) {
-      next.postFiles[post.id] = previous.postFiles[post.id]!;
-      for (const path of next.postFiles[post.id]!) next.files[path] = previous.files[path] ?? 'kept';
+  for (const post of live.filter(kept)) {
+    next.postFiles[post.id] = previous.postFiles[post.id]!;
+    for (const path of next.postFiles[post.id]!) next.files[path] = previous.files[path] ?? 'kept';
+  }
+  const deferred = new Set<string>();
+  for (const post of toRender) {
+    if (performance.now() - started > POST_PAGES_BUDGET_MS) {
+      deferred.add(post.id);
       continue;
     }
     const full = withBody(post);
@@ -202,10 +221,11 @@ export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | r
     await put.text(inSite(file.path), file.body, file.contentType);
     next.postFiles[post.id] = [inSite(file.path), cardPath, ...paths];
   }
-  for (const file of blog.blogIndexPages(site, live)) await put.text(inSite(file.path), file.body, file.contentType);
-  for (const tag of blog.tagSlugsOf(live))
-    for (const file of blog.tagPages(site, live, tag)) await put.text(inSite(file.path), file.body, file.contentType);
-  const feed = blog.atomFeed(site, live.slice(0, blog.FEED_ENTRIES).map(withBody), now);
+  const shown = live.filter((post) => !deferred.has(post.id));
+  for (const file of blog.blogIndexPages(site, shown)) await put.text(inSite(file.path), file.body, file.contentType);
+  for (const tag of blog.tagSlugsOf(shown))
+    for (const file of blog.tagPages(site, shown, tag)) await put.text(inSite(file.path), file.body, file.contentType);
+  const feed = blog.atomFeed(site, shown.slice(0, blog.FEED_ENTRIES).map(withBody), now);
   await put.text(inSite(feed.path), feed.body, feed.contentType);
 
   // What the blog named before and names no more: a post gone back to draft or deleted, a tag unused, a page of the index.
@@ -221,9 +241,10 @@ export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | r
     slug: target.slug,
     files: next.files,
     post_files: next.postFiles,
+    pending: deferred.size > 0,
   });
   if (error) throw new HttpError(503, 'The blog could not be recorded. Try again.');
-  return { paths: new Set(Object.keys(next.files)), filesWritten, live };
+  return { paths: new Set(Object.keys(next.files)), filesWritten, live: shown, pending: deferred.size };
 }
 
 /** A published site's blog target from the snapshot of what its home page shows (published_pages); none when unpublished. */

@@ -64,7 +64,6 @@ export {
   livePosts,
   postFromRow,
   postSchema,
-  postSlugFromTitle,
   tagSlug,
   type Post,
   type PostCheck,

@@ -72,18 +72,6 @@ export function tagSlug(tag: string): string {
 /** True when a tag has something to name it by (a letter or a digit of any script). */
 const hasWords = (tag: string) => /[\p{L}\p{N}]/u.test(tag);
 
-/** An address suggested from a title, as the page addresses are. */
-export function postSlugFromTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[\u0300-\u036f']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, POST_LIMITS.slug)
-    .replace(/-+$/g, '');
-}
-
 const tooLong = (max: number) => (issue: { input?: unknown }) =>
   `at most ${max.toLocaleString('en')} characters (it has ${String(issue.input ?? '').length.toLocaleString('en')})`;
 
