@@ -30,16 +30,28 @@ export type Database = {
       };
       blog_renders: {
         Row: {
+          files: Json;
+          pending: boolean;
           portfolio_id: string;
+          post_files: Json;
           rendered_at: string;
+          slug: string;
         };
         Insert: {
+          files?: Json;
+          pending?: boolean;
           portfolio_id: string;
+          post_files?: Json;
           rendered_at: string;
+          slug: string;
         };
         Update: {
+          files?: Json;
+          pending?: boolean;
           portfolio_id?: string;
+          post_files?: Json;
           rendered_at?: string;
+          slug?: string;
         };
         Relationships: [
           {
@@ -1019,6 +1031,16 @@ export type Database = {
         Returns: {
           message_id: string;
           owner_email: string;
+        }[];
+      };
+      live_post_addresses: {
+        Args: {
+          until?: string;
+        };
+        Returns: {
+          site_slug: string;
+          post_slug: string;
+          updated_at: string;
         }[];
       };
       max_portfolios_per_user: {
