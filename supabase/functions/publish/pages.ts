@@ -13,6 +13,7 @@ import {
   pageIndexPath,
   pagePointerPath,
   putSiteObject,
+  SITE_FOLDER_DEPTH,
   SITES_BUCKET,
 } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
@@ -284,9 +285,6 @@ function storageFailed(error: unknown): never {
   if (error instanceof StorageTrouble) throw new HttpError(503, 'The page could not be taken down completely. Try again.');
   throw error;
 }
-
-/** How deep a site's folder goes: <slug>/blog/tag/<tag>/page/<n>/index.html. */
-export const SITE_FOLDER_DEPTH = 6;
 
 /** Removes every object of the page at `slug` but those in `keep`. */
 export async function removePageFiles(deps: Deps, slug: string, keep: ReadonlySet<string> = new Set()): Promise<void> {

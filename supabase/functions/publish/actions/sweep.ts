@@ -13,12 +13,19 @@ import { timingSafeEqualText } from '../../_shared/hmac.ts';
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type SweepReport } from '../../_shared/contracts/publish.ts';
 import { bearerToken, HttpError } from '../../_shared/request.ts';
-import { DOMAIN_MAP_FOLDER, mapDomainToPortfolio, PAGE_POINTER_FOLDER, pageFilesFolder, SITES_BUCKET } from '../../_shared/sites.ts';
+import {
+  DOMAIN_MAP_FOLDER,
+  mapDomainToPortfolio,
+  PAGE_POINTER_FOLDER,
+  pageFilesFolder,
+  SITE_FOLDER_DEPTH,
+  SITES_BUCKET,
+} from '../../_shared/sites.ts';
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
 import { publishDueBlogs } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
-import { databaseRefusal, holdPage, releasePage, renderPage, SITE_FOLDER_DEPTH, storePage, type Deps } from '../pages.ts';
+import { databaseRefusal, holdPage, releasePage, renderPage, storePage, type Deps } from '../pages.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
 const ROWS_PER_PAGE = 1000;
