@@ -9,6 +9,7 @@
 // `npm run bench -- realtime [--runs=N]`: only Realtime: idle connections at 64 clients, a write to its event,
 //   and a save to another browser showing it.
 // `npm run bench -- resume [--runs=N]`: only the résumé PDF: made in Chromium (a worker) and on Deno, and its download.
+// `npm run bench -- blog [--runs=N]`: only the time to publish one post in a blog of 200.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,10 @@ const RESUME_BENCH = 'templates/src/resume/test/bench.ts';
 let scripts;
 if (args.includes('resume')) scripts = [RESUME_BENCH];
 else if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
+const BLOG_BENCH = 'local-cloud/bench/blog.ts';
+let scripts;
+if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
+else if (args.includes('blog')) scripts = [BLOG_BENCH];
 else if (args.includes('realtime')) scripts = [REALTIME_BENCH, 'e2e/bench/run.ts'];
 else if (
   args.includes('lighthouse') ||
@@ -35,10 +40,11 @@ else if (
 )
   scripts = ['e2e/bench/run.ts'];
 else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH, RESUME_BENCH];
+else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH, BLOG_BENCH];
 if (scripts.some((script) => script.startsWith('e2e/'))) await buildApps();
 // The publish function imports the page renderer.
-if (scripts.includes(FUNCTIONS_BENCH)) await buildSiteRenderer();
-if (scripts.includes(SHARE_CARD_BENCH)) await buildShareCardEngine();
+if (scripts.includes(FUNCTIONS_BENCH) || scripts.includes(BLOG_BENCH)) await buildSiteRenderer();
+if (scripts.includes(SHARE_CARD_BENCH) || scripts.includes(BLOG_BENCH)) await buildShareCardEngine();
 let failed = false;
 for (const script of scripts) {
   if (!fs.existsSync(path.join(repoRoot, script))) continue;

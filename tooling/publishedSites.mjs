@@ -68,6 +68,14 @@ const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function siteObjectFor(pathname) {
   // /p/<slug> (or /p/<slug>/), a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a file of the page's own
   // (fonts, samples, icons, share card) at /p/<slug>/files/<name>.
+  const blog = /^\/p\/([^/]+)\/(blog\/(?:[a-z0-9-]+\/){0,4}|feed\.xml)$/.exec(pathname);
+  if (blog && SLUG.test(blog[1] ?? '')) {
+    // The site's blog (issue 49): its index, pages, tags and posts, each a folder's index.html, and its feed.
+    const [, blogSlug, rest = ''] = blog;
+    return rest === 'feed.xml'
+      ? { path: `${blogSlug}/feed.xml`, type: 'application/atom+xml; charset=utf-8', page: false, changes: true }
+      : { path: `${blogSlug}/${rest}index.html`, type: 'text/html; charset=utf-8', page: true };
+  }
   const match = /^\/p\/([^/]+)(?:\/|\/files\/(?:([^/]+)\/)?([^/]+))?$/.exec(pathname);
   const [, slug = '', folder, file] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
@@ -266,7 +274,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       'Content-Type': object.type,
       // A page is revalidated on every visit, so unpublishing takes it down at once; its files are
       // named per upload and never change. Behind a password, nothing is for a shared cache or an index.
-      'Cache-Control': object.page ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'Cache-Control': object.page || object.changes ? 'no-cache' : 'public, max-age=31536000, immutable',
       ...(gated ? PRIVATE_HEADERS : {}),
     };
     const etag = upstream.headers.get('etag');

@@ -90,6 +90,11 @@ for (const backend of JOURNEY_BACKENDS)
         assert.equal(saved.error, null);
         pages.push(id);
       }
+      // A blog post (the owner writes posts through REST; row-level security keeps them hers).
+      const post = await user.client
+        .from('portfolio_posts')
+        .insert({ portfolio_id: pages[0], slug: 'hello', title: `post-of-${label} 📝`, status: 'draft' });
+      assert.equal(post.error, null);
       const slug = `${label}-${counter}-page`;
       assert.equal((await callPublish(t, user.accessToken, { action: 'publish', portfolioId: pages[0], slug })).status, 200);
       // A visitor signed up on the published page and confirmed the address (the subscribe function's row).
@@ -140,6 +145,12 @@ for (const backend of JOURNEY_BACKENDS)
         const photoName = names.find((name) => name.startsWith(portfolioFiles[0]!.replace('portfolio.json', 'files/portfolio-images/')))!;
         assert.deepEqual(files[photoName], photo, 'the 4.9 MB photo byte for byte');
         assert.ok(names.some((name) => name.endsWith('/files/resumes/resume.pdf')));
+        const posts = JSON.parse(strFromU8(files[portfolioFiles[0]!.replace('portfolio.json', 'posts.json')]!));
+        assert.deepEqual(
+          posts.map((post: { title: string; status: string }) => [post.title, post.status]),
+          [['post-of-ada 📝', 'draft']],
+          "the blog's posts, drafts too, beside their portfolio",
+        );
 
         const orders = JSON.parse(strFromU8(files['orders.json']!));
         assert.deepEqual(
@@ -170,6 +181,7 @@ for (const backend of JOURNEY_BACKENDS)
         const everything = names.map((name) => strFromU8(files[name]!.subarray(0, 200_000))).join('\n');
         assert.doesNotMatch(everything, new RegExp(other.user.email), "nothing of Bob's");
         assert.doesNotMatch(everything, /fan-of-bob/);
+        assert.doesNotMatch(everything, /post-of-bob/);
       });
 
       test("the page may read the download's file name (CORS exposes Content-Disposition)", async () => {

@@ -36,6 +36,8 @@ insert into public.published_pages (portfolio_id, owner_id, slug, template_id, v
 values (:'alices_page', :'alice', 'alice-gone', 'generator', 1, '{}', true, false, false);
 insert into public.subscribers (portfolio_id, email) values (:'alices_page', 'fan@example.com');
 insert into public.custom_domains (domain, portfolio_id, owner_id, verified_at) values ('alice.example', :'alices_page', :'alice', now());
+insert into public.portfolio_posts (portfolio_id, owner_id, slug, title) values (:'alices_page', :'alice', 'hello', 'Hello');
+insert into public.blog_renders (portfolio_id, rendered_at, slug) values (:'alices_page', now(), 'alice-gone');
 select public.claim_free_domain_year(:'alice', 'alice.com', 'registration', now());
 insert into public.registered_domains (domain, owner_id, status, registered_at, expires_at) values ('alice.com', :'alice', 'active', now(), now() + interval '1 year');
 select tests.add_factor(:'alice');
@@ -50,6 +52,8 @@ create function pg_temp.rows_of(for_user uuid, page uuid) returns table (what te
   union all select 'portfolios', count(*)::int from public.portfolios where owner_id = for_user
   union all select 'published_pages', count(*)::int from public.published_pages where owner_id = for_user
   union all select 'subscribers', count(*)::int from public.subscribers where portfolio_id = page
+  union all select 'portfolio_posts', count(*)::int from public.portfolio_posts where owner_id = for_user
+  union all select 'blog_renders', count(*)::int from public.blog_renders where portfolio_id = page
   union all select 'purchases', count(*)::int from public.purchases where user_id = for_user
   union all select 'subscriptions', count(*)::int from public.subscriptions where user_id = for_user
   union all select 'subscription_charges', count(*)::int from public.subscription_charges where user_id = for_user

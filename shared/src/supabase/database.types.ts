@@ -28,6 +28,41 @@ export type Database = {
         };
         Relationships: [];
       };
+      blog_renders: {
+        Row: {
+          files: Json;
+          pending: boolean;
+          portfolio_id: string;
+          post_files: Json;
+          rendered_at: string;
+          slug: string;
+        };
+        Insert: {
+          files?: Json;
+          pending?: boolean;
+          portfolio_id: string;
+          post_files?: Json;
+          rendered_at: string;
+          slug: string;
+        };
+        Update: {
+          files?: Json;
+          pending?: boolean;
+          portfolio_id?: string;
+          post_files?: Json;
+          rendered_at?: string;
+          slug?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'blog_renders_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: true;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       custom_domains: {
         Row: {
           created_at: string;
@@ -309,6 +344,65 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'page_view_referrers_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      portfolio_posts: {
+        Row: {
+          body: string;
+          cover: string;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          owner_id: string;
+          portfolio_id: string;
+          publish_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          body?: string;
+          cover?: string;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          owner_id?: string;
+          portfolio_id: string;
+          publish_at?: string | null;
+          slug: string;
+          status?: string;
+          tags?: string[];
+          title: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Update: {
+          body?: string;
+          cover?: string;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          owner_id?: string;
+          portfolio_id?: string;
+          publish_at?: string | null;
+          slug?: string;
+          status?: string;
+          tags?: string[];
+          title?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'portfolio_posts_portfolio_id_fkey';
             columns: ['portfolio_id'];
             isOneToOne: false;
             referencedRelation: 'portfolios';
@@ -934,6 +1028,13 @@ export type Database = {
         Returns: {
           generation: string;
           retry_after: number;
+      blogs_due: {
+        Args: {
+          until?: string;
+        };
+        Returns: {
+          portfolio_id: string;
+          slug: string;
         }[];
       };
       claim_free_domain_year: {
@@ -1071,6 +1172,16 @@ export type Database = {
         Returns: {
           message_id: string;
           owner_email: string;
+        }[];
+      };
+      live_post_addresses: {
+        Args: {
+          until?: string;
+        };
+        Returns: {
+          site_slug: string;
+          post_slug: string;
+          updated_at: string;
         }[];
       };
       max_portfolios_per_user: {
@@ -1272,6 +1383,25 @@ export type Database = {
           [_ in never]: never;
         };
         Returns: string[];
+      post_limits: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          posts: number;
+          title: number;
+          slug: number;
+          excerpt: number;
+          body: number;
+          tags: number;
+          tag_length: number;
+        }[];
+      };
+      post_tags_valid: {
+        Args: {
+          tags: string[];
+        };
+        Returns: boolean;
       };
       record_page_render: {
         Args: {

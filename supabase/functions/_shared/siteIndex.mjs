@@ -123,14 +123,16 @@ export function siteRobotsTxt(siteUrl, privatePaths) {
  * /p/sitemap.xml: every published page meant for search engines, at its address on the site.
  * @param {string} siteUrl
  * @param {readonly { slug: string, updatedAt?: Date | string }[]} pages
+ * @param {readonly { loc: string, lastmod?: Date | string }[]} [more] addresses inside the pages' sites (blog posts)
  */
-export function publishedPagesSitemapXml(siteUrl, pages) {
+export function publishedPagesSitemapXml(siteUrl, pages, more = []) {
   const origin = new URL(absoluteUrl(siteUrl)).origin;
-  return sitemapXml(
-    pages
+  return sitemapXml([
+    ...pages
       .filter((page) => /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/.test(page.slug))
       .map((page) => ({ loc: `${origin}/p/${page.slug}`, lastmod: page.updatedAt })),
-  );
+    ...more.filter((url) => url.loc.startsWith(`${origin}/p/`)),
+  ]);
 }
 
 /**

@@ -35,6 +35,9 @@ export const pageFilesFolder = (slug: string) => `${slug}/files`;
 /** A published copy of a stored file, inside the page's folder: per bucket, so equal names never collide. */
 export const pageFilePath = (slug: string, bucket: string, name: string) => `${pageFilesFolder(slug)}/${bucket}/${name}`;
 
+/** How deep a site's folder goes: <slug>/blog/tag/<tag>/page/<n>/index.html (what removing a site walks). */
+export const SITE_FOLDER_DEPTH = 6;
+
 /** A page may change at any publish and is revalidated; its files are named per upload and never change. */
 export const PAGE_CACHE_SECONDS = '60';
 export const FILE_CACHE_SECONDS = '31536000';

@@ -24,7 +24,8 @@ const README = `Your FolioForge data
 
 account.json        your account: email address, name, username, when it was made
 portfolios/         one folder per portfolio: portfolio.json (everything you entered, the template,
-                    the address it is published at) and files/ (the pictures and resumes you uploaded)
+                    the address it is published at), posts.json (its blog's posts, drafts too) and
+                    files/ (the pictures and resumes you uploaded)
 orders.json         every order: what, amount and currency, status and dates, Razorpay's numbers
 subscriptions.json  your plan's subscriptions (plan, status, periods, Razorpay's numbers) and every
                     charge made for them: amount and currency, the period it paid for, when
@@ -115,6 +116,20 @@ export function exportStream(sources: ExportSources): ReadableStream<Uint8Array>
           const folder = `portfolios/${folderName(index, portfolio as unknown as PortfolioRow)}`;
           folders.set(String(portfolio.id), folder);
           add(`${folder}/portfolio.json`, json(portfolio));
+        }
+        // The blogs' posts, in the folder of the portfolio each belongs to.
+        const posts = await rows(
+          asUser,
+          'portfolio_posts',
+          'id, portfolio_id, slug, title, excerpt, body, cover, tags, status, publish_at, created_at, updated_at',
+          {
+            column: 'owner_id',
+            id: userId,
+          },
+        );
+        for (const [id, folder] of folders) {
+          const own = posts.filter((post) => post.portfolio_id === id);
+          if (own.length) add(`${folder}/posts.json`, json(own));
         }
         // The uploads, by the portfolio folder they belong to (a portfolio deleted since keeps its own).
         for (const bucket of USER_BUCKETS) {

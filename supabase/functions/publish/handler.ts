@@ -12,6 +12,7 @@
 //   remove-domain  gives a custom domain up
 //   site-password  whether the site has a password (never the password); set-site-password sets,
 //                  changes or removes it (Pro, Premium), kept hashed
+//   publish-post   brings one post of the site's blog onto the site (blog.ts), only the files that changed
 //   sweep          the service role's: removes what no published row owns, applies lapsed plans
 // Who may publish what is the database's rule too (claim_page, may_publish, the guard triggers), and
 // the page is rendered here from the stored row, never from HTML a browser sent.
@@ -23,6 +24,7 @@ import { brandKitFor } from './actions/brandKit.ts';
 import { deletePortfolio } from './actions/delete.ts';
 import { exportData, exportSite } from './actions/exportSite.ts';
 import { publish } from './actions/publish.ts';
+import { publishPost } from './actions/publishPost.ts';
 import { removeDomain } from './actions/removeDomain.ts';
 import { setSitePassword, sitePassword } from './actions/sitePassword.ts';
 import { sweep } from './actions/sweep.ts';
@@ -57,6 +59,8 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return sitePassword(deps, req, request.portfolioId);
     case 'set-site-password':
       return setSitePassword(deps, req, request.portfolioId, request.password);
+    case 'publish-post':
+      return publishPost(deps, req, request.portfolioId, request.postId);
     case 'sweep':
       return sweep(deps, req, request.graceSeconds);
   }

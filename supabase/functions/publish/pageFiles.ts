@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { monogramFaviconPng, monogramFaviconSvg, shareCardFileName, shareCardPng } from '../_shared/shareCard/shareCard.ts';
 import { publishedPagesSitemapXml } from '../_shared/siteIndex.mjs';
+import { blogSitemapUrls } from './blogSitemap.ts';
 import { renderStaticPage, type StaticPage, type StaticPageOptions } from './siteRenderer.generated.mjs';
 
 /** The monogram icons' names among the page's files. */
@@ -112,14 +113,15 @@ export async function refreshSitemap(admin: SupabaseClient, siteUrl: string, buc
     .not('slug', 'is', null)
     .limit(50000);
   if (error) return;
-  // A site behind its password is in no sitemap (public.protected_slugs).
+  // A site behind its password is in no sitemap (public.protected_slugs), nor are its posts.
   const { data: hidden, error: hiddenError } = await admin.rpc('protected_slugs');
   if (hiddenError) return;
   const behindPassword = new Set((hidden ?? []) as string[]);
   const pages = ((data ?? []) as { slug: string; updated_at?: string }[])
     .filter((row) => !behindPassword.has(row.slug))
     .map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
-  await admin.storage.from(bucket).upload(SITEMAP_OBJECT, publishedPagesSitemapXml(siteUrl, pages), {
+  const posts = await blogSitemapUrls(admin, siteUrl, behindPassword);
+  await admin.storage.from(bucket).upload(SITEMAP_OBJECT, publishedPagesSitemapXml(siteUrl, pages, posts), {
     upsert: true,
     contentType: 'application/xml',
     cacheControl: '300',

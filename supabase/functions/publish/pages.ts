@@ -14,6 +14,7 @@ import {
   pagePointerPath,
   PROTECTED_SITES_BUCKET,
   putSiteObject,
+  SITE_FOLDER_DEPTH,
   SITES_BUCKET,
 } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
@@ -230,6 +231,7 @@ export async function renderPage(
         files: fileUrls,
         subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
         look,
+        feedUrl: `${publicPagePath(slug)}/feed.xml`,
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,
@@ -303,7 +305,7 @@ export async function removePageFiles(
   bucket = SITES_BUCKET,
 ): Promise<void> {
   try {
-    const paths = (await listFiles(deps.admin, bucket, slug, 3)).map((file) => file.path).filter((path) => !keep.has(path));
+    const paths = (await listFiles(deps.admin, bucket, slug, SITE_FOLDER_DEPTH)).map((file) => file.path).filter((path) => !keep.has(path));
     await removeObjects(deps.admin, bucket, paths);
   } catch (error) {
     storageFailed(error);

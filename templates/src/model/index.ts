@@ -92,3 +92,17 @@ export {
   type ShopSettings,
   type ShopShipping,
 } from './products';
+  POSTS_PER_PAGE,
+  POST_LIMITS,
+  RESERVED_POST_SLUGS,
+  checkPost,
+  isLive,
+  livePosts,
+  postFromRow,
+  postSchema,
+  tagSlug,
+  type Post,
+  type PostCheck,
+  type PostRow,
+  type PostStatus,
+} from './posts';

@@ -6,3 +6,7 @@ export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPo
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';
 export type { StyleRule } from './pageStyles';
+// The blog's views as one namespace: the publish function calls blog.postPage, blog.atomFeed …
+import * as blog from '../blog';
+export { blog };
+export { POST_LIMITS, isLive, livePosts, tagSlug, type Post, type PostRow } from '../model';

@@ -57,6 +57,8 @@ export interface StaticPageOptions {
   messages?: PageMessageTarget;
   /** The monogram icons, by address (`<link rel="icon">`, `apple-touch-icon`). */
   icons?: { svg: string; png: string };
+  /** The site's Atom feed (its blog), linked from the page for feed readers. */
+  feedUrl?: string;
 }
 
 /** A file the page refers to that is no upload of the owner's: the publisher stores it at `filesBase + name`. */
@@ -187,6 +189,7 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
     options.indexable ? '' : meta('name', 'robots', 'noindex'),
     options.icons ? link({ rel: 'icon', type: 'image/svg+xml', href: options.icons.svg }) : '',
     options.icons ? link({ rel: 'apple-touch-icon', href: options.icons.png }) : '',
+    options.feedUrl ? link({ rel: 'alternate', type: 'application/atom+xml', title, href: options.feedUrl }) : '',
     look.font && base !== undefined
       ? link({ rel: 'preload', as: 'font', type: 'font/woff2', href: fontUrl(firstFace(look.font)), crossorigin: '' })
       : '',

@@ -10,6 +10,9 @@ import { isSafeHref } from './safeUrl';
 /** What the editor's toolbar can make; everything else is dropped (its text kept where it is text). */
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'] as const;
 
+/** A blog post's body holds more than a field: headings, quotes and code besides (issue 49). */
+export const POST_RICH_TEXT_TAGS = [...RICH_TEXT_TAGS, 'h2', 'h3', 'h4', 'blockquote', 'pre', 'code'] as const;
+
 /** Inside a heading or a line of text only the inline marks make sense. */
 const INLINE_RICH_TEXT_TAGS = ['br', 'strong', 'b', 'em', 'i', 'a'] as const;
 
@@ -171,6 +174,12 @@ export function sanitizeRichTextNodes(nodes: DocumentFragment | Element, window:
   root.append(...Array.from(holder.childNodes));
   safe.sanitize(root, { ...PURIFY_CONFIG, IN_PLACE: true });
   return remember(root.innerHTML);
+}
+
+/** A post's body as it may reach a page: the post allow-list; without a sanitiser, its text only. */
+export function sanitizePostHtml(html: string, host: SanitizingHost | undefined = globalThis.window): string {
+  const sanitize = allowListSanitizer(host);
+  return sanitize ? sanitize(html, POST_RICH_TEXT_TAGS) : plainTextToHtml(withoutMarkup(html));
 }
 
 /** What to put in the page for a stored value: sanitised HTML, or old plain text as paragraphs. */

@@ -20,6 +20,16 @@ const brandImageSchema = z.object({ name: z.string(), width: z.number(), height:
 const brandKitAnswer = z.object({ logo: z.string(), images: z.array(brandImageSchema) });
 export type BrandKit = z.infer<typeof brandKitAnswer>;
 
+/** The answer to publish-post: where the post is now, or why it is not on the site. */
+const publishedPostAnswer = z.object({
+  /** live: on the site now; scheduled: it will be at publishAt; draft: not public; removed: no such post any more. */
+  state: z.enum(['live', 'scheduled', 'draft', 'removed', 'site-unpublished']),
+  url: z.url().nullable(),
+  /** How many files of the blog changed on the site. */
+  filesWritten: z.number(),
+});
+export type PublishedPost = z.infer<typeof publishedPostAnswer>;
+
 /** What a sweep did. */
 const sweepAnswer = z.object({
   pagesRemoved: z.number(),
@@ -27,6 +37,7 @@ const sweepAnswer = z.object({
   domainMapsRemoved: z.number(),
   domainMapsWritten: z.number(),
   pagesRenderedAgain: z.number(),
+  blogsPublished: z.number(),
 });
 export type SweepReport = z.infer<typeof sweepAnswer>;
 
@@ -66,6 +77,11 @@ export const publishFunction = defineFunction(
     z.object({ action: z.literal('site-password'), portfolioId }),
     /** Sets or changes the site's password (Pro, Premium), or removes it (null); kept hashed. */
     z.object({ action: z.literal('set-site-password'), portfolioId, password: sitePassword.nullable() }),
+    /**
+     * Brings one post of a published site's blog onto the site as saved (published, scheduled, back to
+     * draft, deleted): its page, the index and tag pages, the feed and the sitemap, only what changed.
+     */
+    z.object({ action: z.literal('publish-post'), portfolioId, postId: z.uuid() }),
     /** The service role's: removes what no published row owns and applies lapsed plans. */
     z.object({ action: z.literal('sweep'), graceSeconds: z.number().int().min(0).max(86_400).optional() }),
   ]),
@@ -84,6 +100,7 @@ export const publishFunction = defineFunction(
     'remove-domain': z.object({ domain: z.string(), removed: z.literal(true) }),
     'site-password': sitePasswordAnswer,
     'set-site-password': sitePasswordAnswer,
+    'publish-post': publishedPostAnswer,
     sweep: sweepAnswer,
   },
 );

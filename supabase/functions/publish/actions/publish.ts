@@ -9,6 +9,7 @@ import { publishFunction, type PublishedPage } from '../../_shared/contracts/pub
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { pageOwnerPath, PROTECTED_SITES_BUCKET, siteAccessPath, SITES_BUCKET } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
+import { blogTargetFor, writeBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import {
   checkPublishable,
@@ -71,6 +72,8 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
       kept.add(siteAccessPath(slug));
     }
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
+    // The blog is public files only: a site behind its password has none (writeBlog refuses it too).
+    if (!generation) for (const path of (await writeBlog(deps, blogTargetFor(row, slug, features), 'all')).paths) kept.add(path);
     const keptPublic = generation ? new Set([pageOwnerPath(slug)]) : kept.add(pageOwnerPath(slug));
     // Files of an earlier version (a replaced picture, or the page before it was or stopped being protected) leave with it.
     await removePageFiles(deps, slug, keptPublic);

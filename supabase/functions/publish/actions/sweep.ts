@@ -20,10 +20,12 @@ import {
   PAGE_POINTER_FOLDER,
   pageFilesFolder,
   PROTECTED_SITES_BUCKET,
+  SITE_FOLDER_DEPTH,
   SITES_BUCKET,
 } from '../../_shared/sites.ts';
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
+import { publishDueBlogs } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, renderPage, storePage, type Deps } from '../pages.ts';
 import { asksForPassword } from '../protection.ts';
@@ -106,7 +108,14 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   if (!timingSafeEqualText(token, requireEnv(deps.env, 'SUPABASE_SERVICE_ROLE_KEY')))
     throw new HttpError(403, 'The sweep is run by the service role.');
   const before = Date.now() - graceSeconds * 1000;
-  const report: SweepReport = { pagesRemoved: 0, filesRemoved: 0, domainMapsRemoved: 0, domainMapsWritten: 0, pagesRenderedAgain: 0 };
+  const report: SweepReport = {
+    pagesRemoved: 0,
+    filesRemoved: 0,
+    domainMapsRemoved: 0,
+    domainMapsWritten: 0,
+    pagesRenderedAgain: 0,
+    blogsPublished: 0,
+  };
 
   // First what the bucket holds, then what the database says it should: see the note at the top.
   const top = await listFolder(deps.admin, SITES_BUCKET, '');
@@ -115,7 +124,7 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   const maps = await listFolder(deps.admin, SITES_BUCKET, DOMAIN_MAP_FOLDER);
   const protectedFolders = (await listFolder(deps.admin, PROTECTED_SITES_BUCKET, '')).filter((entry) => entry.folder);
   const folderFiles = new Map<string, FolderEntry[]>();
-  for (const folder of pageFolders) folderFiles.set(folder.path, await listFiles(deps.admin, SITES_BUCKET, folder.path, 3));
+  for (const folder of pageFolders) folderFiles.set(folder.path, await listFiles(deps.admin, SITES_BUCKET, folder.path, SITE_FOLDER_DEPTH));
 
   const published = await publishedRows(deps);
   const liveSlugs = new Set(published.values());
@@ -168,6 +177,16 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   const { data: pastPlan, error: pastError } = await deps.admin.rpc('pages_past_their_plan');
   if (pastError) throw new HttpError(503, 'The plans could not be read.');
   for (const page of (pastPlan ?? []) as PastPlan[]) await renderAgain(deps, page, report);
+
+  // Scheduled posts whose time has come (the blog's own lease per site).
+  report.blogsPublished = await publishDueBlogs(deps, async (portfolioId, ownerId) => {
+    try {
+      const held = await holdPage(deps, portfolioId, ownerId);
+      return () => releasePage(deps, held);
+    } catch {
+      return undefined;
+    }
+  });
 
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
   if (cleanError) throw new HttpError(503, 'The database could not be swept.');

@@ -1,0 +1,236 @@
+// A site's blog (issue 49) through real supabase-js, the publish function on local-cloud and the
+// site server, as its owner, a visitor and another user meet it: posts written through REST are on
+// the site once published and their time has come (the index in date order, a tag's page, the post,
+// the Atom feed, the sitemap); a draft never is; a scheduled post appears when the sweep finds it due;
+// publishing one post writes only the files it changes; a post back to draft and an unpublished site
+// take their pages with them.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { JSDOM } from 'jsdom';
+import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
+import { callPublish, sweep } from './support/functions.ts';
+import {
+  JOURNEY_BACKENDS,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+  type TestUser,
+} from './support/servicesCloud.ts';
+
+after(stopClusters);
+
+const ATOM = 'http://www.w3.org/2005/Atom';
+const day = 86_400_000;
+
+for (const backend of JOURNEY_BACKENDS)
+  describe(`a site's blog (${backend})`, { skip: skipFor(backend) }, () => {
+    let t: TestCloud;
+    let site: http.Server;
+    let siteUrl: string;
+
+    before(async () => {
+      t = await startTestCloud(backend);
+      const sites = publishedSiteHandler({ storageUrl: () => t.url });
+      site = http.createServer((req, res) => void sites(req, res, new URL(`http://site${req.url}`).pathname));
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    });
+    after(async () => {
+      await new Promise((resolve) => site?.close(resolve));
+      await t?.stop();
+    });
+
+    const visit = async (path: string) => {
+      const res = await fetch(`${siteUrl}${path}`);
+      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+    };
+    const titlesAt = async (path: string) => {
+      const page = await visit(path);
+      assert.equal(page.status, 200, `${path} answers`);
+      return [...new JSDOM(page.text).window.document.querySelectorAll('.blog-list h2 a')].map((link) => link.textContent);
+    };
+    const feedEntries = async (slug: string) => {
+      const feed = await visit(`/p/${slug}/feed.xml`);
+      assert.equal(feed.status, 200);
+      assert.equal(feed.type, 'application/atom+xml; charset=utf-8');
+      const xml = new JSDOM(feed.text, { contentType: 'application/xml' }).window.document;
+      assert.equal(xml.documentElement.namespaceURI, ATOM);
+      return [...xml.getElementsByTagNameNS(ATOM, 'entry')].map((entry) => entry.getElementsByTagNameNS(ATOM, 'title')[0]!.textContent);
+    };
+    const publishPost = async (user: TestUser, portfolioId: string, postId: string) => {
+      const res = await callPublish(t, user.accessToken, { action: 'publish-post', portfolioId, postId });
+      return { status: res.status, body: (await res.json()) as { state: string; url: string | null; filesWritten: number } };
+    };
+
+    async function publishedSite(user: TestUser, slug: string): Promise<string> {
+      const { data, error } = await user.client
+        .from('portfolios')
+        .insert({ template_id: 'generator', title: 'Bakery', data: { name: 'Meera’s Bakery 🍰' } })
+        .select('id')
+        .single();
+      assert.equal(error, null);
+      const res = await callPublish(t, user.accessToken, { action: 'publish', portfolioId: data!.id, slug });
+      assert.equal(res.status, 200, await res.text());
+      return data!.id as string;
+    }
+
+    async function writePost(user: TestUser, portfolioId: string, fields: Record<string, unknown>): Promise<string> {
+      const { data, error } = await user.client
+        .from('portfolio_posts')
+        .insert({ portfolio_id: portfolioId, ...fields })
+        .select('id')
+        .single();
+      assert.equal(error, null, error?.message);
+      return data!.id as string;
+    }
+
+    test('live posts are on the site in date order, with a tag page, the feed and the sitemap; a draft and a scheduled post are not', async () => {
+      const meera = await signedInUser(t, 'meera');
+      const slug = `meera-blog-${Date.now() % 100000}`;
+      const site = await publishedSite(meera, slug);
+      const older = await writePost(meera, site, {
+        slug: 'first-loaf',
+        title: 'पहली रोटी 🍞',
+        body: '<h2>Flour</h2><p>Water, salt.</p><script>alert(1)</script>',
+        status: 'published',
+        publish_at: new Date(Date.now() - 2 * day).toISOString(),
+      });
+      const newer = await writePost(meera, site, {
+        slug: 'rye-week',
+        title: 'Rye week',
+        excerpt: 'Seven loaves.',
+        tags: ['Rye & Spelt'],
+        status: 'published',
+        publish_at: new Date(Date.now() - day).toISOString(),
+      });
+      const draft = await writePost(meera, site, { slug: 'secret-recipe', title: 'Secret recipe', body: '<p>Cardamom</p>' });
+      for (const id of [older, newer]) assert.deepEqual((await publishPost(meera, site, id)).body.state, 'live');
+      assert.deepEqual(
+        (await publishPost(meera, site, draft)).body,
+        { state: 'draft', url: null, filesWritten: 0 },
+        'a draft changes nothing',
+      );
+
+      assert.deepEqual(await titlesAt(`/p/${slug}/blog/`), ['Rye week', 'पहली रोटी 🍞'], 'newest first');
+      assert.deepEqual(await titlesAt(`/p/${slug}/blog/tag/rye-spelt/`), ['Rye week']);
+      const post = await visit(`/p/${slug}/blog/first-loaf/`);
+      assert.equal(post.status, 200);
+      const doc = new JSDOM(post.text).window.document;
+      assert.equal(doc.querySelector('h1')?.textContent, 'पहली रोटी 🍞');
+      assert.equal(doc.querySelector('.blog-body h2')?.textContent, 'Flour');
+      assert.equal(doc.querySelector('script'), null, 'the body is sanitised on the server');
+      assert.match(doc.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? '', /\/files\/[^/]+\.png$/);
+      const card = await fetch(
+        new URL(new URL(doc.querySelector('meta[property="og:image"]')!.getAttribute('content')!).pathname, siteUrl),
+      );
+      assert.equal(card.status, 200, 'its share card is there');
+      assert.equal(card.headers.get('content-type'), 'image/png');
+      assert.deepEqual(await feedEntries(slug), ['Rye week', 'पहली रोटी 🍞']);
+      const home = new JSDOM((await visit(`/p/${slug}`)).text).window.document;
+      assert.equal(home.querySelector('link[rel=alternate][type="application/atom+xml"]')?.getAttribute('href'), `/p/${slug}/feed.xml`);
+
+      assert.equal((await visit(`/p/${slug}/blog/secret-recipe/`)).status, 404, 'the draft is not public');
+      const sitemap = (await visit('/p/sitemap.xml')).text;
+      assert.match(sitemap, new RegExp(`/p/${slug}/blog/first-loaf/<`));
+      assert.match(sitemap, new RegExp(`/p/${slug}/blog/rye-week/<`));
+      assert.doesNotMatch(sitemap, /secret-recipe/);
+
+      // Scheduled a few seconds ahead (ample on a loaded machine): absent until its time, then the sweep publishes it.
+      const scheduledAt = Date.now() + 15_000;
+      const scheduled = await writePost(meera, site, {
+        slug: 'tomorrow',
+        title: 'Coming soon',
+        status: 'published',
+        publish_at: new Date(scheduledAt).toISOString(),
+      });
+      assert.equal((await publishPost(meera, site, scheduled)).body.state, 'scheduled');
+      assert.equal((await visit(`/p/${slug}/blog/tomorrow/`)).status, 404);
+      assert.deepEqual(await feedEntries(slug), ['Rye week', 'पहली रोटी 🍞']);
+      assert.equal((await sweep(t, 3600)).blogsPublished, 0, 'not before its time');
+      assert.ok(Date.now() < scheduledAt, 'the checks above ran before its time');
+      await new Promise((resolve) => setTimeout(resolve, scheduledAt - Date.now() + 200));
+      assert.equal((await sweep(t, 3600)).blogsPublished, 1);
+      assert.equal((await sweep(t, 3600)).blogsPublished, 0, 'once is enough');
+      assert.deepEqual(await titlesAt(`/p/${slug}/blog/`), ['Coming soon', 'Rye week', 'पहली रोटी 🍞']);
+      assert.equal((await visit(`/p/${slug}/blog/tomorrow/`)).status, 200);
+      assert.deepEqual(await feedEntries(slug), ['Coming soon', 'Rye week', 'पहली रोटी 🍞']);
+
+      // Back to draft: its page, and its tag's page, leave the site.
+      assert.equal((await meera.client.from('portfolio_posts').update({ status: 'draft' }).eq('id', newer)).error, null);
+      assert.deepEqual((await publishPost(meera, site, newer)).body.state, 'draft');
+      assert.equal((await visit(`/p/${slug}/blog/rye-week/`)).status, 404);
+      assert.equal((await visit(`/p/${slug}/blog/tag/rye-spelt/`)).status, 404);
+      assert.deepEqual(await titlesAt(`/p/${slug}/blog/`), ['Coming soon', 'पहली रोटी 🍞']);
+
+      // Deleted: the same.
+      assert.equal((await meera.client.from('portfolio_posts').delete().eq('id', older)).error, null);
+      const removed = await publishPost(meera, site, older);
+      assert.deepEqual([removed.body.state, removed.body.url], ['removed', null]);
+      assert.equal((await visit(`/p/${slug}/blog/first-loaf/`)).status, 404);
+
+      // Unpublishing the site takes the whole blog down, and a later publish brings it back.
+      assert.equal((await callPublish(t, meera.accessToken, { action: 'unpublish', portfolioId: site })).status, 200);
+      for (const path of ['blog/', 'blog/tomorrow/', 'feed.xml']) assert.equal((await visit(`/p/${slug}/${path}`)).status, 404, path);
+      assert.equal((await publishPost(meera, site, scheduled)).body.state, 'site-unpublished');
+      assert.equal((await callPublish(t, meera.accessToken, { action: 'publish', portfolioId: site, slug })).status, 200);
+      assert.deepEqual(await titlesAt(`/p/${slug}/blog/`), ['Coming soon']);
+      assert.equal((await visit(`/p/${slug}/blog/tomorrow/`)).status, 200);
+    });
+
+    test('publishing one post writes only the files it changes', async () => {
+      const ada = await signedInUser(t, 'ada');
+      const slug = `ada-blog-${Date.now() % 100000}`;
+      const site = await publishedSite(ada, slug);
+      const ids: string[] = [];
+      for (let n = 1; n <= 12; n++)
+        ids.push(
+          await writePost(ada, site, {
+            slug: `post-${n}`,
+            title: `Post ${n}`,
+            tags: n % 2 ? ['Odd'] : ['Even'],
+            status: 'published',
+            publish_at: new Date(Date.now() - (20 - n) * day).toISOString(),
+          }),
+        );
+      // The first publish of each: its page, its card, and every list and the feed at most.
+      for (const id of ids) assert.equal((await publishPost(ada, site, id)).status, 200);
+      const before = await fetch(`${siteUrl}/p/${slug}/blog/post-1/`);
+      const etag = before.headers.get('etag');
+
+      // A new title for the newest post: its page and card, index page 1, its tag's page, the feed.
+      assert.equal((await ada.client.from('portfolio_posts').update({ title: 'Post twelve' }).eq('id', ids[11]!)).error, null);
+      const changed = await publishPost(ada, site, ids[11]!);
+      assert.equal(changed.body.state, 'live');
+      assert.equal(changed.body.filesWritten, 5);
+      assert.match(changed.body.url ?? '', new RegExp(`/p/${slug}/blog/post-12/$`));
+      assert.equal((await fetch(`${siteUrl}/p/${slug}/blog/post-1/`)).headers.get('etag'), etag, 'an older post is not written again');
+      assert.deepEqual((await titlesAt(`/p/${slug}/blog/`)).slice(0, 2), ['Post twelve', 'Post 11']);
+      assert.deepEqual(await titlesAt(`/p/${slug}/blog/page/2/`), ['Post 2', 'Post 1']);
+      assert.deepEqual((await publishPost(ada, site, ids[11]!)).body.filesWritten, 0, 'nothing changed, nothing written');
+    });
+
+    test("another user cannot publish, see or take down someone's posts", async () => {
+      const owner = await signedInUser(t, 'owner');
+      const mallory = await signedInUser(t, 'mallory');
+      const site = await publishedSite(owner, `owner-blog-${Date.now() % 100000}`);
+      const post = await writePost(owner, site, { slug: 'mine', title: 'Mine' });
+      assert.equal((await publishPost(mallory, site, post)).status, 404, 'her site is not found for him');
+      assert.equal((await callPublish(t, undefined, { action: 'publish-post', portfolioId: site, postId: post })).status, 401);
+      assert.deepEqual(
+        (
+          await mallory.client
+            .from('portfolio_posts')
+            .update({ status: 'published', publish_at: new Date().toISOString() })
+            .eq('id', post)
+            .select()
+        ).data,
+        [],
+      );
+      const mine = await publishedSite(mallory, `mallory-blog-${Date.now() % 100000}`);
+      assert.equal((await publishPost(mallory, mine, post)).body.state, 'removed', 'her post is no post of his site');
+    });
+  });
