@@ -20,7 +20,8 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-test('an owner connects their Razorpay account and disconnects it', async ({}, testInfo) => {
+test('an owner connects their Razorpay account and disconnects it', async () => {
+  const testInfo = test.info();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = trackPageErrors(page);
   const user = await createConfirmedUser(stack, 'Ada Bakes');
