@@ -4,6 +4,7 @@
 // SQL by the migration that introduced it (supabase/migrations/*_portfolio_sections.sql).
 import type { ItemKey, ProfileKey, SectionKind } from './kinds';
 import type { PageSettings } from './pageSettings';
+import type { SitePage, SiteRedirect } from './site';
 
 export const SCHEMA_VERSION = 2;
 
@@ -44,6 +45,10 @@ export interface Portfolio {
   sections: Section[];
   /** The page's title, description and language; missing (rows from before) means the defaults. */
   page?: PageSettings;
+  /** The site's other pages, in navigation order (site.ts); missing, a site of one home page. */
+  pages?: SitePage[];
+  /** Old page addresses and the page each leads to now. */
+  redirects?: SiteRedirect[];
   /** The fields that still hold sample text (sample.ts): missing or empty, none. */
   sample?: string[];
 }
