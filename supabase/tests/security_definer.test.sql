@@ -13,8 +13,8 @@ select is(
         'enforce_storage_quota', 'free_domain_allowance', 'handle_new_user', 'held_page',
         'leave_page_message', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied',
         'pages_past_their_plan', 'plan_paid_through', 'plans_held', 'portfolios_cap',
-        'portfolios_guard_held_address', 'portfolios_guard_look', 'portfolios_guard_publish', 'portfolios_guard_size',
-        'portfolios_hold_freed_address', 'record_page_render',
+        'portfolios_guard_held_address', 'portfolios_guard_look', 'portfolios_guard_pages', 'portfolios_guard_publish', 'portfolios_guard_size',
+        'portfolios_hold_freed_address', 'published_site_pages', 'record_page_render',
         'redeem_mfa_recovery_code', 'slug_available', 'storage_use', 'sweep_database', 'take_rate_limit',
         'unpublish_page', 'username_available'],
   'the security-definer functions are these, each tested beside its table');

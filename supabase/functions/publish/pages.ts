@@ -13,7 +13,10 @@ import {
   pageIndexPath,
   pagePointerPath,
   putSiteObject,
+  siteIndexPath,
+  sitePageIndexPath,
   SITES_BUCKET,
+  type SiteIndex,
 } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { listFiles, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
@@ -22,6 +25,9 @@ import {
   accentHex,
   checkedPortfolio,
   InvalidPortfolioError,
+  pagePath,
+  publicPages,
+  redirectFolders,
   SITE_STYLES,
   storedFileRefs,
   toPageLook,
@@ -198,11 +204,20 @@ export function checkPublishable(source: PageSource): void {
 export interface RenderedPage {
   page: StaticPage;
   files: PageFilesInput;
+  /** Its folder in the site: '' for home, 'projects/'. */
+  folder: string;
+}
+
+/** Which page of the site to render, and the site's name its icons show (the home page's title). */
+export interface PageChoice {
+  id: string;
+  monogram?: string;
 }
 
 /**
- * The page at /p/<slug>, its uploads' copies at `fileUrls`, its own files (fonts, samples, photo
- * copies, icons, share card) under `/p/<slug>/files/`; refused (422) for values the schema refuses.
+ * A page of the site at /p/<slug>/ (home) or /p/<slug>/<page>/, its uploads' copies at `fileUrls`,
+ * its own files (fonts, samples, photo copies, icons, share card) under `/p/<slug>/files/`; refused
+ * (422) for values the schema refuses.
  */
 export async function renderPage(
   deps: Deps,
@@ -210,11 +225,14 @@ export async function renderPage(
   slug: string,
   features: PageFeatures,
   fileUrls: Record<string, string>,
+  choice: PageChoice = { id: 'home' },
 ): Promise<RenderedPage> {
-  const url = `${deps.siteUrl}${publicPagePath(slug)}`;
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
   try {
+    const { portfolio } = checkedPortfolio(source.templateId, source.data);
+    const folder = pagePath(portfolio, choice.id) ?? '';
+    const url = `${deps.siteUrl}${publicPagePath(slug)}/${folder}`;
     const { page, input } = await renderWithFiles(
       source.templateId,
       source.data,
@@ -227,18 +245,46 @@ export async function renderPage(
         files: fileUrls,
         subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
         look,
+        sitePage: { id: choice.id },
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,
         pageUrl: url,
         accentHex: look?.accent ? accentHex(look) : undefined,
         messages: { action: deps.pageMessageUrl, portfolioId: source.portfolioId, slug },
+        monogram: choice.monogram,
       },
     );
-    return { page, files: input };
+    return { page, files: input, folder };
   } catch (error) {
     renderRefused(error);
   }
+}
+
+/**
+ * Every public page of the site (home first; pages behind the password are not written here) and
+ * its old addresses, stored under <slug>/; answers every path written.
+ */
+export async function storeSite(
+  deps: Deps,
+  source: PageSource,
+  slug: string,
+  features: PageFeatures,
+  fileUrls: Record<string, string>,
+): Promise<Set<string>> {
+  const home = await renderPage(deps, source, slug, features, fileUrls);
+  const written = await storePage(deps, slug, home);
+  const { portfolio } = checkedPortfolio(source.templateId, source.data);
+  for (const sitePage of publicPages(portfolio)) {
+    const rendered = await renderPage(deps, source, slug, features, fileUrls, { id: sitePage.id, monogram: home.page.title });
+    for (const path of await storePage(deps, slug, rendered)) written.add(path);
+  }
+  const index: SiteIndex = {
+    pages: publicPages(portfolio).map((sitePage) => `${sitePage.slug}/`),
+    redirects: redirectFolders(portfolio),
+  };
+  await putSiteFile(deps, siteIndexPath(slug), JSON.stringify(index), 'application/json');
+  return written.add(siteIndexPath(slug));
 }
 
 /** Stores a rendered page's own files, then its index.html; answers every path written. */
@@ -250,8 +296,9 @@ export async function storePage(deps: Deps, slug: string, rendered: RenderedPage
     written.add(path);
   };
   await writePageFiles(rendered.page, rendered.files, put, (bucket, path) => download(deps, { bucket, path }));
-  await putSiteFile(deps, pageIndexPath(slug), rendered.page.html, 'text/html; charset=utf-8');
-  return written.add(pageIndexPath(slug));
+  const index = rendered.folder ? sitePageIndexPath(slug, rendered.folder) : pageIndexPath(slug);
+  await putSiteFile(deps, index, rendered.page.html, 'text/html; charset=utf-8');
+  return written.add(index);
 }
 
 // ─── the page's objects in the sites bucket ──────────────────────────────────────────────────

@@ -65,6 +65,8 @@ export {
   pageIdOfHref,
   pagePath,
   portfolioForPage,
+  publicPages,
+  redirectFolders,
   redirectTarget,
   relativeHref,
   resolvePageLinks,

@@ -4,7 +4,7 @@
 // sections or items, text too long: each is refused with what is wrong and where (problemsOf).
 import { z } from 'zod';
 import { builtOnFirstUse } from './builtOnFirstUse';
-import { isSafeHref } from '@folioforge/shared/safe-url';
+import { isSafeHref, isSafeOrPageHref } from '@folioforge/shared/safe-url';
 import { withoutControlCharacters } from '@folioforge/shared/typed-text';
 import { FIELD_MAX_LENGTH, maxLengthOf, type FieldSpec } from './fields';
 import { isFileValue } from './files';
@@ -46,7 +46,7 @@ const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) 
     .trim()
     .max(max, { error: tooLong(max) });
 
-function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
+function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>, { pages = false }: { pages?: boolean } = {}) {
   const base = text(maxLengthOf(field), { multiline: field.kind === 'longText' });
   switch (field.kind) {
     case 'email':
@@ -56,7 +56,10 @@ function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
     case 'phone':
       return base.refine((value) => value === '' || PHONE.test(value), { message: 'enter a phone number: digits, spaces, + ( ) - only' });
     case 'url':
-      return base.refine((value) => value === '' || isSafeHref(value), { message: 'enter a link starting with https://, mailto: or tel:' });
+            // An item's link (a button) may lead to a page of the site; the profile's and social links lead out.
+      return base.refine((value) => value === '' || (pages ? isSafeOrPageHref(value) : isSafeHref(value)), {
+        message: 'enter a link starting with https://, mailto: or tel:',
+      });
     case 'image':
     case 'pdf':
       return base.refine(isFileValue, { message: 'upload the file before saving' });
@@ -69,8 +72,8 @@ const idSchema = builtOnFirstUse(() =>
   z.string({ error: 'must be an id' }).regex(ID_PATTERN, { message: 'must be an id of letters, digits, - and _' }),
 );
 
-const fieldsShape = (fields: readonly FieldSpec[]) =>
-  Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field).default('')]));
+const fieldsShape = (fields: readonly FieldSpec[], options?: { pages?: boolean }) =>
+  Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field, options).default('')]));
 
 const profileSchema = builtOnFirstUse(() => z.object(fieldsShape(PROFILE_FIELDS)));
 
@@ -92,7 +95,7 @@ function buildSectionSchema(kind: SectionKind) {
     hidden: z.boolean({ error: 'must be true or false' }).default(false),
     body: text(FIELD_MAX_LENGTH.longText, { multiline: true }).default(''),
     items: z
-      .array(z.object({ id: idSchema(), ...fieldsShape(spec.fields) }))
+      .array(z.object({ id: idSchema(), ...fieldsShape(spec.fields, { pages: true }) }))
       .max(maxItems, {
         error: (issue) =>
           maxItems === 0

@@ -68,7 +68,7 @@ describe('pages of a site', () => {
     const opened = coercePortfolio('template1', JSON.parse(JSON.stringify(old)) as unknown);
     expect(opened).toEqual(old);
     expect(checkPortfolio(opened)).toEqual({ ok: true, portfolio: old });
-    expect(siteNavigation(opened)).toEqual([{ label: 'Home', href: './', current: true }]);
+    expect(siteNavigation(opened)).toEqual([{ id: 'home', label: 'Home', href: './', current: true }]);
   });
 
   test('the editor opens pages as saved, even ones the schema would refuse, so nothing typed is lost', () => {
@@ -99,10 +99,10 @@ describe('pages of a site', () => {
       page('menu', 'menu', 'Menu'),
     ]);
     expect(siteNavigation(portfolio, { blog: true })).toEqual([
-      { label: 'Home', href: './', current: true },
-      { label: 'Projects', href: 'projects/', current: false },
-      { label: 'Menu', href: 'menu/', current: false },
-      { label: 'Blog', href: 'blog/', current: false },
+      { id: 'home', label: 'Home', href: './', current: true },
+      { id: 'proj', label: 'Projects', href: 'projects/', current: false },
+      { id: 'menu', label: 'Menu', href: 'menu/', current: false },
+      { id: 'blog', label: 'Blog', href: 'blog/', current: false },
     ]);
     expect(siteNavigation(portfolio, { current: 'proj', indexFile: true }).map(({ href, current }) => [href, current])).toEqual([
       ['../index.html', false],

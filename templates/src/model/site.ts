@@ -58,6 +58,9 @@ export const RESERVED_PAGE_SLUGS: readonly string[] = [
   'api',
   'unlock',
   'password',
+  // Objects beside the pages in the sites bucket (supabase/functions/_shared/sites.ts).
+  'portfolio',
+  'site',
 ];
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -187,8 +190,11 @@ export function portfolioForPage<T extends Portfolio>(portfolio: T, pageId: stri
   if (pageId === HOME_PAGE_ID) return portfolio;
   const page = portfolio.pages?.find((candidate) => candidate.id === pageId);
   if (!page) return portfolio;
+  // The page's own title and description; its language, unless it says one, the home page's.
+  const language = portfolio.page?.language;
+  const settings = { ...(language ? { language } : {}), ...page.page };
   const { page: _home, ...rest } = portfolio;
-  return { ...rest, sections: page.sections, ...(page.page ? { page: page.page } : {}) } as T;
+  return { ...rest, sections: page.sections, ...(Object.keys(settings).length ? { page: settings } : {}) } as T;
 }
 
 /** The folder a page is at, relative to the site's root: '' (home), 'projects/', 'blog/'; undefined for no such page. */
@@ -215,6 +221,8 @@ export function relativeHref(to: string, { from, indexFile = false }: LinkOption
 }
 
 export interface NavigationLink {
+  /** The page's id (HOME_PAGE_ID, BLOG_PAGE_ID or a page's). */
+  id: string;
   label: string;
   href: string;
   /** This link is the page being drawn (aria-current="page"). */
@@ -235,6 +243,7 @@ export function siteNavigation(
 ): NavigationLink[] {
   const here = from ?? pagePath(portfolio, current) ?? '';
   const link = (id: string, label: string, path: string): NavigationLink => ({
+    id,
     label,
     href: relativeHref(path, { from: here, indexFile }),
     current: id === current,
@@ -299,4 +308,19 @@ export function redirectTarget(portfolio: Pick<Portfolio, 'pages' | 'redirects'>
   const redirect = portfolio.redirects?.find((candidate) => candidate.from === slug);
   if (!redirect || portfolio.pages?.some((page) => page.slug === slug)) return undefined;
   return pagePath(portfolio, redirect.to);
+}
+
+/** The pages written to the public site: every page but those behind the password (served apart). */
+export function publicPages(portfolio: Pick<Portfolio, 'pages'>): SitePage[] {
+  return (portfolio.pages ?? []).filter((page) => !page.protected);
+}
+
+/** The site's redirects as folders: old address → the page's current folder (those still leading somewhere). */
+export function redirectFolders(portfolio: Pick<Portfolio, 'pages' | 'redirects'>): Record<string, string> {
+  const folders: Record<string, string> = {};
+  for (const { from } of portfolio.redirects ?? []) {
+    const target = redirectTarget(portfolio, from);
+    if (target) folders[from] = target;
+  }
+  return folders;
 }

@@ -6,3 +6,4 @@ export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPo
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';
 export type { StyleRule } from './pageStyles';
+export { HOME_PAGE_ID, pagePath, publicPages, redirectFolders, sitePages } from '../model/site';

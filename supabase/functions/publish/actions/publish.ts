@@ -21,9 +21,8 @@ import {
   putSiteFile,
   releasePage,
   removePageFiles,
-  renderPage,
   storedFilesOf,
-  storePage,
+  storeSite,
   type Deps,
 } from '../pages.ts';
 
@@ -56,7 +55,7 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     if (typeof previous === 'string' && previous !== slug) await removePageFiles(deps, previous);
 
     const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data));
-    for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls))) kept.add(path);
+    for (const path of await storeSite(deps, source, slug, features, urls)) kept.add(path);
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
     kept.add(pageOwnerPath(slug));
     // Files of an earlier version (a replaced picture) leave with it.
