@@ -283,7 +283,8 @@ export async function storeSite(
     pages: publicPages(portfolio).map((sitePage) => `${sitePage.slug}/`),
     redirects: redirectFolders(portfolio),
   };
-  await putSiteFile(deps, siteIndexPath(slug), JSON.stringify(index), 'application/json');
+  // Stored as bytes (the bucket takes no JSON type); the site's server parses it.
+  await putSiteFile(deps, siteIndexPath(slug), JSON.stringify(index), 'application/octet-stream');
   return written.add(siteIndexPath(slug));
 }
 
