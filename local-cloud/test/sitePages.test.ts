@@ -66,11 +66,16 @@ for (const backend of JOURNEY_BACKENDS)
     let site: http.Server;
     let siteUrl: string;
     let alice: TestUser;
+    /** The pages the server said it answered, for page views (`<slug>|<page>`). */
+    const viewed: string[] = [];
 
     before(async () => {
       dns = await startTestDnsServer();
       t = await startTestCloud(backend, { dnsServers: [dns.address] });
-      const sites = publishedSiteHandler({ storageUrl: () => t.url });
+      const sites = publishedSiteHandler({
+        storageUrl: () => t.url,
+        onPageView: (_req, slug, _host, page) => viewed.push(`${slug}|${page}`),
+      });
       site = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site').pathname));
       await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
       siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -96,7 +101,11 @@ for (const backend of JOURNEY_BACKENDS)
       });
     const documentOf = (html: string) => new JSDOM(html).window.document;
     const navigation = (html: string) =>
-      [...documentOf(html).querySelectorAll('nav[data-site-nav] a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+      [...documentOf(html).querySelectorAll('nav[data-site-nav] a')].map((a) => [
+        a.textContent,
+        a.getAttribute('href'),
+        a.getAttribute('aria-current'),
+      ]);
 
     async function save(id: string, data: unknown) {
       const { data: row } = await alice.client.from('portfolios').select('version').eq('id', id).single();
@@ -113,7 +122,11 @@ for (const backend of JOURNEY_BACKENDS)
     };
 
     test('every public page is published at its address with the navigation, and links between pages resolve', async () => {
-      const { data, error } = await alice.client.from('portfolios').insert({ template_id: '1', title: 'Ada', data: adaSite() }).select('id').single();
+      const { data, error } = await alice.client
+        .from('portfolios')
+        .insert({ template_id: '1', title: 'Ada', data: adaSite() })
+        .select('id')
+        .single();
       assert.equal(error, null);
       await publish(data!.id as string, 'ada-site');
 
@@ -145,17 +158,26 @@ for (const backend of JOURNEY_BACKENDS)
       assert.doesNotMatch(projects.body, /page:/);
 
       assert.equal((await get('/p/ada-site/menu/')).status, 200, 'a page out of the navigation is still published');
+      assert.deepEqual(viewed.splice(0), ['ada-site|', 'ada-site|projects', 'ada-site|menu'], 'each view is told with its page');
       assert.deepEqual((await get('/p/ada-site/menu')).location, '/p/ada-site/menu/');
       assert.deepEqual(await stored('ada-site/secret'), [], 'a page behind the password is not in the public bucket');
       assert.equal((await get('/p/ada-site/nothing/')).status, 404);
 
       const sitemap = await (await fetch(`${t.url}/storage/v1/object/public/sites/_site/sitemap.xml`)).text();
       const locs = [...sitemap.matchAll(/<loc>([^<]*ada-site[^<]*)<\/loc>/g)].map((match) => match[1]).sort();
-      assert.deepEqual(locs, ['http://localhost:3000/p/ada-site/', 'http://localhost:3000/p/ada-site/menu/', 'http://localhost:3000/p/ada-site/projects/']);
+      assert.deepEqual(locs, [
+        'http://localhost:3000/p/ada-site/',
+        'http://localhost:3000/p/ada-site/menu/',
+        'http://localhost:3000/p/ada-site/projects/',
+      ]);
     });
 
     test('a new address keeps the old one answering 301; a removed page and an unpublished site leave nothing', async () => {
-      const { data } = await alice.client.from('portfolios').insert({ template_id: '2', title: 'Moves', data: adaSite() }).select('id').single();
+      const { data } = await alice.client
+        .from('portfolios')
+        .insert({ template_id: '2', title: 'Moves', data: adaSite() })
+        .select('id')
+        .single();
       const id = data!.id as string;
       await publish(id, 'ada-moves');
       const moved = { ...adaSite('work'), redirects: [{ from: 'projects', to: 'proj' }] };
@@ -166,9 +188,16 @@ for (const backend of JOURNEY_BACKENDS)
       assert.ok(documentOf((await get('/p/ada-moves/')).body).querySelector('a[href="work/"]'), 'links follow the page to its new address');
 
       // The domain shows the site at / and its pages at /<page>/.
-      const added = await alice.client.from('custom_domains').insert({ domain: 'ada-moves.example', portfolio_id: id }).select('token').single();
+      const added = await alice.client
+        .from('custom_domains')
+        .insert({ domain: 'ada-moves.example', portfolio_id: id })
+        .select('token')
+        .single();
       dns.txt.set('_folioforge.ada-moves.example', [`folioforge-verify=${added.data!.token}`]);
-      assert.equal((await (await callPublish(t, alice.accessToken, { action: 'verify-domain', domain: 'ada-moves.example' })).json()).verified, true);
+      assert.equal(
+        (await (await callPublish(t, alice.accessToken, { action: 'verify-domain', domain: 'ada-moves.example' })).json()).verified,
+        true,
+      );
       assert.equal((await get('/', 'ada-moves.example')).status, 200);
       assert.deepEqual(navigation((await get('/work/', 'ada-moves.example')).body)[1], ['Projects', '../work/', 'page']);
       assert.deepEqual((await get('/work', 'ada-moves.example')).location, '/work/');

@@ -287,6 +287,35 @@ export type Database = {
           },
         ];
       };
+      page_view_pages: {
+        Row: {
+          day: string;
+          page: string;
+          portfolio_id: string;
+          views: number;
+        };
+        Insert: {
+          day: string;
+          page: string;
+          portfolio_id: string;
+          views?: number;
+        };
+        Update: {
+          day?: string;
+          page?: string;
+          portfolio_id?: string;
+          views?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_pages_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       page_view_referrers: {
         Row: {
           day: string;
@@ -839,6 +868,7 @@ export type Database = {
           page_slug: string;
           client: string;
           referrer_host?: string;
+          page_path?: string;
         };
         Returns: boolean;
       };
@@ -992,6 +1022,12 @@ export type Database = {
         };
         Returns: number;
       };
+      page_view_pages_per_day: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
       page_views_per_client_per_day: {
         Args: {
           [_ in never]: never;
@@ -1085,6 +1121,16 @@ export type Database = {
           total_length: number;
         }[];
       };
+      published_site_pages: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          slug: string;
+          page: string;
+          updated_at: string;
+        }[];
+      };
       record_page_render: {
         Args: {
           portfolio: string;
@@ -1112,6 +1158,12 @@ export type Database = {
           new_template_id?: string;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      site_page_limit: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
       };
       slug_available: {
         Args: {
