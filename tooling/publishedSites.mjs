@@ -163,13 +163,21 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
         const indexFile = siteIndexFileFor(pathname);
         if (slug && indexFile) {
           const pages = indexFile === 'sitemap' ? (await readSiteIndex(slug)).pages : [];
-          sendText(req, res, indexFile === 'robots' ? customDomainRobotsTxt(host) : customDomainSitemapXml(host, undefined, pages), indexFile);
+          sendText(
+            req,
+            res,
+            indexFile === 'robots' ? customDomainRobotsTxt(host) : customDomainSitemapXml(host, undefined, pages),
+            indexFile,
+          );
           return;
         }
         // On a custom domain the site is at `/` (its pages at `/<page>/`); its files keep their /p/<slug>/files/ paths.
         const page = /^\/([^/]+)(\/?)$/.exec(pathname);
+        // `/<page>` leads to `/<page>/` only for a page of the site (or an old address of one): any other path is no page.
         if (slug && page && page[2] === '' && PAGE_SLUG.test(page[1] ?? '')) {
-          sendRedirect(req, res, `${pathname}/`);
+          const index = await readSiteIndex(slug);
+          if (index.pages.includes(`${page[1]}/`) || Object.hasOwn(index.redirects, page[1] ?? '')) sendRedirect(req, res, `${pathname}/`);
+          else sendNotFound(req, res);
           return;
         }
         if (!slug || !(pathname === '/' || page || pathname.startsWith(`/p/${slug}/files/`))) {
@@ -255,7 +263,8 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView })
     // is an old address of one of the site's pages.
     if (upstream.status === 400 || upstream.status === 404) {
       const moved = object.page && object.folder ? (await readSiteIndex(object.slug)).redirects[object.folder.slice(0, -1)] : undefined;
-      if (typeof moved === 'string' && /^([a-z0-9]+(-[a-z0-9]+)*\/)?$/.test(moved)) sendRedirect(req, res, `${siteRoot ?? `/p/${object.slug}/`}${moved}`);
+      if (typeof moved === 'string' && /^([a-z0-9]+(-[a-z0-9]+)*\/)?$/.test(moved))
+        sendRedirect(req, res, `${siteRoot ?? `/p/${object.slug}/`}${moved}`);
       else sendNotFound(req, res);
       return;
     }

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { upgradeLegacy } from '@folioforge/templates/model';
+import { coercePortfolio, sitePages, upgradeLegacy } from '@folioforge/templates/model';
 import { LEGACY_ROWS } from '@folioforge/templates/testing/legacy-rows';
 import { BACKENDS, JOURNEY_BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 
@@ -58,6 +58,13 @@ for (const backend of BACKENDS)
           assert.equal(data!.version, 2, `${row.name}: a new version`);
           assert.equal(data!.template_id, row.templateId);
           assert.deepEqual(data!.data, upgradeLegacy(row.templateId, row.data), row.name);
+          // With every later migration too: a site of one home page, whose page is all the row held (issue 49).
+          const opened = coercePortfolio(row.templateId, data!.data);
+          assert.deepEqual(
+            sitePages(opened).map((page) => [page.id, page.sections]),
+            [['home', (data!.data as { sections: unknown }).sections]],
+            row.name,
+          );
         }
         // A new row starts in the model; the old way of saving (no schemaVersion) is the renderer's to upgrade, not refused.
         const { data: fresh } = await sb.from('portfolios').insert({ template_id: '1', title: 'New' }).select('data').single();

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
@@ -22,6 +23,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { pngBlob } from './support/servicesFiles.ts';
 
 after(stopClusters);
 
@@ -213,5 +215,40 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal((await callPublish(t, alice.accessToken, { action: 'unpublish', portfolioId: id })).status, 200);
       assert.equal((await get('/p/ada-moves/menu/')).status, 404);
       assert.deepEqual(await stored('ada-moves'), [], "every object of the site's folder is gone");
+    });
+
+    test('the zip holds every page, each finding its files and the others by relative links from file://', async () => {
+      const { data } = await alice.client
+        .from('portfolios')
+        .insert({ template_id: '1', title: 'Zip', data: adaSite() })
+        .select('id')
+        .single();
+      const id = data!.id as string;
+      const path = `${alice.id}/${id}/shot.png`;
+      assert.equal((await alice.client.storage.from('portfolio-images').upload(path, pngBlob())).error, null);
+      const site = adaSite();
+      site.pages[0]!.sections[1]!.items = [
+        { id: 'i1', name: 'Engine', description: '', url: 'page:menu', image: `storage:portfolio-images/${path}` },
+      ];
+      await save(id, site);
+      const res = await callPublish(t, alice.accessToken, { action: 'export', portfolioId: id });
+      assert.equal(res.status, 200, await res.clone().text());
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const pages = Object.keys(files)
+        .filter((name) => name.endsWith('.html'))
+        .sort();
+      assert.deepEqual(
+        pages,
+        ['index.html', 'menu/index.html', 'projects/index.html', 'secret/index.html'],
+        'the owner’s own copy holds every page',
+      );
+      const home = strFromU8(files['index.html']!);
+      assert.deepEqual(navigation(home)[1], ['Projects', 'projects/index.html', null]);
+      const projects = documentOf(strFromU8(files['projects/index.html']!));
+      assert.equal(projects.querySelector('img[src*="shot"]')?.getAttribute('src'), '../files/portfolio-images/shot.png');
+      assert.ok(files['files/portfolio-images/shot.png'], 'the picture is in the zip once, where the page finds it');
+      assert.ok(projects.querySelector('a[href="../index.html"]'), 'and home, by its file');
+      assert.ok(projects.querySelector('a[href="../menu/index.html"]'));
+      for (const name of pages) assert.doesNotMatch(strFromU8(files[name]!), /page:/, name);
     });
   });

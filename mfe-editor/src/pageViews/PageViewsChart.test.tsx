@@ -123,7 +123,11 @@ test("a site of several pages lists each page's views", () => {
   ];
   render(<PageViewsChart summary={{ ...SUMMARY, pages }} pageName="Ada" />);
   const list = screen.getByRole('heading', { name: 'Views by page' }).nextElementSibling as HTMLElement;
-  expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['/projects/ 2 views', 'Home 1 view']);
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['/projects/ 2 views', 'Home 1 view']);
 });
 
 test('no views yet reads as such; no referrer is said plainly', () => {

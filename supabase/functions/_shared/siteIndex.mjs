@@ -136,7 +136,9 @@ export function publishedPagesSitemapXml(siteUrl, pages) {
   const origin = new URL(absoluteUrl(siteUrl)).origin;
   return sitemapXml(
     pages
-      .filter((page) => /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/.test(page.slug) && (page.page === undefined || PAGE_FOLDER.test(`${page.page}/`)))
+      .filter(
+        (page) => /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/.test(page.slug) && (page.page === undefined || PAGE_FOLDER.test(`${page.page}/`)),
+      )
       .map((page) => ({ loc: `${origin}/p/${page.slug}/${page.page ? `${page.page}/` : ''}`, lastmod: page.updatedAt })),
   );
 }

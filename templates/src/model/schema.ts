@@ -56,7 +56,7 @@ function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>, { pages = fal
     case 'phone':
       return base.refine((value) => value === '' || PHONE.test(value), { message: 'enter a phone number: digits, spaces, + ( ) - only' });
     case 'url':
-            // An item's link (a button) may lead to a page of the site; the profile's and social links lead out.
+      // An item's link (a button) may lead to a page of the site; the profile's and social links lead out.
       return base.refine((value) => value === '' || (pages ? isSafeOrPageHref(value) : isSafeHref(value)), {
         message: 'enter a link starting with https://, mailto: or tel:',
       });
