@@ -13,6 +13,7 @@ export {
   FIELD_MAX_LENGTH,
   fieldText,
   fileSlotsOf,
+  homeFileSlotsOf,
   fileValuesOf,
   importJsonResume,
   isDeviceRef,

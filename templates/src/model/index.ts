@@ -30,6 +30,7 @@ export {
   SAMPLE_NAMES,
   STORAGE_BUCKETS,
   fileSlotsOf,
+  homeFileSlotsOf,
   fileValuesOf,
   isDeviceRef,
   isFileValue,

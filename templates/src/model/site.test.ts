@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { everyKindPortfolio } from '../testing/portfolioShown';
 import { coercePortfolio } from './coerce';
+import { fileValuesOf, homeFileSlotsOf, replaceFileValue } from './files';
 import type { Portfolio } from './portfolio';
 import { checkPortfolio, LIMITS } from './schema';
 import {
@@ -144,5 +145,28 @@ describe('pages of a site', () => {
     expect(shown.sections).toBe(portfolio.pages?.[0]?.sections);
     expect(shown.page).toEqual({ title: 'My projects' });
     expect(portfolioForPage(portfolio, 'home')).toBe(portfolio);
+  });
+
+  test("a page's pictures are the site's files (published, copied, kept); the editor's own are the home page's", () => {
+    const picture = 'storage:portfolio-images/u/p/shot.png';
+    const portfolio = site([
+      page('proj', 'projects', 'Projects', {
+        sections: [
+          {
+            id: 'w',
+            kind: 'projects',
+            title: '',
+            hidden: false,
+            body: '',
+            items: [{ id: 'i', name: 'x', description: '', url: '', image: picture }],
+          },
+        ],
+      }),
+    ]);
+    expect(fileValuesOf(portfolio)).toContain(picture);
+    expect(homeFileSlotsOf(portfolio).map(({ value }) => value)).not.toContain(picture);
+    const copied = replaceFileValue(portfolio, picture, 'storage:portfolio-images/u/q/shot.png');
+    expect(fileValuesOf(copied)).toContain('storage:portfolio-images/u/q/shot.png');
+    expect(fileValuesOf(copied)).not.toContain(picture);
   });
 });

@@ -65,7 +65,7 @@ export function toJsonResume(portfolio: Portfolio, pageUrl?: string, files: Read
   }
   for (const { slot, value } of fileSlotsOf(copy)) {
     if (slot.scope === 'profile') copy.profile[slot.key] = fileOf(value);
-    else {
+    else if (!slot.pageId) {
       const item = copy.sections.find((section) => section.id === slot.sectionId)?.items.find((candidate) => candidate.id === slot.itemId);
       if (item) (item as unknown as Record<string, string>)[slot.key] = fileOf(value);
     }
