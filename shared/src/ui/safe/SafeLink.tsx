@@ -19,14 +19,8 @@ interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
 export const SafeLink = memo(function SafeLink({ href, children, newTab = false, className, textClassName, ...anchor }: SafeLinkProps) {
   const content = children ?? href ?? '';
   // A link to a page of the same site (`page:<id>`) opens in the same tab; the renderer gives it its address.
-  if (isPageHref(href)) {
-    return (
-      <a href={href.trim()} className={className} {...anchor}>
-        {content}
-      </a>
-    );
-  }
-  if (!isSafeHref(href)) {
+  const toPage = isPageHref(href);
+  if (!toPage && !isSafeHref(href)) {
     return (
       <span className={textClassName ?? className} data-unsafe-link={href ? 'true' : undefined}>
         {content}
@@ -34,7 +28,12 @@ export const SafeLink = memo(function SafeLink({ href, children, newTab = false,
     );
   }
   return (
-    <a href={href.trim()} className={className} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...anchor}>
+    <a
+      href={String(href).trim()}
+      className={className}
+      {...(newTab && !toPage ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...anchor}
+    >
       {content}
     </a>
   );
