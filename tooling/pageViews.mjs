@@ -73,14 +73,16 @@ export function clientKey(req, secret, now = new Date()) {
 export function pageViewCounter({ supabaseUrl, serviceRoleKey, fetch: send = fetch, log = (message) => console.warn(message) }) {
   let lastComplaint = 0;
   /**
-   * Counts the visit (when it is one) to the page at `slug`, answered on `ownHost`. Never throws;
-   * resolves when the database has answered, which the server does not wait for.
+   * Counts the visit (when it is one) to the site at `slug`, its page `page` ('' for home, 'projects'),
+   * answered on `ownHost`. Never throws; resolves when the database has answered, which the server
+   * does not wait for.
    * @param {import('node:http').IncomingMessage} req
    * @param {string} slug
    * @param {string} ownHost
+   * @param {string} [page]
    * @returns {Promise<boolean>} whether a view was counted
    */
-  async function count(req, slug, ownHost) {
+  async function count(req, slug, ownHost, page = '') {
     if (!isCountableVisit(req)) return false;
     const key = serviceRoleKey();
     if (!key) return false;
@@ -88,7 +90,7 @@ export function pageViewCounter({ supabaseUrl, serviceRoleKey, fetch: send = fet
       const answer = await send(`${supabaseUrl().replace(/\/+$/, '')}/rest/v1/rpc/count_page_view`, {
         method: 'POST',
         headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ page_slug: slug, client: clientKey(req, key), referrer_host: referrerHost(req, ownHost) }),
+        body: JSON.stringify({ page_slug: slug, client: clientKey(req, key), referrer_host: referrerHost(req, ownHost), page_path: page }),
         signal: AbortSignal.timeout(5000),
       });
       const counted = await answer.json().catch(() => null);

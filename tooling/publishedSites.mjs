@@ -1,5 +1,6 @@
-// /p/<slug>: published pages, as the site answers them, and custom domains: a request whose Host is
-// a proven custom domain gets that domain's page at `/`. The publish function stores each page as
+// /p/<slug>/: published sites, as the site answers them (the home page, and each other page at
+// /p/<slug>/<page>/; an old page address answers 301 to the page's new one), and custom domains: a
+// request whose Host is a proven custom domain gets that domain's site at `/` (pages at `/<page>/`). The publish function stores each page as
 // static files in Storage's public `sites` bucket (<slug>/index.html, <slug>/files/<bucket>/*, and the
 // page's own files in <slug>/files/); this handler reads them from there, with no database query per visit, and answers as a page host should:
 // HTML as HTML (Storage serves HTML as text/plain), a Content-Security-Policy that lets the page run
@@ -64,26 +65,46 @@ const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 const FILE_FOLDERS = new Set(['portfolio-images', 'resumes']);
 const PORTFOLIO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The object a /p/ path names in the sites bucket, or undefined when it names none. */
+/** A page's address part in a site (templates/src/model/site.ts): a-z, 0-9 and single dashes. */
+const PAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The object a /p/ path names in the sites bucket, or undefined when it names none. A site's home
+ * page is /p/<slug>/, its other pages /p/<slug>/<page>/ (`page` says which: '' for home); the
+ * addresses without their last slash lead there (`redirect`), so a page's relative links resolve.
+ */
 export function siteObjectFor(pathname) {
-  // /p/<slug> (or /p/<slug>/), a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a file of the page's own
-  // (fonts, samples, icons, share card) at /p/<slug>/files/<name>.
+  // /p/<slug>/ and /p/<slug>/<page>/, a copy of an upload at /p/<slug>/files/<bucket>/<name>, or a
+  // file of the page's own (fonts, samples, icons, share card) at /p/<slug>/files/<name>.
   const blog = /^\/p\/([^/]+)\/(blog\/(?:[a-z0-9-]+\/){0,4}|feed\.xml)$/.exec(pathname);
   if (blog && SLUG.test(blog[1] ?? '')) {
     // The site's blog (issue 49): its index, pages, tags and posts, each a folder's index.html, and its feed.
-    const [, blogSlug, rest = ''] = blog;
+    const [, blogSlug = '', rest = ''] = blog;
     return rest === 'feed.xml'
-      ? { path: `${blogSlug}/feed.xml`, type: 'application/atom+xml; charset=utf-8', page: false, changes: true }
-      : { path: `${blogSlug}/${rest}index.html`, type: 'text/html; charset=utf-8', page: true };
+      ? { path: `${blogSlug}/feed.xml`, type: 'application/atom+xml; charset=utf-8', page: false, changes: true, slug: blogSlug, folder: '' }
+      : { path: `${blogSlug}/${rest}index.html`, type: 'text/html; charset=utf-8', page: true, slug: blogSlug, folder: rest };
   }
-  const match = /^\/p\/([^/]+)(?:\/|\/files\/(?:([^/]+)\/)?([^/]+))?$/.exec(pathname);
-  const [, slug = '', folder, file] = match ?? [];
+  const pageMatch = /^\/p\/([^/]+)(?:\/([^/]+))?(\/?)$/.exec(pathname);
+  if (pageMatch) {
+    const [, slug = '', page = '', slash] = pageMatch;
+    if (!SLUG.test(slug) || (page && (page === 'files' || !PAGE_SLUG.test(page)))) return undefined;
+    const folder = page ? `${page}/` : '';
+    if (!slash) return { redirect: `/p/${slug}/${folder}` };
+    return { path: `${slug}/${folder}index.html`, type: 'text/html; charset=utf-8', page: true, slug, folder };
+  }
+  const match = /^\/p\/([^/]+)\/files\/(?:([^/]+)\/)?([^/]+)$/.exec(pathname);
+  const [, slug = '', folder, file = ''] = match ?? [];
   if (!match || !SLUG.test(slug)) return undefined;
-  if (file === undefined) return { path: `${slug}/index.html`, type: 'text/html; charset=utf-8', page: true };
   if ((folder !== undefined && !FILE_FOLDERS.has(folder)) || !FILE_NAME.test(file)) return undefined;
   const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
   const path = folder === undefined ? `${slug}/files/${file}` : `${slug}/files/${folder}/${file}`;
   return { path, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
+}
+
+/** Moved for good: the browser (and a search engine) goes to `location`. */
+function sendRedirect(req, res, location) {
+  res.writeHead(301, { ...pageSecurityHeaders(), Location: location, 'Cache-Control': 'public, max-age=300', 'Content-Length': '0' });
+  res.end();
 }
 
 function sendNotFound(req, res) {
@@ -111,10 +132,11 @@ export function requestHost(req) {
 
 /**
  * The handler for /p/* on the site's origin, and for every request to a custom domain.
- * @param {{ storageUrl: () => string, siteHosts?: string[], onPageView?: (req: import('node:http').IncomingMessage, slug: string, host: string) => unknown, protection?: ReturnType<typeof import('./pageProtection.mjs').pageProtection> }} options
+ * @param {{ storageUrl: () => string, siteHosts?: string[], onPageView?: (req: import('node:http').IncomingMessage, slug: string, host: string, page: string) => unknown, protection?: ReturnType<typeof import('./pageProtection.mjs').pageProtection> }} options
  *   storageUrl: where Storage and the functions answer (local-cloud, or Supabase);
  *   siteHosts: the site's own domain names (e.g. folioforge.example), which are never custom domains;
- *   onPageView: told of every page answered (200 or 304), after the answer (./pageViews.mjs counts it);
+ *   onPageView: told of every page answered (200 or 304), after the answer, with the site's slug and
+ *   the page's ('' for home) (./pageViews.mjs counts it);
  *   protection: the gate of pages behind a password (without it, such a page is not found).
  */
 export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, protection }) {
@@ -163,21 +185,30 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
         if (slug && indexFile) {
           // A site behind its password (no public index.html) is in no sitemap.
           const listed = indexFile === 'sitemap' && (await publicPageExists(slug));
+          const pages = listed ? (await readSiteIndex(slug)).pages : [];
           sendText(
             req,
             res,
-            indexFile === 'robots' ? customDomainRobotsTxt(host) : listed ? customDomainSitemapXml(host) : sitemapXml([]),
+            indexFile === 'robots' ? customDomainRobotsTxt(host) : listed ? customDomainSitemapXml(host, undefined, pages) : sitemapXml([]),
             indexFile,
           );
           return;
         }
-        // On a custom domain the page is at `/`; its files keep their /p/<slug>/files/ paths.
-        if (!slug || !(pathname === '/' || pathname.startsWith(`/p/${slug}/files/`))) {
+        // On a custom domain the site is at `/` (its pages at `/<page>/`); its files keep their /p/<slug>/files/ paths.
+        const page = /^\/([^/]+)(\/?)$/.exec(pathname);
+        // `/<page>` leads to `/<page>/` only for a page of the site (or an old address of one): any other path is no page.
+        if (slug && page && page[2] === '' && PAGE_SLUG.test(page[1] ?? '')) {
+          const index = await readSiteIndex(slug);
+          if (index.pages.includes(`${page[1]}/`) || Object.hasOwn(index.redirects, page[1] ?? '')) sendRedirect(req, res, `${pathname}/`);
+          else sendNotFound(req, res);
+          return;
+        }
+        if (!slug || !(pathname === '/' || page || pathname.startsWith(`/p/${slug}/files/`))) {
           sendNotFound(req, res);
           return;
         }
         // The whole domain is the site: a visitor let in is let in at every path of it.
-        await serve(req, res, pathname === '/' ? `/p/${slug}` : pathname, { action: '/', cookiePath: '/' });
+        await serve(req, res, pathname.startsWith('/p/') ? pathname : `/p/${slug}${pathname}`, { action: pathname, cookiePath: '/', siteRoot: '/' });
         return;
       }
       if (pathname === '/robots.txt') {
@@ -218,12 +249,30 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     sendText(req, res, body, 'sitemap');
   }
 
+  /** What the publish function keeps of a site's pages (supabase/functions/_shared/sites.ts SiteIndex). */
+  async function readSiteIndex(slug) {
+    try {
+      const parsed = JSON.parse((await readSmall(`${slug}/site`)) || '{}');
+      const pages = Array.isArray(parsed.pages) ? parsed.pages.filter((folder) => typeof folder === 'string') : [];
+      const redirects = parsed.redirects && typeof parsed.redirects === 'object' ? parsed.redirects : {};
+      return { pages, redirects };
+    } catch {
+      return { pages: [], redirects: {} };
+    }
+  }
+
   /**
+   * Answers `pathname` (a /p/ path).
    * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} pathname
-   * @param {{ action: string, cookiePath: string }} scope where the password form posts, and the path its cookie is for
+   * @param {{ action: string, cookiePath: string, siteRoot?: string }} scope where the password form posts, the path
+   *   its cookie is for, and where the site's pages are addressed from the visitor's side (`/` on a custom domain; for redirects)
    */
   async function serve(req, res, pathname, scope) {
     const object = siteObjectFor(pathname);
+    if (object?.redirect) {
+      sendRedirect(req, res, object.redirect);
+      return;
+    }
     if (!object) {
       sendNotFound(req, res);
       return;
@@ -258,8 +307,13 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       res.end('Storage is not answering');
       return;
     }
+    // Storage answers a missing object with 400 or 404: either way there is no such page, unless it
+    // is an old address of one of the site's pages.
     if (upstream.status === 400 || upstream.status === 404) {
-      sendNotFound(req, res);
+      const moved = object.page && object.folder ? (await readSiteIndex(object.slug)).redirects[object.folder.slice(0, -1)] : undefined;
+      if (typeof moved === 'string' && /^([a-z0-9]+(-[a-z0-9]+)*\/)?$/.test(moved))
+        sendRedirect(req, res, `${scope.siteRoot ?? `/p/${object.slug}/`}${moved}`);
+      else sendNotFound(req, res);
       return;
     }
     if (!upstream.ok) {
@@ -280,7 +334,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     const etag = upstream.headers.get('etag');
     if (etag) headers.ETag = etag;
     // Page views (issue 22): counted after the answer, never holding it up.
-    const viewed = () => object.page && onPageView?.(req, object.path.slice(0, object.path.indexOf('/')), requestHost(req));
+    const viewed = () => object.page && onPageView?.(req, object.slug, requestHost(req), object.folder.slice(0, -1));
     if (etag && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();

@@ -231,7 +231,7 @@ test.describe('with JavaScript off', () => {
     // Read from the page itself too, as Lighthouse's SEO audit reads it: the page's policy allows it.
     const fromPage = await page.evaluate(() => fetch('/robots.txt').then((response) => response.text()));
     assert.match(fromPage, /Sitemap: .*\/p\/sitemap\.xml/);
-    assert.match(await (await fetch(`${stack.shellUrl}/p/sitemap.xml`)).text(), new RegExp(`/p/${published.get('3')!.slug}</loc>`));
+    assert.match(await (await fetch(`${stack.shellUrl}/p/sitemap.xml`)).text(), new RegExp(`/p/${published.get('3')!.slug}/</loc>`));
     await page.context().close();
   });
 

@@ -6,7 +6,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { upgradeLegacy } from '@folioforge/templates/model';
+import { coercePortfolio, sitePages, upgradeLegacy } from '@folioforge/templates/model';
 import { LEGACY_ROWS } from '@folioforge/templates/testing/legacy-rows';
 import { BACKENDS, JOURNEY_BACKENDS, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
 import { migrationsBefore } from './support/migrations.ts';
@@ -43,6 +43,13 @@ for (const backend of BACKENDS)
           assert.equal(data!.version, 2, `${row.name}: a new version`);
           assert.equal(data!.template_id, row.templateId);
           assert.deepEqual(data!.data, upgradeLegacy(row.templateId, row.data), row.name);
+          // With every later migration too: a site of one home page, whose page is all the row held (issue 49).
+          const opened = coercePortfolio(row.templateId, data!.data);
+          assert.deepEqual(
+            sitePages(opened).map((page) => [page.id, page.sections]),
+            [['home', (data!.data as { sections: unknown }).sections]],
+            row.name,
+          );
         }
         // A new row starts in the model; the old way of saving (no schemaVersion) is the renderer's to upgrade, not refused.
         const { data: fresh } = await sb.from('portfolios').insert({ template_id: '1', title: 'New' }).select('data').single();

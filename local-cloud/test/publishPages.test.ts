@@ -97,7 +97,7 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal(page.type, 'text/plain');
       const doc = documentOf(page.html);
       assert.equal(doc.title, 'Ada Lovelace');
-      assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), 'http://localhost:3000/p/ada-lovelace');
+      assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute('href'), 'http://localhost:3000/p/ada-lovelace/');
       // The share card drawn at publish, by its absolute address, and stored with the page.
       const card = doc.querySelector('meta[property="og:image"]')?.getAttribute('content') ?? '';
       assert.match(card, /^http:\/\/localhost:3000\/p\/ada-lovelace\/files\/share-card-[0-9a-f]{10}\.png$/);

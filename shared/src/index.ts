@@ -139,7 +139,7 @@ export { Alert } from './ui/Alert';
 export { TextAreaField, TextField } from './ui/TextField';
 export { UnavailableNotice } from './ui/UnavailableNotice';
 export { saveDownload } from './ui/saveDownload';
-export { isSafeHref, isSafeAssetUrl, telHref, mailtoHref } from './ui/safe/safeUrl';
+export { isPageHref, isSafeHref, isSafeAssetUrl, isSafeOrPageHref, telHref, mailtoHref, PAGE_HREF_PREFIX } from './ui/safe/safeUrl';
 export { SafeLink } from './ui/safe/SafeLink';
 export {
   type DomFreeSanitizer,

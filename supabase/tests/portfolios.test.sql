@@ -10,7 +10,7 @@ select policies_are('public', 'portfolios', array[
 select triggers_are('public', 'portfolios', array[
   'portfolios_touch_updated_at', 'portfolios_guard_version', 'portfolios_guard_publish', 'portfolios_guard_look',
   'portfolios_guard_page_columns', 'portfolios_guard_delete', 'portfolios_cap', 'portfolios_guard_size',
-  'portfolios_guard_held_address', 'portfolios_hold_freed_address']);
+  'portfolios_guard_held_address', 'portfolios_hold_freed_address', 'portfolios_guard_pages']);
 
 select tests.create_user('alice') as alice \gset
 select tests.create_user('bob') as bob \gset

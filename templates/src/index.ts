@@ -28,6 +28,7 @@ export {
   FIELD_MAX_LENGTH,
   fieldText,
   fileSlotsOf,
+  homeFileSlotsOf,
   fileValuesOf,
   importJsonResume,
   isDeviceRef,

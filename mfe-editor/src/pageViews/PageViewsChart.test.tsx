@@ -9,21 +9,33 @@ import { fillDays, lastDays, pageViewsQuery, type PageViewSummary } from './page
 
 const TODAY = new Date('2026-06-10T22:30:00+05:30'); // 17:00 UTC on 10 June
 
-/** A supabase-js look-alike answering the two reads the query makes, recording what was asked. */
-function fakeClient(rows: { day: string; views: number }[], referrers: { referrer: string; views: number }[], failures = 0) {
+/** A supabase-js look-alike answering the three reads the query makes, recording what was asked. */
+function fakeClient(
+  rows: { day: string; views: number }[],
+  referrers: { referrer: string; views: number }[],
+  failures = 0,
+  pages: { page: string; views: number }[] = [],
+) {
   const asked: unknown[] = [];
   let failing = failures;
-  const chain = {
-    select: (...args: unknown[]) => (asked.push(['select', ...args]), chain),
-    eq: (...args: unknown[]) => (asked.push(['eq', ...args]), chain),
-    gte: (...args: unknown[]) => (asked.push(['gte', ...args]), chain),
-    order: (...args: unknown[]) => (
-      asked.push(['order', ...args]),
-      Promise.resolve(failing-- > 0 ? { data: null, error: { message: 'offline' } } : { data: rows, error: null })
-    ),
+  const chainOf = (table: string) => {
+    const chain = {
+      select: (...args: unknown[]) => (asked.push(['select', ...args]), chain),
+      eq: (...args: unknown[]) => (asked.push(['eq', ...args]), chain),
+      gte: (...args: unknown[]) => (
+        asked.push(['gte', ...args]),
+        // The per-page read ends here; the days' read goes on to its order.
+        table === 'page_view_pages' ? Promise.resolve({ data: pages, error: null }) : chain
+      ),
+      order: (...args: unknown[]) => (
+        asked.push(['order', ...args]),
+        Promise.resolve(failing-- > 0 ? { data: null, error: { message: 'offline' } } : { data: rows, error: null })
+      ),
+    };
+    return chain;
   };
   const client = {
-    from: (table: string) => (asked.push(['from', table]), chain),
+    from: (table: string) => (asked.push(['from', table]), chainOf(table)),
     rpc: (name: string, args: unknown) => (asked.push(['rpc', name, args]), Promise.resolve({ data: referrers, error: null })),
   };
   return { client: client as unknown as SupabaseClient, asked };
@@ -40,13 +52,19 @@ test('the window is the 30 days to today in UTC, every day present', () => {
   ]);
 });
 
-test("the query reads the page's days since the window opened and its top referrers", async () => {
+test("the query reads the page's days since the window opened, its top referrers and its views per page", async () => {
   const { client, asked } = fakeClient(
     [
       { day: '2026-06-10', views: 3 },
       { day: '2026-05-20', views: 2 },
     ],
     [{ referrer: 'news.example.com', views: 4 }],
+    0,
+    [
+      { page: 'projects', views: 1 },
+      { page: '', views: 2 },
+      { page: 'projects', views: 2 },
+    ],
   );
   const options = pageViewsQuery(client, 'page-1', () => TODAY);
   expect(options.queryKey).toEqual(['page-views', 'page-1']);
@@ -54,7 +72,12 @@ test("the query reads the page's days since the window opened and its top referr
   expect(summary.total).toBe(5);
   expect(summary.days).toHaveLength(30);
   expect(summary.referrers).toEqual([{ host: 'news.example.com', views: 4 }]);
+  expect(summary.pages).toEqual([
+    { page: 'projects', views: 3 },
+    { page: '', views: 2 },
+  ]);
   expect(asked).toContainEqual(['from', 'page_view_days']);
+  expect(asked).toContainEqual(['from', 'page_view_pages']);
   expect(asked).toContainEqual(['eq', 'portfolio_id', 'page-1']);
   expect(asked).toContainEqual(['gte', 'day', '2026-05-12']);
   expect(asked).toContainEqual(['rpc', 'top_page_referrers', { page: 'page-1', since: '2026-05-12', how_many: 5 }]);
@@ -70,6 +93,7 @@ const SUMMARY: PageViewSummary = {
   ),
   total: 3,
   referrers: [{ host: 'news.example.com', views: 1 }],
+  pages: [{ page: '', views: 3 }],
 };
 
 test('the chart says the total, draws a bar per day for the eye and gives the same figures as a table', async () => {
@@ -89,10 +113,25 @@ test('the chart says the total, draws a bar per day for the eye and gives the sa
   expect(within(rows[30]!).getByRole('rowheader')).toHaveTextContent('10 Jun');
   expect(within(rows[30]!).getByRole('cell')).toHaveTextContent('2');
   expect(within(screen.getByRole('list')).getByRole('listitem')).toHaveTextContent('news.example.com 1 view');
+  expect(screen.queryByRole('heading', { name: 'Views by page' })).toBeNull();
+});
+
+test("a site of several pages lists each page's views", () => {
+  const pages = [
+    { page: 'projects', views: 2 },
+    { page: '', views: 1 },
+  ];
+  render(<PageViewsChart summary={{ ...SUMMARY, pages }} pageName="Ada" />);
+  const list = screen.getByRole('heading', { name: 'Views by page' }).nextElementSibling as HTMLElement;
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['/projects/ 2 views', 'Home 1 view']);
 });
 
 test('no views yet reads as such; no referrer is said plainly', () => {
-  render(<PageViewsChart summary={{ days: fillDays([], lastDays(TODAY)), total: 0, referrers: [] }} pageName="Grace" />);
+  render(<PageViewsChart summary={{ days: fillDays([], lastDays(TODAY)), total: 0, referrers: [], pages: [] }} pageName="Grace" />);
   expect(screen.getByRole('figure', { name: '0 views of Grace in the last 30 days' })).toBeInTheDocument();
   expect(screen.getByText('No visitor came from a link on another site yet.')).toBeInTheDocument();
 });

@@ -70,6 +70,18 @@ export function PageViewsChart({ summary, pageName }: { summary: PageViewSummary
           </tbody>
         </table>
       </details>
+      {summary.pages.some((page) => page.page !== '') ? (
+        <>
+          <h4 className={styles.subheading}>Views by page</h4>
+          <ol className={styles.referrers}>
+            {summary.pages.map((page) => (
+              <li key={page.page}>
+                <span className={styles.host}>{page.page === '' ? 'Home' : `/${page.page}/`}</span> {views(page.views)}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       {summary.referrers.length > 0 ? (
         <>
           <h4 className={styles.subheading}>Top referring sites</h4>

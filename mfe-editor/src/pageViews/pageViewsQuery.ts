@@ -1,5 +1,5 @@
 // A published page's views for its owner: the last 30 days, one figure a day (days without a view
-// are 0), and the sites that sent the most. Counted by the site's server (tooling/pageViews.mjs)
+// are 0), the sites that sent the most, and the views of each page of the site. Counted by the site's server (tooling/pageViews.mjs)
 // into page_view_days and page_view_referrers; row-level security shows an owner their own only.
 import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -18,6 +18,15 @@ export interface PageViewSummary {
   days: PageViewDay[];
   total: number;
   referrers: { host: string; views: number }[];
+  /** Views per page of the site ('' is home, 'projects', 'blog/first-post'), most first. */
+  pages: { page: string; views: number }[];
+}
+
+/** The window's views per page, summed over its days, most first (then by address). */
+export function viewsByPage(rows: readonly { page: string; views: number }[]): { page: string; views: number }[] {
+  const byPage = new Map<string, number>();
+  for (const row of rows) byPage.set(row.page, (byPage.get(row.page) ?? 0) + row.views);
+  return [...byPage].map(([page, views]) => ({ page, views })).sort((a, b) => b.views - a.views || a.page.localeCompare(b.page));
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,17 +54,20 @@ export function pageViewsQuery(client: SupabaseClient<Database>, portfolioId: st
     queryFn: async (): Promise<PageViewSummary> => {
       const days = lastDays(today());
       const since = days[0]!;
-      const [counts, referrers] = await Promise.all([
+      const [counts, referrers, pages] = await Promise.all([
         client.from('page_view_days').select('day, views').eq('portfolio_id', portfolioId).gte('day', since).order('day'),
         client.rpc('top_page_referrers', { page: portfolioId, since, how_many: TOP_REFERRERS }),
+        client.from('page_view_pages').select('page, views').eq('portfolio_id', portfolioId).gte('day', since),
       ]);
       if (counts.error) throw new Error(counts.error.message);
       if (referrers.error) throw new Error(referrers.error.message);
+      if (pages.error) throw new Error(pages.error.message);
       const filled = fillDays(counts.data ?? [], days);
       return {
         days: filled,
         total: filled.reduce((sum, day) => sum + day.views, 0),
         referrers: (referrers.data ?? []).map((row) => ({ host: row.referrer, views: Number(row.views) })),
+        pages: viewsByPage(pages.data ?? []),
       };
     },
   });

@@ -121,6 +121,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
       const since = url.searchParams.get('day')?.replace(/^gte\./, '') ?? '';
       return json(pageViews.filter((row) => row.portfolio_id === id && row.day >= since).map(({ day, views }) => ({ day, views })));
     }
+    if (url.pathname === '/rest/v1/page_view_pages' && method === 'GET') return json([]);
     if (url.pathname === '/rest/v1/rpc/top_page_referrers') return json(referrers);
     const removal = /^\/storage\/v1\/object\/([a-z-]+)$/.exec(url.pathname);
     if (removal && method === 'DELETE') {

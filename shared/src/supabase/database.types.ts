@@ -322,6 +322,35 @@ export type Database = {
           },
         ];
       };
+      page_view_pages: {
+        Row: {
+          day: string;
+          page: string;
+          portfolio_id: string;
+          views: number;
+        };
+        Insert: {
+          day: string;
+          page: string;
+          portfolio_id: string;
+          views?: number;
+        };
+        Update: {
+          day?: string;
+          page?: string;
+          portfolio_id?: string;
+          views?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'page_view_pages_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       page_view_referrers: {
         Row: {
           day: string;
@@ -1077,6 +1106,7 @@ export type Database = {
           page_slug: string;
           client: string;
           referrer_host?: string;
+          page_path?: string;
         };
         Returns: boolean;
       };
@@ -1256,6 +1286,12 @@ export type Database = {
         };
         Returns: number;
       };
+      page_view_pages_per_day: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
       page_views_per_client_per_day: {
         Args: {
           [_ in never]: never;
@@ -1384,6 +1420,7 @@ export type Database = {
         };
         Returns: string[];
       post_limits: {
+      published_site_pages: {
         Args: {
           [_ in never]: never;
         };
@@ -1402,6 +1439,11 @@ export type Database = {
           tags: string[];
         };
         Returns: boolean;
+      };
+          slug: string;
+          page: string;
+          updated_at: string;
+        }[];
       };
       record_page_render: {
         Args: {
@@ -1432,6 +1474,7 @@ export type Database = {
         Returns: Database['public']['Tables']['portfolios']['Row'][];
       };
       site_password_free_tries: {
+      site_page_limit: {
         Args: {
           [_ in never]: never;
         };

@@ -6,7 +6,7 @@
 //                                          names /sitemap.xml (the app's public pages) and
 //                                          /p/sitemap.xml (every published, indexable page)
 //   a custom domain       /robots.txt      everything welcome; names that domain's /sitemap.xml
-//                         /sitemap.xml     the one page, at `/`, with its last change
+//                         /sitemap.xml     the site's public pages, `/` and `/<page>/`, with its last change
 // Only pages meant for search engines are listed: an export or a page marked noindex never is.
 
 /** The most URLs one sitemap may hold (sitemaps.org). */
@@ -100,13 +100,20 @@ export function customDomainRobotsTxt(host) {
   return robotsTxt({ sitemaps: [`${domainOrigin(host)}/sitemap.xml`] });
 }
 
+/** A page's folder in a site ('projects/'), as the publish function writes them: a-z, 0-9 and dashes. */
+const PAGE_FOLDER = /^[a-z0-9]+(?:-[a-z0-9]+)*\/$/;
+
 /**
- * sitemap.xml of a custom domain: its one page, at `/`.
+ * sitemap.xml of a custom domain: its home page at `/` and its other public pages at `/<page>/`.
  * @param {string} host
  * @param {Date | string} [updatedAt] when the page was last published (the stored page's Last-Modified)
+ * @param {readonly string[]} [pages] the site's other public pages' folders ('projects/')
  */
-export function customDomainSitemapXml(host, updatedAt) {
-  return sitemapXml([{ loc: `${domainOrigin(host)}/`, lastmod: updatedAt }]);
+export function customDomainSitemapXml(host, updatedAt, pages = []) {
+  const origin = domainOrigin(host);
+  return sitemapXml(
+    ['', ...pages.filter((folder) => PAGE_FOLDER.test(folder))].map((folder) => ({ loc: `${origin}/${folder}`, lastmod: updatedAt })),
+  );
 }
 
 /**
@@ -120,17 +127,20 @@ export function siteRobotsTxt(siteUrl, privatePaths) {
 }
 
 /**
- * /p/sitemap.xml: every published page meant for search engines, at its address on the site.
+ * /p/sitemap.xml: every published page meant for search engines, at its address on the site: a
+ * site's home page at /p/<slug>/, its other pages at /p/<slug>/<page>/.
  * @param {string} siteUrl
- * @param {readonly { slug: string, updatedAt?: Date | string }[]} pages
+ * @param {readonly { slug: string, page?: string, updatedAt?: Date | string }[]} pages
  * @param {readonly { loc: string, lastmod?: Date | string }[]} [more] addresses inside the pages' sites (blog posts)
  */
 export function publishedPagesSitemapXml(siteUrl, pages, more = []) {
   const origin = new URL(absoluteUrl(siteUrl)).origin;
   return sitemapXml([
     ...pages
-      .filter((page) => /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/.test(page.slug))
-      .map((page) => ({ loc: `${origin}/p/${page.slug}`, lastmod: page.updatedAt })),
+      .filter(
+        (page) => /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/.test(page.slug) && (page.page === undefined || PAGE_FOLDER.test(`${page.page}/`)),
+      )
+      .map((page) => ({ loc: `${origin}/p/${page.slug}/${page.page ? `${page.page}/` : ''}`, lastmod: page.updatedAt })),
     ...more.filter((url) => url.loc.startsWith(`${origin}/p/`)),
   ]);
 }

@@ -1,6 +1,8 @@
 // The public `sites` bucket the site serves from (tooling/publishedSites.mjs locally, the CDN in
 // production), written by the functions alone (service role). What it holds:
-//   <slug>/index.html                  a published page (CSS inline, no script)
+//   <slug>/index.html                  a published site's home page (CSS inline, no script)
+//   <slug>/<page>/index.html           each of its other pages (templates/src/model/site.ts)
+//   <slug>/site                        its public pages and old addresses, as JSON (SiteIndex below)
 //   <slug>/portfolio                   the id of the portfolio whose page this is
 //   <slug>/files/<bucket>/<name>       the copies of its files (a picture and a resume may share a name)
 //   _published/<portfolio id>          the slug a published portfolio's page is at now (removed first on unpublish)
@@ -29,6 +31,16 @@ export const domainMapPath = (domain: string) => `${DOMAIN_MAP_FOLDER}/${domain}
 /** Where the site looks up the address of a portfolio's page. */
 export const pagePointerPath = (portfolioId: string) => `${PAGE_POINTER_FOLDER}/${portfolioId}`;
 export const pageIndexPath = (slug: string) => `${slug}/index.html`;
+/** A page of the site at `folder` ('' for home, 'projects/'). */
+export const sitePageIndexPath = (slug: string, folder: string) => `${slug}/${folder}index.html`;
+/** What the site's server reads of a published site: its public pages' addresses and its old ones. */
+export const siteIndexPath = (slug: string) => `${slug}/site`;
+export interface SiteIndex {
+  /** The public pages' folders besides home, in navigation order: ['projects/', 'menu/']. */
+  pages: string[];
+  /** Old page addresses and the folder each leads to now: { "work": "projects/" }. */
+  redirects: Record<string, string>;
+}
 /** Which portfolio the page at `slug` belongs to (the site checks it for a custom domain). */
 export const pageOwnerPath = (slug: string) => `${slug}/portfolio`;
 export const pageFilesFolder = (slug: string) => `${slug}/files`;

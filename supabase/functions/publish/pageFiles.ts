@@ -24,6 +24,8 @@ export interface PageFilesInput {
   title: string;
   description: string;
   accentHex?: string;
+  /** The name the monogram icons are drawn from, when not the page's title: the site's (its home page's). */
+  monogram?: string;
   /** `<SUPABASE_URL>/functions/v1/page-message` and the page, for a published page's forms. */
   messages?: { action: string; portfolioId: string; slug: string };
 }
@@ -91,7 +93,7 @@ export async function writePageFiles(page: StaticPage, input: PageFilesInput, pu
     const blob = await read(variant.bucket, variant.path);
     if (blob) await store(variant.name, blob, typeOf(variant.name));
   }
-  const monogramOf = input.title;
+  const monogramOf = input.monogram ?? input.title;
   await store(ICON_FILES.svg, new TextEncoder().encode(await monogramFaviconSvg(monogramOf, input.accentHex)), 'image/svg+xml');
   await store(ICON_FILES.png, await monogramFaviconPng(monogramOf, input.accentHex), 'image/png');
   if (input.pageUrl) {
@@ -117,9 +119,16 @@ export async function refreshSitemap(admin: SupabaseClient, siteUrl: string, buc
   const { data: hidden, error: hiddenError } = await admin.rpc('protected_slugs');
   if (hiddenError) return;
   const behindPassword = new Set((hidden ?? []) as string[]);
-  const pages = ((data ?? []) as { slug: string; updated_at?: string }[])
-    .filter((row) => !behindPassword.has(row.slug))
-    .map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  // Each site's home page, then its other public pages (from the version that was published).
+  const { data: sitePages, error: pagesError } = await admin.rpc('published_site_pages');
+  if (pagesError) return;
+  const homes = ((data ?? []) as { slug: string; updated_at?: string }[]).map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  const others = ((sitePages ?? []) as { slug: string; page: string; updated_at?: string }[]).map((row) => ({
+    slug: row.slug,
+    page: row.page,
+    updatedAt: row.updated_at,
+  }));
+  const pages = [...homes, ...others].filter((row) => !behindPassword.has(row.slug)).slice(0, 50000);
   const posts = await blogSitemapUrls(admin, siteUrl, behindPassword);
   await admin.storage.from(bucket).upload(SITEMAP_OBJECT, publishedPagesSitemapXml(siteUrl, pages, posts), {
     upsert: true,

@@ -15,7 +15,10 @@ import {
   PROTECTED_SITES_BUCKET,
   putSiteObject,
   SITE_FOLDER_DEPTH,
+  siteIndexPath,
+  sitePageIndexPath,
   SITES_BUCKET,
+  type SiteIndex,
 } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { listFiles, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
@@ -24,6 +27,9 @@ import {
   accentHex,
   checkedPortfolio,
   InvalidPortfolioError,
+  pagePath,
+  publicPages,
+  redirectFolders,
   SITE_STYLES,
   storedFileRefs,
   toPageLook,
@@ -200,11 +206,20 @@ export function checkPublishable(source: PageSource): void {
 export interface RenderedPage {
   page: StaticPage;
   files: PageFilesInput;
+  /** Its folder in the site: '' for home, 'projects/'. */
+  folder: string;
+}
+
+/** Which page of the site to render, and the site's name its icons show (the home page's title). */
+export interface PageChoice {
+  id: string;
+  monogram?: string;
 }
 
 /**
- * The page at /p/<slug>, its uploads' copies at `fileUrls`, its own files (fonts, samples, photo
- * copies, icons, share card) under `/p/<slug>/files/`; refused (422) for values the schema refuses.
+ * A page of the site at /p/<slug>/ (home) or /p/<slug>/<page>/, its uploads' copies at `fileUrls`,
+ * its own files (fonts, samples, photo copies, icons, share card) under `/p/<slug>/files/`; refused
+ * (422) for values the schema refuses.
  */
 export async function renderPage(
   deps: Deps,
@@ -212,12 +227,15 @@ export async function renderPage(
   slug: string,
   features: PageFeatures,
   fileUrls: Record<string, string>,
+  choice: PageChoice = { id: 'home' },
   { indexable = true }: { indexable?: boolean } = {},
 ): Promise<RenderedPage> {
-  const url = `${deps.siteUrl}${publicPagePath(slug)}`;
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
   try {
+    const { portfolio } = checkedPortfolio(source.templateId, source.data);
+    const folder = pagePath(portfolio, choice.id) ?? '';
+    const url = `${deps.siteUrl}${publicPagePath(slug)}/${folder}`;
     const { page, input } = await renderWithFiles(
       source.templateId,
       source.data,
@@ -232,18 +250,49 @@ export async function renderPage(
         subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
         look,
         feedUrl: `${publicPagePath(slug)}/feed.xml`,
+        sitePage: { id: choice.id },
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,
         pageUrl: url,
         accentHex: look?.accent ? accentHex(look) : undefined,
         messages: { action: deps.pageMessageUrl, portfolioId: source.portfolioId, slug },
+        monogram: choice.monogram,
       },
     );
-    return { page, files: input };
+    return { page, files: input, folder };
   } catch (error) {
     renderRefused(error);
   }
+}
+
+/**
+ * Every public page of the site (home first; pages behind the password are not written here) and
+ * its old addresses, stored under <slug>/ in `bucket` (a site behind its password: the private one,
+ * noindex); answers every path written.
+ */
+export async function storeSite(
+  deps: Deps,
+  source: PageSource,
+  slug: string,
+  features: PageFeatures,
+  fileUrls: Record<string, string>,
+  { bucket = SITES_BUCKET, indexable = true }: { bucket?: string; indexable?: boolean } = {},
+): Promise<Set<string>> {
+  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable });
+  const written = await storePage(deps, slug, home, bucket);
+  const { portfolio } = checkedPortfolio(source.templateId, source.data);
+  for (const sitePage of publicPages(portfolio)) {
+    const rendered = await renderPage(deps, source, slug, features, fileUrls, { id: sitePage.id, monogram: home.page.title }, { indexable });
+    for (const path of await storePage(deps, slug, rendered, bucket)) written.add(path);
+  }
+  const index: SiteIndex = {
+    pages: publicPages(portfolio).map((sitePage) => `${sitePage.slug}/`),
+    redirects: redirectFolders(portfolio),
+  };
+  // Stored as bytes (the bucket takes no JSON type); the site's server parses it.
+  await putSiteFile(deps, siteIndexPath(slug), JSON.stringify(index), 'application/octet-stream', undefined, bucket);
+  return written.add(siteIndexPath(slug));
 }
 
 /** Stores a rendered page's own files, then its index.html, in `bucket`; answers every path written. */
@@ -255,8 +304,9 @@ export async function storePage(deps: Deps, slug: string, rendered: RenderedPage
     written.add(path);
   };
   await writePageFiles(rendered.page, rendered.files, put, (from, path) => download(deps, { bucket: from, path }));
-  await putSiteFile(deps, pageIndexPath(slug), rendered.page.html, 'text/html; charset=utf-8', undefined, bucket);
-  return written.add(pageIndexPath(slug));
+  const index = rendered.folder ? sitePageIndexPath(slug, rendered.folder) : pageIndexPath(slug);
+  await putSiteFile(deps, index, rendered.page.html, 'text/html; charset=utf-8', undefined, bucket);
+  return written.add(index);
 }
 
 // ─── the page's objects in the sites bucket ──────────────────────────────────────────────────

@@ -14,6 +14,7 @@ import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
 import { readContactLink, type ContactLink } from './contactLink';
 import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePage.module.scss';
+import { SiteNavigation } from '../common/SiteNavigation';
 
 /** The first contact link of the first shown contact section: 'Call And Book Now' and the footer use it. */
 function mainContact(sections: Portfolio['sections'], prefix: string): { link: ContactLink; label: string; anchorId: string | undefined } {
@@ -40,6 +41,7 @@ export function EcommercePage({ portfolio }: TemplatePageProps) {
   return (
     <div className={styles.root}>
       <div className={styles.page}>
+        <SiteNavigation name={profile.name} />
         <Navigation name={profile.name} targets={targets} contact={contact.link} contactLabel={contact.label} />
         <main>
           <Banner id={homeId} contactId={contact.anchorId} title={profile.headline} summary={profile.about} photo={profile.photo} />

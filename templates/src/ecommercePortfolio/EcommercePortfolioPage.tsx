@@ -13,6 +13,7 @@ import { shownItems } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePortfolioPage.module.scss';
+import { SiteNavigation } from '../common/SiteNavigation';
 
 /**
  * Template 4's page: the first product of a products section as the hero (its story, price, a Shop
@@ -24,6 +25,7 @@ export function EcommercePortfolioPage({ portfolio }: TemplatePageProps) {
   return (
     <div className={styles.root}>
       <div className={styles.page}>
+        <SiteNavigation name={profile.name} />
         {profile.name.trim() ? (
           <header className={styles.topBar}>
             <p className={styles.brand}>{profile.name}</p>

@@ -7,6 +7,7 @@ import { FALLBACK_VIEWS } from '../common/sections/FallbackSections';
 import { anchorOf, type AnySectionViewProps, type SectionViewProps } from '../common/sections/SectionList';
 import { isEmptySection } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
+import { SiteNavigation } from '../common/SiteNavigation';
 import styles from './GeneratorPage.module.scss';
 
 /** Shows the resume: the editor draws it with pdf.js; a published page links to it. */
@@ -54,6 +55,7 @@ export function GeneratorPage({ portfolio, resumeFileName, ResumeView = ResumeLi
   const prefix = usePagePrefix();
   return (
     <article className={styles.preview}>
+      <SiteNavigation name={profile.name} />
       <PersonalInformation
         name={profile.name}
         email={profile.email}

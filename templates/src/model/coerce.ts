@@ -6,10 +6,11 @@ import { newId, ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, isSectionKind } from './kinds';
 import { toModelData } from './legacy';
 import type { PageSettings } from './pageSettings';
-import { coerceSale, coerceShop, shopOf, withProductAmount } from './products';
+import { coerceSale, coerceShop, shopOf, withProductAmount, type ShopCurrency } from './products';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
 import { coerceResumeSettings } from './resumeSettings';
 import { upgradedSampleMarks } from './sample';
+import { BLOG_PAGE_ID, HOME_PAGE_ID, type SitePage, type SiteRedirect } from './site';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -24,22 +25,10 @@ function idFrom(value: unknown, taken: Set<string>): string {
   return id;
 }
 
-/** `data` of a row or draft saved for `templateId`, upgraded if from before the model, in the model's shape. */
-export function coercePortfolio(templateId: string, data: unknown): Portfolio {
-  const input = toModelData(templateId, isRecord(data) ? data : {});
-  const source = isRecord(input) ? input : {};
-  const profileIn = isRecord(source.profile) ? source.profile : {};
-  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field.key, str(profileIn[field.key])])) as Profile;
-  const socialIds = new Set<string>();
-  const socials: SocialLink[] = records(source.socials).map((link) => ({
-    id: idFrom(link.id, socialIds),
-    network: str(link.network),
-    url: str(link.url),
-  }));
-  const shop = coerceShop(source.shop);
-  const currency = shopOf({ shop }).currency;
+/** The sections of a page, each kept whatever its values; a section of no known kind dropped. */
+function coerceSections(value: unknown, currency: ShopCurrency): Section[] {
   const sectionIds = new Set<string>();
-  const sections: Section[] = records(source.sections).flatMap((section) => {
+  return records(value).flatMap((section) => {
     if (!isSectionKind(section.kind)) return [];
     const spec = SECTION_KINDS[section.kind];
     const itemIds = new Set<string>();
@@ -66,17 +55,54 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
       } as Section,
     ];
   });
-  const pageIn = isRecord(source.page) ? source.page : undefined;
-  const page = pageIn
-    ? Object.fromEntries(PAGE_KEYS.filter((key) => typeof pageIn[key] === 'string').map((key) => [key, pageIn[key] as string]))
-    : undefined;
+}
+
+/** A page's settings, its text values kept; none when it has none. */
+function coercePageSettings(value: unknown): PageSettings | undefined {
+  if (!isRecord(value)) return undefined;
+  const page = Object.fromEntries(PAGE_KEYS.filter((key) => typeof value[key] === 'string').map((key) => [key, value[key] as string]));
+  return Object.keys(page).length ? page : undefined;
+}
+
+/** `data` of a row or draft saved for `templateId`, upgraded if from before the model, in the model's shape. */
+export function coercePortfolio(templateId: string, data: unknown): Portfolio {
+  const input = toModelData(templateId, isRecord(data) ? data : {});
+  const source = isRecord(input) ? input : {};
+  const profileIn = isRecord(source.profile) ? source.profile : {};
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field.key, str(profileIn[field.key])])) as Profile;
+  const socialIds = new Set<string>();
+  const socials: SocialLink[] = records(source.socials).map((link) => ({
+    id: idFrom(link.id, socialIds),
+    network: str(link.network),
+    url: str(link.url),
+  }));
+  const shop = coerceShop(source.shop);
+  const currency = shopOf({ shop }).currency;
+  const sections = coerceSections(source.sections, currency);
+  const page = coercePageSettings(source.page);
+  const pageIds = new Set<string>([HOME_PAGE_ID, BLOG_PAGE_ID]);
+  const pages: SitePage[] = records(source.pages).map((sitePage) => {
+    const settings = coercePageSettings(sitePage.page);
+    return {
+      id: idFrom(sitePage.id, pageIds),
+      slug: str(sitePage.slug),
+      title: str(sitePage.title),
+      inNavigation: sitePage.inNavigation !== false,
+      sections: coerceSections(sitePage.sections, currency),
+      ...(settings ? { page: settings } : {}),
+      ...(typeof sitePage.protected === 'boolean' ? { protected: sitePage.protected } : {}),
+    };
+  });
+  const redirects: SiteRedirect[] = records(source.redirects).map((redirect) => ({ from: str(redirect.from), to: str(redirect.to) }));
   const resume = coerceResumeSettings(source.resume);
   const portfolio: Portfolio = {
     schemaVersion: SCHEMA_VERSION,
     profile,
     socials,
     sections,
-    ...(page && Object.keys(page).length ? { page } : {}),
+    ...(page ? { page } : {}),
+    ...(pages.length ? { pages } : {}),
+    ...(redirects.length ? { redirects } : {}),
     ...(shop ? { shop } : {}),
     ...(isRecord(source.site) && source.site.protected === true ? { site: { protected: true } } : {}),
     ...(resume ? { resume } : {}),

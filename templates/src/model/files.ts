@@ -39,30 +39,42 @@ export function isFileValue(value: string): boolean {
 export const isStorageRef = (value: string | undefined): value is string => typeof value === 'string' && value.startsWith('storage:');
 export const isDeviceRef = (value: string | undefined): value is string => typeof value === 'string' && value.startsWith('device:');
 
-/** Where a file value sits in the portfolio: the profile's photo or resume, or an item's picture. */
-export type FileSlot = { scope: 'profile'; key: 'photo' | 'resume' } | { scope: 'item'; sectionId: string; itemId: string; key: string };
+/**
+ * Where a file value sits in the portfolio: the profile's photo or resume, or an item's picture (on
+ * the home page, or with `pageId` on another page of the site).
+ */
+export type FileSlot =
+  { scope: 'profile'; key: 'photo' | 'resume' } | { scope: 'item'; sectionId: string; itemId: string; key: string; pageId?: string };
 
 /** Every picture and resume field of the portfolio with its value (empty ones included). */
 export function fileSlotsOf(portfolio: Portfolio): { slot: FileSlot; value: string; kind: 'image' | 'pdf' }[] {
   const slots: { slot: FileSlot; value: string; kind: 'image' | 'pdf' }[] = [];
   slots.push({ slot: { scope: 'profile', key: 'photo' }, value: portfolio.profile.photo, kind: 'image' });
   slots.push({ slot: { scope: 'profile', key: 'resume' }, value: portfolio.profile.resume, kind: 'pdf' });
-  for (const section of portfolio.sections) {
-    for (const field of kindSpec(section.kind).fields) {
-      const { kind } = field;
-      if (!isFileKind(kind)) continue;
-      for (const item of section.items)
-        slots.push({
-          slot: { scope: 'item', sectionId: section.id, itemId: item.id, key: field.key },
-          value: fieldText(item, field.key),
-          kind,
-        });
+  const sectionSlots = (sections: readonly Section[], pageId?: string) => {
+    for (const section of sections) {
+      for (const field of kindSpec(section.kind).fields) {
+        const { kind } = field;
+        if (!isFileKind(kind)) continue;
+        for (const item of section.items)
+          slots.push({
+            slot: { scope: 'item', sectionId: section.id, itemId: item.id, key: field.key, ...(pageId ? { pageId } : {}) },
+            value: fieldText(item, field.key),
+            kind,
+          });
+      }
     }
-  }
+  };
+  sectionSlots(portfolio.sections);
+  for (const page of portfolio.pages ?? []) sectionSlots(page.sections, page.id);
   return slots;
 }
 
-/** The distinct non-empty file values of a portfolio. */
+/** The file fields of the profile and the home page: what the editor edits (a site's other pages keep theirs as saved). */
+export const homeFileSlotsOf = (portfolio: Portfolio) =>
+  fileSlotsOf(portfolio).filter(({ slot }) => slot.scope === 'profile' || !slot.pageId);
+
+/** The distinct non-empty file values of a portfolio (every page's). */
 export const fileValuesOf = (portfolio: Portfolio): string[] => [
   ...new Set(fileSlotsOf(portfolio).flatMap(({ value }) => (value ? [value] : []))),
 ];
@@ -71,10 +83,8 @@ export const fileValuesOf = (portfolio: Portfolio): string[] => [
 export function replaceFileValue(portfolio: Portfolio, from: string, to: string): Portfolio {
   if (from === to || !fileSlotsOf(portfolio).some(({ value }) => value === from)) return portfolio;
   const swap = (value: string) => (value === from ? to : value);
-  return {
-    ...portfolio,
-    profile: { ...portfolio.profile, photo: swap(portfolio.profile.photo), resume: swap(portfolio.profile.resume) },
-    sections: portfolio.sections.map((section) => {
+  const swapSections = (sections: Section[]) =>
+    sections.map((section) => {
       const keys = kindSpec(section.kind)
         .fields.filter((field) => isFileKind(field.kind))
         .map((field) => field.key);
@@ -85,6 +95,11 @@ export function replaceFileValue(portfolio: Portfolio, from: string, to: string)
           : item,
       );
       return { ...section, items } as Section;
-    }),
+    });
+  return {
+    ...portfolio,
+    profile: { ...portfolio.profile, photo: swap(portfolio.profile.photo), resume: swap(portfolio.profile.resume) },
+    sections: swapSections(portfolio.sections),
+    ...(portfolio.pages ? { pages: portfolio.pages.map((page) => ({ ...page, sections: swapSections(page.sections) })) } : {}),
   };
 }

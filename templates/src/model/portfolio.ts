@@ -7,6 +7,7 @@ import type { PageSettings } from './pageSettings';
 import type { ItemExtras, ShopSettings } from './products';
 import type { SiteProtection } from './siteProtection';
 import type { ResumeSettings } from './resumeSettings';
+import type { SitePage, SiteRedirect } from './site';
 
 export const SCHEMA_VERSION = 2;
 
@@ -53,6 +54,10 @@ export interface Portfolio {
   site?: SiteProtection;
   /** How the résumé PDF made from the portfolio looks; missing means the defaults (resumeSettingsOf). */
   resume?: ResumeSettings;
+  /** The site's other pages, in navigation order (site.ts); missing, a site of one home page. */
+  pages?: SitePage[];
+  /** Old page addresses and the page each leads to now. */
+  redirects?: SiteRedirect[];
   /** The fields that still hold sample text (sample.ts): missing or empty, none. */
   sample?: string[];
 }

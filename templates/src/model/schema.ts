@@ -4,7 +4,7 @@
 // sections or items, text too long: each is refused with what is wrong and where (problemsOf).
 import { z } from 'zod';
 import { builtOnFirstUse } from './builtOnFirstUse';
-import { isSafeHref } from '@folioforge/shared/safe-url';
+import { isSafeHref, isSafeOrPageHref } from '@folioforge/shared/safe-url';
 import { withoutControlCharacters } from '@folioforge/shared/typed-text';
 import { FIELD_MAX_LENGTH, maxLengthOf, type FieldSpec } from './fields';
 import { isFileValue } from './files';
@@ -16,6 +16,7 @@ import { siteProtectionSchema } from './siteProtection';
 import { resumeSettingsSchema } from './resumeSettings';
 import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
+import { buildSiteSchemas, pagePlace, siteProblems, SITE_LIMITS } from './site';
 
 /** The stated limits. */
 export const LIMITS = {
@@ -28,6 +29,8 @@ export const LIMITS = {
   /** The whole portfolio as JSON, in characters: what one row may hold. */
   totalLength: 500_000,
   ...PRODUCT_LIMITS,
+  /** Pages besides the home page (site.ts). */
+  pages: SITE_LIMITS.pages,
 } as const;
 
 const PHONE = /^\+?[\d\s().-]{3,32}$/;
@@ -47,7 +50,7 @@ const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) 
     .trim()
     .max(max, { error: tooLong(max) });
 
-function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
+function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>, { pages = false }: { pages?: boolean } = {}) {
   const base = text(maxLengthOf(field), { multiline: field.kind === 'longText' });
   switch (field.kind) {
     case 'email':
@@ -57,7 +60,10 @@ function fieldSchema(field: Pick<FieldSpec, 'kind' | 'maxLength'>) {
     case 'phone':
       return base.refine((value) => value === '' || PHONE.test(value), { message: 'enter a phone number: digits, spaces, + ( ) - only' });
     case 'url':
-      return base.refine((value) => value === '' || isSafeHref(value), { message: 'enter a link starting with https://, mailto: or tel:' });
+      // An item's link (a button) may lead to a page of the site; the profile's and social links lead out.
+      return base.refine((value) => value === '' || (pages ? isSafeOrPageHref(value) : isSafeHref(value)), {
+        message: 'enter a link starting with https://, mailto: or tel:',
+      });
     case 'image':
     case 'pdf':
       return base.refine(isFileValue, { message: 'upload the file before saving' });
@@ -70,8 +76,8 @@ const idSchema = builtOnFirstUse(() =>
   z.string({ error: 'must be an id' }).regex(ID_PATTERN, { message: 'must be an id of letters, digits, - and _' }),
 );
 
-const fieldsShape = (fields: readonly FieldSpec[]) =>
-  Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field).default('')]));
+const fieldsShape = (fields: readonly FieldSpec[], options?: { pages?: boolean }) =>
+  Object.fromEntries(fields.map((field) => [field.key, fieldSchema(field, options).default('')]));
 
 const profileSchema = builtOnFirstUse(() => z.object(fieldsShape(PROFILE_FIELDS)));
 
@@ -94,7 +100,11 @@ function buildSectionSchema(kind: SectionKind) {
     body: text(FIELD_MAX_LENGTH.longText, { multiline: true }).default(''),
     items: z
       .array(
-        z.object({ id: idSchema(), ...fieldsShape(spec.fields), ...(kind === 'products' ? { sale: productSaleSchema().optional() } : {}) }),
+        z.object({
+          id: idSchema(),
+          ...fieldsShape(spec.fields, { pages: true }),
+          ...(kind === 'products' ? { sale: productSaleSchema().optional() } : {}),
+        }),
       )
       .max(maxItems, {
         error: (issue) =>
@@ -123,6 +133,19 @@ const anySectionSchema = () =>
     },
   );
 
+const sectionsOf = (holder: string) =>
+  z
+    .array(anySectionSchema())
+    .max(LIMITS.sections, {
+      error: (issue) =>
+        `${holder} holds at most ${LIMITS.sections} sections (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
+    })
+    .default([]);
+
+const sectionsSchema = builtOnFirstUse(() => sectionsOf('a portfolio'));
+
+const siteSchemas = builtOnFirstUse(() => buildSiteSchemas(sectionsOf('a page'), pageSettingsSchema()));
+
 const duplicateIds = (ids: readonly string[]) => ids.filter((id, index) => ids.indexOf(id) !== index);
 
 const portfolioSchema = builtOnFirstUse(() =>
@@ -134,36 +157,43 @@ const portfolioSchema = builtOnFirstUse(() =>
         .array(socialSchema())
         .max(LIMITS.socials, { error: `at most ${LIMITS.socials} social links` })
         .default([]),
-      sections: z
-        .array(anySectionSchema())
-        .max(LIMITS.sections, {
-          error: (issue) =>
-            `a portfolio holds at most ${LIMITS.sections} sections (this one has ${Array.isArray(issue.input) ? issue.input.length : '?'})`,
-        })
-        .default([]),
+      sections: sectionsSchema(),
       page: pageSettingsSchema().optional(),
       shop: shopSettingsSchema().optional(),
       site: siteProtectionSchema().optional(),
       resume: resumeSettingsSchema().optional(),
+      pages: siteSchemas().pages.optional(),
+      redirects: siteSchemas().redirects.optional(),
       sample: z
         .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
         .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
         .optional(),
     })
     .superRefine((portfolio, context) => {
-      const items = portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
-      if (items > LIMITS.items)
-        context.addIssue({
-          code: 'custom',
-          path: ['sections'],
-          message: `a portfolio holds at most ${LIMITS.items} items in all (this one has ${items})`,
+      // Every page holds what the home page may hold: the same checks, at its own path.
+      const pages: [(string | number)[], { sections: typeof portfolio.sections }][] = [
+        [[], portfolio],
+        ...(portfolio.pages ?? []).map((page, index): [(string | number)[], { sections: typeof portfolio.sections }] => [
+          ['pages', index],
+          page,
+        ]),
+      ];
+      for (const [at, page] of pages) {
+        const items = page.sections.reduce((sum, section) => sum + section.items.length, 0);
+        if (items > LIMITS.items)
+          context.addIssue({
+            code: 'custom',
+            path: [...at, 'sections'],
+            message: `${at.length ? 'a page' : 'a portfolio'} holds at most ${LIMITS.items} items in all (this one has ${items})`,
+          });
+        for (const id of duplicateIds(page.sections.map((section) => section.id)))
+          context.addIssue({ code: 'custom', path: [...at, 'sections'], message: `two sections have the id ${id}` });
+        page.sections.forEach((section, index) => {
+          for (const id of duplicateIds(section.items.map((item) => item.id)))
+            context.addIssue({ code: 'custom', path: [...at, 'sections', index, 'items'], message: `two items have the id ${id}` });
         });
-      for (const id of duplicateIds(portfolio.sections.map((section) => section.id)))
-        context.addIssue({ code: 'custom', path: ['sections'], message: `two sections have the id ${id}` });
-      portfolio.sections.forEach((section, index) => {
-        for (const id of duplicateIds(section.items.map((item) => item.id)))
-          context.addIssue({ code: 'custom', path: ['sections', index, 'items'], message: `two items have the id ${id}` });
-      });
+      }
+      for (const [path, message] of siteProblems(portfolio)) context.addIssue({ code: 'custom', path, message });
       for (const id of duplicateIds(portfolio.socials.map((social) => social.id)))
         context.addIssue({ code: 'custom', path: ['socials'], message: `two social links have the id ${id}` });
       const length = JSON.stringify(portfolio).length;
@@ -185,7 +215,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * that checks soon after it starts never stalls on building them all at once.
  */
 export async function preparePortfolioCheck(): Promise<void> {
-  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, siteProtectionSchema, ...sectionSchemas]) {
+  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, siteProtectionSchema, ...sectionSchemas, sectionsSchema, siteSchemas]) {
     build();
     await nextTask();
   }
@@ -197,6 +227,18 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
   const at = (value: unknown, key: PropertyKey): unknown =>
     typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   const [top, index, part, itemIndex, key] = path;
+  if (top === 'pages' && typeof index === 'number') {
+    const page = pagePlace(input, index);
+    const rest = path.slice(2);
+    if ((rest[0] === 'sections' && rest.length > 1) || rest[0] === 'page')
+      return `${page} › ${placeOf(rest, at(at(input, 'pages'), index))}`;
+    if (rest[0] === 'slug') return `${page} › Address`;
+    if (rest[0] === 'title') return `${page} › Name`;
+    if (rest[0] === 'id') return `${page} › Id`;
+    return page;
+  }
+  if (top === 'pages') return 'Pages';
+  if (top === 'redirects') return 'Old page addresses';
   if (top === 'profile') return PROFILE_FIELDS.find((field) => field.key === index)?.label ?? 'Profile';
   if (top === 'page')
     return index === 'title'

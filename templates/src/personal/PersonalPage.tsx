@@ -24,6 +24,7 @@ import { SectionList, sectionTargets, type SectionViewProps, type SectionViews }
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { SignUpBox } from '../forms/SignUpForm';
 import styles from './PersonalPage.module.scss';
+import { SiteNavigation } from '../common/SiteNavigation';
 
 /** How far the page scrolls before the header takes its solid background (the `color` flag). */
 export const HEADER_SOLID_AFTER_PX = 40;
@@ -59,6 +60,7 @@ export function PersonalPage({ portfolio }: TemplatePageProps) {
   return (
     <div ref={rootRef} className={styles.root}>
       <div className={styles.page}>
+        <SiteNavigation name={profile.name} />
         <Header name={profile.name} targets={targets} rootRef={rootRef} />
         <main>
           <Hero id={homeId} name={profile.name} headline={profile.headline} photo={profile.photo} />

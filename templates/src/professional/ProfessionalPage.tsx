@@ -11,6 +11,7 @@ import { SectionList, sectionTargets, type SectionViewProps, type SectionViews }
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { SignUpBox } from '../forms/SignUpForm';
 import styles from './ProfessionalPage.module.scss';
+import { SiteNavigation } from '../common/SiteNavigation';
 
 /**
  * Template 3's page: in the visitor's own colour scheme (prefers-color-scheme), with a toggle to the
@@ -32,6 +33,7 @@ export function ProfessionalPage({ portfolio }: TemplatePageProps) {
   return (
     <div className={styles.root}>
       <div className={styles.page}>
+        <SiteNavigation name={profile.name} />
         <Header name={profile.name} targets={targets} />
         <main>
           <Home id={homeId} name={profile.name} headline={profile.headline} photo={profile.photo} />

@@ -10,3 +10,4 @@ export type { StyleRule } from './pageStyles';
 import * as blog from '../blog';
 export { blog };
 export { POST_LIMITS, isLive, livePosts, tagSlug, type Post, type PostRow } from '../model';
+export { HOME_PAGE_ID, pagePath, publicPages, redirectFolders, sitePages } from '../model/site';

@@ -5,6 +5,7 @@
 import { richTextToPlainText, richTextToSafeHtml } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import { fieldText, fileSlotsOf, SECTION_KINDS, visibleSections, type ItemOf, type Portfolio, type SectionKind } from '../model';
+import { isPageHref } from '@folioforge/shared/safe-url';
 
 export interface JsonResume {
   $schema: string;
@@ -32,7 +33,8 @@ const plain = (value: string) => richTextToPlainText(richTextToSafeHtml(value, d
 
 /** Only the keys that say something. */
 function defined<T extends Record<string, string | undefined>>(entry: T): Partial<T> {
-  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value)) as Partial<T>;
+  // A link to a page of the site (`page:<id>`) means nothing in a résumé read elsewhere: left out.
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value && !isPageHref(value))) as Partial<T>;
 }
 
 /** Entries that say something: an item left empty on the page (a blank second project) is no entry. */
@@ -63,7 +65,7 @@ export function toJsonResume(portfolio: Portfolio, pageUrl?: string, files: Read
   }
   for (const { slot, value } of fileSlotsOf(copy)) {
     if (slot.scope === 'profile') copy.profile[slot.key] = fileOf(value);
-    else {
+    else if (!slot.pageId) {
       const item = copy.sections.find((section) => section.id === slot.sectionId)?.items.find((candidate) => candidate.id === slot.itemId);
       if (item) (item as unknown as Record<string, string>)[slot.key] = fileOf(value);
     }

@@ -14,11 +14,25 @@ import { AssetUrlsProvider } from '../common/assets';
 import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
 import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
 import { PageSignUpProvider, type SignUpTarget } from '../forms/SignUpForm';
-import { fileSlotsOf, pageMeta, SAMPLE_NAMES, SECTION_KINDS, visibleSections, type Portfolio, type SampleName } from '../model';
+import {
+  fileSlotsOf,
+  HOME_PAGE_ID,
+  pageMeta,
+  pagePath,
+  portfolioForPage,
+  resolvePageLinks,
+  SAMPLE_NAMES,
+  SECTION_KINDS,
+  siteNavigation,
+  visibleSections,
+  type Portfolio,
+  type SampleName,
+} from '../model';
+import { SiteNavigationContext } from '../common/SiteNavigation';
 import { SAMPLE_URLS } from '../assets';
 import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
 import type { TemplateContent } from '../types';
-import { checkedPortfolio } from './checkedPortfolio';
+import { checkedPortfolio, InvalidPortfolioError } from './checkedPortfolio';
 import { stylesFor, type StyleRule } from './pageStyles';
 
 export interface StaticPageOptions {
@@ -59,6 +73,11 @@ export interface StaticPageOptions {
   icons?: { svg: string; png: string };
   /** The site's Atom feed (its blog), linked from the page for feed readers. */
   feedUrl?: string;
+  /**
+   * Which page of the site this is (HOME_PAGE_ID when missing), and how its links are written: with
+   * `index.html` for an export opened from file://; "Blog" in the navigation when the site has live posts.
+   */
+  sitePage?: { id: string; indexFile?: boolean; blog?: boolean };
 }
 
 /** A file the page refers to that is no upload of the owner's: the publisher stores it at `filesBase + name`. */
@@ -105,10 +124,14 @@ function plainText(value: string): string {
     .trim();
 }
 
-/** The page's title: its own, else the owner's name, else its first product's, else the template's name. */
-function titleOf(template: TemplateContent, portfolio: Portfolio): string {
+/**
+ * The page's title: its own, else the owner's name, else its first product's, else the template's
+ * name; a page besides home says its name first ("Projects · Ada Lovelace").
+ */
+function titleOf(template: TemplateContent, portfolio: Portfolio, pageTitle?: string): string {
   const own = portfolio.page?.title ? pageMeta(portfolio).title : '';
   if (own) return own;
+  if (pageTitle) return `${pageTitle} · ${titleOf(template, portfolio)}`.slice(0, 70);
   const product = visibleSections(portfolio).find((section) => section.kind === 'products')?.items[0];
   const name = plainText(portfolio.profile.name) || plainText(product && 'name' in product ? product.name : '');
   return (name || template.name).slice(0, 70);
@@ -147,8 +170,15 @@ const BADGE_CSS =
  * data the shared schema refuses (a tampered row): nothing half-checked is published.
  */
 export function renderStaticPage(templateId: unknown, savedData: unknown, options: StaticPageOptions): StaticPage {
-  const { template, portfolio } = checkedPortfolio(templateId, savedData);
+  const { template, portfolio: site } = checkedPortfolio(templateId, savedData);
   const { Page } = template;
+  const pageId = options.sitePage?.id ?? HOME_PAGE_ID;
+  const from = pagePath(site, pageId);
+  if (from === undefined) throw new InvalidPortfolioError([`there is no page ${pageId}`]);
+  const links = { from, indexFile: options.sitePage?.indexFile, blog: options.sitePage?.blog };
+  const navigation = { links: siteNavigation(site, { ...links, current: pageId }) };
+  const portfolio = portfolioForPage(site, pageId);
+  const pageTitle = site.pages?.find((page) => page.id === pageId)?.title;
   const base = options.filesBase;
   const look = options.look ?? {};
   const samples = base !== undefined ? sampleFiles(portfolio) : [];
@@ -156,20 +186,24 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
   const urls: Record<string, string> = { ...options.files };
   for (const sample of samples) urls[sample.ref] = `${base}${sample.name}`;
   const { images, storedVariants } = storedImages(portfolio, urls, base ?? '');
-  const body = renderToStaticMarkup(
+  const markup = renderToStaticMarkup(
     <SanitizingHostContext.Provider value={domFreeSanitizer}>
       <AssetUrlsProvider urls={urls}>
         <PageImagesContext.Provider value={images}>
           <PageMessagesProvider target={options.messages}>
             <PageSignUpProvider target={options.subscribe}>
-              <Page portfolio={portfolio} />
+              <SiteNavigationContext.Provider value={navigation}>
+                <Page portfolio={portfolio} />
+              </SiteNavigationContext.Provider>
             </PageSignUpProvider>
           </PageMessagesProvider>
         </PageImagesContext.Provider>
       </AssetUrlsProvider>
     </SanitizingHostContext.Provider>,
   );
-  const title = titleOf(template, portfolio);
+  // Links between pages name a page's id; the published page carries its address (never `page:`).
+  const body = resolvePageLinks(markup, site, links);
+  const title = titleOf(template, portfolio, pageTitle);
   const description = descriptionOf(template, portfolio);
   const { language } = pageMeta(portfolio);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>

@@ -61,4 +61,17 @@ describe('SafeLink', () => {
     expect(screen.getByText('Click me').tagName).toBe('SPAN');
     expect(container.innerHTML).not.toContain('href');
   });
+
+  test('renders a link to a page of the site (page:<id>) in the same tab, for the renderer to give its address', () => {
+    render(
+      <SafeLink href="page:k3x9q2m7ab" newTab>
+        Projects
+      </SafeLink>,
+    );
+    const link = screen.getByRole('link', { name: 'Projects' });
+    expect(link).toHaveAttribute('href', 'page:k3x9q2m7ab');
+    expect(link).not.toHaveAttribute('target');
+    render(<SafeLink href="page:../../etc">Odd</SafeLink>);
+    expect(screen.getByText('Odd').tagName).toBe('SPAN');
+  });
 });

@@ -1,5 +1,5 @@
 import { memo, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import { isSafeHref } from './safeUrl';
+import { isPageHref, isSafeHref } from './safeUrl';
 
 interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
   /** Visitor-typed URL; linked only if it is http(s), mailto or tel. */
@@ -18,7 +18,9 @@ interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
  */
 export const SafeLink = memo(function SafeLink({ href, children, newTab = false, className, textClassName, ...anchor }: SafeLinkProps) {
   const content = children ?? href ?? '';
-  if (!isSafeHref(href)) {
+  // A link to a page of the same site (`page:<id>`) opens in the same tab; the renderer gives it its address.
+  const toPage = isPageHref(href);
+  if (!toPage && !isSafeHref(href)) {
     return (
       <span className={textClassName ?? className} data-unsafe-link={href ? 'true' : undefined}>
         {content}
@@ -26,7 +28,12 @@ export const SafeLink = memo(function SafeLink({ href, children, newTab = false,
     );
   }
   return (
-    <a href={href.trim()} className={className} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...anchor}>
+    <a
+      href={String(href).trim()}
+      className={className}
+      {...(newTab && !toPage ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...anchor}
+    >
       {content}
     </a>
   );

@@ -5,7 +5,7 @@
 // values are escaped, so however the input was crafted, the answer parses back to the same few
 // elements. Not part of `@folioforge/shared`'s main entry: browsers use DOMPurify with their own DOM.
 import { parseFragment, defaultTreeAdapter, html, type DefaultTreeAdapterTypes } from 'parse5';
-import { isSafeHref } from './safeUrl';
+import { isPageHref, isSafeHref } from './safeUrl';
 import { RICH_TEXT_FORBID_CONTENTS, SAFE_LINK_ATTRIBUTES, type DomFreeSanitizer } from './sanitizeRichText';
 
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -27,9 +27,13 @@ const escapeAttribute = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/\u00a0/g, '&nbsp;');
 
-/** A link keeps its href only when it is safe (DOMPurify trims it first, so this does too). */
+/**
+ * A link keeps its href only when it is safe (DOMPurify trims it first, so this does too); a link to
+ * a page of the site (`page:<id>`) stays in the same tab, for the renderer to give its address.
+ */
 function linkAttributes(link: Element): string {
   const href = link.attrs.find((attribute) => attribute.name === 'href' && !attribute.namespace)?.value.trim();
+  if (isPageHref(href)) return ` href="${escapeAttribute(href)}"`;
   if (!isSafeHref(href)) return '';
   return ` href="${escapeAttribute(href)}" target="${SAFE_LINK_ATTRIBUTES.target}" rel="${SAFE_LINK_ATTRIBUTES.rel}"`;
 }

@@ -24,6 +24,20 @@ export function isSafeHref(url: string | null | undefined): url is string {
   return true;
 }
 
+/** Links between the pages of one site name a page's id: `page:<id>`, resolved by the renderer to its address. */
+export const PAGE_HREF_PREFIX = 'page:';
+const PAGE_HREF = /^page:[A-Za-z0-9_-]{1,40}$/;
+
+/** True for a link to a page of the same site (`page:<id>`), which the renderer turns into the page's address. */
+export function isPageHref(url: string | null | undefined): url is string {
+  return typeof url === 'string' && PAGE_HREF.test(url.trim());
+}
+
+/** True for a link typed text may carry: a safe absolute one, or a link to a page of the site. */
+export function isSafeOrPageHref(url: string | null | undefined): url is string {
+  return isSafeHref(url) || isPageHref(url);
+}
+
 /**
  * True for a URL the previews may use as an <img src> or open as a file: what a visitor links
  * (http/https), an object URL of a chosen file (blob:), or a bundled asset (a same-origin path).

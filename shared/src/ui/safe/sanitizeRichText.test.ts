@@ -110,12 +110,21 @@ test('an answer of the sanitiser passes again unchanged; anything else is saniti
   expect(sanitizeRichText('<p>once <em>only</em></p><script>x</script>', asWindow)).toBe(clean);
 });
 
+test('a link to a page of the site (page:<id>) is kept in the same tab by both sanitisers; a malformed one loses its href', () => {
+  const html = '<p><a href=" page:k3x9q2m7ab " target="_blank">projects</a> <a href="page:../x">up</a> <a href="PAGE:x">caps</a></p>';
+  const expected = '<p><a href="page:k3x9q2m7ab">projects</a> <a>up</a> <a>caps</a></p>';
+  expect(sanitizeRichText(html, asWindow)).toBe(expected);
+  expect(domFreeSanitizer.sanitize(html, RICH_TEXT_TAGS)).toBe(expected);
+  expect(richTextToSafeInlineHtml(html, asWindow)).toBe(expected.replace(/^<p>|<\/p>$/g, ''));
+});
+
 describe('without a DOM (the publish function on a server)', () => {
   const EDITOR_HTML = [
     '<p>Hello <strong>bold</strong> and <em>italic</em>, <a href="https://example.com/work">my work</a>.</p>',
     '<ul><li><p>one</p></li></ul><ol><li><p>two &amp; three</p></li></ol><p><a href="mailto:me@example.com">mail</a></p>',
     '<p>emoji 🎉, non\u00a0breaking, quotes "double" and \'single\', a &lt;tag&gt; typed as text</p>',
     '<p>line<br>break</p><p><a href=" https://example.com/?a=1&amp;b=2 ">spaced</a> <a href="/relative">rel</a></p>',
+    '<p>see <a href="page:k3x9q2m7ab">my projects</a>, <a href="page:home">home</a>, <a href="page:bad id">odd</a></p>',
   ];
 
   test.each(XSS_PAYLOADS)('payload %s is inert, alone and inside editor HTML', (payload) => {

@@ -5,7 +5,7 @@
 // has no DOM for DOMPurify: it passes a DOM-free sanitiser with the same rules instead
 // (`@folioforge/shared/dom-free-sanitizer`, kept out of this file so no browser bundle carries it).
 import DOMPurify, { type Config, type DOMPurify as Purifier, type WindowLike } from 'dompurify';
-import { isSafeHref } from './safeUrl';
+import { isPageHref, isSafeHref } from './safeUrl';
 
 /** What the editor's toolbar can make; everything else is dropped (its text kept where it is text). */
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'] as const;
@@ -42,6 +42,9 @@ const PURIFY_CONFIG: Config & { RETURN_TRUSTED_TYPE: false } = {
   KEEP_CONTENT: true,
   FORBID_CONTENTS: [...RICH_TEXT_FORBID_CONTENTS],
   RETURN_TRUSTED_TYPE: false,
+  // DOMPurify's own scheme check would drop `page:` links before the hook below sees them; the hook
+  // decides instead (its rule is stricter for every other scheme).
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|page:)/i,
 };
 
 /**
@@ -61,6 +64,13 @@ function purifierFor(window: Window): Purifier {
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = node.getAttribute('href');
+    // A link to a page of the site stays in the same tab; the renderer gives it the page's address.
+    if (isPageHref(href)) {
+      node.setAttribute('href', href.trim());
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+      return;
+    }
     // DOMPurify's own URI check allows some schemes we do not (ftp:, relative paths): ours is stricter.
     if (!isSafeHref(href)) {
       node.removeAttribute('href');

@@ -1,6 +1,8 @@
 // {action: 'export', portfolioId}      → a zip (application/octet-stream, Content-Disposition)
-//   The same static site as the page, with its files beside it (uploads, fonts, samples, photo copies,
-//   icons), robots.txt and portfolio.json (JSON Resume), made to be hosted elsewhere: the
+//   The same static site as the page, every page of it (home as index.html, the others as
+//   <page>/index.html, links between them relative and naming index.html, so it opens from file://),
+//   with its files beside them (uploads, fonts, samples, photo copies, icons), robots.txt and
+//   portfolio.json (JSON Resume), made to be hosted elsewhere: the
 //   site of a template is had on the same terms as its page (may_publish: free, bought, or a plan;
 //   403 otherwise), so a download is no way around the paywall.
 // {action: 'export-data', portfolioId} → portfolio.json alone (JSON Resume), the owner's always.
@@ -9,7 +11,7 @@ import { strToU8, zipSync } from 'fflate';
 import { corsHeaders } from '../../_shared/cors.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
-import { checkedPortfolio, SITE_STYLES, toJsonResume } from '../siteRenderer.generated.mjs';
+import { checkedPortfolio, SITE_STYLES, sitePages, toJsonResume } from '../siteRenderer.generated.mjs';
 import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
 import { asksForPassword } from '../protection.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
@@ -43,7 +45,8 @@ function attachment(body: BodyInit, fileName: string, type: string): Response {
 }
 
 /** The page's address, when it is published. */
-const pageUrlOf = (deps: Deps, row: PortfolioRow) => (row.published && row.slug ? `${deps.siteUrl}${publicPagePath(row.slug)}` : undefined);
+const pageUrlOf = (deps: Deps, row: PortfolioRow) =>
+  row.published && row.slug ? `${deps.siteUrl}${publicPagePath(row.slug)}/` : undefined;
 
 /** portfolio.json: the row's values as JSON Resume. */
 function jsonResumeOf(row: PortfolioRow, pageUrl: string | undefined, fileUrls: Record<string, string>): string {
@@ -83,26 +86,35 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
   }
   const pageUrl = pageUrlOf(deps, row);
   try {
-    // Meant to be hosted elsewhere and found there: indexable, with robots.txt; its forms left out.
-    const { page, input } = await renderWithFiles(
-      row.template_id,
-      row.data,
-      {
-        url: pageUrl,
-        indexable: true,
-        // As the page would be: a template bought without a plan carries the badge.
-        badge: (await featuresFor(deps, user.id)).badge,
-        siteUrl: `${deps.siteUrl}/home`,
-        styles: SITE_STYLES,
-        files: fileUrls,
-      },
-      { filesBase: 'files/' },
-    );
+    const badge = (await featuresFor(deps, user.id)).badge;
     const put = async (name: string, body: Uint8Array | Blob) => {
       entries[`files/${name}`] = body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body;
     };
-    await writePageFiles(page, input, put, (bucket, path) => download(deps, { bucket, path }));
-    entries['index.html'] = strToU8(page.html);
+    let monogram: string | undefined;
+    for (const sitePage of sitePages(checkedPortfolio(row.template_id, row.data).portfolio)) {
+      const folder = sitePage.slug ? `${sitePage.slug}/` : '';
+      // A page one folder down finds the files one folder up.
+      const up = folder ? '../' : '';
+      const { page, input } = await renderWithFiles(
+        row.template_id,
+        row.data,
+        {
+          url: pageUrl && `${pageUrl}${folder}`,
+          // Meant to be hosted elsewhere and found there: indexable, with robots.txt; its forms left out.
+          indexable: true,
+          // As the page would be: a template bought without a plan carries the badge.
+          badge,
+          siteUrl: `${deps.siteUrl}/home`,
+          styles: SITE_STYLES,
+          files: Object.fromEntries(Object.entries(fileUrls).map(([ref, path]) => [ref, `${up}${path}`])),
+          sitePage: { id: sitePage.id, indexFile: true },
+        },
+        { filesBase: `${up}files/`, monogram },
+      );
+      monogram ??= page.title;
+      await writePageFiles(page, input, put, (bucket, path) => download(deps, { bucket, path }));
+      entries[`${folder}index.html`] = strToU8(page.html);
+    }
     entries['robots.txt'] = strToU8(EXPORT_ROBOTS_TXT);
   } catch (error) {
     renderRefused(error);

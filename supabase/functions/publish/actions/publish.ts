@@ -22,9 +22,8 @@ import {
   putSiteFile,
   releasePage,
   removePageFiles,
-  renderPage,
   storedFilesOf,
-  storePage,
+  storeSite,
   type Deps,
 } from '../pages.ts';
 import { asksForPassword, protectionFor, writeAccess } from '../protection.ts';
@@ -65,8 +64,7 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     // A site behind its password is written to the private bucket, noindex; the public one keeps only its pointers.
     const bucket = generation ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
     const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data), bucket);
-    const rendered = await renderPage(deps, source, slug, features, urls, { indexable: !generation });
-    for (const path of await storePage(deps, slug, rendered, bucket)) kept.add(path);
+    for (const path of await storeSite(deps, source, slug, features, urls, { bucket, indexable: !generation })) kept.add(path);
     if (generation) {
       await writeAccess(deps, slug, generation);
       kept.add(siteAccessPath(slug));

@@ -27,7 +27,7 @@ import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_s
 import { requireEnv } from '../../_shared/env.ts';
 import { publishDueBlogs } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
-import { databaseRefusal, holdPage, releasePage, renderPage, storePage, type Deps } from '../pages.ts';
+import { databaseRefusal, holdPage, releasePage, storeSite, type Deps } from '../pages.ts';
 import { asksForPassword } from '../protection.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
@@ -86,7 +86,7 @@ async function renderAgain(deps: Deps, page: PastPlan, report: SweepReport): Pro
       if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
     }
     const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
-    await storePage(deps, page.slug, await renderPage(deps, source, page.slug, features, urls, { indexable: !behindPassword }), bucket);
+    await storeSite(deps, source, page.slug, features, urls, { bucket, indexable: !behindPassword });
     const { error } = await deps.admin.rpc('record_page_render', {
       portfolio: page.portfolio_id,
       token: held.token,
