@@ -740,6 +740,7 @@ export type Database = {
           state_hash?: string;
         };
         Relationships: [];
+      };
       site_password_failures: {
         Row: {
           client: string;
@@ -1048,6 +1049,15 @@ export type Database = {
         };
         Returns: string;
       };
+      blogs_due: {
+        Args: {
+          until?: string;
+        };
+        Returns: {
+          portfolio_id: string;
+          slug: string;
+        }[];
+      };
       check_site_password: {
         Args: {
           page_slug: string;
@@ -1057,13 +1067,6 @@ export type Database = {
         Returns: {
           generation: string;
           retry_after: number;
-      blogs_due: {
-        Args: {
-          until?: string;
-        };
-        Returns: {
-          portfolio_id: string;
-          slug: string;
         }[];
       };
       claim_free_domain_year: {
@@ -1396,6 +1399,27 @@ export type Database = {
           data: Json;
         };
         Returns: Json;
+      };
+      post_limits: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          posts: number;
+          title: number;
+          slug: number;
+          excerpt: number;
+          body: number;
+          tags: number;
+          tag_length: number;
+        }[];
+      };
+      post_tags_valid: {
+        Args: {
+          tags: string[];
+        };
+        Returns: boolean;
+      };
       protected_site_at: {
         Args: {
           page_slug: string;
@@ -1419,27 +1443,12 @@ export type Database = {
           [_ in never]: never;
         };
         Returns: string[];
-      post_limits: {
+      };
       published_site_pages: {
         Args: {
           [_ in never]: never;
         };
         Returns: {
-          posts: number;
-          title: number;
-          slug: number;
-          excerpt: number;
-          body: number;
-          tags: number;
-          tag_length: number;
-        }[];
-      };
-      post_tags_valid: {
-        Args: {
-          tags: string[];
-        };
-        Returns: boolean;
-      };
           slug: string;
           page: string;
           updated_at: string;
@@ -1473,8 +1482,13 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
       };
-      site_password_free_tries: {
       site_page_limit: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
+      site_password_free_tries: {
         Args: {
           [_ in never]: never;
         };

@@ -93,6 +93,7 @@ export {
   type ShopSettings,
   type ShopShipping,
 } from './products';
+export {
   POSTS_PER_PAGE,
   POST_LIMITS,
   RESERVED_POST_SLUGS,
@@ -107,6 +108,7 @@ export {
   type PostRow,
   type PostStatus,
 } from './posts';
+export {
   BLOG_PAGE_ID,
   HOME_PAGE_ID,
   RESERVED_PAGE_SLUGS,
