@@ -23,12 +23,10 @@ const FUNCTIONS_BENCH = 'local-cloud/bench/functions.ts';
 const SHARE_CARD_BENCH = 'local-cloud/bench/shareCard.ts';
 const REALTIME_BENCH = 'local-cloud/bench/realtime.ts';
 const RESUME_BENCH = 'templates/src/resume/test/bench.ts';
+const BLOG_BENCH = 'local-cloud/bench/blog.ts';
 let scripts;
 if (args.includes('resume')) scripts = [RESUME_BENCH];
 else if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
-const BLOG_BENCH = 'local-cloud/bench/blog.ts';
-let scripts;
-if (args.includes('functions')) scripts = [FUNCTIONS_BENCH, SHARE_CARD_BENCH];
 else if (args.includes('blog')) scripts = [BLOG_BENCH];
 else if (args.includes('realtime')) scripts = [REALTIME_BENCH, 'e2e/bench/run.ts'];
 else if (
@@ -39,8 +37,8 @@ else if (
   args.includes('editor')
 )
   scripts = ['e2e/bench/run.ts'];
-else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH, RESUME_BENCH];
-else scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH, BLOG_BENCH];
+else
+  scripts = ['e2e/bench/run.ts', 'local-cloud/bench/bench.ts', REALTIME_BENCH, FUNCTIONS_BENCH, SHARE_CARD_BENCH, RESUME_BENCH, BLOG_BENCH];
 if (scripts.some((script) => script.startsWith('e2e/'))) await buildApps();
 // The publish function imports the page renderer.
 if (scripts.includes(FUNCTIONS_BENCH) || scripts.includes(BLOG_BENCH)) await buildSiteRenderer();
