@@ -68,6 +68,7 @@ export {
   type TextField,
 } from './model';
 export { AssetUrlsProvider, resolveAsset, useAssetUrl } from './common/assets';
+export { MadeResumeProvider, isUploadedResume, useResumeUrl } from './common/resumeLink';
 export { SocialLinks, KNOWN_NETWORKS, iconFor } from './common/SocialLinks';
 export { SAMPLE_RESUME_URL, SAMPLE_URLS } from './assets';
 export { GeneratorPage, ShowsPlaceholders, type GeneratorPageProps, type ResumeView } from './generator/GeneratorPage';

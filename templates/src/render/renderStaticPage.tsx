@@ -11,6 +11,7 @@ import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, storedImageFrom
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import type { PageLook } from '../looks';
 import { AssetUrlsProvider } from '../common/assets';
+import { MadeResumeProvider } from '../common/resumeLink';
 import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
 import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
 import { PageSignUpProvider, type SignUpTarget } from '../forms/SignUpForm';
@@ -57,6 +58,8 @@ export interface StaticPageOptions {
   messages?: PageMessageTarget;
   /** The monogram icons, by address (`<link rel="icon">`, `apple-touch-icon`). */
   icons?: { svg: string; png: string };
+  /** The résumé made from the portfolio, by address: the page's résumé links offer it when no PDF was uploaded. */
+  resumeUrl?: string;
 }
 
 /** A file the page refers to that is no upload of the owner's: the publisher stores it at `filesBase + name`. */
@@ -160,7 +163,9 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
         <PageImagesContext.Provider value={images}>
           <PageMessagesProvider target={options.messages}>
             <PageSignUpProvider target={options.subscribe}>
-              <Page portfolio={portfolio} />
+              <MadeResumeProvider url={options.resumeUrl}>
+                <Page portfolio={portfolio} />
+              </MadeResumeProvider>
             </PageSignUpProvider>
           </PageMessagesProvider>
         </PageImagesContext.Provider>
