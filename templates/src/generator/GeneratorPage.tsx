@@ -10,8 +10,9 @@ import { isEmptySection } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import styles from './GeneratorPage.module.scss';
 
-/** Shows the resume: the editor draws it with pdf.js; a published page links to it. */
-export type ResumeView = ComponentType<{ url: string; title: string }>;
+/** Which résumé a page shows: the owner's upload, the one made from the portfolio, or (a preview) the sample. */
+export /** Shows the resume: the editor draws it with pdf.js (and says which one it is); a published page links to it. */
+type ResumeView = ComponentType<{ url: string; title: string; source: ResumeSource; fileName?: string }>;
 
 export interface GeneratorPageProps {
   portfolio: Portfolio;
@@ -293,20 +294,13 @@ const ResumeSection = memo(function ResumeSection({
       <h3 id="generator-resume" className={styles.sectionTitle}>
         Resume
       </h3>
-      {editing ? <p className={styles.resumeNote}>{RESUME_NOTES[source](resumeFileName)}</p> : null}
-      <ResumeView url={url} title={RESUME_TITLES[source]} />
+      <ResumeView url={url} title={RESUME_TITLES[source]} source={source} fileName={ownResume ? resumeFileName : undefined} />
     </section>
   );
 });
 
-type ResumeSource = 'uploaded' | 'made' | 'sample';
 const RESUME_TITLES: Readonly<Record<ResumeSource, string>> = {
   uploaded: 'Your resume',
   made: 'Resume made from your portfolio',
   sample: 'Sample resume',
-};
-const RESUME_NOTES: Readonly<Record<ResumeSource, (fileName: string | undefined) => string>> = {
-  uploaded: (fileName) => `Showing your uploaded résumé, ${fileName}. Remove it to show the one made from your portfolio.`,
-  made: () => 'Made from your portfolio: it follows your edits.',
-  sample: () => 'Showing a sample resume until you upload yours.',
 };

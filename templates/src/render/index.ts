@@ -5,4 +5,5 @@ export { renderStaticPage, type StaticPage, type StaticPageOptions } from './ren
 export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPortfolio } from './checkedPortfolio';
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';
+export { isUploadedResume } from '../common/resumeLink';
 export type { StyleRule } from './pageStyles';

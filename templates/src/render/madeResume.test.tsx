@@ -41,6 +41,10 @@ describe.each([
 
 test("the generator's published page links the made résumé, and none without one", () => {
   const saved = { name: 'Grace Hopper', experience: '<p>Rear admiral</p>' };
-  expect(linksTo(renderStaticPage('generator', saved, OPTIONS).html, OPTIONS.resumeUrl!)).toEqual(['Open resume made from your portfolio (PDF)']);
-  expect(parse(renderStaticPage('generator', saved, { ...OPTIONS, resumeUrl: undefined }).html).querySelector('a[href$=".pdf"]')).toBeNull();
+  expect(linksTo(renderStaticPage('generator', saved, OPTIONS).html, OPTIONS.resumeUrl!)).toEqual([
+    'Open resume made from your portfolio (PDF)',
+  ]);
+  expect(
+    parse(renderStaticPage('generator', saved, { ...OPTIONS, resumeUrl: undefined }).html).querySelector('a[href$=".pdf"]'),
+  ).toBeNull();
 });
