@@ -7,6 +7,7 @@ import { PROFILE_FIELDS, SECTION_KINDS, isSectionKind } from './kinds';
 import { toModelData } from './legacy';
 import type { PageSettings } from './pageSettings';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
+import { coerceResumeSettings } from './resumeSettings';
 import { upgradedSampleMarks } from './sample';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,12 +64,14 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
   const page = pageIn
     ? Object.fromEntries(PAGE_KEYS.filter((key) => typeof pageIn[key] === 'string').map((key) => [key, pageIn[key] as string]))
     : undefined;
+  const resume = coerceResumeSettings(source.resume);
   const portfolio: Portfolio = {
     schemaVersion: SCHEMA_VERSION,
     profile,
     socials,
     sections,
     ...(page && Object.keys(page).length ? { page } : {}),
+    ...(resume ? { resume } : {}),
   };
   // Saved before sample marks: its prompts are marked now, so Publish still asks about them.
   const sample = Array.isArray(source.sample)

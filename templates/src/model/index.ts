@@ -39,6 +39,17 @@ export {
   type FileSlot,
   type SampleName,
 } from './files';
+export {
+  RESUME_LAYOUTS,
+  RESUME_LIMITS,
+  RESUME_PAPERS,
+  RESUME_SECTION_KINDS,
+  resumeSettingsOf,
+  resumeSettingsSchema,
+  type ResumeLayout,
+  type ResumePaper,
+  type ResumeSettings,
+} from './resumeSettings';
 export { LIMITS, checkPortfolio, preparePortfolioCheck, problemsOf, type PortfolioCheck } from './schema';
 export { isLegacyData, splitSkills, toModelData, upgradeLegacy, type LegacyValues } from './legacy';
 export { coercePortfolio } from './coerce';

@@ -4,6 +4,7 @@
 // SQL by the migration that introduced it (supabase/migrations/*_portfolio_sections.sql).
 import type { ItemKey, ProfileKey, SectionKind } from './kinds';
 import type { PageSettings } from './pageSettings';
+import type { ResumeSettings } from './resumeSettings';
 
 export const SCHEMA_VERSION = 2;
 
@@ -44,6 +45,8 @@ export interface Portfolio {
   sections: Section[];
   /** The page's title, description and language; missing (rows from before) means the defaults. */
   page?: PageSettings;
+  /** How the résumé PDF made from the portfolio looks; missing means the defaults (resumeSettingsOf). */
+  resume?: ResumeSettings;
   /** The fields that still hold sample text (sample.ts): missing or empty, none. */
   sample?: string[];
 }

@@ -11,6 +11,7 @@ import { isFileValue } from './files';
 import { ID_PATTERN } from './ids';
 import { PROFILE_FIELDS, SECTION_KINDS, SECTION_KIND_NAMES, type SectionKind } from './kinds';
 import { pageSettingsSchema } from './pageSettings';
+import { resumeSettingsSchema } from './resumeSettings';
 import { SAMPLE_LIMITS } from './sample';
 import { SCHEMA_VERSION, type Portfolio } from './portfolio';
 
@@ -136,6 +137,7 @@ const portfolioSchema = builtOnFirstUse(() =>
         })
         .default([]),
       page: pageSettingsSchema().optional(),
+      resume: resumeSettingsSchema().optional(),
       sample: z
         .array(z.string({ error: 'must be a field' }).max(SAMPLE_LIMITS.pathLength))
         .max(SAMPLE_LIMITS.paths, { error: `at most ${SAMPLE_LIMITS.paths} sample marks` })
@@ -198,6 +200,7 @@ function placeOf(path: readonly PropertyKey[], input: unknown): string {
           ? 'Page language'
           : 'Page settings';
   if (top === 'sample') return 'Sample marks';
+  if (top === 'resume') return 'Résumé settings';
   if (top === 'socials') return typeof index === 'number' ? `Social link ${index + 1}` : 'Social links';
   if (top !== 'sections' || typeof index !== 'number') return 'Portfolio';
   const section = at(at(input, 'sections'), index);
