@@ -272,7 +272,11 @@ export function createWebpackConfig(options) {
         modules: ['node_modules', path.join(repoRoot, 'node_modules')],
         alias: fastRefresh ? { 'react-refresh/runtime$': path.join(repoRoot, 'tooling/dev/pageReactRefreshRuntime.cjs') } : {},
       },
-      module: { rules: moduleRules({ production, appName: app.name, fastRefresh }) },
+      module: {
+        rules: moduleRules({ production, appName: app.name, fastRefresh }),
+        // A worker a remote starts inside the shell's page (another origin) goes through CrossOriginWorker.
+        parser: { javascript: { worker: ['CrossOriginWorker from ./crossOriginWorker', '...'] } },
+      },
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,

@@ -11,8 +11,10 @@ import { usePagePrefix } from '../common/sections/usePagePrefix';
 import styles from './GeneratorPage.module.scss';
 
 /** Which résumé a page shows: the owner's upload, the one made from the portfolio, or (a preview) the sample. */
-export /** Shows the resume: the editor draws it with pdf.js (and says which one it is); a published page links to it. */
-type ResumeView = ComponentType<{ url: string; title: string; source: ResumeSource; fileName?: string }>;
+export type ResumeSource = 'uploaded' | 'made' | 'sample';
+
+/** Shows the resume: the editor draws it with pdf.js (and says which one it is); a published page links to it. */
+export type ResumeView = ComponentType<{ url: string; title: string; source: ResumeSource; fileName?: string }>;
 
 export interface GeneratorPageProps {
   portfolio: Portfolio;

@@ -6,6 +6,7 @@ import { profilePath } from '../portfolioEdits';
 import { EditedField } from './EditedField';
 import { FieldsForm } from './FieldsForm';
 import { PageSettingsFields } from './PageSettingsFields';
+import { ResumeSettingsFields } from '../../resume/made/ResumeSettingsFields';
 import { SectionsEditor } from './SectionsEditor';
 import { SocialLinksEditor } from './SocialLinksEditor';
 import styles from './PortfolioForm.module.scss';
@@ -51,6 +52,7 @@ export function PortfolioForm({ label, labels }: PortfolioFormProps) {
       <SocialLinksEditor />
       <SectionsEditor />
       <PageSettingsFields />
+      <ResumeSettingsFields />
       <Announcer />
     </div>
   );

@@ -1,0 +1,6 @@
+// The résumé worker's start, alone in this file because jest (CommonJS) cannot parse import.meta;
+// tests give the editor a maker of their own.
+import { CrossOriginWorker } from './crossOriginWorker';
+
+export const startResumeWorker = (): Worker =>
+  new CrossOriginWorker(new URL(/* webpackChunkName: "resume-maker" */ './resumeWorker.ts', import.meta.url), { name: 'resume' });
