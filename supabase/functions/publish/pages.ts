@@ -210,6 +210,7 @@ export async function renderPage(
   slug: string,
   features: PageFeatures,
   fileUrls: Record<string, string>,
+  resumeUrl?: string,
 ): Promise<RenderedPage> {
   const url = `${deps.siteUrl}${publicPagePath(slug)}`;
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
@@ -227,6 +228,7 @@ export async function renderPage(
         files: fileUrls,
         subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
         look,
+        resumeUrl,
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,

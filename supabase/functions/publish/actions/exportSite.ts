@@ -12,6 +12,7 @@ import { publicPagePath } from '../../_shared/slugs.ts';
 import { checkedPortfolio, SITE_STYLES, toJsonResume } from '../siteRenderer.generated.mjs';
 import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
+import { madeResumeOf } from '../pageResume.ts';
 
 /** A name for a download: the address, else the title, else the template, then `ending`. */
 function exportName(row: PortfolioRow, ending: string): string {
@@ -76,6 +77,9 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
   }
   const pageUrl = pageUrlOf(deps, row);
   try {
+    // No résumé uploaded: the copy carries the one made from the portfolio, as the page does.
+    const resume = await madeResumeOf(row.template_id, row.data, undefined);
+    if (resume) entries[`files/${resume.name}`] = resume.pdf;
     // Meant to be hosted elsewhere and found there: indexable, with robots.txt; its forms left out.
     const { page, input } = await renderWithFiles(
       row.template_id,
@@ -88,6 +92,7 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
         siteUrl: `${deps.siteUrl}/home`,
         styles: SITE_STYLES,
         files: fileUrls,
+        resumeUrl: resume ? `files/${resume.name}` : undefined,
       },
       { filesBase: 'files/' },
     );

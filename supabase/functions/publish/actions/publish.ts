@@ -10,6 +10,7 @@ import { HttpError, requireUser } from '../../_shared/request.ts';
 import { pageOwnerPath, SITES_BUCKET } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
 import { refreshSitemap } from '../pageFiles.ts';
+import { storeMadeResume } from '../pageResume.ts';
 import {
   checkPublishable,
   copyFiles,
@@ -56,7 +57,10 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     if (typeof previous === 'string' && previous !== slug) await removePageFiles(deps, previous);
 
     const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data));
-    for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls))) kept.add(path);
+    // No résumé uploaded: the one made from this version of the row is the page's, re-made at each publish.
+    const resume = await storeMadeResume(deps, slug, source, features);
+    if (resume) kept.add(resume.path);
+    for (const path of await storePage(deps, slug, await renderPage(deps, source, slug, features, urls, resume?.url))) kept.add(path);
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
     kept.add(pageOwnerPath(slug));
     // Files of an earlier version (a replaced picture) leave with it.
