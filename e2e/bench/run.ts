@@ -2,6 +2,7 @@
 // the editor's key-press-to-preview latency, publishing (click to live, page bytes, time to first
 // byte, Lighthouse on the public page), and Lighthouse's mobile figures per route.
 // `npm run bench -- publishing` runs only the publishing figures.
+// `npm run bench -- resume-viewer [--runs=N]` runs only the résumé viewer's added download and last key to new PDF.
 // `npm run bench -- pages [--runs=N]` runs only issue 22's published pages: a 5 MB photo beside the sample drawings.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
 // baseline commit built and measured beside this tree.
@@ -14,6 +15,7 @@ import { benchLighthouse, type LighthouseTarget } from './lighthouse';
 import { benchPhotoPages } from './photoPages';
 import { serveReactFloorPage } from './reactFloorPage';
 import { benchPublishing } from './publishing';
+import { benchResumeViewer } from './resumeViewer';
 import { measureSaveToOtherTab } from './realtime';
 import { buildRevision, resolveCommit, revisionHas } from './revision';
 import { formatKb, measureFirstLoad, median, percentile } from './firstLoad';
@@ -170,6 +172,15 @@ if (editorOnly) {
   } finally {
     await browser.close();
     await baselineStack?.stop();
+    await stack.stop();
+  }
+  process.exit(0);
+}
+if (args.includes('resume-viewer')) {
+  try {
+    await benchResumeViewer(browser, stack, runs);
+  } finally {
+    await browser.close();
     await stack.stop();
   }
   process.exit(0);
