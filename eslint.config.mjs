@@ -23,6 +23,7 @@ export const IGNORES = [
   'templates/.test-build-*/**',
   'supabase/functions/publish/siteRenderer.generated.mjs',
   'supabase/functions/_shared/shareCard/engine.generated.mjs',
+  'supabase/functions/_shared/resume/engine.generated.mjs',
   'supabase/functions/publish/siteRenderer.generated.d.mts',
   'supabase/functions/publish/siteRenderer.types/**',
 ];

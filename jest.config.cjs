@@ -24,7 +24,8 @@ module.exports = {
     '<rootDir>/mfe-content',
   ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The résumé's PDF tests run on node's test runner (scripts/test.mjs, unit stage).
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/templates/src/resume/test/'],
   transform: { '^.+\\.(t|m?j)sx?$': ['babel-jest', babelOptions] },
   // jsdom 27 (server-side sanitising tests) pulls in packages that ship only ES modules.
   transformIgnorePatterns: [

@@ -164,7 +164,11 @@ if (wants('deno')) {
 }
 // The database's rules in SQL, as `supabase test db` runs them: supabase/tests/*.test.sql on Postgres 15.
 if (wants('pgtap')) await run('pgtap', node, ['--import', 'tsx', path.join(repoRoot, 'local-cloud/bin/pgTap.ts')], pgProveCounts);
-if (wants('unit')) await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
+if (wants('unit')) {
+  await run('unit', node, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci'], jestCounts);
+  // The résumé PDF read back with pdf.js, which loads only as an ES module: on node's test runner.
+  await run('unit', node, nodeTest(testFiles('templates/src/resume/test')), nodeTestCounts);
+}
 if (wants('local-cloud')) {
   // The publish function renders pages with the templates' components, bundled (tooling/siteRenderer.mjs).
   await buildSiteRenderer();

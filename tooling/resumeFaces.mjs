@@ -4,6 +4,7 @@
 // changing a @fontsource version: `node tooling/resumeFaces.mjs`.
 import fs from 'node:fs';
 import path from 'node:path';
+import prettier from 'prettier';
 import { repoRoot } from './repo.mjs';
 
 /** Family (package) → the subsets and weights the résumé uses. */
@@ -53,5 +54,6 @@ const out = [
   '];',
   '',
 ].join('\n');
-fs.writeFileSync(path.join(repoRoot, 'templates/src/resume/faces.generated.ts'), out);
+const file = path.join(repoRoot, 'templates/src/resume/faces.generated.ts');
+fs.writeFileSync(file, await prettier.format(out, { ...(await prettier.resolveConfig(file)), filepath: file }));
 console.log(`wrote ${faces.length} faces`);

@@ -13,6 +13,7 @@ import { inputsFingerprint } from './buildInputs.mjs';
 import { repoRoot } from './repo.mjs';
 import { writeSiteRendererTypes } from './siteRendererTypes.mjs';
 import { buildShareCardEngine } from './shareCardEngine.mjs';
+import { buildResumeEngine } from './resumeEngine.mjs';
 import { splitStyles } from './siteStyles.mjs';
 
 const require = createRequire(import.meta.url);
@@ -64,6 +65,8 @@ function compile(buildDir) {
 export async function buildSiteRenderer({ force = false, log = console.log } = {}) {
   // The publish function draws each page's share card and icons with the share card engine too.
   await buildShareCardEngine({ log });
+  // …and makes the page's résumé PDF with the résumé engine.
+  await buildResumeEngine({ log });
   const fingerprint = inputsFingerprint(INPUTS);
   const current =
     fs.existsSync(SITE_RENDERER_FILE) &&

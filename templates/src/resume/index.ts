@@ -102,7 +102,8 @@ export async function makeResumePdf(portfolio: Portfolio, options: ResumeOptions
   doc.setLanguage(meta.language);
   doc.setCreator('FolioForge');
   doc.setProducer('FolioForge résumé (pdf-lib, fontkit)');
-  return doc.save();
+  // Without object streams (PDF 1.5): older parsers, as some applicant tracking systems run, read every object.
+  return doc.save({ useObjectStreams: false });
 }
 
 /** A file name for the résumé: the person's name and "resume", letters of any script kept. */

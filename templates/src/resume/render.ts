@@ -151,9 +151,9 @@ export class Typesetter {
   paragraphs(paragraphs: Paragraph[], width: number, colour?: Color): Line[] {
     const style = this.body(colour);
     return paragraphs.flatMap((paragraph) => {
-      if (!paragraph.marker) return this.wrap(styled(paragraph.spans, style), width);
+      if (!paragraph.marker) return this.wrap(styled(paragraph.spans, style, this.colours.accent), width);
       const indent = this.width('• ', style) + 4;
-      const lines = this.wrap(styled(paragraph.spans, style), width, { indent });
+      const lines = this.wrap(styled(paragraph.spans, style, this.colours.accent), width, { indent });
       const first = lines[0];
       if (first)
         first.pieces.unshift({
@@ -252,7 +252,9 @@ export class Typesetter {
   }
 }
 
-const styled = (spans: TextSpan[], style: Style): (TextSpan & Style)[] => spans.map((span) => ({ ...span, ...style }));
+/** Spans in a style; linked words in the accent, so a reader sees they can be followed. */
+const styled = (spans: TextSpan[], style: Style, accent?: Color): (TextSpan & Style)[] =>
+  spans.map((span) => ({ ...span, ...style, ...(span.href && accent ? { colour: accent } : {}) }));
 
 export const blockHeight = (block: Block) => block.lines.reduce((sum, line) => sum + line.height, 0);
 

@@ -27,7 +27,7 @@ export interface ReadPdf {
   pages: ReadPage[];
   /** The whole text, pages joined. */
   text: string;
-  /** The embedded fonts' names (subset prefixes dropped), e.g. 'Inter-Regular'. */
+  /** The embedded fonts' PostScript names (the subset prefix and pdf-lib's number suffix dropped), e.g. 'Inter-Regular'. */
   fonts: string[];
   info: { Title?: string; Author?: string; Language?: string };
   /** Each page's width and height in points. */
@@ -54,7 +54,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       if (fn !== pdfjs.OPS.setFont) return;
       const id = operators.argsArray[index][0] as string;
       const font = page.commonObjs.get(id) as { name?: string };
-      if (font?.name) fonts.add(font.name.replace(/^[A-Z]{6}\+/, ''));
+      if (font?.name) fonts.add(font.name.replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, ''));
     });
   }
   const { info } = (await document.getMetadata()) as { info: ReadPdf['info'] };
