@@ -3,11 +3,9 @@
 // a file of the page, linked by the templates' résumé links (the renderer's `resumeUrl`).
 import { FILE_CACHE_SECONDS, pageFilesFolder } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
+import { bundledResources, makeResumePdf, resumeFileName, resumeSettingsOf, type ResumeOptions } from '../_shared/resume/engine.generated.mjs';
 import { checkedPortfolio, isUploadedResume, toPageLook } from './siteRenderer.generated.mjs';
-import { makeSavedResumePdf } from './resumeMaker.generated.mjs';
 import { putSiteFile, renderRefused, type Deps, type PageFeatures, type PageSource } from './pages.ts';
-
-type PageLook = ReturnType<typeof toPageLook>;
 
 export interface MadeResume {
   /** Its file name among the page's files, e.g. `Ada-Lovelace-resume.pdf` (letters of any script kept). */
@@ -25,11 +23,13 @@ const storedName = (name: string) => {
 };
 
 /** The made résumé of a row, or undefined when its owner uploaded one (that one is the page's). */
-export async function madeResumeOf(templateId: unknown, data: unknown, look: PageLook | undefined): Promise<MadeResume | undefined> {
+export async function madeResumeOf(templateId: unknown, data: unknown, look: ResumeOptions['look']): Promise<MadeResume | undefined> {
+  // The schema's check first (422 for a tampered row), as the page's render does.
   const { portfolio } = checkedPortfolio(templateId, data);
   if (isUploadedResume(portfolio.profile.resume)) return undefined;
-  const { pdf, fileName } = await makeSavedResumePdf(portfolio, String(templateId), look);
-  return { name: storedName(fileName), pdf };
+  const settings = resumeSettingsOf(portfolio, Number(templateId));
+  const pdf = await makeResumePdf(portfolio, { ...settings, look }, bundledResources);
+  return { name: storedName(resumeFileName(portfolio)), pdf };
 }
 
 /** Makes and stores the page's résumé (none when one was uploaded); answers where it is. */
