@@ -3,7 +3,13 @@
 // a file of the page, linked by the templates' résumé links (the renderer's `resumeUrl`).
 import { FILE_CACHE_SECONDS, pageFilesFolder } from '../_shared/sites.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
-import { bundledResources, makeResumePdf, resumeFileName, resumeSettingsOf, type ResumeOptions } from '../_shared/resume/engine.generated.mjs';
+import {
+  bundledResources,
+  makeResumePdf,
+  resumeFileName,
+  resumeSettingsOf,
+  type ResumeOptions,
+} from '../_shared/resume/engine.generated.mjs';
 import { checkedPortfolio, isUploadedResume, toPageLook } from './siteRenderer.generated.mjs';
 import { putSiteFile, renderRefused, type Deps, type PageFeatures, type PageSource } from './pages.ts';
 

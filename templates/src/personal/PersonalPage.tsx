@@ -45,7 +45,8 @@ export function PersonalPage({ portfolio }: TemplatePageProps) {
   const { profile, socials, sections } = portfolio;
   const homeId = `${prefix}-home`;
   const aboutId = `${prefix}-about`;
-  const showsAbout = profile.about.trim() !== '' || Boolean(useResumeUrl(profile.resume));
+  const resumeUrl = useResumeUrl(profile.resume);
+  const showsAbout = profile.about.trim() !== '' || Boolean(resumeUrl);
   const targets = useMemo(
     () => [
       { label: 'Home', targetId: homeId },

@@ -23,7 +23,6 @@ import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import type { PortfolioTemplateId } from '../../templates/templateCatalog';
 import { startsNew } from '../Design/designOpening';
 import { useOpeningKey } from '../useOpeningKey';
-import styles from './Generator.module.scss';
 
 const isGeneratorPortfolio = (templateId: PortfolioTemplateId) => templateId === 'generator';
 
