@@ -64,7 +64,7 @@ test('/portfo: the preview draws the résumé made from the portfolio, made agai
   await waitFor(() => expect(fakePdf.loadedUrls).toEqual([objectUrls.created[0], objectUrls.created[1]]));
   await waitFor(() => expect(objectUrls.revoked).toContain(objectUrls.created[0]));
   expect(preview.queryByText('Loading the resume…')).toBeNull();
-}, 20_000);
+}, 45_000); // whole screens on a shared machine: slow, never timed
 
 test('/portfo: an uploaded résumé takes precedence and says so; removing it brings back the made one', async () => {
   renderAt('/portfo', <Generator />);
@@ -84,7 +84,7 @@ test('/portfo: an uploaded résumé takes precedence and says so; removing it br
   fireEvent.click(within(form()).getByRole('button', { name: /^Remove Resume/ }));
   expect(await preview.findByText('Made from your portfolio')).toBeInTheDocument();
   await waitFor(() => expect(requests().at(-1)!.portfolio.profile.name).toBe('Grace Hopper'), { timeout: 3000 });
-}, 20_000);
+}, 45_000); // whole screens on a shared machine: slow, never timed
 
 test('/design: the résumé settings are in the form, reached by keyboard, and each one remakes the résumé', async () => {
   const user = userEvent.setup();
@@ -110,7 +110,7 @@ test('/design: the résumé settings are in the form, reached by keyboard, and e
     { timeout: 3000 },
   );
   expect(requests().at(-1)!.templateId).toBe('2');
-}, 20_000);
+}, 45_000); // whole screens on a shared machine: slow, never timed
 
 test('Download résumé saves the made PDF under its name; a failure is said beside it', async () => {
   const clicks: { name: string; href: string }[] = [];
@@ -129,4 +129,4 @@ test('Download résumé saves the made PDF under its name; a failure is said bes
   expect(await group.findByRole('alert', undefined, { timeout: 3000 })).toHaveTextContent('Your résumé could not be made just now');
   // The last good PDF stays on screen meanwhile.
   expect(group.getByRole('img', { name: 'Résumé made from your portfolio, page 1' })).toBeInTheDocument();
-}, 20_000);
+}, 45_000); // whole screens on a shared machine: slow, never timed
