@@ -2,6 +2,7 @@
 // start's import.meta): it answers each request with a small "PDF" naming the portfolio's owner
 // and remembers what it was asked. The real PDF is read by pdf.js in the templates' tests and in Chromium.
 import type { MakeResumeAnswer, MakeResumeRequest } from '../resume/made/protocol';
+import type { ResumeWorker } from '../resume/made/resumeMaker';
 
 export const fakeResumeWorker = {
   requests: [] as MakeResumeRequest[],
@@ -17,10 +18,10 @@ export function resetFakeResumeWorker(): void {
 /** The bytes the fake answers with for a portfolio's owner. */
 export const fakeResumeBytes = (name: string): Uint8Array => new TextEncoder().encode(`%PDF-1.7 fake résumé of ${name}`);
 
-export function startResumeWorker(): Worker {
+export function startResumeWorker(): ResumeWorker {
   const worker = {
     onmessage: null as ((event: MessageEvent<MakeResumeAnswer>) => void) | null,
-    onerror: null,
+    onerror: null as ((event: ErrorEvent) => void) | null,
     postMessage(request: MakeResumeRequest) {
       fakeResumeWorker.requests.push(request);
       const failure = fakeResumeWorker.failNext;
@@ -32,5 +33,5 @@ export function startResumeWorker(): Worker {
     },
     terminate() {},
   };
-  return worker as unknown as Worker;
+  return worker;
 }

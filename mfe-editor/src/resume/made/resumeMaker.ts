@@ -7,8 +7,16 @@ export interface ResumeMaker {
   make(portfolio: Portfolio, templateId: string, look?: PageLook): Promise<MadeResumeFile>;
 }
 
-export function workerResumeMaker(start: () => Promise<Worker>): ResumeMaker {
-  let worker: Promise<Worker> | undefined;
+/** What the maker needs of a worker (a Worker, or a CrossOriginWorker starting one). */
+export interface ResumeWorker {
+  onmessage: ((event: MessageEvent<MakeResumeAnswer>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  postMessage(message: MakeResumeRequest): void;
+  terminate(): void;
+}
+
+export function workerResumeMaker(start: () => Promise<ResumeWorker>): ResumeMaker {
+  let worker: Promise<ResumeWorker> | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (file: MadeResumeFile) => void; reject: (error: Error) => void }>();
   const failAll = (message: string) => {
@@ -20,7 +28,7 @@ export function workerResumeMaker(start: () => Promise<Worker>): ResumeMaker {
     );
     worker = undefined; // the next request starts a fresh one
   };
-  const listen = (started: Worker) => {
+  const listen = (started: ResumeWorker) => {
     started.onmessage = (event: MessageEvent<MakeResumeAnswer>) => {
       const answer = event.data;
       const pending = waiting.get(answer.id);
