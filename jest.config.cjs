@@ -33,6 +33,8 @@ module.exports = {
   ],
   moduleNameMapper: {
     '\\.module\\.scss$': 'identity-obj-proxy',
+    // The editor's résumé worker: jsdom has no Worker (mfe-editor/src/testing/fakeResumeWorker.ts).
+    '^\\./startResumeWorker$': '<rootDir>/mfe-editor/src/testing/fakeResumeWorker.ts',
     '\\.scss$': '<rootDir>/tooling/jest/styleStub.cjs',
     '\\.(png|jpe?g|gif|webp|svg|pdf|woff2?)(\\?inline)?$': '<rootDir>/tooling/jest/fileStub.cjs',
   },

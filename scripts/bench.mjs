@@ -5,6 +5,7 @@
 // `npm run bench -- pages [--runs=N]`: only the published pages with a 5 MB photo and with the sample drawings;
 // `npm run bench -- photos [--runs=N]`: only choosing a 3.7 MB photo in the editor until it is stored;
 // `npm run bench -- editor [--baseline=<commit>]`: only the editor's typing and Lighthouse figures, before and after;
+// `npm run bench -- resume-viewer [--runs=N]`: only the résumé viewer's added download and last key to new PDF;
 // `npm run bench -- functions`: only the edge functions' bundle sizes and cold and warm times under Deno.
 // `npm run bench -- realtime [--runs=N]`: only Realtime: idle connections at 64 clients, a write to its event,
 //   and a save to another browser showing it.
@@ -34,7 +35,8 @@ else if (
   args.includes('publishing') ||
   args.includes('pages') ||
   args.includes('photos') ||
-  args.includes('editor')
+  args.includes('editor') ||
+  args.includes('resume-viewer')
 )
   scripts = ['e2e/bench/run.ts'];
 else

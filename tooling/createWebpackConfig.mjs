@@ -118,6 +118,11 @@ function contentHashedEntryName(pathData) {
   return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
 }
 
+/** The same for chunks: a worker's chunk is an entry of its own, with the federation runtime in it. */
+function contentHashedChunkName(pathData) {
+  return pathData.chunk?.contentHash?.javascript ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js';
+}
+
 /**
  * Where the built app will be served from, given at build time as PUBLIC_URL (e.g.
  * `https://cdn.example.com/content/1.4.0/`): every asset is then loaded from under that versioned path.
@@ -262,7 +267,7 @@ export function createWebpackConfig(options) {
         publicPath: fastRefresh ? `http://${devHost}:${devPort}/` : (publicUrl ?? 'auto'),
         uniqueName: app.name,
         filename: production ? contentHashedEntryName : '[name].js',
-        chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+        chunkFilename: production ? contentHashedChunkName : 'chunks/[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
@@ -272,7 +277,11 @@ export function createWebpackConfig(options) {
         modules: ['node_modules', path.join(repoRoot, 'node_modules')],
         alias: fastRefresh ? { 'react-refresh/runtime$': path.join(repoRoot, 'tooling/dev/pageReactRefreshRuntime.cjs') } : {},
       },
-      module: { rules: moduleRules({ production, appName: app.name, fastRefresh }) },
+      module: {
+        rules: moduleRules({ production, appName: app.name, fastRefresh }),
+        // A worker a remote starts inside the shell's page (another origin) goes through CrossOriginWorker.
+        parser: { javascript: { worker: ['CrossOriginWorker from ./crossOriginWorker', '...'] } },
+      },
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,

@@ -2,6 +2,7 @@
 // the editor's key-press-to-preview latency, publishing (click to live, page bytes, time to first
 // byte, Lighthouse on the public page), and Lighthouse's mobile figures per route.
 // `npm run bench -- publishing` runs only the publishing figures.
+// `npm run bench -- resume-viewer [--runs=N]` runs only the résumé viewer's added download and last key to new PDF.
 // `npm run bench -- pages [--runs=N]` runs only issue 22's published pages: a 5 MB photo beside the sample drawings.
 // `npm run bench -- photos [--runs=N]` runs only issue 46's photo upload: choosing a 3.7 MB photo until it is stored.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
@@ -16,6 +17,7 @@ import { benchPhotoPages } from './photoPages';
 import { benchPhotoUpload } from './photoUpload';
 import { serveReactFloorPage } from './reactFloorPage';
 import { benchPublishing } from './publishing';
+import { benchResumeViewer } from './resumeViewer';
 import { measureSaveToOtherTab } from './realtime';
 import { buildRevision, resolveCommit, revisionHas } from './revision';
 import { formatKb, measureFirstLoad, median, percentile } from './firstLoad';
@@ -172,6 +174,15 @@ if (editorOnly) {
   } finally {
     await browser.close();
     await baselineStack?.stop();
+    await stack.stop();
+  }
+  process.exit(0);
+}
+if (args.includes('resume-viewer')) {
+  try {
+    await benchResumeViewer(browser, stack, runs);
+  } finally {
+    await browser.close();
     await stack.stop();
   }
   process.exit(0);

@@ -394,6 +394,7 @@ for (const backend of JOURNEY_BACKENDS)
       assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="mine-site\.zip"/);
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
       assert.deepEqual(Object.keys(files).sort(), [
+        'files/Dave-resume.pdf',
         'files/apple-touch-icon.png',
         'files/favicon.svg',
         'files/portfolio-images/image-d.png',

@@ -84,8 +84,18 @@ export {
   type TextField,
 } from './model';
 export { AssetUrlsProvider, resolveAsset, useAssetUrl } from './common/assets';
+export { MadeResumeProvider, isUploadedResume, useResumeUrl } from './common/resumeLink';
+export {
+  RESUME_LAYOUTS,
+  RESUME_PAPERS,
+  RESUME_SECTION_KINDS,
+  resumeSettingsOf,
+  type ResumeLayout,
+  type ResumePaper,
+  type ResumeSettings,
+} from './model';
 export { SocialLinks, KNOWN_NETWORKS, iconFor } from './common/SocialLinks';
 export { SAMPLE_RESUME_URL, SAMPLE_URLS } from './assets';
-export { GeneratorPage, ShowsPlaceholders, type GeneratorPageProps, type ResumeView } from './generator/GeneratorPage';
+export { GeneratorPage, ShowsPlaceholders, type GeneratorPageProps, type ResumeSource, type ResumeView } from './generator/GeneratorPage';
 export { generatorDefinition } from './generator/definition';
 export { ACCENTS, FONTS, lookCss, toPageLook, type AccentName, type FontName, type PageLook } from './looks';

@@ -14,11 +14,16 @@ interface ResumeViewerProps {
   url: string;
   /** What the document is, for assistive tech: 'Your resume' or 'Sample resume'. */
   title: string;
+  /**
+   * A new version of the same document (the résumé made as you type): the page drawn stays until
+   * the new one is open, on the same page number, instead of starting again at page 1.
+   */
+  follows?: boolean;
 }
 
-type LoadState = { phase: 'loading' } | { phase: 'ready'; document: PDFDocumentProxy } | { phase: 'failed'; message: string };
+type LoadState = { phase: 'loading' } | { phase: 'ready'; document: PDFDocumentProxy; url: string } | { phase: 'failed'; message: string };
 
-export default function ResumeViewer({ url, title }: ResumeViewerProps) {
+export default function ResumeViewer({ url, title, follows = false }: ResumeViewerProps) {
   const [load, setLoad] = useState<LoadState>({ phase: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -26,8 +31,10 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
 
   useEffect(() => {
     let cancelled = false;
-    setLoad({ phase: 'loading' });
-    setPageNumber(1);
+    if (!follows) {
+      setLoad({ phase: 'loading' });
+      setPageNumber(1);
+    }
     let destroyTask: (() => Promise<void>) | undefined;
     configurePdfWorker()
       .then(() => {
@@ -44,7 +51,9 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
         return task.promise;
       })
       .then((document) => {
-        if (!cancelled && document) setLoad({ phase: 'ready', document });
+        if (cancelled || !document) return;
+        setLoad({ phase: 'ready', document, url });
+        setPageNumber((n) => Math.min(n, document.numPages));
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -56,9 +65,10 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
       // Destroying stops the worker; whatever it still owed this document is rejected, and ignored below.
       destroyTask?.().catch(() => undefined);
     };
-  }, [url]);
+  }, [url, follows]);
 
   const document = load.phase === 'ready' ? load.document : undefined;
+  const drawnUrl = load.phase === 'ready' ? load.url : '';
   const pageCount = document?.numPages ?? 0;
 
   useEffect(() => {
@@ -82,6 +92,8 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
       if (!context) return;
       renderTask = page.render({ canvasContext: context, viewport });
       await renderTask.promise;
+      // Which PDF the canvas shows now: what the bench times a new résumé to.
+      canvas.dataset.drawn = drawnUrl;
     };
     drawPage().catch((error: unknown) => {
       // A newer page or document replaced this one mid-draw (the old worker is gone): expected, nothing to report.
@@ -94,10 +106,11 @@ export default function ResumeViewer({ url, title }: ResumeViewerProps) {
       cancelled = true;
       renderTask?.cancel();
     };
-  }, [document, pageNumber]);
+  }, [document, drawnUrl, pageNumber]);
 
   return (
-    <figure className={styles.viewer} aria-label={title}>
+    // data-document: the PDF drawn, for the browser tests that read what the viewer got.
+    <figure className={styles.viewer} aria-label={title} data-document={url}>
       <div className={styles.page}>
         {load.phase === 'loading' ? (
           <p role="status" className={styles.message}>

@@ -228,7 +228,7 @@ export async function renderPage(
   features: PageFeatures,
   fileUrls: Record<string, string>,
   choice: PageChoice = { id: 'home' },
-  { indexable = true }: { indexable?: boolean } = {},
+  { indexable = true, resumeUrl }: { indexable?: boolean; resumeUrl?: string } = {},
 ): Promise<RenderedPage> {
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
@@ -251,6 +251,7 @@ export async function renderPage(
         look,
         feedUrl: `${publicPagePath(slug)}/feed.xml`,
         sitePage: { id: choice.id },
+        resumeUrl,
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,
@@ -277,13 +278,13 @@ export async function storeSite(
   slug: string,
   features: PageFeatures,
   fileUrls: Record<string, string>,
-  { bucket = SITES_BUCKET, indexable = true }: { bucket?: string; indexable?: boolean } = {},
+  { bucket = SITES_BUCKET, indexable = true, resumeUrl }: { bucket?: string; indexable?: boolean; resumeUrl?: string } = {},
 ): Promise<Set<string>> {
-  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable });
+  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable, resumeUrl });
   const written = await storePage(deps, slug, home, bucket);
   const { portfolio } = checkedPortfolio(source.templateId, source.data);
   for (const sitePage of publicPages(portfolio)) {
-    const rendered = await renderPage(deps, source, slug, features, fileUrls, { id: sitePage.id, monogram: home.page.title }, { indexable });
+    const rendered = await renderPage(deps, source, slug, features, fileUrls, { id: sitePage.id, monogram: home.page.title }, { indexable, resumeUrl });
     for (const path of await storePage(deps, slug, rendered, bucket)) written.add(path);
   }
   const index: SiteIndex = {

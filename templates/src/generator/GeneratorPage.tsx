@@ -3,6 +3,7 @@ import { RichText, SafeLink, mailtoHref, richTextToPlainText, telHref } from '@f
 import { visibleSections, type Portfolio, type Section, type SocialLink } from '../model';
 import { SAMPLE_RESUME_URL } from '../assets';
 import { useAssetUrl } from '../common/assets';
+import { isUploadedResume, useMadeResumeUrl } from '../common/resumeLink';
 import { FALLBACK_VIEWS } from '../common/sections/FallbackSections';
 import { anchorOf, type AnySectionViewProps, type SectionViewProps } from '../common/sections/SectionList';
 import { isEmptySection } from '../common/sections/shownItems';
@@ -10,8 +11,11 @@ import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { SiteNavigation } from '../common/SiteNavigation';
 import styles from './GeneratorPage.module.scss';
 
-/** Shows the resume: the editor draws it with pdf.js; a published page links to it. */
-export type ResumeView = ComponentType<{ url: string; title: string }>;
+/** Which résumé a page shows: the owner's upload, the one made from the portfolio, or (a preview) the sample. */
+export type ResumeSource = 'uploaded' | 'made' | 'sample';
+
+/** Shows the resume: the editor draws it with pdf.js (and says which one it is); a published page links to it. */
+export type ResumeView = ComponentType<{ url: string; title: string; source: ResumeSource; fileName?: string }>;
 
 export interface GeneratorPageProps {
   portfolio: Portfolio;
@@ -281,17 +285,26 @@ const ResumeSection = memo(function ResumeSection({
   ResumeView: ResumeView;
 }) {
   const resolved = useAssetUrl(resume);
-  const ownResume = Boolean(resumeFileName) && Boolean(resolved) && resume !== 'sample:resume';
-  const url = ownResume && resolved ? resolved : SAMPLE_RESUME_URL;
-  // A published page never offers someone else's (the sample) resume.
-  if (!useContext(ShowsPlaceholders) && !ownResume) return null;
+  const made = useMadeResumeUrl();
+  const editing = useContext(ShowsPlaceholders);
+  const ownResume = Boolean(resumeFileName) && Boolean(resolved) && isUploadedResume(resume);
+  // The upload first; else the one made from the portfolio (a published page's, or the editor's as you
+  // type); only the editor falls back to the sample: a published page never offers someone else's.
+  const url = ownResume && resolved ? resolved : (made ?? (editing ? SAMPLE_RESUME_URL : undefined));
+  if (!url) return null;
+  const source: ResumeSource = ownResume ? 'uploaded' : made ? 'made' : 'sample';
   return (
     <section className={styles.section} aria-labelledby="generator-resume">
       <h3 id="generator-resume" className={styles.sectionTitle}>
         Resume
       </h3>
-      <p className={styles.resumeNote}>{ownResume ? `Showing ${resumeFileName}.` : 'Showing a sample resume until you upload yours.'}</p>
-      <ResumeView url={url} title={ownResume ? 'Your resume' : 'Sample resume'} />
+      <ResumeView url={url} title={RESUME_TITLES[source]} source={source} fileName={ownResume ? resumeFileName : undefined} />
     </section>
   );
 });
+
+const RESUME_TITLES: Readonly<Record<ResumeSource, string>> = {
+  uploaded: 'Your resume',
+  made: 'Resume made from your portfolio',
+  sample: 'Sample resume',
+};

@@ -14,7 +14,7 @@ import {
 import { RichText, SafeLink, animateScrollToTop, findScrollTarget } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
-import { useAssetUrl } from '../common/assets';
+import { useResumeUrl } from '../common/resumeLink';
 import { PageImage } from '../common/PageImage';
 import { ContactLines } from '../common/ContactLines';
 import { SocialLinks } from '../common/SocialLinks';
@@ -46,7 +46,8 @@ export function PersonalPage({ portfolio }: TemplatePageProps) {
   const { profile, socials, sections } = portfolio;
   const homeId = `${prefix}-home`;
   const aboutId = `${prefix}-about`;
-  const showsAbout = profile.about.trim() !== '' || profile.resume !== '';
+  const resumeUrl = useResumeUrl(profile.resume);
+  const showsAbout = profile.about.trim() !== '' || Boolean(resumeUrl);
   const targets = useMemo(
     () => [
       { label: 'Home', targetId: homeId },
@@ -178,7 +179,7 @@ const Hero = memo(function Hero({ id, name, headline, photo }: { id: string; nam
 });
 
 const About = memo(function About({ id, about, resume }: { id: string; about: string; resume: string }) {
-  const resumeUrl = useAssetUrl(resume);
+  const resumeUrl = useResumeUrl(resume);
   return (
     <section id={id} className={styles.about} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>About</h2>

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { RichText, SafeLink, mailtoHref, telHref } from '@folioforge/shared';
 import type { TemplatePageProps } from '../types';
 import type { SocialLink } from '../model';
-import { useAssetUrl } from '../common/assets';
+import { useResumeUrl } from '../common/resumeLink';
 import { PageImage } from '../common/PageImage';
 import { SocialLinks } from '../common/SocialLinks';
 import { SectionLinks, type SectionTarget } from '../common/SectionLink';
@@ -101,7 +101,7 @@ interface AboutProps {
 }
 
 const About = memo(function About({ id, about, address, phone, website, resume }: AboutProps) {
-  const resumeUrl = useAssetUrl(resume);
+  const resumeUrl = useResumeUrl(resume);
   return (
     <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>About Me</h2>

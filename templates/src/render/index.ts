@@ -5,6 +5,7 @@ export { renderStaticPage, type StaticPage, type StaticPageOptions } from './ren
 export { checkedPortfolio, InvalidPortfolioError, storedFileRefs, type CheckedPortfolio } from './checkedPortfolio';
 export { toJsonResume, type JsonResume } from './jsonResume';
 export { accentHex, toPageLook } from '../looks';
+export { isUploadedResume } from '../common/resumeLink';
 export type { StyleRule } from './pageStyles';
 // The blog's views as one namespace: the publish function calls blog.postPage, blog.atomFeed …
 import * as blog from '../blog';

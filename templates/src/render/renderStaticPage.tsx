@@ -11,6 +11,7 @@ import { imageSrcset, richTextToSafeHtml, SanitizingHostContext, storedImageFrom
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
 import type { PageLook } from '../looks';
 import { AssetUrlsProvider } from '../common/assets';
+import { MadeResumeProvider } from '../common/resumeLink';
 import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
 import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
 import { PageSignUpProvider, type SignUpTarget } from '../forms/SignUpForm';
@@ -78,6 +79,8 @@ export interface StaticPageOptions {
    * `index.html` for an export opened from file://; "Blog" in the navigation when the site has live posts.
    */
   sitePage?: { id: string; indexFile?: boolean; blog?: boolean };
+  /** The résumé made from the portfolio, by address: the page's résumé links offer it when no PDF was uploaded. */
+  resumeUrl?: string;
 }
 
 /** A file the page refers to that is no upload of the owner's: the publisher stores it at `filesBase + name`. */
@@ -193,7 +196,9 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
           <PageMessagesProvider target={options.messages}>
             <PageSignUpProvider target={options.subscribe}>
               <SiteNavigationContext.Provider value={navigation}>
-                <Page portfolio={portfolio} />
+                <MadeResumeProvider url={options.resumeUrl}>
+                  <Page portfolio={portfolio} />
+                </MadeResumeProvider>
               </SiteNavigationContext.Provider>
             </PageSignUpProvider>
           </PageMessagesProvider>

@@ -6,6 +6,7 @@ import { profilePath } from '../portfolioEdits';
 import { EditedField } from './EditedField';
 import { FieldsForm } from './FieldsForm';
 import { PageSettingsFields } from './PageSettingsFields';
+import { ResumeSettingsFields } from '../../resume/made/ResumeSettingsFields';
 import { SectionsEditor } from './SectionsEditor';
 import { ShopSettingsFields } from '../products/ShopSettingsFields';
 import { SocialLinksEditor } from './SocialLinksEditor';
@@ -53,6 +54,7 @@ export function PortfolioForm({ label, labels }: PortfolioFormProps) {
       <SectionsEditor />
       <ShopSettingsFields />
       <PageSettingsFields />
+      <ResumeSettingsFields />
       <Announcer />
     </div>
   );

@@ -15,6 +15,8 @@ import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
+import { editorResumeMaker } from '../../resume/made/editorResumeMaker';
+import { MadeResumeHost } from '../../resume/made/MadeResume';
 import { contentOf, startingPortfolio, type PortfolioTemplateId } from '../../templates/templateCatalog';
 import type { DeviceOpening } from './designOpening';
 import styles from './Design.module.scss';
@@ -56,24 +58,26 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
   const template = contentOf(templateId) as TemplateDefinition;
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
-    <EditorScreen
-      editor={editor}
-      target={target}
-      heading="Design your page"
-      panelTitle={template.panelTitle}
-      previewTitle="Template Preview"
-      previewTestId="template-preview"
-      top={top}
-      form={<PortfolioForm label={`${template.name} details`} labels={template.labels ?? {}} />}
-      bottom={
-        <>
-          <TemplateSwitcher published={account?.portfolio.published ?? false} />
-          <EditorActions templateId={template.id} getButtonLabel={template.getButtonLabel} />
-          {account ? <AccountPublishPanel account={account} /> : null}
-        </>
-      }
-      preview={<PreviewPane Page={template.Page} look={look} />}
-    />
+    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm look={look}>
+      <EditorScreen
+        editor={editor}
+        target={target}
+        heading="Design your page"
+        panelTitle={template.panelTitle}
+        previewTitle="Template Preview"
+        previewTestId="template-preview"
+        top={top}
+        form={<PortfolioForm label={`${template.name} details`} labels={template.labels ?? {}} />}
+        bottom={
+          <>
+            <TemplateSwitcher published={account?.portfolio.published ?? false} />
+            <EditorActions templateId={template.id} getButtonLabel={template.getButtonLabel} />
+            {account ? <AccountPublishPanel account={account} /> : null}
+          </>
+        }
+        preview={<PreviewPane Page={template.Page} look={look} />}
+      />
+    </MadeResumeHost>
   );
 }
 

@@ -1,7 +1,7 @@
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthStore } from '@folioforge/shared';
-import { GeneratorPage, generatorDefinition, starterPortfolio, type TemplatePageProps } from '@folioforge/templates';
+import { GeneratorPage, generatorDefinition, starterPortfolio, type ResumeView, type TemplatePageProps } from '@folioforge/templates';
 import { newestDeviceDraft } from '../../drafts/deviceDrafts';
 import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
 import type { DraftTarget } from '../../drafts/draftTarget';
@@ -10,47 +10,19 @@ import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
 import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
-import { useNearView } from '../../editing/useNearView';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
 import { OpenAccountPortfolio, StartAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import { withEditorQueries } from '../../portfolios/queries';
+import { editorResumeMaker } from '../../resume/made/editorResumeMaker';
+import { MadeResumeHost } from '../../resume/made/MadeResume';
+import { ShownResume } from '../../resume/made/ShownResume';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import type { PortfolioTemplateId } from '../../templates/templateCatalog';
 import { startsNew } from '../Design/designOpening';
 import { useOpeningKey } from '../useOpeningKey';
-import styles from './Generator.module.scss';
-
-// pdf.js (and its worker) load with this chunk, only when a preview shows a resume.
-const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '../../resume/ResumeViewer'));
-
-/**
- * The preview draws the resume with pdf.js (a published page links to it instead), once it is near
- * the view: the generator's first screen does not wait for pdf.js.
- */
-function DrawnResume({ url, title }: { url: string; title: string }) {
-  const placeRef = useRef<HTMLDivElement>(null);
-  const near = useNearView(placeRef, '300px');
-  return (
-    <div ref={placeRef}>
-      {near ? (
-        <Suspense
-          fallback={
-            <p role="status" className={styles.loading}>
-              Loading the resume viewer…
-            </p>
-          }
-        >
-          <ResumeViewer url={url} title={title} />
-        </Suspense>
-      ) : (
-        <p className={styles.loading}>{title} shows here.</p>
-      )}
-    </div>
-  );
-}
 
 const isGeneratorPortfolio = (templateId: PortfolioTemplateId) => templateId === 'generator';
 
@@ -130,21 +102,31 @@ function GeneratorScreen({
 }) {
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
-    <EditorScreen
-      editor={editor}
-      target={target}
-      heading="Portfolio Generator"
-      headingVisible
-      panelTitle="Your details"
-      previewTitle="Portfolio Preview"
-      previewTestId="portfolio-preview"
-      top={top}
-      form={<PortfolioForm label="Portfolio details" labels={generatorDefinition.labels ?? {}} />}
-      bottom={account ? <AccountPublishPanel account={account} /> : null}
-      preview={<PreviewPane Page={LiveGeneratorPage} look={look} />}
-    />
+    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look}>
+      <EditorScreen
+        editor={editor}
+        target={target}
+        heading="Portfolio Generator"
+        headingVisible
+        panelTitle="Your details"
+        previewTitle="Portfolio Preview"
+        previewTestId="portfolio-preview"
+        top={top}
+        form={<PortfolioForm label="Portfolio details" labels={generatorDefinition.labels ?? {}} />}
+        bottom={account ? <AccountPublishPanel account={account} /> : null}
+        preview={<PreviewPane Page={LiveGeneratorPage} look={look} />}
+      />
+    </MadeResumeHost>
   );
 }
+
+/**
+ * The preview draws the resume with pdf.js (a published page links to it instead), once it is near
+ * the view: the generator's first screen does not wait for pdf.js. No upload: the one made from the portfolio.
+ */
+const DrawnResume: ResumeView = ({ url, source, fileName }) => (
+  <ShownResume uploaded={source === 'uploaded' ? { url, fileName: fileName ?? 'your PDF' } : undefined} />
+);
 
 /** The generator's page in the editor: placeholders for what is empty, the resume drawn by pdf.js. */
 function LiveGeneratorPage({ portfolio }: TemplatePageProps) {

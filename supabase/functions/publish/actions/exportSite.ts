@@ -15,6 +15,7 @@ import { checkedPortfolio, SITE_STYLES, sitePages, toJsonResume } from '../siteR
 import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
 import { asksForPassword } from '../protection.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
+import { madeResumeOf } from '../pageResume.ts';
 
 const UNPROTECTED_EXPORT_README = `This zip holds your site as plain files. It is NOT protected by a password.
 
@@ -87,6 +88,9 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
   const pageUrl = pageUrlOf(deps, row);
   try {
     const badge = (await featuresFor(deps, user.id)).badge;
+    // No résumé uploaded: the copy carries the one made from the portfolio, as the page does.
+    const resume = await madeResumeOf(row.template_id, row.data, undefined);
+    if (resume) entries[`files/${resume.name}`] = resume.pdf;
     const put = async (name: string, body: Uint8Array | Blob) => {
       entries[`files/${name}`] = body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body;
     };
@@ -108,6 +112,7 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
           styles: SITE_STYLES,
           files: Object.fromEntries(Object.entries(fileUrls).map(([ref, path]) => [ref, `${up}${path}`])),
           sitePage: { id: sitePage.id, indexFile: true },
+          resumeUrl: resume ? `${up}files/${resume.name}` : undefined,
         },
         { filesBase: `${up}files/`, monogram },
       );

@@ -11,6 +11,7 @@ import { pageOwnerPath, PROTECTED_SITES_BUCKET, siteAccessPath, SITES_BUCKET } f
 import { publicPagePath } from '../../_shared/slugs.ts';
 import { blogTargetFor, writeBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
+import { storeMadeResume } from '../pageResume.ts';
 import {
   checkPublishable,
   copyFiles,
@@ -64,7 +65,11 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     // A site behind its password is written to the private bucket, noindex; the public one keeps only its pointers.
     const bucket = generation ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
     const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data), bucket);
-    for (const path of await storeSite(deps, source, slug, features, urls, { bucket, indexable: !generation })) kept.add(path);
+    // No résumé uploaded: the one made from this version of the row is the page's, re-made at each publish.
+    const resume = await storeMadeResume(deps, slug, source, features, bucket);
+    if (resume) kept.add(resume.path);
+    for (const path of await storeSite(deps, source, slug, features, urls, { bucket, indexable: !generation, resumeUrl: resume?.url }))
+      kept.add(path);
     if (generation) {
       await writeAccess(deps, slug, generation);
       kept.add(siteAccessPath(slug));

@@ -1,0 +1,82 @@
+// The résumé made from the portfolio, in Chromium: a job typed in /portfo reaches the PDF the
+// viewer draws (made in the editor's worker, fonts and all), and the published page's résumé link
+// downloads the PDF made at publish, holding it. Which résumé is shown, the settings and the pause
+// before remaking are component tests (mfe-editor/src/resume/made/MadeResume.test.tsx); the PDF's
+// fields, order, links and fonts are the templates' résumé tests.
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, trackPageErrors } from '../support/browser';
+import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { pdfText } from '../support/pdfText';
+import { publishInPanel } from '../support/screens';
+import { sharedStack, type SharedStack } from '../support/stack';
+
+let stack: SharedStack;
+let browser: Browser;
+
+test.beforeAll(async () => {
+  stack = sharedStack();
+  browser = await launchBrowser();
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+/** The bytes of the PDF the résumé viewer drew. */
+async function viewerPdf(page: Page): Promise<Uint8Array> {
+  const figure = page.getByRole('figure', { name: 'Résumé made from your portfolio' });
+  const url = await figure.getAttribute('data-document');
+  if (!url) throw new Error('the viewer names no document');
+  return new Uint8Array(await page.evaluate(async (address) => [...new Uint8Array(await (await fetch(address)).arrayBuffer())], url));
+}
+
+test('a job typed in /portfo shows in the viewer’s PDF, and the published page’s résumé link downloads a PDF holding it', async () => {
+  const user = await createConfirmedUser(stack, 'Ada Lovelace');
+  const page = await (await browser.newContext()).newPage();
+  const errors = trackPageErrors(page);
+  await logInThroughUi(page, stack, user);
+  await page.goto(`${stack.shellUrl}/portfo`);
+  await page.waitForURL(/\/portfo\?portfolio=/);
+  await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+  const experience = page.getByRole('form').getByRole('region', { name: /^Experience/ });
+  await experience.getByRole('button', { name: 'Add job' }).click();
+  await page.getByLabel('Job 1 Company').fill('Analytical Engine Works');
+  await page.getByLabel('Job 1 Position').pressSequentially('Lead programmer');
+
+  // The viewer (and the PDF library, with the fonts) load as the résumé comes near the view.
+  await page.getByTestId('portfolio-preview').getByRole('heading', { name: 'Resume' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText('Made from your portfolio', { exact: true })).toBeVisible();
+  await expect.poll(async () => pdfText(await viewerPdf(page)).catch(() => ''), { timeout: 30_000 }).toMatch(/Lead programmer/);
+  expect(await pdfText(await viewerPdf(page))).toMatch(
+    /Ada Lovelace.*Lead programmer.*Analytical Engine Works|Ada Lovelace.*Analytical Engine Works.*Lead programmer/,
+  );
+  await expect(page.locator('main canvas').first()).toBeVisible();
+
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
+  const slug = `ada-${Date.now().toString(36)}`;
+  const region = page.getByRole('region', { name: 'Publish' });
+  await region.getByLabel('Page address').fill(slug);
+  await expect(region.getByText('This address is free.')).toBeVisible();
+  await publishInPanel(region);
+  await region
+    .getByRole('status')
+    .getByText(/Your page is (published|updated)\./)
+    .waitFor({ timeout: 30_000 });
+
+  const visitor = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await visitor.goto(`${stack.shellUrl}/p/${slug}`);
+  const link = visitor.getByRole('link', { name: /resume made from your portfolio/i });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(new RegExp(`^/p/${slug}/files/Ada-Lovelace-resume\\.pdf$`));
+  const response = await visitor.request.get(new URL(href!, stack.shellUrl).href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(await pdfText(new Uint8Array(await response.body()))).toMatch(/Lead programmer/);
+  expect(errors).toEqual([]);
+  await visitor.context().close();
+  await page.context().close();
+});
