@@ -28,7 +28,7 @@ function signature(secret, slug, expiry, generation) {
 
 /**
  * A cookie's value for `slug`, valid until `now` + the access time, under `generation`.
- * @param {string} secret @param {string} slug @param {string} generation @param {number} now (ms)
+ * @param {string | Buffer} secret @param {string} slug @param {string} generation @param {number} now (ms)
  */
 export function accessCookieValue(secret, slug, generation, now = Date.now()) {
   const expiry = Math.floor(now / 1000) + ACCESS_SECONDS;
@@ -38,7 +38,7 @@ export function accessCookieValue(secret, slug, generation, now = Date.now()) {
 /**
  * Whether `value` lets its holder into `slug` now: signed by this server for this slug and the
  * password's current generation, and not expired (nor dated further ahead than a cookie is given for).
- * @param {string} secret @param {string} slug @param {string} generation @param {string | undefined} value @param {number} now (ms)
+ * @param {string | Buffer} secret @param {string} slug @param {string} generation @param {string | undefined} value @param {number} now (ms)
  */
 export function accessCookieValid(secret, slug, generation, value, now = Date.now()) {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value ?? '');

@@ -273,7 +273,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       sendRedirect(req, res, object.redirect);
       return;
     }
-    if (!object) {
+    if (!object?.path) {
       sendNotFound(req, res);
       return;
     }
@@ -334,7 +334,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     const etag = upstream.headers.get('etag');
     if (etag) headers.ETag = etag;
     // Page views (issue 22): counted after the answer, never holding it up.
-    const viewed = () => object.page && onPageView?.(req, object.slug, requestHost(req), object.folder.slice(0, -1));
+    const viewed = () => object.page && onPageView?.(req, object.slug ?? slug, requestHost(req), (object.folder ?? '').slice(0, -1));
     if (etag && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
       res.end();

@@ -31,7 +31,7 @@ describe('the access cookie', () => {
   });
 
   test('cannot be edited: not its expiry, not its signature, not its form', () => {
-    const [expiry, signature] = value.split('.');
+    const [expiry = '', signature = ''] = value.split('.');
     const later = `${Number(expiry) + 3600}.${signature}`;
     assert.equal(accessCookieValid(SECRET, 'asha-bakes', 'gen-1', later, now), false, 'an hour more is refused');
     const flipped = `${expiry}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
@@ -86,10 +86,11 @@ describe('the gate in the site server', () => {
     const sites = publishedSiteHandler({ storageUrl: () => 'http://cloud.test', protection });
     server = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site').pathname));
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${server.address().port}`;
+    base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   });
   after(() => new Promise((resolve) => server.close(resolve)));
 
+  /** @param {string} path @param {{ method?: string, headers?: Record<string, string>, body?: string }} [options] */
   const request = (path, { method = 'GET', headers = {}, body } = {}) =>
     new Promise((resolve, reject) => {
       const req = http.request(`${base}${path}`, { method, headers }, (res) => {
@@ -102,14 +103,14 @@ describe('the gate in the site server', () => {
       req.end(body);
     });
   const post = (password, headers = {}) =>
-    request('/p/asha-bakes', {
+    request('/p/asha-bakes/', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams({ password }).toString(),
     });
 
   test('asks for the password, as a labelled form that says how long a visitor stays in', async () => {
-    const answer = await request('/p/asha-bakes');
+    const answer = await request('/p/asha-bakes/');
     assert.equal(answer.status, 401);
     assert.equal(answer.headers['x-robots-tag'], 'noindex, nofollow');
     assert.equal(answer.headers['cache-control'], 'private, no-store');
@@ -139,13 +140,13 @@ describe('the gate in the site server', () => {
   test('the right one sets a signed cookie for the site’s path alone, then the page is served to it', async () => {
     const right = await post('open sesame');
     assert.equal(right.status, 303);
-    assert.equal(right.headers.location, '/p/asha-bakes');
+    assert.equal(right.headers.location, '/p/asha-bakes/');
     const [cookie] = right.headers['set-cookie'] ?? [];
     assert.match(
       cookie ?? '',
       new RegExp(`^${accessCookieName('asha-bakes')}=\\d+\\.[\\w-]{43}; Path=/p/asha-bakes; Max-Age=43200; HttpOnly; SameSite=Lax$`),
     );
-    const page = await request('/p/asha-bakes', { headers: { cookie: cookie.split(';')[0] } });
+    const page = await request('/p/asha-bakes/', { headers: { cookie: cookie.split(';')[0] } });
     assert.equal(page.status, 200);
     assert.match(page.text, /private menu/);
     assert.equal(page.headers['cache-control'], 'private, no-store');
