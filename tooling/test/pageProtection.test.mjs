@@ -114,7 +114,7 @@ describe('the gate in the site server', () => {
     assert.equal(answer.status, 401);
     assert.equal(answer.headers['x-robots-tag'], 'noindex, nofollow');
     assert.equal(answer.headers['cache-control'], 'private, no-store');
-    assert.match(answer.text, /<form method="post" action="\/p\/asha-bakes">/);
+    assert.match(answer.text, /<form method="post" action="\/p\/asha-bakes\/">/);
     assert.match(answer.text, /<label for="password">Password<\/label><input id="password" name="password" type="password"/);
     assert.match(answer.text, /stays let in for 12 hours/);
     assert.doesNotMatch(answer.text, /private menu/);
@@ -157,8 +157,8 @@ describe('the gate in the site server', () => {
 
   test('its files are refused without the cookie, and an unknown address is still not found', async () => {
     assert.equal((await request('/p/asha-bakes/files/portfolio-images/menu.png')).status, 401);
-    assert.equal((await request('/p/nobody-here')).status, 404);
-    const posted = await request('/p/nobody-here', {
+    assert.equal((await request('/p/nobody-here/')).status, 404);
+    const posted = await request('/p/nobody-here/', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'password=anything-at-all',

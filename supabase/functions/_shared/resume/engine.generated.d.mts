@@ -27,8 +27,8 @@ export interface ResumeOptions extends ResumeSettings {
   look?: { accent?: 'teal' | 'indigo' | 'crimson' | 'plum' | 'forest' | 'slate'; font?: 'system' | 'serif' | 'rounded' | 'mono' };
 }
 
-/** An item: its id and a text per field of its kind. */
-export type ResumeItem = { id: string } & { [field: string]: string };
+/** An item: its id and a text per field of its kind (a product also its sale, which a résumé leaves out). */
+export type ResumeItem = { id: string; [field: string]: unknown };
 
 export interface ResumePortfolio {
   schemaVersion: number;
