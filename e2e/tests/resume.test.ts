@@ -1,10 +1,10 @@
-// The résumé made from the portfolio, in Chromium: a job typed in /portfo reaches the PDF the
-// viewer draws (made in the editor's worker, fonts and all), and the published page's résumé link
-// downloads the PDF made at publish, holding it. Which résumé is shown, the settings and the pause
+// The résumé made from the portfolio, in Chromium: a job typed in /portfo, saved and published, is in
+// the PDF the published page's résumé link downloads (made at publish). The editor's own viewer of it
+// is off for now (MADE_RESUME_IN_EDITOR); its states are component tests. Which résumé is shown, the settings and the pause
 // before remaking are component tests (mfe-editor/src/resume/made/MadeResume.test.tsx); the PDF's
 // fields, order, links and fonts are the templates' résumé tests.
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { pdfText } from '../support/pdfText';
@@ -23,15 +23,7 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-/** The bytes of the PDF the résumé viewer drew. */
-async function viewerPdf(page: Page): Promise<Uint8Array> {
-  const figure = page.getByRole('figure', { name: 'Résumé made from your portfolio' });
-  const url = await figure.getAttribute('data-document');
-  if (!url) throw new Error('the viewer names no document');
-  return new Uint8Array(await page.evaluate(async (address) => [...new Uint8Array(await (await fetch(address)).arrayBuffer())], url));
-}
-
-test('a job typed in /portfo shows in the viewer’s PDF, and the published page’s résumé link downloads a PDF holding it', async () => {
+test('a job typed in /portfo is in the PDF the published page’s résumé link downloads', async () => {
   const user = await createConfirmedUser(stack, 'Ada Lovelace');
   const page = await (await browser.newContext()).newPage();
   const errors = trackPageErrors(page);
@@ -43,15 +35,6 @@ test('a job typed in /portfo shows in the viewer’s PDF, and the published page
   await experience.getByRole('button', { name: 'Add job' }).click();
   await page.getByLabel('Job 1 Company').fill('Analytical Engine Works');
   await page.getByLabel('Job 1 Position').pressSequentially('Lead programmer');
-
-  // The viewer (and the PDF library, with the fonts) load as the résumé comes near the view.
-  await page.getByTestId('portfolio-preview').getByRole('heading', { name: 'Resume' }).scrollIntoViewIfNeeded();
-  await expect(page.getByText('Made from your portfolio', { exact: true })).toBeVisible();
-  await expect.poll(async () => pdfText(await viewerPdf(page)).catch(() => ''), { timeout: 30_000 }).toMatch(/Lead programmer/);
-  expect(await pdfText(await viewerPdf(page))).toMatch(
-    /Ada Lovelace.*Lead programmer.*Analytical Engine Works|Ada Lovelace.*Analytical Engine Works.*Lead programmer/,
-  );
-  await expect(page.locator('main canvas').first()).toBeVisible();
 
   await page
     .getByRole('status')

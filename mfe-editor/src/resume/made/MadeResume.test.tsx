@@ -8,11 +8,13 @@ import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
 import { fakeResumeWorker, resetFakeResumeWorker } from '../../testing/fakeResumeWorker';
 import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
-import { RESUME_DEBOUNCE_MS } from './MadeResume';
+import { enableMadeResumeForTests, RESUME_DEBOUNCE_MS } from './MadeResume';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
 jest.mock('../pdfWorkerAssetUrl', () => ({ PDF_WORKER_ASSET_URL: 'http://localhost/assets/pdf.worker.min.mjs' }));
 jest.mock('../../images/loadImagePreparer', () => jest.requireActual('../../testing/fakeImagePreparer'));
+
+enableMadeResumeForTests();
 
 let objectUrls: ReturnType<typeof installObjectUrls>;
 let requestTimes: number[];

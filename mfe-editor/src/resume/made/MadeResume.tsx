@@ -6,6 +6,16 @@ import { isUploadedResume, MadeResumeProvider, type PageLook, type Portfolio } f
 import type { PortfolioEditor } from '../../editing/portfolioEditor';
 import type { ResumeMaker } from './resumeMaker';
 
+/**
+ * Off until the worker runs under module federation: in the shell its shared modules find no share
+ * scope ("reading 'consumes'"), so the editor shows the upload or the sample as before, and the
+ * published page and export carry the made résumé (publish/pageResume.ts). Tests turn it on.
+ */
+export let MADE_RESUME_IN_EDITOR = false;
+export const enableMadeResumeForTests = () => {
+  MADE_RESUME_IN_EDITOR = true;
+};
+
 /** How long typing pauses before the résumé is made again. */
 export const RESUME_DEBOUNCE_MS = 600;
 
@@ -43,10 +53,12 @@ interface MadeResumeHostProps {
   viewerInForm: boolean;
   /** The page's look as the owner's plan gives it: the résumé's accent and font. */
   look?: PageLook;
+  /** Whether the screen makes one at all (MADE_RESUME_IN_EDITOR). */
+  enabled: boolean;
   children: ReactNode;
 }
 
-export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: MadeResumeHostProps) {
+export function MadeResumeHost({ editor, maker, viewerInForm, look, enabled, children }: MadeResumeHostProps) {
   const [wanted, setWanted] = useState(false);
   const [state, setState] = useState<MadeResumeState>({ phase: 'idle' });
   const want = useCallback(() => setWanted(true), []);
@@ -97,6 +109,7 @@ export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: 
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
 
   const api = useMemo(() => ({ state, want, viewerInForm }), [state, want, viewerInForm]);
+  if (!enabled) return <>{children}</>;
   return (
     <Context.Provider value={api}>
       <MadeResumeProvider url={url}>{children}</MadeResumeProvider>

@@ -17,7 +17,7 @@ import { usePreviewLook } from '../../publishing/usePreviewLook';
 import { OpenAccountPortfolio, StartAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import { withEditorQueries } from '../../portfolios/queries';
 import { editorResumeMaker } from '../../resume/made/editorResumeMaker';
-import { MadeResumeHost } from '../../resume/made/MadeResume';
+import { MADE_RESUME_IN_EDITOR, MadeResumeHost } from '../../resume/made/MadeResume';
 import { ShownResume } from '../../resume/made/ShownResume';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import type { PortfolioTemplateId } from '../../templates/templateCatalog';
@@ -102,7 +102,7 @@ function GeneratorScreen({
 }) {
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
-    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look}>
+    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look} enabled={MADE_RESUME_IN_EDITOR}>
       <EditorScreen
         editor={editor}
         target={target}
@@ -125,7 +125,7 @@ function GeneratorScreen({
  * the view: the generator's first screen does not wait for pdf.js. No upload: the one made from the portfolio.
  */
 const DrawnResume: ResumeView = ({ url, source, fileName }) => (
-  <ShownResume uploaded={source === 'uploaded' ? { url, fileName: fileName ?? 'your PDF' } : undefined} />
+  <ShownResume uploaded={source === 'uploaded' ? { url, fileName: fileName ?? 'your PDF' } : undefined} sampleUrl={url} />
 );
 
 /** The generator's page in the editor: placeholders for what is empty, the resume drawn by pdf.js. */
