@@ -81,7 +81,14 @@ export function siteObjectFor(pathname) {
     // The site's blog (issue 49): its index, pages, tags and posts, each a folder's index.html, and its feed.
     const [, blogSlug = '', rest = ''] = blog;
     return rest === 'feed.xml'
-      ? { path: `${blogSlug}/feed.xml`, type: 'application/atom+xml; charset=utf-8', page: false, changes: true, slug: blogSlug, folder: '' }
+      ? {
+          path: `${blogSlug}/feed.xml`,
+          type: 'application/atom+xml; charset=utf-8',
+          page: false,
+          changes: true,
+          slug: blogSlug,
+          folder: '',
+        }
       : { path: `${blogSlug}/${rest}index.html`, type: 'text/html; charset=utf-8', page: true, slug: blogSlug, folder: rest };
   }
   const pageMatch = /^\/p\/([^/]+)(?:\/([^/]+))?(\/?)$/.exec(pathname);
@@ -208,7 +215,11 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
           return;
         }
         // The whole domain is the site: a visitor let in is let in at every path of it.
-        await serve(req, res, pathname.startsWith('/p/') ? pathname : `/p/${slug}${pathname}`, { action: pathname, cookiePath: '/', siteRoot: '/' });
+        await serve(req, res, pathname.startsWith('/p/') ? pathname : `/p/${slug}${pathname}`, {
+          action: pathname,
+          cookiePath: '/',
+          siteRoot: '/',
+        });
         return;
       }
       if (pathname === '/robots.txt') {

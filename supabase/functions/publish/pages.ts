@@ -284,7 +284,15 @@ export async function storeSite(
   const written = await storePage(deps, slug, home, bucket);
   const { portfolio } = checkedPortfolio(source.templateId, source.data);
   for (const sitePage of publicPages(portfolio)) {
-    const rendered = await renderPage(deps, source, slug, features, fileUrls, { id: sitePage.id, monogram: home.page.title }, { indexable, resumeUrl });
+    const rendered = await renderPage(
+      deps,
+      source,
+      slug,
+      features,
+      fileUrls,
+      { id: sitePage.id, monogram: home.page.title },
+      { indexable, resumeUrl },
+    );
     for (const path of await storePage(deps, slug, rendered, bucket)) written.add(path);
   }
   const index: SiteIndex = {

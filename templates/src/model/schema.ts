@@ -215,7 +215,16 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * that checks soon after it starts never stalls on building them all at once.
  */
 export async function preparePortfolioCheck(): Promise<void> {
-  for (const build of [idSchema, profileSchema, socialSchema, pageSettingsSchema, siteProtectionSchema, ...sectionSchemas, sectionsSchema, siteSchemas]) {
+  for (const build of [
+    idSchema,
+    profileSchema,
+    socialSchema,
+    pageSettingsSchema,
+    siteProtectionSchema,
+    ...sectionSchemas,
+    sectionsSchema,
+    siteSchemas,
+  ]) {
     build();
     await nextTask();
   }
