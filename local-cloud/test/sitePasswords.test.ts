@@ -53,7 +53,7 @@ for (const backend of JOURNEY_BACKENDS)
     const call = (user: TestUser, body: Record<string, unknown>) => callPublish(t, user.accessToken, body);
     const stateOf = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> });
     const tryPassword = (slug: string, password: string, cookie = '') =>
-      fetch(`${siteUrl}/p/${slug}`, {
+      fetch(`${siteUrl}/p/${slug}/`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
@@ -138,7 +138,7 @@ for (const backend of JOURNEY_BACKENDS)
       assert.doesNotMatch(sitemap, /priya-private/, 'nor in the sitemap');
 
       // A visitor gets the form, 401, noindex; her files are refused too.
-      const form = await fetch(`${siteUrl}/p/priya-private`);
+      const form = await fetch(`${siteUrl}/p/priya-private/`);
       assert.equal(form.status, 401);
       assert.equal(form.headers.get('x-robots-tag'), 'noindex, nofollow');
       const formHtml = await form.text();
@@ -168,14 +168,14 @@ for (const backend of JOURNEY_BACKENDS)
         .neq('failures', -1);
       const right = await tryPassword('priya-private', PASSWORD);
       assert.equal(right.status, 303);
-      assert.equal(right.headers.get('location'), '/p/priya-private');
+      assert.equal(right.headers.get('location'), '/p/priya-private/');
       const setCookie = right.headers.get('set-cookie') ?? '';
       assert.match(
         setCookie,
         /^ff_site_priya-private=\d+\.[A-Za-z0-9_-]{43}; Path=\/p\/priya-private; Max-Age=43200; HttpOnly; SameSite=Lax$/,
       );
       const cookie = setCookie.split(';')[0]!;
-      const page = await fetch(`${siteUrl}/p/priya-private`, { headers: { cookie } });
+      const page = await fetch(`${siteUrl}/p/priya-private/`, { headers: { cookie } });
       assert.equal(page.status, 200);
       assert.equal(page.headers.get('cache-control'), 'private, no-store');
       assert.equal(page.headers.get('x-robots-tag'), 'noindex, nofollow');
@@ -186,23 +186,23 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal(image.status, 200);
       assert.equal(image.headers.get('content-type'), 'image/png');
       assert.equal(
-        (await fetch(`${siteUrl}/p/priya-private`, { headers: { cookie: cookie.replace(/\d+\./, '9999999999.') } })).status,
+        (await fetch(`${siteUrl}/p/priya-private/`, { headers: { cookie: cookie.replace(/\d+\./, '9999999999.') } })).status,
         401,
         'a cookie with another expiry is refused',
       );
 
       // A new password shuts out whoever came in on the old one, at once; the sweep keeps the page private.
       assert.equal((await call(priya, { action: 'set-site-password', portfolioId: id, password: 'a new one, longer' })).status, 200);
-      assert.equal((await fetch(`${siteUrl}/p/priya-private`, { headers: { cookie } })).status, 401);
+      assert.equal((await fetch(`${siteUrl}/p/priya-private/`, { headers: { cookie } })).status, 401);
       const removal = await call(priya, { action: 'set-site-password', portfolioId: id, password: null });
       assert.equal(removal.status, 409, 'the password of a page published behind it stays until the page is opened');
       await sweep(t);
       assert.ok([400, 404].includes((await storage('sites', 'priya-private/index.html')).status));
-      assert.equal((await fetch(`${siteUrl}/p/priya-private`)).status, 401);
+      assert.equal((await fetch(`${siteUrl}/p/priya-private/`)).status, 401);
 
       // Unpublished, nothing is left of it anywhere: not even the form.
       assert.equal((await call(priya, { action: 'unpublish', portfolioId: id })).status, 200);
-      assert.equal((await fetch(`${siteUrl}/p/priya-private`)).status, 404);
+      assert.equal((await fetch(`${siteUrl}/p/priya-private/`)).status, 404);
       const { data: left } = await serviceClient(t).storage.from('protected-sites').list('priya-private');
       assert.deepEqual(left ?? [], [], 'the private copies went with it');
       assert.deepEqual(await stateOf(await call(priya, { action: 'set-site-password', portfolioId: id, password: null })), {

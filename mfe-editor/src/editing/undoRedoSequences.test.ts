@@ -21,6 +21,7 @@ import {
   removeItem,
   removeSection,
   setHidden,
+  SITE_PROTECTED_PATH,
   writeField,
   type FieldPath,
 } from './portfolioEdits';
@@ -61,9 +62,9 @@ class FormView {
     }
   }
 
-  /** The fields a visitor types in (pictures and resumes are chosen, not typed). */
+  /** The fields a visitor types in (pictures and resumes are chosen, not typed; the site's password switch is ticked). */
   paths(): FieldPath[] {
-    return [...this.texts.keys()].filter((path) => !isFile(this.editor.portfolio, path));
+    return [...this.texts.keys()].filter((path) => !isFile(this.editor.portfolio, path) && path !== SITE_PROTECTED_PATH);
   }
 
   /** The picture and resume fields. */

@@ -26,6 +26,8 @@ export interface FakeAccount {
   rows: FakeRow[];
   /** The requests made, as `METHOD path` (query string left off). */
   requests: string[];
+  /** The actions asked of the functions, as `function action` (e.g. `publish site-password`). */
+  functionActions: string[];
   /** Views counted per page (page_view_days rows) and the referrers `top_page_referrers` answers with. */
   pageViews: { portfolio_id: string; day: string; views: number }[];
   referrers: { referrer: string; views: number }[];
@@ -52,6 +54,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
   const userId = '00000000-0000-4000-8000-00000000000a';
   const rows: FakeRow[] = [];
   const requests: string[] = [];
+  const functionActions: string[] = [];
   const removedFiles: string[] = [];
   const pageViews: FakeAccount['pageViews'] = [];
   const referrers: FakeAccount['referrers'] = [];
@@ -81,6 +84,8 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     const headers = new Headers(init?.headers);
     const single = headers.get('Accept') === 'application/vnd.pgrst.object+json';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+    if (url.pathname.startsWith('/functions/v1/'))
+      functionActions.push(`${url.pathname.slice('/functions/v1/'.length)} ${String(body.action)}`);
     const answer = (found: FakeRow[]) => {
       if (!single) return json(found);
       if (found.length !== 1)
@@ -146,7 +151,7 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     session: { access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600, user } as never,
   });
   const tellChanged = (row: FakeRow) => realtime.change('portfolios', 'UPDATE', { ...row });
-  return { userId, rows, requests, removedFiles, heldAddresses, pageViews, referrers, addRow, realtime, tellChanged };
+  return { userId, rows, requests, functionActions, removedFiles, heldAddresses, pageViews, referrers, addRow, realtime, tellChanged };
 }
 
 /** Back to a signed-out page with no client. */

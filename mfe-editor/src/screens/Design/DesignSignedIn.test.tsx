@@ -61,7 +61,7 @@ test('Publish names the fields still holding sample text and asks before publish
   expect(within(asked).getByText('Main Description').closest('li')).toHaveTextContent(`${REPLACE_PREFIX}one line about what you do`);
   // Not the account's own name.
   expect(within(asked).queryByText('Name')).toBeNull();
-  const publishCalls = () => account.requests.filter((request) => request.endsWith('/functions/v1/publish'));
+  const publishCalls = () => account.functionActions.filter((call) => call === 'publish publish');
   await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
   expect(screen.queryByRole('group', { name: 'Still sample text on your page' })).toBeNull();
   expect(publishCalls()).toEqual([]);
