@@ -149,6 +149,8 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal(error, null);
       await refused('sellers', { action: 'disconnect' });
       assert.equal((await rowsOf('seller_accounts', 'owner_id')).length, 1, 'still connected');
+      // The stand-in connection (its tokens seal nothing Razorpay knows) goes, so the account's deletion below revokes none.
+      assert.equal((await serviceClient(t).from('seller_accounts').delete().eq('owner_id', user.userId)).error, null);
     });
 
     test('publish: a portfolio is not deleted with the password alone', async () => {
