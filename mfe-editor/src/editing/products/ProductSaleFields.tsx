@@ -172,7 +172,7 @@ export const ProductSaleFields = memo(function ProductSaleFields({ sectionId, it
         aria-describedby={full ? addNoteId : undefined}
         aria-label={`Add an option to ${name}`}
       >
-        Add option
+        Add an option
       </Button>
       {full ? (
         <p id={addNoteId} className={formStyles.hint}>
