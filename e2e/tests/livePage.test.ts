@@ -42,7 +42,9 @@ const CONTENT = {
     address: 'Bengaluru, India',
     website: '',
     photo: 'sample:portraitMeera',
-    resume: '',
+    // Still the sample: the preview links it and the page the résumé made at publish, one button alike. With
+    // none at all the page offers the made one and the preview nothing, until the editor makes it too.
+    resume: 'sample:resume',
   },
   socials: [{ id: 'github', network: 'GitHub', url: 'https://github.com/meera-sample' }],
   sections: [
