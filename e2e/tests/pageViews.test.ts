@@ -63,7 +63,8 @@ test.describe('page views', () => {
     const slug = `counted-${Date.now().toString(36)}`;
     await publish(page, slug);
 
-    const url = `${stack.shellUrl}/p/${slug}`;
+    // The canonical address: /p/<slug> answers 301 to it, and a redirect is no page view.
+    const url = `${stack.shellUrl}/p/${slug}/`;
     const first = await visit(firstVisitors, url, 2, 'https://news.example.com/today');
     const second = await visit(secondVisitors, url, 1);
     for (const seen of [first, second]) {
