@@ -93,7 +93,7 @@ test.describe('a site behind its password', () => {
     await field.fill(PASSWORD);
     await visitor.getByRole('button', { name: 'Open the site' }).click();
     await expect(visitor.getByText('Asha Private').first()).toBeVisible();
-    assert.equal(new URL(visitor.url()).pathname, `/p/${slug}`);
+    assert.equal(new URL(visitor.url()).pathname, `/p/${slug}/`, 'the site opens at its own address');
     const cookies = await visitorContext.cookies();
     const access = cookies.find((cookie) => cookie.name === `ff_site_${slug}`);
     assert.ok(access, 'the visitor keeps the signed cookie');
