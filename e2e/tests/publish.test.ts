@@ -69,9 +69,18 @@ const savedStatus = (page: Page) =>
     .waitFor({ timeout: 15_000 });
 
 const publishRegion = (page: Page) => page.getByRole('region', { name: 'Publish' });
-/** All the text of the page's content (menus at any width included): the preview's, or a published page's body. */
-const previewText = async (page: Page) =>
-  normalise((await page.getByTestId('template-preview').locator('[data-preview-root]').textContent()) ?? '');
+/**
+ * All the text of the preview's content (menus at any width included), once the résumé made from the
+ * portfolio is linked in it, as the published page links its own.
+ */
+async function previewText(page: Page) {
+  const preview = page.getByTestId('template-preview').locator('[data-preview-root]');
+  await preview
+    .getByRole('link', { name: /My Resume/ })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  return normalise((await preview.textContent()) ?? '');
+}
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The page as a visitor sees it: a fresh, signed-out browser, JavaScript on or off. */
@@ -216,11 +225,11 @@ test.describe('publishing', () => {
     await signUp.getByLabel('Email').fill('fan@example.com');
     await signUp.getByLabel('Name (optional)').fill('A Fan');
     await signUp.getByRole('button', { name: 'Sign up' }).click();
-    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-check-mail`);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}/#subscribe-check-mail`);
     assert.equal(await signUp.getByText(/we sent you an email/).isVisible(), true);
     const confirmation = await waitForMail(stack.cloudUrl, 'fan@example.com', /Confirm your sign-up/);
     await visitorPage.goto(confirmation.links.find((link) => link.includes('confirm='))!);
-    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}#subscribe-confirmed`);
+    await visitorPage.waitForURL(`${stack.shellUrl}/p/${slug}/#subscribe-confirmed`);
     assert.equal(await signUp.getByText(/Thank you! Your address is confirmed/).isVisible(), true);
     await visitor.close();
     await ownerPage.goto(`${stack.shellUrl}/account`);
