@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWebpackConfig } from '../tooling/createWebpackConfig.mjs';
+import { buildResumeWorker } from '../tooling/resumeEngine.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,9 +20,11 @@ const config = createWebpackConfig({
 
 /**
  * The image worker (src/images/startImageWorker.ts) starts through CrossOriginWorker, which webpack
- * compiles as it does `new Worker(new URL(…, import.meta.url))`: its own chunk, its address.
+ * compiles as it does `new Worker(new URL(…, import.meta.url))`: its own chunk, its address. The
+ * résumé worker imports shared packages, so it is bundled on its own first and emitted as an asset.
  */
-export default (env, argv) => {
+export default async (env, argv) => {
+  await buildResumeWorker();
   const built = config(env, argv);
   built.module.parser = { javascript: { worker: ['CrossOriginWorker from ./crossOriginWorker', '...'] } };
   return built;

@@ -3,7 +3,7 @@
 // bytes (esbuild's binary loader), in one ES module that needs no permission at all: no network, no
 // file reads, no environment. The same sources the editor's worker loads, so both make the same PDF.
 // Generated (gitignored), declared beside it by hand (engine.generated.d.mts), rebuilt when its
-// inputs change.
+// inputs change. The editor's résumé worker is bundled here too (buildResumeWorker).
 import fs from 'node:fs';
 import path from 'node:path';
 import esbuild from 'esbuild';
@@ -59,5 +59,40 @@ export async function buildResumeEngine({ force = false, log = console.log } = {
   fs.mkdirSync(path.dirname(STAMP_FILE), { recursive: true });
   fs.writeFileSync(STAMP_FILE, stamp);
   log(`  built the résumé engine in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+export const RESUME_WORKER_FILE = path.join(repoRoot, 'mfe-editor/src/resume/made/resumeWorker.generated.min.js');
+const WORKER_STAMP_FILE = path.join(repoRoot, 'node_modules/.cache/resume-worker.stamp');
+const WORKER_INPUTS = { dir: 'mfe-editor/src/resume/made' };
+
+/**
+ * The editor's résumé worker as one classic script, with no module federation in it: webpack would
+ * compile a worker as a chunk of the federated remote, whose shared packages it then cannot find
+ * (webpack/webpack#16173). The editor's webpack emits this file as an asset (startResumeWorker.ts)
+ * and the worker is told its fonts' addresses. Run by mfe-editor/webpack.config.mjs before it builds.
+ */
+export async function buildResumeWorker({ log = console.log } = {}) {
+  const current =
+    fs.existsSync(RESUME_WORKER_FILE) &&
+    fs.existsSync(WORKER_STAMP_FILE) &&
+    fs.readFileSync(WORKER_STAMP_FILE, 'utf8') === inputsFingerprint(WORKER_INPUTS);
+  if (current) return false;
+  const started = Date.now();
+  await esbuild.build({
+    entryPoints: [path.join(repoRoot, 'mfe-editor/src/resume/made/resumeWorker.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    outfile: RESUME_WORKER_FILE,
+    logLevel: 'warning',
+  });
+  fs.mkdirSync(path.dirname(WORKER_STAMP_FILE), { recursive: true });
+  // Stamped after the build: the inputs' folder holds the output too.
+  fs.writeFileSync(WORKER_STAMP_FILE, inputsFingerprint(WORKER_INPUTS));
+  log(`  built the résumé worker in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

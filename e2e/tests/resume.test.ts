@@ -1,6 +1,6 @@
 // The résumé made from the portfolio, in Chromium: a job typed in /portfo, saved and published, is in
 // the PDF the published page's résumé link downloads (made at publish). The editor's own viewer of it
-// is off for now (MADE_RESUME_IN_EDITOR); its states are component tests. Which résumé is shown, the settings and the pause
+// and the preview link it; its states are component tests. Which résumé is shown, the settings and the pause
 // before remaking are component tests (mfe-editor/src/resume/made/MadeResume.test.tsx); the PDF's
 // fields, order, links and fonts are the templates' résumé tests.
 import { expect, test } from '@playwright/test';

@@ -1,6 +1,6 @@
-// The résumé PDF maker as a browser loads it (`@folioforge/templates/resume`, a dynamic import in the
-// editor's worker): the maker, and its fonts fetched from the app's own assets. Deno's bundle takes
-// index.ts with the fonts inside it instead (tooling/resumeEngine.mjs).
+// The résumé PDF maker as a browser loads it (`@folioforge/templates/resume`, bundled into the
+// editor's worker by tooling/resumeEngine.mjs): the maker, and its fonts fetched from the app's own
+// assets. Deno's bundle takes index.ts with the fonts inside it instead.
 export {
   FACES,
   makeResumePdf,

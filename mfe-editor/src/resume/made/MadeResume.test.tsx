@@ -8,13 +8,11 @@ import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
 import { fakeResumeWorker, resetFakeResumeWorker } from '../../testing/fakeResumeWorker';
 import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
-import { enableMadeResumeForTests, RESUME_DEBOUNCE_MS } from './MadeResume';
+import { RESUME_DEBOUNCE_MS } from './MadeResume';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
 jest.mock('../pdfWorkerAssetUrl', () => ({ PDF_WORKER_ASSET_URL: 'http://localhost/assets/pdf.worker.min.mjs' }));
 jest.mock('../../images/loadImagePreparer', () => jest.requireActual('../../testing/fakeImagePreparer'));
-
-enableMadeResumeForTests();
 
 let objectUrls: ReturnType<typeof installObjectUrls>;
 let requestTimes: number[];
@@ -24,6 +22,7 @@ beforeEach(() => {
   resetDraftFileStoreForTests();
   resetFakePdf(2);
   resetFakeResumeWorker();
+  fakeResumeWorker.answering = true;
   installTestRuntimeConfig();
   objectUrls = installObjectUrls();
   requestTimes = [];
@@ -86,6 +85,15 @@ test('/portfo: an uploaded résumé takes precedence and says so; removing it br
   fireEvent.click(within(form()).getByRole('button', { name: /^Remove Resume/ }));
   expect(await preview.findByText('Made from your portfolio')).toBeInTheDocument();
   await waitFor(() => expect(requests().at(-1)!.portfolio.profile.name).toBe('Grace Hopper'), { timeout: 3000 });
+}, 45_000); // whole screens on a shared machine: slow, never timed
+
+test('/design: with no PDF uploaded the preview links the made résumé, as the published page will', async () => {
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  const preview = within(await screen.findByRole('region', { name: 'Template Preview' }, { timeout: 5000 }));
+  await waitFor(() => expect(objectUrls.created).toHaveLength(1), { timeout: 5000 });
+  const link = await preview.findByRole('link', { name: /My Resume/ });
+  expect(link).toHaveAttribute('href', objectUrls.created[0]);
+  expect(requests()).toHaveLength(1);
 }, 45_000); // whole screens on a shared machine: slow, never timed
 
 test('/design: the résumé settings are in the form, reached by keyboard, and each one remakes the résumé', async () => {

@@ -1,20 +1,10 @@
-// The résumé made from the portfolio while it is edited: made in a worker once a résumé is shown
-// (a viewer near the view, or Download), then again each time typing pauses. The preview's pages
-// link it (templates' MadeResumeProvider) when no PDF was uploaded; an upload takes precedence.
+// The résumé made from the portfolio while it is edited: made in a worker as the screen opens (or
+// once an uploaded PDF is removed), then again each time typing pauses. The preview's pages link it
+// (templates' MadeResumeProvider) as the published page will; an uploaded PDF takes precedence.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isUploadedResume, MadeResumeProvider, type PageLook, type Portfolio } from '@folioforge/templates';
 import type { PortfolioEditor } from '../../editing/portfolioEditor';
 import type { ResumeMaker } from './resumeMaker';
-
-/**
- * Off until the worker runs under module federation: in the shell its shared modules find no share
- * scope ("reading 'consumes'"), so the editor shows the upload or the sample as before, and the
- * published page and export carry the made résumé (publish/pageResume.ts). Tests turn it on.
- */
-export let MADE_RESUME_IN_EDITOR = false;
-export const enableMadeResumeForTests = () => {
-  MADE_RESUME_IN_EDITOR = true;
-};
 
 /** How long typing pauses before the résumé is made again. */
 export const RESUME_DEBOUNCE_MS = 600;
@@ -53,15 +43,21 @@ interface MadeResumeHostProps {
   viewerInForm: boolean;
   /** The page's look as the owner's plan gives it: the résumé's accent and font. */
   look?: PageLook;
-  /** Whether the screen makes one at all (MADE_RESUME_IN_EDITOR). */
-  enabled: boolean;
   children: ReactNode;
 }
 
-export function MadeResumeHost({ editor, maker, viewerInForm, look, enabled, children }: MadeResumeHostProps) {
-  const [wanted, setWanted] = useState(false);
+export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: MadeResumeHostProps) {
+  // Made from the start unless a PDF is uploaded: the preview links it as the published page will.
+  const [wanted, setWanted] = useState(() => !isUploadedResume(editor.store.getState().portfolio.profile.resume));
   const [state, setState] = useState<MadeResumeState>({ phase: 'idle' });
   const want = useCallback(() => setWanted(true), []);
+
+  useEffect(() => {
+    if (wanted) return undefined;
+    return editor.store.subscribe((next) => {
+      if (!isUploadedResume(next.portfolio.profile.resume)) setWanted(true);
+    });
+  }, [wanted, editor]);
 
   useEffect(() => {
     if (!wanted) return undefined;
@@ -109,7 +105,6 @@ export function MadeResumeHost({ editor, maker, viewerInForm, look, enabled, chi
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
 
   const api = useMemo(() => ({ state, want, viewerInForm }), [state, want, viewerInForm]);
-  if (!enabled) return <>{children}</>;
   return (
     <Context.Provider value={api}>
       <MadeResumeProvider url={url}>{children}</MadeResumeProvider>

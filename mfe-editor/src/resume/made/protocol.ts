@@ -1,5 +1,11 @@
-// What the editor asks the résumé worker and what it answers (both sides are this remote's code).
+// What the editor asks the résumé worker and what it answers (both sides are this remote's code;
+// the worker is bundled on its own by tooling/resumeEngine.mjs).
 import type { PageLook, Portfolio } from '@folioforge/templates';
+
+/** The worker's first message: where each font file is, as this remote's webpack emitted them. */
+export interface ResumeWorkerSetup {
+  faceUrls: [file: string, url: string][];
+}
 
 export interface MakeResumeRequest {
   id: number;

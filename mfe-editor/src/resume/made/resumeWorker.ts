@@ -1,40 +1,30 @@
 // The résumé worker: makes the PDF of each portfolio it is sent, off the main thread, with the
-// same code as the publish function (templates/src/resume). Its fonts are this remote's files.
-import './workerPublicPath';
-import { makeResumePdf, resumeFileName, type FaceSpec } from '@folioforge/templates/resume';
+// same code as the publish function (templates/src/resume). Bundled on its own, without module
+// federation (tooling/resumeEngine.mjs): a federated worker chunk finds no share scope to take
+// the shared packages from (webpack/webpack#16173). Its fonts are the editor's files.
+import { fetchedResources, makeResumePdf, resumeFileName, type ResumeResources } from '@folioforge/templates/resume';
 import { resumeSettingsOf } from '@folioforge/templates/model';
-import { FACE_URLS } from './faceUrls.generated';
-import type { MakeResumeAnswer, MakeResumeRequest } from './protocol';
+import type { MakeResumeAnswer, MakeResumeRequest, ResumeWorkerSetup } from './protocol';
 
-const fonts = new Map<string, Promise<Uint8Array>>();
+let resources: ResumeResources | undefined;
 
-/** A face's file, fetched once per worker. */
-function font(face: FaceSpec): Promise<Uint8Array> {
-  let loading = fonts.get(face.file);
-  if (!loading) {
-    const url = FACE_URLS[face.file];
-    loading = url
-      ? fetch(url).then(async (response) => {
-          if (!response.ok) throw new Error(`font ${face.id}: HTTP ${response.status}`);
-          return new Uint8Array(await response.arrayBuffer());
-        })
-      : Promise.reject(new Error(`font ${face.id} is not among the editor's files`));
-    // A failed fetch is tried again with the next résumé.
-    loading.catch(() => fonts.delete(face.file));
-    fonts.set(face.file, loading);
+async function answer({ id, portfolio, templateId, look }: MakeResumeRequest): Promise<MakeResumeAnswer> {
+  try {
+    if (!resources) throw new Error('the résumé maker was not told where its fonts are');
+    const settings = resumeSettingsOf(portfolio, Number(templateId));
+    const pdf = await makeResumePdf(portfolio, { ...settings, look }, resources);
+    return { id, ok: true, pdf, fileName: resumeFileName(portfolio) };
+  } catch (error) {
+    return { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  return loading;
 }
 
-self.onmessage = async (event: MessageEvent<MakeResumeRequest>) => {
-  const { id, portfolio, templateId, look } = event.data;
-  let answer: MakeResumeAnswer;
-  try {
-    const settings = resumeSettingsOf(portfolio, Number(templateId));
-    const pdf = await makeResumePdf(portfolio, { ...settings, look }, { font });
-    answer = { id, ok: true, pdf, fileName: resumeFileName(portfolio) };
-  } catch (error) {
-    answer = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+self.onmessage = async (event: MessageEvent<MakeResumeRequest | ResumeWorkerSetup>) => {
+  const message = event.data;
+  if ('faceUrls' in message) {
+    resources = fetchedResources(new Map(message.faceUrls));
+    return;
   }
-  (self as unknown as Worker).postMessage(answer, answer.ok ? [answer.pdf.buffer] : []);
+  const made = await answer(message);
+  (self as unknown as Worker).postMessage(made, made.ok ? [made.pdf.buffer] : []);
 };

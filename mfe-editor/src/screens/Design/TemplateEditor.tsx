@@ -16,7 +16,7 @@ import { PreviewPane } from '../../editing/PreviewPane';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { editorResumeMaker } from '../../resume/made/editorResumeMaker';
-import { MADE_RESUME_IN_EDITOR, MadeResumeHost } from '../../resume/made/MadeResume';
+import { MadeResumeHost } from '../../resume/made/MadeResume';
 import { contentOf, startingPortfolio, type PortfolioTemplateId } from '../../templates/templateCatalog';
 import type { DeviceOpening } from './designOpening';
 import styles from './Design.module.scss';
@@ -58,7 +58,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
   const template = contentOf(templateId) as TemplateDefinition;
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
-    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm look={look} enabled={MADE_RESUME_IN_EDITOR}>
+    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm look={look}>
       <EditorScreen
         editor={editor}
         target={target}

@@ -4,6 +4,7 @@ import Generator from './Generator';
 import { readDeviceDrafts, LEGACY_GENERATOR_KEY } from '../../drafts/deviceDrafts';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
+import { fakeResumeWorker, resetFakeResumeWorker } from '../../testing/fakeResumeWorker';
 import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
@@ -16,6 +17,8 @@ beforeEach(() => {
   localStorage.clear();
   resetDraftFileStoreForTests();
   resetFakePdf(2);
+  resetFakeResumeWorker();
+  fakeResumeWorker.answering = true;
   installTestRuntimeConfig();
   objectUrls = installObjectUrls();
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as unknown as CanvasRenderingContext2D);
@@ -28,7 +31,7 @@ const preview = () => screen.getByTestId('portfolio-preview');
 const form = () => screen.getByRole('form', { name: / details$/ });
 const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
 
-test("the form has the spec's fields, the preview its sections, a sample resume drawn until one is chosen", async () => {
+test("the form has the spec's fields, the preview its sections, the résumé made from it drawn until one is chosen", async () => {
   openGenerator();
   const labels = Array.from(form().querySelectorAll('label')).map((label) => label.textContent);
   expect(labels.slice(0, 2)).toEqual(['Name', 'Email']);
@@ -40,7 +43,8 @@ test("the form has the spec's fields, the preview its sections, a sample resume 
   for (const section of ['Personal Information', 'Skills', 'Experience', 'Education', 'Social Links', 'Resume'])
     expect(within(preview()).getByRole('heading', { name: section })).toBeInTheDocument();
   expect(await within(preview()).findByText('Page 1 of 2', undefined, { timeout: 5000 })).toBeInTheDocument();
-  expect(fakePdf.loadedUrls).toEqual(['test-file-stub']);
+  expect(within(preview()).getByText(/^Made from your portfolio/)).toBeInTheDocument();
+  expect(fakePdf.loadedUrls).toEqual([objectUrls.created[0]]);
 }, 20_000);
 
 test('the preview updates live: skills one by one, rich experience; only safe links become links', async () => {
@@ -66,7 +70,7 @@ test('the preview updates live: skills one by one, rich experience; only safe li
   expect(fakePdf.loadedUrls).toHaveLength(1);
 }, 20_000);
 
-test('pickers refuse wrong types; a chosen resume replaces the sample in the viewer', async () => {
+test('pickers refuse wrong types; a chosen resume replaces the made one in the viewer', async () => {
   openGenerator();
   await screen.findByText('Page 1 of 2', undefined, { timeout: 5000 });
   fireEvent.change(field('Resume (PDF)'), {
@@ -76,10 +80,11 @@ test('pickers refuse wrong types; a chosen resume replaces the sample in the vie
   resetFakePdf(4);
   fireEvent.change(field('Resume (PDF)'), { target: { files: [fileOf('cv.pdf', 'application/pdf')] } });
   expect(await within(preview()).findByText('Page 1 of 4')).toBeInTheDocument();
-  expect(fakePdf.loadedUrls).toEqual([objectUrls.created[0]]);
+  // The made résumé's address first, then the chosen one's.
+  expect(fakePdf.loadedUrls.at(-1)).toBe(objectUrls.created[1]);
   expect(within(preview()).getByText(/\(cv\.pdf\) is shown/)).toBeInTheDocument();
   fireEvent.change(field('Profile image'), { target: { files: [fileOf('me.jpg', 'image/jpeg')] } });
-  expect(within(preview()).getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', objectUrls.created[1]);
+  expect(within(preview()).getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', objectUrls.created[2]);
   // Resized for the web, the saving said beside the field.
   expect(await screen.findByText(/^Resized for the web: /)).toBeInTheDocument();
 });

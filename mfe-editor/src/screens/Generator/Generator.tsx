@@ -17,7 +17,7 @@ import { usePreviewLook } from '../../publishing/usePreviewLook';
 import { OpenAccountPortfolio, StartAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import { withEditorQueries } from '../../portfolios/queries';
 import { editorResumeMaker } from '../../resume/made/editorResumeMaker';
-import { MADE_RESUME_IN_EDITOR, MadeResumeHost } from '../../resume/made/MadeResume';
+import { MadeResumeHost } from '../../resume/made/MadeResume';
 import { ShownResume } from '../../resume/made/ShownResume';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import type { PortfolioTemplateId } from '../../templates/templateCatalog';
@@ -102,7 +102,7 @@ function GeneratorScreen({
 }) {
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
-    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look} enabled={MADE_RESUME_IN_EDITOR}>
+    <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look}>
       <EditorScreen
         editor={editor}
         target={target}

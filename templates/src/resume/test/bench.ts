@@ -73,6 +73,7 @@ async function buildBrowserBundle(dir: string): Promise<{ scriptBytes: number; s
   await esbuild.build({
     stdin: {
       contents: `export { makeResumePdf, fetchedResources } from './templates/src/resume/browser.ts';
+export { FACE_URLS } from './templates/src/resume/faceUrls.generated.ts';
 export { RESUME_FIXTURE } from './templates/src/resume/fixture.ts';`,
       resolveDir: repoRoot,
       loader: 'js',
@@ -91,7 +92,7 @@ export { RESUME_FIXTURE } from './templates/src/resume/fixture.ts';`,
     path.join(dir, 'worker.js'),
     `import * as resume from './resume.js';
 ${LOOP}
-const resources = resume.fetchedResources();
+const resources = resume.fetchedResources(resume.FACE_URLS);
 measure((p, o) => resume.makeResumePdf(p, o, resources), resume.RESUME_FIXTURE, ${RUNS}).then((figures) => postMessage(figures), (error) => postMessage({ error: String(error) }));`,
   );
   fs.writeFileSync(
