@@ -1,7 +1,7 @@
 // The résumé made from the portfolio while it is edited: made in a worker as the screen opens (or
 // once an uploaded PDF is removed), then again each time typing pauses. The preview's pages link it
 // (templates' MadeResumeProvider) as the published page will; an uploaded PDF takes precedence.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isUploadedResume, MadeResumeProvider, type PageLook, type Portfolio } from '@folioforge/templates';
 import type { PortfolioEditor } from '../../editing/portfolioEditor';
 import type { ResumeMaker } from './resumeMaker';
@@ -23,8 +23,6 @@ export type MadeResumeState =
 
 export interface MadeResumeApi {
   state: MadeResumeState;
-  /** A résumé is shown (or asked for): make it now, then follow the edits. */
-  want: () => void;
   /** Whether the screen shows the viewer in its form (the design screen) or in its preview (the generator). */
   viewerInForm: boolean;
 }
@@ -47,20 +45,10 @@ interface MadeResumeHostProps {
 }
 
 export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: MadeResumeHostProps) {
-  // Made from the start unless a PDF is uploaded: the preview links it as the published page will.
-  const [wanted, setWanted] = useState(() => !isUploadedResume(editor.store.getState().portfolio.profile.resume));
   const [state, setState] = useState<MadeResumeState>({ phase: 'idle' });
-  const want = useCallback(() => setWanted(true), []);
 
+  // Made as the screen opens, so the preview links it as the published page will.
   useEffect(() => {
-    if (wanted) return undefined;
-    return editor.store.subscribe((next) => {
-      if (!isUploadedResume(next.portfolio.profile.resume)) setWanted(true);
-    });
-  }, [wanted, editor]);
-
-  useEffect(() => {
-    if (!wanted) return undefined;
     let latest = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -98,13 +86,13 @@ export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: 
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [wanted, editor, maker, look]);
+  }, [editor, maker, look]);
 
   // A replaced PDF's address is let go once the viewer moved on to the new one.
   const url = shownPdf(state)?.url;
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
 
-  const api = useMemo(() => ({ state, want, viewerInForm }), [state, want, viewerInForm]);
+  const api = useMemo(() => ({ state, viewerInForm }), [state, viewerInForm]);
   return (
     <Context.Provider value={api}>
       <MadeResumeProvider url={url}>{children}</MadeResumeProvider>

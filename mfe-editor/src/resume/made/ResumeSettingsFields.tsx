@@ -153,11 +153,11 @@ function ExtraSections({ chosen, onChange }: { chosen: readonly string[]; onChan
   );
 }
 
-/** Saves the résumé shown: the upload, or the made one (made first when it is not yet). */
+/** Saves the résumé shown: the upload, or the made one (once it is made). */
 function DownloadResume({ made, uploaded }: { made: MadeResumeApi; uploaded: UploadedResume | undefined }) {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState('');
-  const { state, want } = made;
+  const { state } = made;
   const ready = state.phase === 'ready' ? state.made : undefined;
   useEffect(() => {
     if (!pending) return;
@@ -172,7 +172,6 @@ function DownloadResume({ made, uploaded }: { made: MadeResumeApi; uploaded: Upl
   const download = async () => {
     setProblem('');
     if (!uploaded) {
-      want();
       setPending(true);
       return;
     }

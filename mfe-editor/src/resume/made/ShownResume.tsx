@@ -1,6 +1,6 @@
 // The résumé the screen shows: the uploaded PDF when there is one, else the one made from the
-// portfolio (asked for as it comes near the view), with what is happening said beside it.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+// portfolio, with what is happening said beside it.
+import { lazy, Suspense, useRef } from 'react';
 import { useNearView } from '../../editing/useNearView';
 import { shownPdf, useMadeResume, type MadeResumeApi } from './MadeResume';
 import styles from './ShownResume.module.scss';
@@ -29,7 +29,7 @@ export function ShownResume({ uploaded, sampleUrl }: { uploaded?: UploadedResume
           {near ? <Viewer url={uploaded.url} title="Your uploaded résumé" /> : null}
         </>
       ) : made ? (
-        <MadeView made={made} near={near} />
+        <MadeView made={made} />
       ) : sampleUrl && near ? (
         <Viewer url={sampleUrl} title="Sample resume" />
       ) : null}
@@ -37,11 +37,8 @@ export function ShownResume({ uploaded, sampleUrl }: { uploaded?: UploadedResume
   );
 }
 
-function MadeView({ made, near }: { made: MadeResumeApi; near: boolean }) {
-  const { want, state } = made;
-  useEffect(() => {
-    if (near) want();
-  }, [near, want]);
+function MadeView({ made }: { made: MadeResumeApi }) {
+  const { state } = made;
   const pdf = shownPdf(state);
   return (
     <>
