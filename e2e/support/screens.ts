@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 // Every screen of the product a visitor can open without an account, and a heading that shows it rendered.
 export const SCREENS: { path: string; heading: RegExp }[] = [
   { path: '/', heading: /^Login$/ },
@@ -25,3 +25,6 @@ export async function publishInPanel(region: Locator, name: string | RegExp = /^
   const anyway = region.getByRole('button', { name: 'Publish with the sample text' });
   if (await anyway.isVisible()) await anyway.click();
 }
+
+/** The editor's form of portfolio fields, on /design and /portfo (the publish panel holds forms of its own). */
+export const editorForm = (page: Page): Locator => page.getByRole('form', { name: / details$/ });

@@ -13,7 +13,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { publishInPanel } from '../support/screens';
+import { editorForm, publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
@@ -285,7 +285,7 @@ test.describe('publishing', () => {
     await savedStatus(page);
     await page.getByLabel('Name', { exact: true }).fill('Gen Publisher');
     // One skill each: the generator's skills are a list.
-    const skills = page.getByRole('form').getByRole('region', { name: /^Skills/ });
+    const skills = editorForm(page).getByRole('region', { name: /^Skills/ });
     for (const skill of ['Rust', 'Elm']) {
       await skills.getByRole('button', { name: 'Add skill' }).click();
       await page.keyboard.type(skill);

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { pdfText } from '../support/pdfText';
-import { publishInPanel } from '../support/screens';
+import { editorForm, publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 
 let stack: SharedStack;
@@ -31,7 +31,7 @@ test('a job typed in /portfo is in the PDF the published page’s résumé link 
   await page.goto(`${stack.shellUrl}/portfo`);
   await page.waitForURL(/\/portfo\?portfolio=/);
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
-  const experience = page.getByRole('form').getByRole('region', { name: /^Experience/ });
+  const experience = editorForm(page).getByRole('region', { name: /^Experience/ });
   await experience.getByRole('button', { name: 'Add job' }).click();
   await page.getByLabel('Job 1 Company').fill('Analytical Engine Works');
   await page.getByLabel('Job 1 Position').pressSequentially('Lead programmer');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { publishInPanel } from '../support/screens';
+import { editorForm, publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard } from '../support/checkout';
@@ -36,7 +36,7 @@ async function signedIn(user: User, viewport = { width: 1280, height: 900 }): Pr
   return page;
 }
 
-const form = (page: Page) => page.getByRole('form');
+const form = editorForm;
 const preview = (page: Page) => page.getByTestId('template-preview');
 const sectionCard = (page: Page, name: string) => form(page).getByRole('region', { name: new RegExp(`^${name}`) });
 const savedStatus = (page: Page) =>
