@@ -1,5 +1,5 @@
-// The résumé made from the portfolio while it is edited: made in a worker as the screen opens (or
-// once an uploaded PDF is removed), then again each time typing pauses. The preview's pages link it
+// The résumé made from the portfolio while it is edited: made in a worker once the opened screen
+// leaves the browser idle (or once an uploaded PDF is removed), then again each time typing pauses. The preview's pages link it
 // (templates' MadeResumeProvider) as the published page will; an uploaded PDF takes precedence.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isUploadedResume, MadeResumeProvider, type PageLook, type Portfolio } from '@folioforge/templates';
@@ -8,6 +8,22 @@ import type { ResumeMaker } from './resumeMaker';
 
 /** How long typing pauses before the résumé is made again. */
 export const RESUME_DEBOUNCE_MS = 600;
+
+/** The longest the first résumé waits for the browser to be idle. */
+const FIRST_RESUME_WAIT_MS = 2000;
+
+/**
+ * Runs `work` when the browser is idle: the PDF maker (a worker of 441 KB gzipped, and its fonts) then
+ * loads after the editor's own files, not in their way. Returns the cancel.
+ */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: FIRST_RESUME_WAIT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 0);
+  return () => clearTimeout(handle);
+}
 
 export interface MadePdf {
   url: string;
@@ -47,7 +63,7 @@ interface MadeResumeHostProps {
 export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: MadeResumeHostProps) {
   const [state, setState] = useState<MadeResumeState>({ phase: 'idle' });
 
-  // Made as the screen opens, so the preview links it as the published page will.
+  // Made once the screen has opened, so the preview links it as the published page will.
   useEffect(() => {
     let latest = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -74,8 +90,10 @@ export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: 
         },
       );
     };
-    const { portfolio, templateId } = editor.store.getState();
-    make(portfolio, templateId);
+    const cancelFirst = whenIdle(() => {
+      const { portfolio, templateId } = editor.store.getState();
+      make(portfolio, templateId);
+    });
     const unsubscribe = editor.store.subscribe((next, before) => {
       if (next.portfolio === before.portfolio && next.templateId === before.templateId) return;
       clearTimeout(timer);
@@ -83,6 +101,7 @@ export function MadeResumeHost({ editor, maker, viewerInForm, look, children }: 
     });
     return () => {
       stopped = true;
+      cancelFirst();
       clearTimeout(timer);
       unsubscribe();
     };
