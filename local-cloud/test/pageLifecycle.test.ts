@@ -200,6 +200,9 @@ for (const backend of BACKENDS)
       );
       assert.equal((await publish(pat, id, `pat-${backend}`)).status, 200);
       let page = await visit(`pat-${backend}`);
+      const resumeHref = `/p/pat-${backend}/files/Pat-Pro-resume.pdf`;
+      assert.ok(page.html.includes(`href="${resumeHref}"`), 'the page links the résumé made at publish');
+      const plumResume = await (await fetch(`${siteUrl}${resumeHref}`)).arrayBuffer();
       assert.doesNotMatch(page.html, /ff-badge/);
       assert.match(page.html, /#7a3b8f/, 'the plum accent');
       assert.match(page.html, /ff-subscribe/);
@@ -222,6 +225,10 @@ for (const backend of BACKENDS)
       assert.match(page.html, /ff-badge/, '... with the badge back ...');
       assert.doesNotMatch(page.html, /#7a3b8f/, '... the look off ...');
       assert.doesNotMatch(page.html, /ff-subscribe/, '... and no sign-up form');
+      assert.ok(page.html.includes(`href="${resumeHref}"`), '... still linking its résumé ...');
+      const plainResume = Buffer.from(await (await fetch(`${siteUrl}${resumeHref}`)).arrayBuffer());
+      assert.ok(plainResume.subarray(0, 5).equals(Buffer.from('%PDF-')));
+      assert.ok(!plainResume.equals(Buffer.from(plumResume)), '... made again without the look');
       assert.equal((await sweep(t)).pagesRenderedAgain, 0, 'once is enough');
     });
 

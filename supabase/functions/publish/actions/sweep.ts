@@ -3,7 +3,7 @@
 //   - removes every page folder, page pointer and domain map no published row owns, and maps the
 //     domains that should be served (proven, page published, owner holding a plan) that are not;
 //   - renders again, from the snapshot of the version that was published, every page whose owner no
-//     longer holds what it shows (badge back, look off, no sign-up form);
+//     longer holds what it shows (badge back, look off, no sign-up form), and its made résumé;
 //   - removes from the private bucket every page no longer published behind its password;
 //   - clears old rate-limit records, wrong password tries and sign-ups never confirmed;
 //   - writes /p/sitemap.xml's list again from the published rows.
@@ -27,6 +27,7 @@ import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_s
 import { requireEnv } from '../../_shared/env.ts';
 import { publishDueBlogs } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
+import { storeMadeResume } from '../pageResume.ts';
 import { databaseRefusal, holdPage, releasePage, storeSite, type Deps } from '../pages.ts';
 import { asksForPassword } from '../protection.ts';
 
@@ -86,7 +87,9 @@ async function renderAgain(deps: Deps, page: PastPlan, report: SweepReport): Pro
       if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
     }
     const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
-    await storeSite(deps, source, page.slug, features, urls, { bucket, indexable: !behindPassword });
+    // The made résumé is made again too: it carries the look the page no longer may.
+    const resume = await storeMadeResume(deps, page.slug, source, features, bucket);
+    await storeSite(deps, source, page.slug, features, urls, { bucket, indexable: !behindPassword, resumeUrl: resume?.url });
     const { error } = await deps.admin.rpc('record_page_render', {
       portfolio: page.portfolio_id,
       token: held.token,
