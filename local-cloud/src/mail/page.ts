@@ -1,9 +1,6 @@
 // The mailbox page: plain HTML, every value escaped, links made clickable.
 import type { MailMessage } from '../context.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@folioforge/shared/escape-html';
 
 /** Only http(s) links become anchors, so a mailed `javascript:` URL can never run here. */
 function linkItem(link: string): string {

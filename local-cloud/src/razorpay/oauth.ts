@@ -16,6 +16,7 @@ import { partnerApp, partnerRedirectUri, type PartnerApp } from './partner.ts';
 import { randomBase62, razorpayId } from './ids.ts';
 import { safeEqual } from './signature.ts';
 import type { Sandbox } from './sandbox.ts';
+import { escapeHtml } from '@folioforge/shared/escape-html';
 
 /** How long an access token lives (Razorpay's: 90 days and a bit), and a code before it is exchanged. */
 export const ACCESS_TOKEN_SECONDS = 7_862_400;
@@ -29,9 +30,6 @@ type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsu
 function oauthError(c: Context, status: 400 | 401, error: OAuthError, description: string): Response {
   return c.json({ error, error_description: description }, status);
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 interface AuthorizeRequest {
   clientId: string;

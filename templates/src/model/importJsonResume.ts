@@ -12,6 +12,7 @@ import { PROFILE_FIELDS, type SectionKind } from './kinds';
 import { SCHEMA_VERSION, type AnyItem, type Portfolio, type Profile, type Section } from './portfolio';
 import { checkPortfolio } from './schema';
 import { withNewIds } from './starter';
+import { escapeHtml } from '@folioforge/shared/escape-html';
 
 /** Larger than any resume; what an upload of a wrong file is stopped at. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
@@ -70,9 +71,6 @@ const jsonResumeSchema = builtOnFirstUse(() => {
 type JsonResumeInput = z.infer<ReturnType<typeof jsonResumeSchema>>;
 
 export type ImportResult = { ok: true; portfolio: Portfolio } | { ok: false; problems: string[] };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 /** Plain text and a list of highlights as the rich text the editor makes. */
 function prose(summary: string | undefined, highlights: readonly string[] | undefined = []): string {

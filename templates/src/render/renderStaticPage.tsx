@@ -35,6 +35,7 @@ import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
 import type { TemplateContent } from '../types';
 import { checkedPortfolio, InvalidPortfolioError } from './checkedPortfolio';
 import { stylesFor, type StyleRule } from './pageStyles';
+import { escapeHtml } from '@folioforge/shared/escape-html';
 
 export interface StaticPageOptions {
   /** The address the page is published at: its canonical URL and Open Graph URL (none for an export). */
@@ -108,9 +109,6 @@ export interface StaticPage {
   bundledFiles: BundledFile[];
   storedVariants: StoredVariant[];
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 /** Text of a value that may be rich text: sanitised first, then without its tags. */
 function plainText(value: string): string {

@@ -6,6 +6,7 @@
 // (`@folioforge/shared/dom-free-sanitizer`, kept out of this file so no browser bundle carries it).
 import DOMPurify, { type Config, type DOMPurify as Purifier, type WindowLike } from 'dompurify';
 import { isPageHref, isSafeHref } from './safeUrl';
+import { escapeHtml } from './escapeHtml';
 
 /** What the editor's toolbar can make; everything else is dropped (its text kept where it is text). */
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'] as const;
@@ -103,9 +104,6 @@ function allowListSanitizer(host: SanitizingHost | undefined): AllowListSanitize
   const safe = purifier(host);
   return safe ? (html, allowedTags) => safe.sanitize(html, { ...PURIFY_CONFIG, ALLOWED_TAGS: [...allowedTags] }) : undefined;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 
 /**
  * HTML the rich text editor made starts with one of its blocks. Anything else is plain text from
