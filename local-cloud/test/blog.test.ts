@@ -6,10 +6,7 @@
 // take their pages with them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { JSDOM } from 'jsdom';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { callPublish, sweep } from './support/functions.ts';
 import {
   JOURNEY_BACKENDS,
@@ -20,6 +17,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 after(stopClusters);
 
@@ -29,18 +27,16 @@ const day = 86_400_000;
 for (const backend of JOURNEY_BACKENDS)
   describe(`a site's blog (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
-    let site: http.Server;
+    let site: SiteServer;
     let siteUrl: string;
 
     before(async () => {
       t = await startTestCloud(backend);
-      const sites = publishedSiteHandler({ storageUrl: () => t.url });
-      site = http.createServer((req, res) => void sites(req, res, new URL(`http://site${req.url}`).pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      site = await startSiteServer({ storageUrl: () => t.url });
+      siteUrl = site.url;
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
     });
 

@@ -7,8 +7,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
 import { callPublish, sweep } from './support/functions.ts';
@@ -23,6 +21,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 after(stopClusters);
 
@@ -30,7 +29,7 @@ for (const backend of JOURNEY_BACKENDS)
   describe(`custom domains (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let dns: TestDnsServer;
-    let site: http.Server;
+    let site: SiteServer;
     let siteUrl: string;
     let alice: TestUser;
     let mallory: TestUser;
@@ -38,16 +37,14 @@ for (const backend of JOURNEY_BACKENDS)
     before(async () => {
       dns = await startTestDnsServer();
       t = await startTestCloud(backend, { dnsServers: [dns.address] });
-      const sites = publishedSiteHandler({ storageUrl: () => t.url });
-      site = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site').pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      site = await startSiteServer({ storageUrl: () => t.url });
+      siteUrl = site.url;
       alice = await signedInUser(t, 'alice');
       mallory = await signedInUser(t, 'mallory');
       for (const user of [alice, mallory]) await grantPurchase(serviceClient(t), user.id, { itemType: 'plan', itemId: 'basic' });
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
       await dns?.close();
     });

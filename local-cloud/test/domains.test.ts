@@ -6,8 +6,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
 import { grantPurchase } from './support/cloud.ts';
 import { callFunction, callPublish } from './support/functions.ts';
@@ -22,6 +20,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 after(stopClusters);
 
@@ -33,7 +32,7 @@ for (const backend of BACKENDS)
   describe(`free domains (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;
-    let site: http.Server;
+    let site: SiteServer;
     let alice: TestUser;
     let bob: TestUser;
     let carol: TestUser;
@@ -43,9 +42,7 @@ for (const backend of BACKENDS)
     before(async () => {
       t = await startTestCloud(backend);
       siteHost = new URL(t.cloud.ctx.config.siteUrl ?? 'http://localhost:3000').hostname;
-      const sites = publishedSiteHandler({ storageUrl: () => t.url });
-      site = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site').pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      site = await startSiteServer({ storageUrl: () => t.url });
       alice = await signedInUser(t, 'alice');
       bob = await signedInUser(t, 'bob');
       carol = await signedInUser(t, 'carol'); // no plan
@@ -53,7 +50,7 @@ for (const backend of BACKENDS)
       for (const user of [alice, bob, mallory]) await grantPurchase(serviceClient(t), user.id, { itemType: 'plan', itemId: 'basic' });
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
     });
 
@@ -62,9 +59,8 @@ for (const backend of BACKENDS)
     /** The site as a browser at that domain asks it: the request's Host names the domain. */
     const onDomain = (host: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const port = (site.address() as AddressInfo).port;
         http
-          .get(`http://127.0.0.1:${port}/`, { headers: { host } }, (response) => {
+          .get(`${site.url}/`, { headers: { host } }, (response) => {
             let body = '';
             response.setEncoding('utf8');
             response.on('data', (chunk: string) => (body += chunk));

@@ -6,13 +6,10 @@
 // HTTP, as users, visitors and attackers would, on PGlite; the races run 50 times, on Postgres too.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { hasControlCharacters } from '../../supabase/functions/_shared/text.ts';
 import { startLocalCloud } from '../src/index.ts';
 import { grantPurchase } from './support/cloud.ts';
@@ -31,6 +28,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 const RACES = 50;
 
@@ -40,18 +38,16 @@ for (const backend of BACKENDS)
   describe(`a page for as long as its row is published (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;
-    let site: http.Server;
+    let site: SiteServer;
     let siteUrl: string;
 
     before(async () => {
       t = await startTestCloud(backend);
-      const sites = publishedSiteHandler({ storageUrl: () => t.url });
-      site = http.createServer((req, res) => void sites(req, res, new URL(`http://site${req.url}`).pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      site = await startSiteServer({ storageUrl: () => t.url });
+      siteUrl = site.url;
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
     });
 

@@ -4,11 +4,8 @@
 // beyond what opening the page does. Through supabase-js and real HTTP.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { pageViewCounter } from '../../tooling/pageViews.mjs';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { ownerWithPage as ownerWithPageIn } from './support/publishedPage.ts';
 import {
   JOURNEY_BACKENDS,
@@ -20,6 +17,7 @@ import {
   stopClusters,
   type TestCloud,
 } from './support/servicesCloud.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 after(stopClusters);
 
@@ -30,7 +28,7 @@ for (const backend of JOURNEY_BACKENDS)
   describe(`page views (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let visitor: SupabaseClient;
-    let site: http.Server;
+    let site: SiteServer;
     let siteUrl: string;
     const pending: Promise<boolean>[] = [];
     before(async () => {
@@ -41,16 +39,14 @@ for (const backend of JOURNEY_BACKENDS)
         serviceRoleKey: () => t.cloud.keys.serviceRoleKey,
         log: () => undefined,
       });
-      const sites = publishedSiteHandler({
+      site = await startSiteServer({
         storageUrl: () => t.url,
         onPageView: (req, slug, host) => pending.push(counter.count(req, slug, host)),
       });
-      site = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site.test').pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      siteUrl = site.url;
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
     });
 

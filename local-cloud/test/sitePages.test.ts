@@ -6,10 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { startTestDnsServer, type TestDnsServer } from './support/dnsServer.ts';
 import { callPublish } from './support/functions.ts';
@@ -24,6 +22,7 @@ import {
   type TestUser,
 } from './support/servicesCloud.ts';
 import { pngBlob } from './support/servicesFiles.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 after(stopClusters);
 
@@ -65,7 +64,7 @@ for (const backend of JOURNEY_BACKENDS)
   describe(`sites of several pages (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let dns: TestDnsServer;
-    let site: http.Server;
+    let site: SiteServer;
     let siteUrl: string;
     let alice: TestUser;
     /** The pages the server said it answered, for page views (`<slug>|<page>`). */
@@ -74,18 +73,16 @@ for (const backend of JOURNEY_BACKENDS)
     before(async () => {
       dns = await startTestDnsServer();
       t = await startTestCloud(backend, { dnsServers: [dns.address] });
-      const sites = publishedSiteHandler({
+      site = await startSiteServer({
         storageUrl: () => t.url,
         onPageView: (_req, slug, _host, page) => viewed.push(`${slug}|${page}`),
       });
-      site = http.createServer((req, res) => void sites(req, res, new URL(req.url ?? '/', 'http://site').pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      siteUrl = site.url;
       alice = await signedInUser(t, 'alice');
       await grantPurchase(serviceClient(t), alice.id, { itemType: 'plan', itemId: 'basic' });
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
       await dns?.close();
     });

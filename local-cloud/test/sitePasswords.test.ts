@@ -6,9 +6,6 @@
 // through no other door: Storage's public URL, REST, the sitemap, its files.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { publishedSiteHandler } from '../../tooling/publishedSites.mjs';
 import { pageProtection } from '../../tooling/pageProtection.mjs';
 import { grantPurchase } from './support/cloud.ts';
 import { callPublish, sweep } from './support/functions.ts';
@@ -25,6 +22,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 after(stopClusters);
 
@@ -34,19 +32,17 @@ for (const backend of JOURNEY_BACKENDS)
   describe(`a site behind its password (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;
-    let site: http.Server;
+    let site: SiteServer;
     let siteUrl: string;
 
     before(async () => {
       t = await startTestCloud(backend);
       const protection = pageProtection({ supabaseUrl: () => t.url, serviceRoleKey: () => t.cloud.keys.serviceRoleKey });
-      const sites = publishedSiteHandler({ storageUrl: () => t.url, protection });
-      site = http.createServer((req, res) => void sites(req, res, new URL(`http://site${req.url}`).pathname));
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      site = await startSiteServer({ storageUrl: () => t.url, protection });
+      siteUrl = site.url;
     });
     after(async () => {
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.stop();
       await t?.stop();
     });
 
