@@ -170,13 +170,17 @@ for (const backend of JOURNEY_BACKENDS)
       const badType = await callPayments(t, { action: 'create-order', item: { itemType: 'course', itemId: 1 } }, buyer.accessToken);
       assert.equal(badType.status, 400);
 
+      // ₹1, an amount Razorpay takes: the order charged and the purchase kept are the catalog's too.
       const withPrice = await callPayments(
         t,
-        { action: 'create-order', item: { itemType: 'template', itemId: 2, amount: 1 }, amount: 1 },
+        { action: 'create-order', item: { itemType: 'template', itemId: 2, amount: 100 }, amount: 100 },
         buyer.accessToken,
       );
       assert.equal(withPrice.status, 200);
       assert.equal(withPrice.body.amount, 15_000, 'the price comes from the catalog, never from the client');
+      const pricedOrder = String(withPrice.body.orderId);
+      assert.equal((await razorpayApi(t, 'GET', `/v1/orders/${pricedOrder}`)).body.amount, 15_000, 'Razorpay charges the catalog price');
+      assert.equal((await purchaseRow(t, pricedOrder)).amount, 15_000, 'the purchase expects the catalog price');
 
       const anonymous = await callPayments(t, { action: 'create-order', item: { itemType: 'template', itemId: 1 } }, t.cloud.keys.anonKey);
       assert.equal(anonymous.status, 401);
