@@ -1,5 +1,14 @@
 import { memo, useEffect, useMemo, useRef, type ComponentType } from 'react';
-import { AssetUrlsProvider, type PageLook, type Portfolio, type TemplatePageProps } from '@folioforge/templates';
+import {
+  AssetUrlsProvider,
+  portfolioForPage,
+  siteNavigation,
+  SiteNavigationContext,
+  type PageLook,
+  type Portfolio,
+  type SiteNavigationValue,
+  type TemplatePageProps,
+} from '@folioforge/templates';
 import { pageStyleCss } from '@folioforge/templates/page-style';
 import { findScrollBox, scrollElementTo } from '@folioforge/shared';
 import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
@@ -21,7 +30,15 @@ const TEMPLATE_LOOK: PageLook = {};
  */
 export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK }: PreviewPaneProps) {
   const editor = useEditor();
-  const portfolio = usePreviewPortfolio(editor);
+  const { portfolio: site, pageId } = usePreviewPortfolio(editor);
+  // The page being edited, with the site's navigation: a link in it opens that page in the editor.
+  const portfolio = useMemo(() => portfolioForPage(site, pageId), [site, pageId]);
+  // Drawn from the pages' names and addresses alone: a key press in a section leaves it as it was.
+  const pages = site.pages;
+  const navigation = useMemo<SiteNavigationValue>(
+    () => ({ links: siteNavigation({ sections: [], pages }, { current: pageId }), onOpen: editor.showPage }),
+    [editor, pages, pageId],
+  );
   const urls = useEditorState((state) => state.urls);
   const rootRef = useRef<HTMLDivElement>(null);
   useKeepActiveInView(rootRef);
@@ -32,7 +49,9 @@ export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOO
       <style>{pageCss}</style>
       <div ref={rootRef} data-preview-root="">
         <AssetUrlsProvider urls={urls}>
-          <DrawnPage Page={Page} portfolio={portfolio} />
+          <SiteNavigationContext.Provider value={navigation}>
+            <DrawnPage Page={Page} portfolio={portfolio} />
+          </SiteNavigationContext.Provider>
         </AssetUrlsProvider>
       </div>
     </>
