@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { forgetLoadedRegionsForTests } from '@folioforge/shared';
-import { SITE_LIMITS } from '@folioforge/templates';
+import { getTemplate, SITE_LIMITS } from '@folioforge/templates';
 import Design from '../../screens/Design/Design';
-import { readDeviceDrafts } from '../../drafts/deviceDrafts';
+import { readDeviceDrafts, writeDeviceDraft } from '../../drafts/deviceDrafts';
 import { DRAFT_SAVE_DELAY_MS } from '../../drafts/draftTarget';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
@@ -162,8 +162,17 @@ test('a removed page comes back with its Undo, and with Ctrl+Z; a page left out 
 });
 
 test(`with ${SITE_LIMITS.pages} pages besides Home, Add page and Duplicate say the site is full`, async () => {
-  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
-  for (let n = 1; n <= SITE_LIMITS.pages - 1; n += 1) addPage(`Page ${n}`);
+  // A draft of one page short of full, as a reload opens it.
+  const sample = getTemplate(1)!.sample;
+  const pages = Array.from({ length: SITE_LIMITS.pages - 1 }, (_, index) => ({
+    id: `page-${index + 1}`,
+    slug: `page-${index + 1}`,
+    title: `Page ${index + 1}`,
+    inNavigation: true,
+    sections: [],
+  }));
+  writeDeviceDraft({ id: 'design-full', templateId: '1', portfolio: { ...sample, pages } });
+  renderAt('/design', <Design />);
   expect(inPanel().getByRole('button', { name: 'Add page' })).toBeEnabled();
   fireEvent.click(inPanel().getByRole('button', { name: 'Duplicate Page 1' }));
   expect(inPanel().getByRole('button', { name: 'Edit Page 1 (copy)' })).toBeInTheDocument();
