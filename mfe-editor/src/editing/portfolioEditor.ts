@@ -2,7 +2,7 @@
 // React state so that a key press re-renders only what shows that field (the preview's part), not the
 // form around it. Every change goes through here, so undo and redo see them all.
 import { createStore, type StoreApi } from 'zustand';
-import { HOME_PAGE_ID, homeFileSlotsOf, fileValuesOf, replaceFileValue, type FileSlot, type Portfolio } from '@folioforge/templates';
+import { HOME_PAGE_ID, fileSlotsOf, fileValuesOf, replaceFileValue, type FileSlot, type Portfolio } from '@folioforge/templates';
 import type { PortfolioTemplateId } from '../templates/templateCatalog';
 import { EditHistory, type HistoryStep } from './editHistory';
 import { changedPaths, itemPath, pageOfSection, placeOf, profilePath, readField, writeField, type FieldPath } from './portfolioEdits';
@@ -26,8 +26,8 @@ const slotPath = (slot: FileSlot): FieldPath =>
  * text and parts, never a file (a replaced file is removed from storage once the change is saved).
  */
 function keepFiles(current: Portfolio, target: Portfolio): Portfolio {
-  const now = new Map(homeFileSlotsOf(current).map(({ slot, value }) => [slotPath(slot), value]));
-  return homeFileSlotsOf(target).reduce((result, { slot, value }) => {
+  const now = new Map(fileSlotsOf(current).map(({ slot, value }) => [slotPath(slot), value]));
+  return fileSlotsOf(target).reduce((result, { slot, value }) => {
     const path = slotPath(slot);
     const kept = now.get(path);
     return kept !== undefined && kept !== value ? writeField(result, path, kept) : result;
@@ -225,7 +225,7 @@ export class PortfolioEditor {
   /** A picture or resume chosen or removed: not a step of undo (files are not taken back). */
   readonly setFile = (path: FieldPath, value: string): void => {
     // Every kept version shows the file now chosen in that place: a redo (of an added item, say) never brings back an older one.
-    const hasSlot = (portfolio: Portfolio) => homeFileSlotsOf(portfolio).some(({ slot }) => slotPath(slot) === path);
+    const hasSlot = (portfolio: Portfolio) => fileSlotsOf(portfolio).some(({ slot }) => slotPath(slot) === path);
     this.history.rewrite((portfolio) =>
       hasSlot(portfolio) && readField(portfolio, path) !== value ? writeField(portfolio, path, value) : portfolio,
     );
