@@ -14,6 +14,9 @@ const keptPage = (portfolio: Portfolio, pageId: string): string =>
 /** The page a focus target is on (a field's path, or a section's or item's control key), if it names a section. */
 function pageOfTarget(portfolio: Portfolio, target: string | undefined): string | undefined {
   if (!target) return undefined;
+  // A page's own setting: page.<key>.<page id>.
+  const [scope, , settingsOf] = target.split('.');
+  if (scope === 'page' && settingsOf) return portfolio.pages?.some((page) => page.id === settingsOf) ? settingsOf : undefined;
   const sectionId = placeOf(target).sectionId ?? /^(?:section-[a-z]+|add-item|item-[a-z]+):([^:]+)/.exec(target)?.[1];
   return sectionId ? pageOfSection(portfolio, sectionId) : undefined;
 }

@@ -10,6 +10,7 @@ import {
   itemPath,
   moveItem,
   moveSection,
+  pagePath,
   pageSections,
   placeOf,
   profilePath,
@@ -142,6 +143,20 @@ describe("a page's sections", () => {
     const item = addItem(hidden, 'talk-list');
     expect(pageSections(item.portfolio, 'talks')[1]?.items).toHaveLength(2);
     expect(pageSections(removeSection(item.portfolio, 'talk-list'), 'talks').map((section) => section.id)).toEqual([added.id, copy.id]);
+  });
+
+  test("a page's own title and description are its settings; the home page's stay as they were", () => {
+    const before = withPage();
+    const path = pagePath('title', 'talks');
+    expect(path).toBe('page.title.talks');
+    const after = writeField(before, path, 'Talks by Aarav');
+    expect(readField(after, path)).toBe('Talks by Aarav');
+    expect(after.pages?.[0]?.page).toEqual({ title: 'Talks by Aarav' });
+    expect(after.page).toBe(before.page);
+    expect(readField(after, pagePath('title'))).toBe(readField(before, pagePath('title')));
+    expect(changedPaths(before, after)).toEqual([path]);
+    expect(writeField(after, path, '').pages?.[0]).not.toHaveProperty('page');
+    expect(writeField(before, pagePath('title', 'nowhere'), 'x')).toBe(before);
   });
 
   test(`a page holds ${LIMITS.sections} sections, as the home page does`, () => {

@@ -1,7 +1,7 @@
 // What the editor does to a portfolio, as pure functions: each returns a new portfolio sharing every
 // part it did not change (so the preview redraws only what changed). A field is named by its path:
 //   profile.<key>   social.<id>.<key>   section.<id>.<title|body>   item.<section id>.<item id>.<key>
-//   page.<title|description|language>   site.protected ('true' or '': the site behind its password)
+//   page.<title|description|language>[.<page id>]   site.protected ('true' or '': the site behind its password)
 // A section's id names it in the whole site (coercePortfolio keeps them unique across pages), so a
 // section or item path reaches it on whichever page it is; only adding one asks for the page.
 import {
@@ -26,7 +26,9 @@ export type FieldPath = string;
 export const profilePath = (key: keyof Profile): FieldPath => `profile.${key}`;
 export const socialPath = (id: string, key: 'network' | 'url'): FieldPath => `social.${id}.${key}`;
 export const sectionPath = (id: string, key: 'title' | 'body'): FieldPath => `section.${id}.${key}`;
-export const pagePath = (key: keyof PageSettings): FieldPath => `page.${key}`;
+/** A page's setting: the home page's `page.<key>`, another page's `page.<key>.<page id>`. */
+export const pagePath = (key: keyof PageSettings, pageId: string = HOME_PAGE_ID): FieldPath =>
+  pageId === HOME_PAGE_ID ? `page.${key}` : `page.${key}.${pageId}`;
 const PAGE_KEYS: readonly (keyof PageSettings)[] = ['title', 'description', 'language'];
 /** Whether the whole site asks for its password: 'true', or '' for open to everyone. */
 export const SITE_PROTECTED_PATH: FieldPath = 'site.protected';
@@ -90,7 +92,8 @@ const withItems = (section: Section, items: AnyItem[]): Section => ({ ...section
 export function readField(portfolio: Portfolio, path: FieldPath): string {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return portfolio.profile[first as keyof Profile] ?? '';
-  if (scope === 'page') return portfolio.page?.[first as keyof PageSettings] ?? '';
+  if (scope === 'page')
+    return (second ? portfolio.pages?.find((page) => page.id === second)?.page : portfolio.page)?.[first as keyof PageSettings] ?? '';
   if (scope === 'site') return portfolio.site?.protected === true ? 'true' : '';
   if (scope === 'social') {
     const link = portfolio.socials.find((candidate) => candidate.id === first);
@@ -116,6 +119,18 @@ export function writeField(portfolio: Portfolio, path: FieldPath, value: string)
 function writeValue(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return { ...portfolio, profile: { ...portfolio.profile, [first]: value } };
+  if (scope === 'page' && second) {
+    // Another page's own settings, kept as the home page's are.
+    if (!portfolio.pages?.some((page) => page.id === second)) return portfolio;
+    const pages = portfolio.pages.map((sitePage) => {
+      if (sitePage.id !== second) return sitePage;
+      const { [first as keyof PageSettings]: _dropped, ...rest } = sitePage.page ?? {};
+      const page: PageSettings = value === '' ? rest : { ...rest, [first]: value };
+      const { page: _old, ...without } = sitePage;
+      return Object.keys(page).length ? { ...without, page } : without;
+    });
+    return { ...portfolio, pages };
+  }
   if (scope === 'page') {
     // An emptied setting goes: the page uses its default again, and a row without settings stays as it was.
     const { [first as keyof PageSettings]: _dropped, ...rest } = portfolio.page ?? {};
@@ -145,6 +160,7 @@ export function fieldValues(portfolio: Portfolio): Map<FieldPath, string> {
   const values = new Map<FieldPath, string>();
   for (const [key, value] of Object.entries(portfolio.profile)) values.set(profilePath(key as keyof Profile), value);
   for (const key of PAGE_KEYS) values.set(pagePath(key), portfolio.page?.[key] ?? '');
+  for (const page of portfolio.pages ?? []) for (const key of PAGE_KEYS) values.set(pagePath(key, page.id), page.page?.[key] ?? '');
   values.set(SITE_PROTECTED_PATH, readField(portfolio, SITE_PROTECTED_PATH));
   for (const link of portfolio.socials) {
     values.set(socialPath(link.id, 'network'), link.network);

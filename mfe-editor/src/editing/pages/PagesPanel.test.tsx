@@ -211,6 +211,15 @@ test("choosing a page shows its sections in the form and the preview; Home's com
   const pageId = new URLSearchParams(lastLocation.current?.search).get('page');
   expect(pageId).toMatch(/.+/);
 
+  // The page's own title for search engines; Home's stays its own.
+  const pageTitle = within(form()).getByLabelText('Page title');
+  expect(pageTitle).toHaveAccessibleDescription(/^Empty: the page uses its name and yours, “Talks · /);
+  fireEvent.change(pageTitle, { target: { value: 'Talks by me' } });
+  await user.click(inPanel().getByRole('button', { name: 'Edit Home' }));
+  expect(within(form()).getByLabelText('Page title')).toHaveValue('');
+  await user.click(inPanel().getByRole('button', { name: 'Edit Talks' }));
+  expect(within(form()).getByLabelText('Page title')).toHaveValue('Talks by me');
+
   // Another template shows the same pages.
   await user.selectOptions(screen.getByLabelText('Template'), '2');
   expect(pageOrder()).toEqual(['Edit Home', 'Edit Talks']);
