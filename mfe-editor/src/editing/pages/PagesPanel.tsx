@@ -2,7 +2,7 @@
 // and the preview, rename, readdress, show in the navigation or not, move, duplicate or remove.
 // Every change is a step of the editor's undo (Ctrl+Z brings a removed page back); the page being
 // edited is named in the address (`&page=<id>`), so a reload keeps it.
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@folioforge/shared';
 import { HOME_PAGE_ID, SITE_LIMITS, type Portfolio } from '@folioforge/templates';
@@ -48,12 +48,17 @@ export function PagesPanel() {
   usePageInAddress(editor);
   usePanelFocus(panelRef);
 
-  const remove = (id: string) => {
-    const name = pageName(pageOf(editor.portfolio, id));
-    const after = removePage(editor.portfolio, id);
-    editor.change(after, { label: `Removed the page ${name}`, focus: focusKey.undoRemove, undoFocus: focusKey.edit(id) });
-    setRemoved({ name, after });
-  };
+  // The same function each time: the rows are memoised.
+  const remove = useCallback(
+    (id: string) => {
+      const name = pageName(pageOf(editor.portfolio, id));
+      const after = removePage(editor.portfolio, id);
+      editor.change(after, { label: `Removed the page ${name}`, focus: focusKey.undoRemove, undoFocus: focusKey.edit(id) });
+      setRemoved({ name, after });
+    },
+    [editor],
+  );
+  const noticeDone = useCallback(() => setRemoved(null), []);
 
   return (
     <section ref={panelRef} className={styles.panel} aria-labelledby={headingId}>
@@ -69,7 +74,7 @@ export function PagesPanel() {
           <PageRow key={id} id={id} index={index} count={ids.length} onRemove={remove} />
         ))}
       </ul>
-      {removed ? <RemovedNotice removed={removed} onDone={() => setRemoved(null)} /> : null}
+      {removed ? <RemovedNotice removed={removed} onDone={noticeDone} /> : null}
       <AddPage />
     </section>
   );
