@@ -10,7 +10,9 @@ import {
   type TemplatePageProps,
 } from '@folioforge/templates';
 import { pageStyleCss } from '@folioforge/templates/page-style';
+import { useLocation } from 'react-router-dom';
 import { findScrollBox, scrollElementTo } from '@folioforge/shared';
+import { searchWithPage } from '../portfolios/editorPaths';
 import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
 
 export interface PreviewPaneProps {
@@ -33,12 +35,18 @@ export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOO
   const { portfolio: site, pageId } = usePreviewPortfolio(editor);
   // The page being edited, with the site's navigation: a link in it opens that page in the editor.
   const portfolio = useMemo(() => portfolioForPage(site, pageId), [site, pageId]);
-  // Drawn from the pages' names and addresses alone: a key press in a section leaves it as it was.
+  // Drawn from the pages' names alone: a key press in a section leaves it as it was. Each link is
+  // the editor at that page (opened in a new tab, it is that), never the published address, which
+  // means nothing here.
   const pages = site.pages;
-  const navigation = useMemo<SiteNavigationValue>(
-    () => ({ links: siteNavigation({ sections: [], pages }, { current: pageId }), onOpen: editor.showPage }),
-    [editor, pages, pageId],
-  );
+  const { pathname, search } = useLocation();
+  const navigation = useMemo<SiteNavigationValue>(() => {
+    const links = siteNavigation({ sections: [], pages }, { current: pageId }).map((link) => {
+      const query = searchWithPage(new URLSearchParams(search), link.id).toString();
+      return { ...link, href: query ? `${pathname}?${query}` : pathname };
+    });
+    return { links, onOpen: editor.showPage };
+  }, [editor, pages, pageId, pathname, search]);
   const urls = useEditorState((state) => state.urls);
   const rootRef = useRef<HTMLDivElement>(null);
   useKeepActiveInView(rootRef);

@@ -104,8 +104,11 @@ test('a renamed page keeps its address; a bad address is explained beside the fi
   await user.type(address, 'speaking{Enter}');
   expect(address).not.toHaveAttribute('aria-invalid');
   expect(address).toHaveAccessibleDescription('The page is at …/speaking/ of the site. Its old address …/talks/ leads here.');
+  // In the preview, each link of the navigation is the editor at that page: opened in a new tab, it is that.
   const nav = within(preview()).getByRole('navigation', { name: /pages$/ });
-  expect(within(nav).getByRole('link', { name: 'Conference talks' })).toHaveAttribute('href', '../speaking/');
+  const pageId = new URLSearchParams(lastLocation.current?.search).get('page');
+  expect(within(nav).getByRole('link', { name: 'Conference talks' })).toHaveAttribute('href', `/design?page=${pageId}`);
+  expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/design');
 });
 
 test('pages are reordered by keyboard; focus stays on the moved page, on the other button once at the end', async () => {
