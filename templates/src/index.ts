@@ -62,8 +62,20 @@ export {
   toModelData,
   upgradeLegacy,
   visibleSections,
+  sectionsWithNewIds,
   withNewIds,
   withoutSampleMark,
+  HOME_PAGE_ID,
+  SITE_LIMITS,
+  newSitePage,
+  portfolioForPage,
+  siteNavigation,
+  sitePages,
+  slugFromTitle,
+  slugProblem,
+  withPageSlug,
+  type SitePage,
+  type SitePageView,
   type Account,
   type AnyItem,
   type FileSlot,
@@ -84,6 +96,7 @@ export {
   type TextField,
 } from './model';
 export { AssetUrlsProvider, resolveAsset, useAssetUrl } from './common/assets';
+export { SiteNavigationContext, type SiteNavigationValue } from './common/SiteNavigation';
 export { MadeResumeProvider, isUploadedResume, useResumeUrl } from './common/resumeLink';
 export {
   RESUME_LAYOUTS,

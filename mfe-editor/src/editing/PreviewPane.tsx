@@ -1,7 +1,18 @@
 import { memo, useEffect, useMemo, useRef, type ComponentType } from 'react';
-import { AssetUrlsProvider, type PageLook, type Portfolio, type TemplatePageProps } from '@folioforge/templates';
+import {
+  AssetUrlsProvider,
+  portfolioForPage,
+  siteNavigation,
+  SiteNavigationContext,
+  type PageLook,
+  type Portfolio,
+  type SiteNavigationValue,
+  type TemplatePageProps,
+} from '@folioforge/templates';
 import { pageStyleCss } from '@folioforge/templates/page-style';
+import { useLocation } from 'react-router-dom';
 import { findScrollBox, scrollElementTo } from '@folioforge/shared';
+import { searchWithPage } from '../portfolios/editorPaths';
 import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
 
 export interface PreviewPaneProps {
@@ -21,7 +32,21 @@ const TEMPLATE_LOOK: PageLook = {};
  */
 export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK }: PreviewPaneProps) {
   const editor = useEditor();
-  const portfolio = usePreviewPortfolio(editor);
+  const { portfolio: site, pageId } = usePreviewPortfolio(editor);
+  // The page being edited, with the site's navigation: a link in it opens that page in the editor.
+  const portfolio = useMemo(() => portfolioForPage(site, pageId), [site, pageId]);
+  // Drawn from the pages' names alone: a key press in a section leaves it as it was. Each link is
+  // the editor at that page (opened in a new tab, it is that), never the published address, which
+  // means nothing here.
+  const pages = site.pages;
+  const { pathname, search } = useLocation();
+  const navigation = useMemo<SiteNavigationValue>(() => {
+    const links = siteNavigation({ sections: [], pages }, { current: pageId }).map((link) => {
+      const query = searchWithPage(new URLSearchParams(search), link.id).toString();
+      return { ...link, href: query ? `${pathname}?${query}` : pathname };
+    });
+    return { links, onOpen: editor.showPage };
+  }, [editor, pages, pageId, pathname, search]);
   const urls = useEditorState((state) => state.urls);
   const rootRef = useRef<HTMLDivElement>(null);
   useKeepActiveInView(rootRef);
@@ -32,7 +57,9 @@ export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOO
       <style>{pageCss}</style>
       <div ref={rootRef} data-preview-root="">
         <AssetUrlsProvider urls={urls}>
-          <DrawnPage Page={Page} portfolio={portfolio} />
+          <SiteNavigationContext.Provider value={navigation}>
+            <DrawnPage Page={Page} portfolio={portfolio} />
+          </SiteNavigationContext.Provider>
         </AssetUrlsProvider>
       </div>
     </>

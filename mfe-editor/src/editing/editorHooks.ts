@@ -3,6 +3,11 @@ import { useStore } from 'zustand';
 import type { Portfolio, Section } from '@folioforge/templates';
 import type { FileFieldKind } from '../portfolios/fileRules';
 import type { EditorState, PortfolioEditor } from './portfolioEditor';
+import { pageSections } from './portfolioEdits';
+
+/** The sections of the page being edited (the home page's, or a page's). */
+export const editedSections = (state: Pick<EditorState, 'portfolio' | 'pageId'>): readonly Section[] =>
+  pageSections(state.portfolio, state.pageId);
 
 /** The editor of the screen, for the form's parts (set by the editor screen). */
 export const EditorContext = createContext<PortfolioEditor | null>(null);
@@ -35,7 +40,7 @@ export function useEditorList<T>(selector: (state: EditorState) => readonly T[])
 }
 
 /**
- * A part of the state read from the sections alone (a section's kind, an item's field…), for `key`
+ * A part of the state read from the sections of the page being edited alone (a section's kind, an item's field…), for `key`
  * (what the selector reads them for: a section's id, a field's path). A key press in the profile
  * leaves the sections as they were, so the selector is not run again: each of the form's hundred or
  * so such subscriptions then costs a comparison, not a search through the sections.
@@ -43,7 +48,7 @@ export function useEditorList<T>(selector: (state: EditorState) => readonly T[])
 export function useSectionsState<T>(key: string, selector: (sections: readonly Section[]) => T): T {
   const last = useRef<{ sections: readonly Section[]; key: string; value: T } | null>(null);
   return useStore(useEditor().store, (state) => {
-    const { sections } = state.portfolio;
+    const sections = editedSections(state);
     const previous = last.current;
     if (previous && previous.sections === sections && previous.key === key) return previous.value;
     const value = selector(sections);
@@ -54,17 +59,26 @@ export function useSectionsState<T>(key: string, selector: (sections: readonly S
 
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, index) => Object.is(item, b[index]));
 
+/** What the preview draws: the whole site and the page of it being edited. */
+export interface PreviewState {
+  portfolio: Portfolio;
+  pageId: string;
+}
+
 /**
  * The portfolio, for the preview. A state subscription rather than useSyncExternalStore (zustand's
  * useStore), which queues an after-paint task on every change: one more task per key press.
  */
-export function usePreviewPortfolio(editor: PortfolioEditor): Portfolio {
-  const [portfolio, setPortfolio] = useState(() => editor.portfolio);
+export function usePreviewPortfolio(editor: PortfolioEditor): PreviewState {
+  const read = (state: EditorState): PreviewState => ({ portfolio: state.portfolio, pageId: state.pageId });
+  const [preview, setPreview] = useState(() => read(editor.store.getState()));
   useLayoutEffect(() => {
-    setPortfolio(editor.portfolio);
-    return editor.store.subscribe((state) => setPortfolio(state.portfolio));
+    const keep = (state: EditorState) =>
+      setPreview((current) => (current.portfolio === state.portfolio && current.pageId === state.pageId ? current : read(state)));
+    keep(editor.store.getState());
+    return editor.store.subscribe(keep);
   }, [editor]);
-  return portfolio;
+  return preview;
 }
 
 /** What the form's file pickers do (the screen decides: kept on this device, or uploaded to the account). */

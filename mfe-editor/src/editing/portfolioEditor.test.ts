@@ -102,3 +102,45 @@ test('a picture chosen on an added item stays when adding it is undone and redon
   editor.redo();
   expect(readField(editor.portfolio, picture)).toBe('device:file-1');
 });
+
+describe('the pages of a site', () => {
+  const withTalks = () => {
+    const sample = getTemplate(1)!.sample;
+    const projects = sample.sections.find((section) => section.kind === 'projects')!;
+    const talks = { ...projects, id: 'talk-list', items: projects.items.map((item) => ({ ...item, id: `talk-${item.id}` })) };
+    return new PortfolioEditor({
+      templateId: '1',
+      portfolio: { ...sample, pages: [{ id: 'talks', slug: 'talks', title: 'Talks', inNavigation: true, sections: [talks] }] },
+    });
+  };
+
+  test("a picture chosen on a page's item stays when its text is undone, as on the home page", () => {
+    const editor = withTalks();
+    const itemId = editor.portfolio.pages![0]!.sections[0]!.items[0]!.id;
+    const name = itemPath('talk-list', itemId, 'name');
+    const image = itemPath('talk-list', itemId, 'image');
+    editor.setField(name, 'Talk one');
+    editor.setFile(image, 'device:file-9');
+    editor.undo();
+    expect(readField(editor.portfolio, name)).not.toBe('Talk one');
+    expect(readField(editor.portfolio, image)).toBe('device:file-9');
+  });
+
+  test('undo shows the page it changed; a page gone (removed, its adding undone) leaves the home page edited', () => {
+    const editor = withTalks();
+    const itemId = editor.portfolio.pages![0]!.sections[0]!.items[0]!.id;
+    editor.showPage('talks');
+    editor.change(removeItem(editor.portfolio, 'talk-list', itemId), {
+      label: 'Removed Project 1',
+      undoFocus: itemPath('talk-list', itemId, 'name'),
+    });
+    editor.showPage('home');
+    editor.undo();
+    expect(editor.store.getState().pageId).toBe('talks');
+    const { pages: _pages, ...withoutPages } = editor.portfolio;
+    editor.change(withoutPages, { label: 'Removed the page Talks' });
+    expect(editor.store.getState().pageId).toBe('home');
+    editor.showPage('nowhere');
+    expect(editor.store.getState().pageId).toBe('home');
+  });
+});

@@ -2,10 +2,24 @@
 // React state so that a key press re-renders only what shows that field (the preview's part), not the
 // form around it. Every change goes through here, so undo and redo see them all.
 import { createStore, type StoreApi } from 'zustand';
-import { homeFileSlotsOf, fileValuesOf, replaceFileValue, type FileSlot, type Portfolio } from '@folioforge/templates';
+import { HOME_PAGE_ID, fileSlotsOf, fileValuesOf, replaceFileValue, type FileSlot, type Portfolio } from '@folioforge/templates';
 import type { PortfolioTemplateId } from '../templates/templateCatalog';
 import { EditHistory, type HistoryStep } from './editHistory';
-import { changedPaths, itemPath, placeOf, profilePath, readField, writeField, type FieldPath } from './portfolioEdits';
+import { changedPaths, itemPath, pageOfSection, placeOf, profilePath, readField, writeField, type FieldPath } from './portfolioEdits';
+
+/** `pageId` while the portfolio still has that page, else the home page (a page removed, or an add undone). */
+const keptPage = (portfolio: Portfolio, pageId: string): string =>
+  pageId === HOME_PAGE_ID || portfolio.pages?.some((page) => page.id === pageId) ? pageId : HOME_PAGE_ID;
+
+/** The page a focus target is on (a field's path, or a section's or item's control key), if it names a section. */
+function pageOfTarget(portfolio: Portfolio, target: string | undefined): string | undefined {
+  if (!target) return undefined;
+  // A page's own setting: page.<key>.<page id>.
+  const [scope, , settingsOf] = target.split('.');
+  if (scope === 'page' && settingsOf) return portfolio.pages?.some((page) => page.id === settingsOf) ? settingsOf : undefined;
+  const sectionId = placeOf(target).sectionId ?? /^(?:section-[a-z]+|add-item|item-[a-z]+):([^:]+)/.exec(target)?.[1];
+  return sectionId ? pageOfSection(portfolio, sectionId) : undefined;
+}
 
 const slotPath = (slot: FileSlot): FieldPath =>
   slot.scope === 'profile' ? profilePath(slot.key) : itemPath(slot.sectionId, slot.itemId, slot.key);
@@ -15,8 +29,8 @@ const slotPath = (slot: FileSlot): FieldPath =>
  * text and parts, never a file (a replaced file is removed from storage once the change is saved).
  */
 function keepFiles(current: Portfolio, target: Portfolio): Portfolio {
-  const now = new Map(homeFileSlotsOf(current).map(({ slot, value }) => [slotPath(slot), value]));
-  return homeFileSlotsOf(target).reduce((result, { slot, value }) => {
+  const now = new Map(fileSlotsOf(current).map(({ slot, value }) => [slotPath(slot), value]));
+  return fileSlotsOf(target).reduce((result, { slot, value }) => {
     const path = slotPath(slot);
     const kept = now.get(path);
     return kept !== undefined && kept !== value ? writeField(result, path, kept) : result;
@@ -34,7 +48,10 @@ export type UploadState =
 export interface EditorState {
   /** The template the portfolio is shown with (switching keeps the content). */
   templateId: PortfolioTemplateId;
+  /** The whole site: the home page and every other page (what is saved). */
   portfolio: Portfolio;
+  /** The page whose sections the form edits and the preview shows (HOME_PAGE_ID or a page's id). */
+  pageId: string;
   canUndo: boolean;
   canRedo: boolean;
   /** Per field, the times its value was set from outside its input (undo, redo, a reset): the input is drawn again. */
@@ -71,6 +88,7 @@ export class PortfolioEditor {
     this.store = createStore<EditorState>()(() => ({
       templateId: initial.templateId,
       portfolio: initial.portfolio,
+      pageId: HOME_PAGE_ID,
       canUndo: false,
       canRedo: false,
       revisions: {},
@@ -123,6 +141,7 @@ export class PortfolioEditor {
     this.history.recordChange(before, after, { label: details.label, focus: { undo: details.undoFocus, redo: details.focus } });
     this.store.setState({
       portfolio: after,
+      pageId: keptPage(after, this.store.getState().pageId),
       ...this.history_(),
       announcement: details.label,
       focusRequest: details.focus ? { target: details.focus, serial: this.next() } : this.store.getState().focusRequest,
@@ -147,9 +166,12 @@ export class PortfolioEditor {
     const revisions = { ...this.store.getState().revisions };
     for (const path of changed) revisions[path] = (revisions[path] ?? 0) + 1;
     const target = step.path ?? step.focus?.[direction] ?? changed[0];
+    // The form goes to the page the step changed, so what comes back is in view.
+    const pageId = pageOfTarget(to, target) ?? keptPage(to, this.store.getState().pageId);
     this.store.setState({
       ...(step.template ? { templateId: step.template[direction === 'undo' ? 'before' : 'after'] } : {}),
       portfolio: to,
+      pageId,
       revisions,
       ...this.history_(),
       announcement: step.label ? `${direction === 'undo' ? 'Undone' : 'Redone'}: ${step.label}` : '',
@@ -167,7 +189,14 @@ export class PortfolioEditor {
     else this.history.clear();
     const revisions = { ...this.store.getState().revisions };
     for (const path of changedPaths(before, portfolio)) revisions[path] = (revisions[path] ?? 0) + 1;
-    this.store.setState({ portfolio, revisions, uploads: {}, ...this.history_(), announcement: undoable ? label : '' });
+    this.store.setState({
+      portfolio,
+      pageId: keptPage(portfolio, this.store.getState().pageId),
+      revisions,
+      uploads: {},
+      ...this.history_(),
+      announcement: undoable ? label : '',
+    });
   };
 
   /** Shows the same portfolio with another template: a step of undo, unless it comes with another version loaded. */
@@ -181,6 +210,13 @@ export class PortfolioEditor {
     this.store.setState({ templateId, ...this.history_(), announcement: undoable ? label : this.store.getState().announcement });
   };
 
+  /** The form and the preview go to page `pageId` (the home page when the site has no such page). */
+  readonly showPage = (pageId: string): void => {
+    const next = keptPage(this.portfolio, pageId);
+    if (next === this.store.getState().pageId) return;
+    this.store.setState({ pageId: next, active: null });
+  };
+
   /** The visitor is in this field (or control): the preview keeps its place in view. */
   readonly setActive = (path: FieldPath): void => {
     const place = placeOf(path);
@@ -192,7 +228,7 @@ export class PortfolioEditor {
   /** A picture or resume chosen or removed: not a step of undo (files are not taken back). */
   readonly setFile = (path: FieldPath, value: string): void => {
     // Every kept version shows the file now chosen in that place: a redo (of an added item, say) never brings back an older one.
-    const hasSlot = (portfolio: Portfolio) => homeFileSlotsOf(portfolio).some(({ slot }) => slotPath(slot) === path);
+    const hasSlot = (portfolio: Portfolio) => fileSlotsOf(portfolio).some(({ slot }) => slotPath(slot) === path);
     this.history.rewrite((portfolio) =>
       hasSlot(portfolio) && readField(portfolio, path) !== value ? writeField(portfolio, path, value) : portfolio,
     );

@@ -3,12 +3,15 @@ import {
   addItem,
   addSection,
   cannotAddItem,
+  cannotAddSection,
   changedPaths,
   duplicateItem,
   duplicateSection,
   itemPath,
   moveItem,
   moveSection,
+  pagePath,
+  pageSections,
   placeOf,
   profilePath,
   readField,
@@ -92,4 +95,75 @@ test('the limits are said before the schema has to refuse', () => {
   let portfolio = sample();
   for (let n = projects(portfolio).items.length; n < LIMITS.itemsPerSection; n += 1) portfolio = addItem(portfolio, 'projects').portfolio;
   expect(cannotAddItem(portfolio, projects(portfolio))).toBe(`A section holds at most ${LIMITS.itemsPerSection} items.`);
+});
+
+describe("a page's sections", () => {
+  const withPage = (): Portfolio => ({
+    ...sample(),
+    pages: [
+      {
+        id: 'talks',
+        slug: 'talks',
+        title: 'Talks',
+        inNavigation: true,
+        sections: [
+          {
+            id: 'talk-list',
+            kind: 'projects',
+            title: 'Talks',
+            hidden: false,
+            body: '',
+            items: [{ id: 't1', name: 'Rust', description: '', url: '', image: '' }],
+          },
+        ],
+      },
+    ],
+  });
+
+  test('a section or item path reaches it on its page; the home page stays the same object', () => {
+    const before = withPage();
+    const path = itemPath('talk-list', 't1', 'name');
+    const after = writeField(before, path, 'Rust in anger');
+    expect(readField(after, path)).toBe('Rust in anger');
+    expect(pageSections(after, 'talks')[0]?.items[0]).toMatchObject({ name: 'Rust in anger' });
+    expect(after.sections).toBe(before.sections);
+    expect(changedPaths(before, after)).toEqual([path]);
+  });
+
+  test('adding goes to the page asked; moving, duplicating, hiding and removing stay on the section’s page', () => {
+    const added = addSection(withPage(), 'skills', 'talks');
+    expect(pageSections(added.portfolio, 'talks').map((section) => section.kind)).toEqual(['projects', 'skills']);
+    expect(added.portfolio.sections).toHaveLength(sample().sections.length);
+    const moved = moveSection(added.portfolio, added.id, 0);
+    expect(pageSections(moved, 'talks')[0]?.id).toBe(added.id);
+    const copy = duplicateSection(moved, 'talk-list');
+    expect(pageSections(copy.portfolio, 'talks').map((section) => section.title)).toEqual(['Skills', 'Talks', 'Talks (copy)']);
+    const hidden = setHidden(copy.portfolio, copy.id, true);
+    expect(pageSections(hidden, 'talks')[2]?.hidden).toBe(true);
+    const item = addItem(hidden, 'talk-list');
+    expect(pageSections(item.portfolio, 'talks')[1]?.items).toHaveLength(2);
+    expect(pageSections(removeSection(item.portfolio, 'talk-list'), 'talks').map((section) => section.id)).toEqual([added.id, copy.id]);
+  });
+
+  test("a page's own title and description are its settings; the home page's stay as they were", () => {
+    const before = withPage();
+    const path = pagePath('title', 'talks');
+    expect(path).toBe('page.title.talks');
+    const after = writeField(before, path, 'Talks by Aarav');
+    expect(readField(after, path)).toBe('Talks by Aarav');
+    expect(after.pages?.[0]?.page).toEqual({ title: 'Talks by Aarav' });
+    expect(after.page).toBe(before.page);
+    expect(readField(after, pagePath('title'))).toBe(readField(before, pagePath('title')));
+    expect(changedPaths(before, after)).toEqual([path]);
+    expect(writeField(after, path, '').pages?.[0]).not.toHaveProperty('page');
+    expect(writeField(before, pagePath('title', 'nowhere'), 'x')).toBe(before);
+  });
+
+  test(`a page holds ${LIMITS.sections} sections, as the home page does`, () => {
+    let portfolio = withPage();
+    while (!cannotAddSection(portfolio, 'talks')) portfolio = addSection(portfolio, 'text', 'talks').portfolio;
+    expect(pageSections(portfolio, 'talks')).toHaveLength(LIMITS.sections);
+    expect(cannotAddSection(portfolio, 'talks')).toBe(`A page holds at most ${LIMITS.sections} sections.`);
+    expect(cannotAddSection(portfolio)).toBeNull();
+  });
 });

@@ -1,8 +1,11 @@
 // What the editor does to a portfolio, as pure functions: each returns a new portfolio sharing every
 // part it did not change (so the preview redraws only what changed). A field is named by its path:
 //   profile.<key>   social.<id>.<key>   section.<id>.<title|body>   item.<section id>.<item id>.<key>
-//   page.<title|description|language>   site.protected ('true' or '': the site behind its password)
+//   page.<title|description|language>[.<page id>]   site.protected ('true' or '': the site behind its password)
+// A section's id names it in the whole site (coercePortfolio keeps them unique across pages), so a
+// section or item path reaches it on whichever page it is; only adding one asks for the page.
 import {
+  HOME_PAGE_ID,
   LIMITS,
   SECTION_KINDS,
   fieldText,
@@ -23,7 +26,9 @@ export type FieldPath = string;
 export const profilePath = (key: keyof Profile): FieldPath => `profile.${key}`;
 export const socialPath = (id: string, key: 'network' | 'url'): FieldPath => `social.${id}.${key}`;
 export const sectionPath = (id: string, key: 'title' | 'body'): FieldPath => `section.${id}.${key}`;
-export const pagePath = (key: keyof PageSettings): FieldPath => `page.${key}`;
+/** A page's setting: the home page's `page.<key>`, another page's `page.<key>.<page id>`. */
+export const pagePath = (key: keyof PageSettings, pageId: string = HOME_PAGE_ID): FieldPath =>
+  pageId === HOME_PAGE_ID ? `page.${key}` : `page.${key}.${pageId}`;
 const PAGE_KEYS: readonly (keyof PageSettings)[] = ['title', 'description', 'language'];
 /** Whether the whole site asks for its password: 'true', or '' for open to everyone. */
 export const SITE_PROTECTED_PATH: FieldPath = 'site.protected';
@@ -44,24 +49,58 @@ const move = <T>(list: readonly T[], from: number, to: number): T[] => {
   return next;
 };
 
-const mapSection = (portfolio: Portfolio, id: string, change: (section: Section) => Section): Portfolio => ({
-  ...portfolio,
-  sections: portfolio.sections.map((section) => (section.id === id ? change(section) : section)),
-});
+// The same empty list each time: selectors reading a page that is gone see no change.
+const NO_SECTIONS: Section[] = [];
+
+/** The sections of page `pageId` (HOME_PAGE_ID: the home page's), in page order; none for no such page. */
+export function pageSections(portfolio: Pick<Portfolio, 'sections' | 'pages'>, pageId: string): Section[] {
+  if (pageId === HOME_PAGE_ID) return portfolio.sections;
+  return portfolio.pages?.find((page) => page.id === pageId)?.sections ?? NO_SECTIONS;
+}
+
+/** The portfolio with page `pageId`'s sections replaced. */
+export function withPageSections(portfolio: Portfolio, pageId: string, sections: Section[]): Portfolio {
+  if (pageId === HOME_PAGE_ID) return { ...portfolio, sections };
+  if (!portfolio.pages?.some((page) => page.id === pageId)) return portfolio;
+  return { ...portfolio, pages: portfolio.pages.map((page) => (page.id === pageId ? { ...page, sections } : page)) };
+}
+
+/** The id of the page holding section `id` (the home page first), or undefined. */
+export function pageOfSection(portfolio: Pick<Portfolio, 'sections' | 'pages'>, id: string): string | undefined {
+  if (portfolio.sections.some((section) => section.id === id)) return HOME_PAGE_ID;
+  return portfolio.pages?.find((page) => page.sections.some((section) => section.id === id))?.id;
+}
+
+/** Section `id`, on whichever page it is. */
+export function sectionOf(portfolio: Pick<Portfolio, 'sections' | 'pages'>, id: string): Section | undefined {
+  const pageId = pageOfSection(portfolio, id);
+  return pageId === undefined ? undefined : pageSections(portfolio, pageId).find((section) => section.id === id);
+}
+
+/** The sections of the page holding section `id`, changed as a list (unchanged when there is no such section). */
+function mapPageOf(portfolio: Portfolio, id: string, change: (sections: Section[]) => Section[]): Portfolio {
+  const pageId = pageOfSection(portfolio, id);
+  return pageId === undefined ? portfolio : withPageSections(portfolio, pageId, change(pageSections(portfolio, pageId)));
+}
+
+/** The portfolio with section `id` changed, on whichever page it is. */
+export const mapSection = (portfolio: Portfolio, id: string, change: (section: Section) => Section): Portfolio =>
+  mapPageOf(portfolio, id, (sections) => sections.map((section) => (section.id === id ? change(section) : section)));
 
 const withItems = (section: Section, items: AnyItem[]): Section => ({ ...section, items }) as Section;
 
 export function readField(portfolio: Portfolio, path: FieldPath): string {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return portfolio.profile[first as keyof Profile] ?? '';
-  if (scope === 'page') return portfolio.page?.[first as keyof PageSettings] ?? '';
+  if (scope === 'page')
+    return (second ? portfolio.pages?.find((page) => page.id === second)?.page : portfolio.page)?.[first as keyof PageSettings] ?? '';
   if (scope === 'site') return portfolio.site?.protected === true ? 'true' : '';
   if (scope === 'social') {
     const link = portfolio.socials.find((candidate) => candidate.id === first);
     return link ? (link[second as 'network' | 'url'] ?? '') : '';
   }
-  if (scope !== 'section') return readItemField(portfolio.sections, first, second, third);
-  const section = portfolio.sections.find((candidate) => candidate.id === first);
+  const section = sectionOf(portfolio, first);
+  if (scope !== 'section') return section ? readItemField([section], first, second, third) : '';
   if (!section) return '';
   return second === 'title' ? section.title : section.body;
 }
@@ -80,6 +119,18 @@ export function writeField(portfolio: Portfolio, path: FieldPath, value: string)
 function writeValue(portfolio: Portfolio, path: FieldPath, value: string): Portfolio {
   const [scope, first = '', second = '', third = ''] = path.split('.');
   if (scope === 'profile') return { ...portfolio, profile: { ...portfolio.profile, [first]: value } };
+  if (scope === 'page' && second) {
+    // Another page's own settings, kept as the home page's are.
+    if (!portfolio.pages?.some((page) => page.id === second)) return portfolio;
+    const pages = portfolio.pages.map((sitePage) => {
+      if (sitePage.id !== second) return sitePage;
+      const { [first as keyof PageSettings]: _dropped, ...rest } = sitePage.page ?? {};
+      const page: PageSettings = value === '' ? rest : { ...rest, [first]: value };
+      const { page: _old, ...without } = sitePage;
+      return Object.keys(page).length ? { ...without, page } : without;
+    });
+    return { ...portfolio, pages };
+  }
   if (scope === 'page') {
     // An emptied setting goes: the page uses its default again, and a row without settings stays as it was.
     const { [first as keyof PageSettings]: _dropped, ...rest } = portfolio.page ?? {};
@@ -109,12 +160,13 @@ export function fieldValues(portfolio: Portfolio): Map<FieldPath, string> {
   const values = new Map<FieldPath, string>();
   for (const [key, value] of Object.entries(portfolio.profile)) values.set(profilePath(key as keyof Profile), value);
   for (const key of PAGE_KEYS) values.set(pagePath(key), portfolio.page?.[key] ?? '');
+  for (const page of portfolio.pages ?? []) for (const key of PAGE_KEYS) values.set(pagePath(key, page.id), page.page?.[key] ?? '');
   values.set(SITE_PROTECTED_PATH, readField(portfolio, SITE_PROTECTED_PATH));
   for (const link of portfolio.socials) {
     values.set(socialPath(link.id, 'network'), link.network);
     values.set(socialPath(link.id, 'url'), link.url);
   }
-  for (const section of portfolio.sections) {
+  for (const section of [portfolio.sections, ...(portfolio.pages ?? []).map((page) => page.sections)].flat()) {
     values.set(sectionPath(section.id, 'title'), section.title);
     values.set(sectionPath(section.id, 'body'), section.body);
     for (const item of section.items)
@@ -132,9 +184,12 @@ export function changedPaths(from: Portfolio, to: Portfolio): FieldPath[] {
 export const itemCount = (portfolio: { sections: readonly Section[] }) =>
   portfolio.sections.reduce((sum, section) => sum + section.items.length, 0);
 
-/** Why nothing more can be added, or null when it can. */
-export function cannotAddSection(portfolio: Portfolio): string | null {
-  return portfolio.sections.length >= LIMITS.sections ? `A portfolio holds at most ${LIMITS.sections} sections.` : null;
+/** Why no section can be added to the page (each page has the home page's limits), or null when it can. */
+export function cannotAddSection(portfolio: Portfolio, pageId: string = HOME_PAGE_ID): string | null {
+  if (pageSections(portfolio, pageId).length < LIMITS.sections) return null;
+  return pageId === HOME_PAGE_ID
+    ? `A portfolio holds at most ${LIMITS.sections} sections.`
+    : `A page holds at most ${LIMITS.sections} sections.`;
 }
 
 export function cannotAddItem(portfolio: { sections: readonly Section[] }, section: Section): string | null {
@@ -155,8 +210,8 @@ export interface Added {
   id: string;
 }
 
-/** A new section of `kind` at the end, with one empty item (a free-text section has none). */
-export function addSection(portfolio: Portfolio, kind: SectionKind): Added {
+/** A new section of `kind` at the end of page `pageId`, with one empty item (a free-text section has none). */
+export function addSection(portfolio: Portfolio, kind: SectionKind, pageId: string = HOME_PAGE_ID): Added {
   const spec = kindSpec(kind);
   const section = {
     id: newId(),
@@ -166,40 +221,43 @@ export function addSection(portfolio: Portfolio, kind: SectionKind): Added {
     body: '',
     items: spec.fields.length ? [emptyItem(kind)] : [],
   } as Section;
-  return { portfolio: { ...portfolio, sections: [...portfolio.sections, section] }, id: section.id };
+  return { portfolio: withPageSections(portfolio, pageId, [...pageSections(portfolio, pageId), section]), id: section.id };
 }
 
-export const removeSection = (portfolio: Portfolio, id: string): Portfolio => ({
-  ...portfolio,
-  sections: portfolio.sections.filter((section) => section.id !== id),
-});
+export const removeSection = (portfolio: Portfolio, id: string): Portfolio =>
+  mapPageOf(portfolio, id, (sections) => sections.filter((section) => section.id !== id));
 
-/** A copy right after the original, with its own ids. */
+/** A copy right after the original, on its page, with its own ids. */
 export function duplicateSection(portfolio: Portfolio, id: string): Added {
-  const index = portfolio.sections.findIndex((section) => section.id === id);
-  const original = portfolio.sections[index];
-  if (!original) return { portfolio, id };
+  const pageId = pageOfSection(portfolio, id);
+  const list = pageId === undefined ? [] : pageSections(portfolio, pageId);
+  const index = list.findIndex((section) => section.id === id);
+  const original = list[index];
+  if (!original || pageId === undefined) return { portfolio, id };
   const copy = {
     ...original,
     id: newId(),
     title: `${original.title} (copy)`.slice(0, LIMITS.titleLength),
     items: original.items.map((item) => ({ ...item, id: newId() })),
   } as Section;
-  const sections = [...portfolio.sections];
+  const sections = [...list];
   sections.splice(index + 1, 0, copy);
-  return { portfolio: { ...portfolio, sections }, id: copy.id };
+  return { portfolio: withPageSections(portfolio, pageId, sections), id: copy.id };
 }
 
+/** Section `id` to place `to` on its page. */
 export function moveSection(portfolio: Portfolio, id: string, to: number): Portfolio {
-  const from = portfolio.sections.findIndex((section) => section.id === id);
-  return from < 0 || from === to ? portfolio : { ...portfolio, sections: move(portfolio.sections, from, to) };
+  const pageId = pageOfSection(portfolio, id);
+  const list = pageId === undefined ? [] : pageSections(portfolio, pageId);
+  const from = list.findIndex((section) => section.id === id);
+  return from < 0 || from === to || pageId === undefined ? portfolio : withPageSections(portfolio, pageId, move(list, from, to));
 }
 
 export const setHidden = (portfolio: Portfolio, id: string, hidden: boolean): Portfolio =>
   mapSection(portfolio, id, (section) => ({ ...section, hidden }));
 
 export function addItem(portfolio: Portfolio, sectionId: string): Added {
-  const section = portfolio.sections.find((candidate) => candidate.id === sectionId);
+  const section = sectionOf(portfolio, sectionId);
   if (!section) return { portfolio, id: '' };
   const item = emptyItem(section.kind);
   return { portfolio: mapSection(portfolio, sectionId, (current) => withItems(current, [...current.items, item])), id: item.id };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { homeFileSlotsOf, isDeviceRef, isStorageRef, type FileSlot } from '@folioforge/templates';
+import { fileSlotsOf, isDeviceRef, isStorageRef, type FileSlot } from '@folioforge/templates';
 import { deviceFile, keepOnDevice, newDeviceRef } from '../portfolios/deviceFiles';
 import type { FileFieldKind } from '../portfolios/fileRules';
 import { loadImagePreparer } from '../images/loadImagePreparer';
@@ -97,7 +97,7 @@ export function useEditorFiles(editor: PortfolioEditor, target: DraftTarget): Fi
     const resolving = new Set<string>();
     const resolve = () => {
       const { urls, portfolio } = editor.store.getState();
-      const missing = homeFileSlotsOf(portfolio).filter(
+      const missing = fileSlotsOf(portfolio).filter(
         ({ value }) => (isDeviceRef(value) || isStorageRef(value)) && !urls[value] && !resolving.has(value),
       );
       const stored = [...new Set(missing.map(({ value }) => value).filter(isStorageRef))];

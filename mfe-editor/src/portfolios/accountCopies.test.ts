@@ -94,6 +94,22 @@ test('the account never gets a file that is only on this device', () => {
   expect(toSaved({ templateId: '1', data: kept }).data).toBe(kept);
 });
 
+test("a file only on this device is left out of every page's sections, not only the home page's", () => {
+  const shot = (image: string) => ({
+    id: 'w',
+    kind: 'projects' as const,
+    title: 'Work',
+    hidden: false,
+    body: '',
+    items: [{ id: 'i', name: 'Engine', description: '', url: '', image }],
+  });
+  const withPage = (image: string): Portfolio => ({
+    ...named('A'),
+    pages: [{ id: 'proj', slug: 'projects', title: 'Projects', inNavigation: true, sections: [shot(image)] }],
+  });
+  expect(toSaved({ templateId: '1', data: withPage('device:file-2') }).data).toEqual(withPage(''));
+});
+
 test("offline: this tab's copy opens alone, else the device's newest", () => {
   const mine = copy(4, named('here'), true);
   const other = { ...copy(5, named('there'), true, { tab: 'tab-b', session: 'sb' }), updatedAt: 9 };

@@ -2,7 +2,7 @@
 // once (localStorage, synchronous, so a closed tab or a crash loses nothing), marked dirty until the
 // account has accepted it. Opening a portfolio compares the copies with the account's row. A copy
 // holds the portfolio as on screen, files chosen here and not uploaded yet as `device:` references.
-import { coercePortfolio, isDeviceRef, newId, type Portfolio } from '@folioforge/templates';
+import { coercePortfolio, isDeviceRef, newId, type Portfolio, type Section } from '@folioforge/templates';
 import type { PortfolioRow, PortfolioTemplateId, SavedPortfolio } from './portfolioApi';
 import { isPortfolioTemplateId } from '../templates/templateCatalog';
 import { accountFilesKey, draftFileId } from './fileStore';
@@ -178,19 +178,23 @@ export function toSaved({ templateId, data }: { templateId: PortfolioTemplateId;
   const hasDeviceFiles = JSON.stringify(data).includes('"device:');
   if (!hasDeviceFiles) return { templateId, data };
   const strip = <T>(value: T) => (typeof value === 'string' && isDeviceRef(value) ? '' : value);
+  const stripSections = (sections: Section[]) =>
+    sections.map((section) =>
+      section.items.some((item) => Object.values(item).some(isDeviceRef))
+        ? ({
+            ...section,
+            items: section.items.map((item) => Object.fromEntries(Object.entries(item).map(([key, value]) => [key, strip(value)]))),
+          } as typeof section)
+        : section,
+    );
   return {
     templateId,
     data: {
       ...data,
       profile: { ...data.profile, photo: strip(data.profile.photo), resume: strip(data.profile.resume) },
-      sections: data.sections.map((section) =>
-        section.items.some((item) => Object.values(item).some(isDeviceRef))
-          ? ({
-              ...section,
-              items: section.items.map((item) => Object.fromEntries(Object.entries(item).map(([key, value]) => [key, strip(value)]))),
-            } as typeof section)
-          : section,
-      ),
+      sections: stripSections(data.sections),
+      // Every page's pictures, not only the home page's.
+      ...(data.pages ? { pages: data.pages.map((page) => ({ ...page, sections: stripSections(page.sections) })) } : {}),
     },
   };
 }

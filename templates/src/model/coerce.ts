@@ -25,9 +25,8 @@ function idFrom(value: unknown, taken: Set<string>): string {
   return id;
 }
 
-/** The sections of a page, each kept whatever its values; a section of no known kind dropped. */
-function coerceSections(value: unknown, currency: ShopCurrency): Section[] {
-  const sectionIds = new Set<string>();
+/** The sections of a page, each kept whatever its values; a section of no known kind dropped. `sectionIds`: the site's, taken so far. */
+function coerceSections(value: unknown, currency: ShopCurrency, sectionIds: Set<string>): Section[] {
   return records(value).flatMap((section) => {
     if (!isSectionKind(section.kind)) return [];
     const spec = SECTION_KINDS[section.kind];
@@ -78,7 +77,9 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
   }));
   const shop = coerceShop(source.shop);
   const currency = shopOf({ shop }).currency;
-  const sections = coerceSections(source.sections, currency);
+  // A section's id is unique in the whole site, not only on its page: the editor names a section by it.
+  const sectionIds = new Set<string>();
+  const sections = coerceSections(source.sections, currency, sectionIds);
   const page = coercePageSettings(source.page);
   const pageIds = new Set<string>([HOME_PAGE_ID, BLOG_PAGE_ID]);
   const pages: SitePage[] = records(source.pages).map((sitePage) => {
@@ -88,7 +89,7 @@ export function coercePortfolio(templateId: string, data: unknown): Portfolio {
       slug: str(sitePage.slug),
       title: str(sitePage.title),
       inNavigation: sitePage.inNavigation !== false,
-      sections: coerceSections(sitePage.sections, currency),
+      sections: coerceSections(sitePage.sections, currency, sectionIds),
       ...(settings ? { page: settings } : {}),
       ...(typeof sitePage.protected === 'boolean' ? { protected: sitePage.protected } : {}),
     };

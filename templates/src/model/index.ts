@@ -55,7 +55,7 @@ export {
 export { LIMITS, checkPortfolio, preparePortfolioCheck, problemsOf, type PortfolioCheck } from './schema';
 export { isLegacyData, splitSkills, toModelData, upgradeLegacy, type LegacyValues } from './legacy';
 export { coercePortfolio } from './coerce';
-export { applyDetails, starterPortfolio, withNewIds, type Account } from './starter';
+export { applyDetails, sectionsWithNewIds, starterPortfolio, withNewIds, type Account } from './starter';
 export {
   REPLACE_PREFIX,
   SAMPLE_LIMITS,

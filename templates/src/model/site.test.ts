@@ -4,6 +4,7 @@ import { coercePortfolio } from './coerce';
 import { fileValuesOf, homeFileSlotsOf, replaceFileValue } from './files';
 import type { Portfolio } from './portfolio';
 import { checkPortfolio, LIMITS } from './schema';
+import { withNewIds } from './starter';
 import {
   newSitePage,
   portfolioForPage,
@@ -168,5 +169,26 @@ describe('pages of a site', () => {
     const copied = replaceFileValue(portfolio, picture, 'storage:portfolio-images/u/q/shot.png');
     expect(fileValuesOf(copied)).toContain('storage:portfolio-images/u/q/shot.png');
     expect(fileValuesOf(copied)).not.toContain(picture);
+  });
+
+  test('a copy with new ids renews the sections and items of every page, keeping the pages and their links', () => {
+    const portfolio = site([page('proj', 'projects', 'Projects'), page('talks', 'talks', 'Talks')]);
+    const copy = withNewIds(portfolio);
+    const sectionIds = (of: Portfolio) =>
+      [of.sections, ...(of.pages ?? []).map((sitePage) => sitePage.sections)].flat().map(({ id }) => id);
+    const shared = sectionIds(copy).filter((id) => sectionIds(portfolio).includes(id));
+    expect(shared).toEqual([]);
+    expect(copy.pages?.map(({ id, slug, title }) => ({ id, slug, title }))).toEqual([
+      { id: 'proj', slug: 'projects', title: 'Projects' },
+      { id: 'talks', slug: 'talks', title: 'Talks' },
+    ]);
+    expect(copy.pages?.[0]?.sections[0]).toMatchObject({ title: 'About this', body: '<p>Hi</p>' });
+  });
+
+  test('opened, two pages holding a section of the same id get ids of their own (a section is named by its id)', () => {
+    const opened = coercePortfolio('1', site([page('proj', 'projects', 'Projects'), page('talks', 'talks', 'Talks')]));
+    const ids = [opened.sections, ...(opened.pages ?? []).map((sitePage) => sitePage.sections)].flat().map(({ id }) => id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(opened.pages?.[0]?.sections[0]?.id).toBe('about');
   });
 });

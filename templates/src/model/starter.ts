@@ -8,23 +8,38 @@ import { PROFILE_FIELDS, SECTION_KINDS } from './kinds';
 import { fieldText, type AnyItem, type Portfolio, type Profile, type Section, type SocialLink } from './portfolio';
 import { markedAsSample, REPLACE_PREFIX, renamedSampleMarks, withoutSampleMark } from './sample';
 
-/** The same content with new ids for every section, item and link (a copy that shares none). */
-export function withNewIds(portfolio: Portfolio): Portfolio {
-  const renamed = new Map<string, string>();
+/** Sections with new ids for each and its items (a copy that shares none); `renamed` learns old → new. */
+export function sectionsWithNewIds(sections: readonly Section[], renamed = new Map<string, string>()): Section[] {
   const fresh = (id: string) => {
     const next = newId();
     renamed.set(id, next);
     return next;
   };
+  return sections.map((section) => ({
+    ...section,
+    id: fresh(section.id),
+    items: section.items.map((item) => ({ ...item, id: fresh(item.id) })),
+  })) as Section[];
+}
+
+/**
+ * The same content with new ids for every section, item and link, on every page (a copy that shares
+ * none). The pages keep theirs: links (`page:<id>`) and redirects name them, and they are the site's own.
+ */
+export function withNewIds(portfolio: Portfolio): Portfolio {
+  const renamed = new Map<string, string>();
   const copy: Portfolio = {
     ...portfolio,
     profile: { ...portfolio.profile },
-    socials: portfolio.socials.map((link) => ({ ...link, id: fresh(link.id) })),
-    sections: portfolio.sections.map((section) => ({
-      ...section,
-      id: fresh(section.id),
-      items: section.items.map((item) => ({ ...item, id: fresh(item.id) })),
-    })) as Section[],
+    socials: portfolio.socials.map((link) => {
+      const id = newId();
+      renamed.set(link.id, id);
+      return { ...link, id };
+    }),
+    sections: sectionsWithNewIds(portfolio.sections, renamed),
+    ...(portfolio.pages
+      ? { pages: portfolio.pages.map((page) => ({ ...page, sections: sectionsWithNewIds(page.sections, renamed) })) }
+      : {}),
   };
   return portfolio.sample ? { ...copy, sample: renamedSampleMarks(portfolio.sample, renamed) } : copy;
 }

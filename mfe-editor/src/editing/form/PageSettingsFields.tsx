@@ -1,6 +1,15 @@
 import { memo, useId, useRef, useState, type ChangeEvent } from 'react';
 import { SITE_ACCESS_HOURS } from '@folioforge/shared';
-import { PAGE_LANGUAGES, PAGE_LIMITS, isPageLanguage, pageMeta, pageSettingsSchema, type PageSettings } from '@folioforge/templates';
+import {
+  HOME_PAGE_ID,
+  PAGE_LANGUAGES,
+  PAGE_LIMITS,
+  isPageLanguage,
+  pageMeta,
+  pageSettingsSchema,
+  type PageSettings,
+  type Portfolio,
+} from '@folioforge/templates';
 import { useEditor, useEditorState } from '../editorHooks';
 import { pagePath, readField, SITE_PROTECTED_PATH } from '../portfolioEdits';
 import { useInView } from '../useNearView';
@@ -17,15 +26,30 @@ function problemOf(key: keyof PageSettings, value: string): string | null {
   return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
 }
 
-/** The page's title, description and language: what search engines, link previews and screen readers read. */
+/**
+ * The page's title, description and language: what search engines, link previews and screen readers
+ * read. The title and description are the page's being edited; the language and the password the site's.
+ */
 export const PageSettingsFields = memo(function PageSettingsFields() {
+  const pageId = useEditorState((state) => state.pageId);
+  const pageName = useEditorState((state) => state.portfolio.pages?.find((page) => page.id === state.pageId)?.title.trim());
   return (
     <FieldsForm>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Page settings</legend>
-        <p className={styles.hint}>What search engines and link previews show, and the language your page is written in.</p>
-        <PageText settingKey="title" label="Page title" max={PAGE_LIMITS.title} />
-        <PageText settingKey="description" label="Page description" max={PAGE_LIMITS.description} />
+        <p className={styles.hint}>
+          {pageId === HOME_PAGE_ID
+            ? 'What search engines and link previews show, and the language your page is written in.'
+            : `What search engines and link previews show for the page “${pageName || 'Untitled page'}”. The language and the password are the whole site's.`}
+        </p>
+        <PageText key={`title:${pageId}`} pageId={pageId} settingKey="title" label="Page title" max={PAGE_LIMITS.title} />
+        <PageText
+          key={`description:${pageId}`}
+          pageId={pageId}
+          settingKey="description"
+          label="Page description"
+          max={PAGE_LIMITS.description}
+        />
         <PageLanguageField />
         <SiteProtectedField />
       </fieldset>
@@ -33,9 +57,23 @@ export const PageSettingsFields = memo(function PageSettingsFields() {
   );
 });
 
-function PageText({ settingKey, label, max }: { settingKey: 'title' | 'description'; label: string; max: number }) {
+/** What an empty setting falls back to: the owner's name or headline; another page's title says its name first ("Talks · Ada"). */
+function fallbackOf(portfolio: Portfolio, pageId: string, settingKey: 'title' | 'description'): string {
+  const own = pageMeta({ profile: portfolio.profile })[settingKey];
+  const pageTitle = pageId === HOME_PAGE_ID ? '' : (portfolio.pages?.find((page) => page.id === pageId)?.title.trim() ?? '');
+  return settingKey === 'title' && pageTitle ? `${pageTitle} · ${own}`.slice(0, 70) : own;
+}
+
+interface PageTextProps {
+  pageId: string;
+  settingKey: 'title' | 'description';
+  label: string;
+  max: number;
+}
+
+function PageText({ pageId, settingKey, label, max }: PageTextProps) {
   const editor = useEditor();
-  const path = pagePath(settingKey);
+  const path = pagePath(settingKey, pageId);
   const revision = useEditorState((state) => state.revisions[path] ?? 0);
   const value = useEditorState((state) => readField(state.portfolio, path));
   // What the page falls back to follows the name or headline as they are typed while this field is
@@ -44,12 +82,12 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
   // and when the field takes focus (a screen reader reads its description then, before any frame).
   const rowRef = useRef<HTMLDivElement>(null);
   const inView = useInView(rowRef, '200px');
-  const current = useEditorState((state) => (inView ? pageMeta({ profile: state.portfolio.profile })[settingKey] : null));
-  const [fallback, setFallback] = useState(() => pageMeta({ profile: editor.portfolio.profile })[settingKey]);
+  const current = useEditorState((state) => (inView ? fallbackOf(state.portfolio, pageId, settingKey) : null));
+  const [fallback, setFallback] = useState(() => fallbackOf(editor.portfolio, pageId, settingKey));
   if (current !== null && current !== fallback) setFallback(current);
   const id = useId();
   const problem = problemOf(settingKey, value);
-  const source = settingKey === 'title' ? 'your name' : 'your headline';
+  const source = settingKey === 'description' ? 'your headline' : pageId === HOME_PAGE_ID ? 'your name' : 'its name and yours';
   const hint = value
     ? `${value.length} of ${max} characters.`
     : fallback
@@ -72,7 +110,7 @@ function PageText({ settingKey, label, max }: { settingKey: 'title' | 'descripti
         autoComplete="off"
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
-        onFocus={() => setFallback(pageMeta({ profile: editor.portfolio.profile })[settingKey])}
+        onFocus={() => setFallback(fallbackOf(editor.portfolio, pageId, settingKey))}
         onChange={(event: ChangeEvent<HTMLInputElement>) => editor.setField(path, event.target.value)}
       />
       <Notes id={id} hint={hint} problem={problem} />

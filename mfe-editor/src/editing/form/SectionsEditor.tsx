@@ -1,7 +1,7 @@
 import { createContext, memo, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button, richTextToPlainText } from '@folioforge/shared';
-import { kindSpec, LIMITS, SECTION_KIND_NAMES, SECTION_KINDS, type SectionKind } from '@folioforge/templates';
-import { useEditor, useEditorList, useEditorState, useSectionsState } from '../editorHooks';
+import { HOME_PAGE_ID, kindSpec, LIMITS, SECTION_KIND_NAMES, SECTION_KINDS, type SectionKind } from '@folioforge/templates';
+import { editedSections, useEditor, useEditorList, useEditorState, useSectionsState } from '../editorHooks';
 import {
   addItem,
   addSection,
@@ -15,6 +15,7 @@ import {
   readItemField,
   removeItem,
   removeSection,
+  sectionOf,
   sectionPath,
   setHidden,
 } from '../portfolioEdits';
@@ -34,11 +35,15 @@ const OPEN_ITEMS_UP_TO = 2;
 /** Whether the form has been drawn: an item that appears later (added, duplicated, restored) opens at once. */
 const FormDrawn = createContext<{ readonly current: boolean }>({ current: true });
 
-/** The sections, in page order: each to rename, hide, move, duplicate or remove, with its items. */
+/** The sections of the page being edited, in page order: each to rename, hide, move, duplicate or remove, with its items. */
 export function SectionsEditor() {
   const editor = useEditor();
-  const ids = useEditorList((state) => state.portfolio.sections.map((section) => section.id));
-  const nameOf = (id: string) => sectionName(editor.portfolio.sections.find((section) => section.id === id));
+  const ids = useEditorList((state) => editedSections(state).map((section) => section.id));
+  const nameOf = (id: string) => sectionName(sectionOf(editor.portfolio, id));
+  // Another page than home: the legend says whose sections these are.
+  const pageTitle = useEditorState((state) =>
+    state.pageId === HOME_PAGE_ID ? undefined : state.portfolio.pages?.find((page) => page.id === state.pageId)?.title,
+  );
   const drawn = useRef(false);
   useEffect(() => {
     drawn.current = true;
@@ -46,7 +51,9 @@ export function SectionsEditor() {
   return (
     <FormDrawn.Provider value={drawn}>
       <fieldset className={styles.group}>
-        <legend className={styles.legend}>Sections</legend>
+        <legend className={styles.legend}>
+          {pageTitle === undefined ? 'Sections' : `Sections of “${pageTitle.trim() || 'Untitled page'}”`}
+        </legend>
         <p className={styles.hint}>In the order the page shows them. Drag a section by its handle, or use Up and Down.</p>
         <SortableList
           ids={ids}
@@ -85,7 +92,10 @@ const SectionCard = memo(function SectionCard({ id, index, count }: { id: string
   const hidden = useSectionsState(id, (sections) => sections.find((section) => section.id === id)?.hidden ?? false);
   const name = useSectionsState(id, (sections) => sectionName(sections.find((section) => section.id === id)));
   const itemIds = useEditorList(
-    (state) => state.portfolio.sections.find((section) => section.id === id)?.items.map((item) => item.id) ?? [],
+    (state) =>
+      editedSections(state)
+        .find((section) => section.id === id)
+        ?.items.map((item) => item.id) ?? [],
   );
   const full = useSectionsState(id, (sections) => {
     const section = sections.find((candidate) => candidate.id === id);
@@ -316,11 +326,11 @@ const ItemCard = memo(function ItemCard({ sectionId, itemId, kind, index, count 
 function AddSection() {
   const editor = useEditor();
   const [kind, setKind] = useState<SectionKind>('skills');
-  const full = useEditorState((state) => cannotAddSection(state.portfolio));
+  const full = useEditorState((state) => cannotAddSection(state.portfolio, state.pageId));
   const selectId = useId();
   const fullId = useId();
   const add = () => {
-    const added = addSection(editor.portfolio, kind);
+    const added = addSection(editor.portfolio, kind, editor.store.getState().pageId);
     editor.change(added.portfolio, {
       label: `Added a ${SECTION_KINDS[kind].label} section`,
       focus: sectionPath(added.id, 'title'),

@@ -14,7 +14,12 @@ const nameOf = (code: string) => SHOP_CURRENCIES.find((entry) => entry.code === 
 
 /** Drawn only when the portfolio has a products section: a shop's settings mean nothing without one. */
 export const ShopSettingsFields = memo(function ShopSettingsFields() {
-  const hasProducts = useEditorState((state) => state.portfolio.sections.some((section) => section.kind === 'products'));
+  // The shop is the site's: products on any of its pages.
+  const hasProducts = useEditorState((state) =>
+    [state.portfolio.sections, ...(state.portfolio.pages ?? []).map((page) => page.sections)].some((sections) =>
+      sections.some((section) => section.kind === 'products'),
+    ),
+  );
   return hasProducts ? <ShopFields /> : null;
 });
 

@@ -11,6 +11,7 @@ import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
 import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
+import { PagesPanel } from '../../editing/pages/PagesPanel';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
@@ -67,7 +68,12 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
         previewTitle="Template Preview"
         previewTestId="template-preview"
         top={top}
-        form={<PortfolioForm label={`${template.name} details`} labels={template.labels ?? {}} />}
+        form={
+          <>
+            <PagesPanel />
+            <PortfolioForm label={`${template.name} details`} labels={template.labels ?? {}} />
+          </>
+        }
         bottom={
           <>
             <TemplateSwitcher published={account?.portfolio.published ?? false} />
