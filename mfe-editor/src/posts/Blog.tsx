@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, dateFormatter, getSupabase, RequireAuth, useAuthStore } from '@folioforge/shared';
@@ -45,6 +45,8 @@ function SignedInBlog() {
   const portfolio = usePortfolio(userId, portfolioId || undefined);
   const posts = usePostList(userId, portfolioId);
   const navigate = useNavigate();
+  // A new post, once saved, is the same form at its own address: kept mounted (what it said stays).
+  const [firstSaved, setFirstSaved] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Moving between the list and a post is a new view: its heading takes the focus, so it is heard.
@@ -95,13 +97,16 @@ function SignedInBlog() {
       ) : null}
       {posts.isSuccess && (postId === 'new' || post) ? (
         <PostEditor
-          key={post?.id ?? 'new'}
+          key={post && post.id !== firstSaved ? post.id : 'new'}
           userId={userId}
           portfolioId={portfolioId}
           post={post}
           others={others}
           sitePublished={portfolio.data?.published ?? false}
-          onCreated={(made) => navigate(postPathFor(portfolioId, made.id), { replace: true })}
+          onCreated={(made) => {
+            setFirstSaved(made.id);
+            navigate(postPathFor(portfolioId, made.id), { replace: true });
+          }}
           onDeleted={() => navigate(blogPathFor(portfolioId))}
         />
       ) : null}

@@ -84,7 +84,10 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
   }, [confirmingDelete]);
 
   const remember = (next: Post) => {
-    queryClient.setQueryData<Post[]>(postKeys.list(userId, portfolioId), (list) => [next, ...(list ?? []).filter((one) => one.id !== next.id)]);
+    queryClient.setQueryData<Post[]>(postKeys.list(userId, portfolioId), (list) => [
+      next,
+      ...(list ?? []).filter((one) => one.id !== next.id),
+    ]);
     void queryClient.invalidateQueries({ queryKey: postKeys.list(userId, portfolioId) });
   };
 
@@ -108,7 +111,8 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
       if (!saved) onCreated(next);
       else setValues((current) => ({ ...current, when: next.publishAt ? 'at' : current.when, at: formValuesOf(next).at || current.at }));
     } catch (error) {
-      const problem = error instanceof PostSaveError ? error : new PostSaveError('The post was not saved. Try again; what you typed is still here.');
+      const problem =
+        error instanceof PostSaveError ? error : new PostSaveError('The post was not saved. Try again; what you typed is still here.');
       if (problem.field === 'slug') setProblems((shown) => ({ ...shown, slug: problem.message }));
       setOutcome({ tone: 'error', text: problem.message });
     } finally {

@@ -57,8 +57,7 @@ export function fromLocalInput(value: string): string | null {
 }
 
 export function formValuesOf(post: Post | undefined): PostFormValues {
-  if (!post)
-    return { title: '', slug: '', slugEdited: false, excerpt: '', body: '', cover: '', tagsText: '', when: 'now', at: '' };
+  if (!post) return { title: '', slug: '', slugEdited: false, excerpt: '', body: '', cover: '', tagsText: '', when: 'now', at: '' };
   return {
     title: post.title,
     slug: post.slug,

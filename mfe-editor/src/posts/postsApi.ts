@@ -40,7 +40,8 @@ function saveProblem(error: PostgrestError): PostSaveError {
   // The address is unique within a portfolio (constraint portfolio_posts_address).
   if (error.code === '23505') return new PostSaveError(`Address: ${ADDRESS_TAKEN}`, 'slug');
   if (error.code === '23514' && /at most \d+ posts/.test(error.message)) return new PostSaveError(error.message);
-  if (error.code === '42501' || error.code === 'PGRST301') return new PostSaveError('You are signed out, or this is not your portfolio. Log in again and retry.');
+  if (error.code === '42501' || error.code === 'PGRST301')
+    return new PostSaveError('You are signed out, or this is not your portfolio. Log in again and retry.');
   return new PostSaveError('The post was not saved. Check your connection and try again; what you typed is still here.');
 }
 
