@@ -232,7 +232,7 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
         onChoose={(_path, _kind, file) => cover.choose(file)}
         onRemove={() => set('cover', '')}
       />
-      {cover.previewUrl ? <img className={styles.cover} src={cover.previewUrl} alt="The cover picture as chosen" /> : null}
+      {cover.previewUrl ? <img className={styles.cover} src={cover.previewUrl} alt="" /> : null}
       {problems.cover ? <p className={styles.error}>{problems.cover}</p> : null}
       <RichTextField path="body" label="Text" initialValue={values.body} onChange={setBody} />
       {problems.body ? <p className={styles.error}>{problems.body}</p> : null}
