@@ -15,9 +15,10 @@ let site: FakeRow;
 beforeEach(() => {
   installTestRuntimeConfig();
   installObjectUrls();
+  // supabase-js warns of a second client per test (each test signs in afresh).
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   account = signInFakeAccount();
   site = account.addRow({ template_id: '1', title: 'Meera’s Bakery', data: getTemplate(1)!.sample, published: true, slug: 'meera' });
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
@@ -126,8 +127,10 @@ test('Publish saves the post and asks the publish function to put it on the site
   expect(account.functionActions).toEqual(['publish publish-post']);
   expect(account.posts[0]).toEqual(expect.objectContaining({ slug: 'rye-week', status: 'published' }));
   expect(Date.parse(account.posts[0]!.publish_at!)).toBeLessThanOrEqual(Date.now());
-  // Once public, the post can be taken down again.
-  await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
+  // Once public, it is updated or taken down: no button leaves it as a draft by the way.
+  expect(await screen.findByRole('button', { name: 'Update post' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Unpublish' }));
   expect(await screen.findByText('Saved as a draft: it is not on your site.')).toBeInTheDocument();
   expect(account.functionActions).toEqual(['publish publish-post', 'publish publish-post']);
   expect(account.posts[0]!.status).toBe('draft');

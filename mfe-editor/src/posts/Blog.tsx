@@ -47,10 +47,14 @@ function SignedInBlog() {
   const navigate = useNavigate();
   // A new post, once saved, is the same form at its own address: kept mounted (what it said stays).
   const [firstSaved, setFirstSaved] = useState<string | null>(null);
+  const firstSavedRef = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // Moving between the list and a post is a new view: its heading takes the focus, so it is heard.
-  useEffect(() => headingRef.current?.focus(), [postId]);
+  // Moving between the list and a post is a new view: its heading takes the focus, so it is heard. A
+  // new post's first save only gives the same form its address: the focus stays where it was.
+  useEffect(() => {
+    if (postId === null || postId !== firstSavedRef.current) headingRef.current?.focus();
+  }, [postId]);
 
   if (!portfolioId)
     return (
@@ -102,9 +106,9 @@ function SignedInBlog() {
           portfolioId={portfolioId}
           post={post}
           others={others}
-          sitePublished={portfolio.data?.published ?? false}
           onCreated={(made) => {
             setFirstSaved(made.id);
+            firstSavedRef.current = made.id;
             navigate(postPathFor(portfolioId, made.id), { replace: true });
           }}
           onDeleted={() => navigate(blogPathFor(portfolioId))}

@@ -19,8 +19,6 @@ export interface PostEditorProps {
   post: Post | undefined;
   /** The blog's other posts (their addresses are taken). */
   others: readonly Post[];
-  /** The site is published: a published post goes onto it at once (or at its time). */
-  sitePublished: boolean;
   /** A new post was saved for the first time: the screen's address now names it. */
   onCreated: (post: Post) => void;
   onDeleted: () => void;
@@ -31,10 +29,10 @@ type Action = 'draft' | 'publish' | 'unpublish' | 'delete';
 /** What the last action did, in words (role=status), or why it did not (role=alert). */
 type Outcome = { tone: 'success' | 'info'; text: string; url?: string | null } | { tone: 'error'; text: string };
 
-function outcomeOf(saved: Post, answer: PublishedPost | null, sitePublished: boolean): Outcome {
+function outcomeOf(saved: Post, answer: PublishedPost | null): Outcome {
   const standing = postStanding(saved, new Date(), dateFormat);
   if (standing.kind === 'draft') return { tone: 'success', text: 'Saved as a draft: it is not on your site.' };
-  if (!sitePublished || answer?.state === 'site-unpublished')
+  if (answer?.state === 'site-unpublished')
     return { tone: 'info', text: `${standing.text}. Your site is not published yet: the post goes up with it.` };
   if (answer?.state === 'scheduled' || standing.kind === 'scheduled')
     return { tone: 'success', text: `${standing.text}: it goes up on your site then.` };
@@ -46,7 +44,7 @@ function outcomeOf(saved: Post, answer: PublishedPost | null, sitePublished: boo
  * tags, cover picture and text. Each action saves the row, then asks the publish function to bring the
  * site up to date when the post is or was public. A failed save keeps every field as typed.
  */
-export function PostEditor({ userId, portfolioId, post, others, sitePublished, onCreated, onDeleted }: PostEditorProps) {
+export function PostEditor({ userId, portfolioId, post, others, onCreated, onDeleted }: PostEditorProps) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<PostFormValues>(() => formValuesOf(post));
   const [problems, setProblems] = useState<PostProblems>({});
@@ -72,11 +70,11 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
   const setCover = useCallback((value: string) => set('cover', value), [set]);
   const cover = useCoverPicture(userId, portfolioId, values.cover, setCover);
 
-  // Once a save was tried, each field's message follows what is typed; the address's always does.
+  // The address's message follows the typing from the start; the others' once a save was tried.
   useEffect(() => {
     const check = checkForm(values, 'draft', others, new Date());
     const now = check.ok ? {} : check.problems;
-    setProblems((shown) => (attempted ? now : { ...(values.slug ? { slug: now.slug } : {}), ...pick(shown, now) }));
+    setProblems(attempted ? now : values.slug ? { slug: now.slug } : {});
   }, [attempted, others, values]);
 
   useEffect(() => {
@@ -105,9 +103,10 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
     try {
       const next = await savePost(getSupabase(), portfolioId, saved?.id ?? null, check.draft);
       remember(next);
-      // The site changes only for a post that is or was public (a new draft has nothing there).
-      const answer = sitePublished && (status === 'published' || wasPublic) ? await publishPost(portfolioId, next.id) : null;
-      setOutcome(outcomeOf(next, answer, sitePublished));
+      // The site changes only for a post that is or was public (a new draft has nothing there); the
+      // function knows whether the site is published (it answers site-unpublished when not).
+      const answer = status === 'published' || wasPublic ? await publishPost(portfolioId, next.id) : null;
+      setOutcome(outcomeOf(next, answer));
       if (!saved) onCreated(next);
       else setValues((current) => ({ ...current, when: next.publishAt ? 'at' : current.when, at: formValuesOf(next).at || current.at }));
     } catch (error) {
@@ -128,7 +127,7 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
       await deletePost(getSupabase(), saved.id);
       queryClient.setQueryData<Post[]>(postKeys.list(userId, portfolioId), (list) => (list ?? []).filter((one) => one.id !== saved.id));
       void queryClient.invalidateQueries({ queryKey: postKeys.list(userId, portfolioId) });
-      if (sitePublished && wasPublic) await publishPost(portfolioId, saved.id);
+      if (wasPublic) await publishPost(portfolioId, saved.id);
       onDeleted();
     } catch (error) {
       setOutcome({ tone: 'error', text: error instanceof Error ? error.message : 'The post was not deleted. Try again.' });
@@ -137,9 +136,10 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
     }
   };
 
+  // Enter in a field saves as the main button does: a public post stays public (it is updated).
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run('draft');
+    void run(wasPublic ? 'publish' : 'draft');
   };
 
   const tags = tagsOf(values.tagsText);
@@ -153,7 +153,6 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
         label="Title"
         name="title"
         value={values.title}
-        maxLength={POST_LIMITS.title + 20}
         onChange={(event) => set('title', event.target.value)}
         error={problems.title}
         required
@@ -251,10 +250,12 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
         </Alert>
       ) : null}
       <div className={styles.actions}>
-        <Button type="submit" variant="secondary" disabled={busy !== null}>
-          {busy === 'draft' ? 'Saving…' : wasPublic ? 'Save as draft' : 'Save draft'}
-        </Button>
-        <Button type="button" disabled={busy !== null} onClick={() => void run('publish')}>
+        {wasPublic ? null : (
+          <Button type="submit" variant="secondary" disabled={busy !== null}>
+            {busy === 'draft' ? 'Saving…' : 'Save draft'}
+          </Button>
+        )}
+        <Button type={wasPublic ? 'submit' : 'button'} disabled={busy !== null} onClick={wasPublic ? undefined : () => void run('publish')}>
           {busy === 'publish' ? 'Publishing…' : wasPublic ? 'Update post' : 'Publish'}
         </Button>
         {wasPublic ? (
@@ -283,11 +284,4 @@ export function PostEditor({ userId, portfolioId, post, others, sitePublished, o
       ) : null}
     </form>
   );
-}
-
-/** The messages of `now` for the fields that already showed one (they follow the typing until right). */
-function pick(shown: PostProblems, now: PostProblems): PostProblems {
-  const kept: PostProblems = {};
-  for (const key of Object.keys(shown) as (keyof PostProblems)[]) if (shown[key] && now[key]) kept[key] = now[key];
-  return kept;
 }
