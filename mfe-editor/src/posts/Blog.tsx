@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, dateFormatter, getSupabase, RequireAuth, useAuthStore } from '@folioforge/shared';
-import type { Post } from '@folioforge/templates/model';
+import type { Post } from '@folioforge/templates';
 import { editorPathFor } from '../portfolios/editorPaths';
 import { usePortfolio, withEditorQueries } from '../portfolios/queries';
 import { blogPathFor, postPathFor } from './blogPaths';

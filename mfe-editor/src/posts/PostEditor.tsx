@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, dateFormatter, getSupabase, TextAreaField, TextField } from '@folioforge/shared';
-import { POST_LIMITS, tagSlug, type Post } from '@folioforge/templates/model';
+import { POST_LIMITS, tagSlug, type Post } from '@folioforge/templates';
 import { FilePicker } from '../editing/fields/FilePicker';
 import { RichTextField } from '../editing/fields/RichTextField';
 import { checkForm, formValuesOf, postSlugFromTitle, postStanding, tagsOf, type PostFormValues, type PostProblems } from './postForm';

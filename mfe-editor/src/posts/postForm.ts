@@ -1,7 +1,7 @@
 // What the post form holds as the owner types, and how it becomes a post the schema accepts: the
 // form keeps the text as typed (a failed check or save loses nothing), and checks it with the one
 // schema (templates/src/model/posts.ts) field by field, so each message shows beside its field.
-import { checkPost, POST_LIMITS, type Post } from '@folioforge/templates/model';
+import { checkPost, POST_LIMITS, type Post } from '@folioforge/templates';
 import type { PostDraft } from './postsApi';
 
 export interface PostFormValues {

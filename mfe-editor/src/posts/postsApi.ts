@@ -5,7 +5,7 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { FunctionCallError, invokeFunction, type AnswerOf, type FolioForgeClient } from '@folioforge/shared';
 import type { publishFunction as PublishContract } from '@folioforge/shared/functions';
-import { checkPost, postFromRow, type Post, type PostRow } from '@folioforge/templates/model';
+import { checkPost, postFromRow, type Post, type PostRow } from '@folioforge/templates';
 
 export type PublishedPost = AnswerOf<typeof PublishContract, 'publish-post'>;
 
