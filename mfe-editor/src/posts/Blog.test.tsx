@@ -7,7 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { getTemplate } from '@folioforge/templates';
 import Blog from './Blog';
 import { installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../testing/editorTestKit';
+import { photoOf } from '../testing/fakeImagePreparer';
 import { signInFakeAccount, signOutFakeAccount, type FakeAccount, type FakeRow } from '../testing/fakeAccount';
+
+jest.mock('../images/loadImagePreparer', () => jest.requireActual('../testing/fakeImagePreparer'));
 
 let account: FakeAccount;
 let site: FakeRow;
@@ -187,4 +190,44 @@ test('Delete asks first, and only then removes the post', async () => {
   await user.click(screen.getByRole('button', { name: 'Delete post' }));
   expect(await screen.findByText(/No posts yet/)).toBeInTheDocument();
   expect(account.posts).toEqual([]);
+});
+
+/** Storage's upload endpoint as XMLHttpRequest reaches it (jsdom sends nothing): records each path, answers 200. */
+function fakeStorageUploads(): string[] {
+  const paths: string[] = [];
+  class FakeRequest {
+    status = 200;
+    responseText = '{}';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send() {
+      paths.push(decodeURIComponent(new URL(this.url).pathname.replace('/storage/v1/object/', '')));
+      setTimeout(() => this.onload?.(), 5);
+    }
+  }
+  Object.defineProperty(window, 'XMLHttpRequest', { value: FakeRequest, configurable: true, writable: true });
+  return paths;
+}
+
+test('a cover picture goes up through the image pipeline and the post names the stored file', async () => {
+  const uploads = fakeStorageUploads();
+  const user = userEvent.setup();
+  await startNewPost(user, 'Cake day');
+  await user.upload(screen.getByLabelText('Cover picture'), photoOf('cake.jpg', 'image/jpeg', 4_000_000));
+  expect(await screen.findByText('Stored in your account: cake.jpg')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+  await waitFor(() => expect(account.posts).toHaveLength(1));
+  const cover = account.posts[0]!.cover;
+  const folder = `portfolio-images/${account.userId}/${site.id}/`;
+  expect(cover).toMatch(new RegExp(`^storage:${folder}image-[a-z0-9]+\\.2560x1920\\.webp$`));
+  // The resized picture and its narrower copies went up; the post names the main one.
+  expect(uploads).toContain(cover.slice('storage:'.length));
+  expect(uploads.length).toBeGreaterThan(1);
 });
