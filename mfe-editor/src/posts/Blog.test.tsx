@@ -46,7 +46,7 @@ test('a new post is saved as a draft, its address made from the title, and liste
   await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Rye & Spelt, week 2');
   expect(addressField()).toHaveValue('rye-spelt-week-2');
   await user.type(screen.getByRole('textbox', { name: 'Excerpt' }), 'Seven loaves.');
-  await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'Rye & Spelt, bread');
+  await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'Rye & Spelt, bread, Bread ');
   expect(
     within(screen.getByRole('list', { name: 'Tags of this post' }))
       .getAllByRole('listitem')

@@ -142,7 +142,8 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
     void run(wasPublic ? 'publish' : 'draft');
   };
 
-  const tags = tagsOf(values.tagsText);
+  // As the schema keeps them: two spellings of one tag ("Bread", "bread") are one tag, the first spelling.
+  const tags = tagsOf(values.tagsText).filter((tag, index, all) => all.findIndex((other) => tagSlug(other) === tagSlug(tag)) === index);
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="post-form-heading" aria-busy={busy ? true : undefined}>
       <h2 id="post-form-heading" className={styles.subheading}>
