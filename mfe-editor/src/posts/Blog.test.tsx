@@ -139,6 +139,20 @@ test('Publish saves the post and asks the publish function to put it on the site
   expect(account.posts[0]!.status).toBe('draft');
 });
 
+test('when the site cannot be updated, the saved post says so and Publish again updates the same post', async () => {
+  const user = userEvent.setup();
+  account.failing.push('POST /functions/v1/publish');
+  await startNewPost(user, 'Rye week');
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(/^Saved, but not yet on your site/);
+  expect(screen.getByRole('textbox', { name: 'Address' })).not.toHaveAttribute('aria-invalid');
+
+  account.failing.length = 0;
+  await user.click(await screen.findByRole('button', { name: 'Update post' }));
+  expect(await screen.findByText(/^Published .*: it is on your site\./)).toBeInTheDocument();
+  expect(account.posts).toHaveLength(1);
+});
+
 test('a post published for a later time shows "Scheduled for" in the form and the list', async () => {
   const user = userEvent.setup();
   await startNewPost(user, 'Christmas bake');

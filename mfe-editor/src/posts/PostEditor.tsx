@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, dateFormatter, getSupabase, TextAreaField, TextField } from '@folioforge/shared';
 import { POST_LIMITS, tagSlug, type Post } from '@folioforge/templates';
@@ -54,7 +54,11 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
   const ids = { at: useId(), atError: useId() };
+  // A new post has its id from its first save, before the screen's address names it.
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const saved = post;
+  const ownId = saved?.id ?? createdId;
+  const rivals = useMemo(() => others.filter((other) => other.id !== ownId), [others, ownId]);
   const standing = saved ? postStanding(saved, new Date(), dateFormat) : null;
   const wasPublic = saved?.status === 'published';
 
@@ -72,10 +76,10 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
 
   // The address's message follows the typing from the start; the others' once a save was tried.
   useEffect(() => {
-    const check = checkForm(values, 'draft', others, new Date());
+    const check = checkForm(values, 'draft', rivals, new Date());
     const now = check.ok ? {} : check.problems;
     setProblems(attempted ? now : values.slug ? { slug: now.slug } : {});
-  }, [attempted, others, values]);
+  }, [attempted, rivals, values]);
 
   useEffect(() => {
     if (confirmingDelete) confirmRef.current?.focus();
@@ -92,7 +96,7 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
   const run = async (action: Exclude<Action, 'delete'>) => {
     const status = action === 'publish' ? 'published' : 'draft';
     setAttempted(true);
-    const check = checkForm(values, status, others, new Date());
+    const check = checkForm(values, status, rivals, new Date());
     if (!check.ok) {
       setProblems(check.problems);
       setOutcome({ tone: 'error', text: 'The post was not saved: correct the fields marked below.' });
@@ -101,14 +105,18 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
     setBusy(action);
     setOutcome(null);
     try {
-      const next = await savePost(getSupabase(), portfolioId, saved?.id ?? null, check.draft);
+      const next = await savePost(getSupabase(), portfolioId, ownId, check.draft);
       remember(next);
+      // Saved: the post is this row from now on, whatever the site's update answers.
+      if (!ownId) {
+        setCreatedId(next.id);
+        onCreated(next);
+      }
+      setValues((current) => ({ ...current, when: next.publishAt ? 'at' : current.when, at: formValuesOf(next).at || current.at }));
       // The site changes only for a post that is or was public (a new draft has nothing there); the
       // function knows whether the site is published (it answers site-unpublished when not).
       const answer = status === 'published' || wasPublic ? await publishPost(portfolioId, next.id) : null;
       setOutcome(outcomeOf(next, answer));
-      if (!saved) onCreated(next);
-      else setValues((current) => ({ ...current, when: next.publishAt ? 'at' : current.when, at: formValuesOf(next).at || current.at }));
     } catch (error) {
       const problem =
         error instanceof PostSaveError ? error : new PostSaveError('The post was not saved. Try again; what you typed is still here.');
