@@ -15,6 +15,8 @@ const config = createWebpackConfig({
     './Generator': './src/screens/Generator/Generator.tsx',
     './TemplatePage': './src/screens/TemplatePage/TemplatePage.tsx',
     './Portfolios': './src/screens/Portfolios/Portfolios.tsx',
+    // A portfolio's blog posts (issue 49): its folder holds the screen and its parts.
+    './Blog': './src/posts/Blog.tsx',
   },
 });
 

@@ -47,6 +47,7 @@ export const SCREEN_ROUTES = [
   },
   { path: '/templates', remote: 'mfe_templates/TemplateCollection', title: 'Template Collection', clientOnDemand: true, prerender: true },
   { path: '/design', remote: 'mfe_editor/Design', title: 'Design', clientWithSession: true, prerender: 'firstVisit' },
+  { path: '/design/blog', remote: 'mfe_editor/Blog', title: 'Blog posts' },
   { path: '/portfo', remote: 'mfe_editor/Generator', title: 'Portfolio Generator', clientWithSession: true, prerender: 'firstVisit' },
   { path: '/template1', remote: 'mfe_editor/TemplatePage', title: 'Portfolio' },
   { path: '/template2', remote: 'mfe_editor/TemplatePage', title: 'E-Commerce' },

@@ -31,6 +31,10 @@ export interface FakeAccount {
   /** Views counted per page (page_view_days rows) and the referrers `top_page_referrers` answers with. */
   pageViews: { portfolio_id: string; day: string; views: number }[];
   referrers: { referrer: string; views: number }[];
+  /** Rows of `portfolio_posts` (a blog's posts), each unique by portfolio and address as the table's constraint. */
+  posts: FakePostRow[];
+  /** Requests (`METHOD path`) answered as a server fault (503) while listed: a save that fails. */
+  failing: string[];
   /** Paths removed from Storage, as `<bucket>/<path>`. */
   removedFiles: string[];
   /** Addresses held for their former owner (another user), with until when (ISO time). */
@@ -41,6 +45,20 @@ export interface FakeAccount {
   realtime: FakeRealtime;
   /** Realtime tells every open channel of the row's change as it now is (a save, made here or elsewhere). */
   tellChanged(row: FakeRow): void;
+}
+
+export interface FakePostRow {
+  id: string;
+  portfolio_id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  cover: string;
+  tags: string[];
+  status: string;
+  publish_at: string | null;
+  updated_at: string;
 }
 
 let clock = Date.parse('2026-01-01T00:00:00Z');
@@ -59,6 +77,8 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
   const pageViews: FakeAccount['pageViews'] = [];
   const referrers: FakeAccount['referrers'] = [];
   const heldAddresses: FakeAccount['heldAddresses'] = {};
+  const posts: FakePostRow[] = [];
+  const failing: string[] = [];
   let nextId = 1;
   const addRow: FakeAccount['addRow'] = (row) => {
     const made: FakeRow = {
@@ -86,7 +106,8 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     if (url.pathname.startsWith('/functions/v1/'))
       functionActions.push(`${url.pathname.slice('/functions/v1/'.length)} ${String(body.action)}`);
-    const answer = (found: FakeRow[]) => {
+    if (failing.includes(`${method} ${url.pathname}`)) return json({ message: 'Service Unavailable' }, 503);
+    const answer = (found: readonly object[]) => {
       if (!single) return json(found);
       if (found.length !== 1)
         return json({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: null, hint: null }, 406);
@@ -118,6 +139,46 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
         updated_at: now(),
       });
       return answer([row]);
+    }
+    if (url.pathname === '/rest/v1/portfolio_posts') {
+      const id = url.searchParams.get('id')?.replace(/^eq\./, '');
+      if (method === 'GET') {
+        const portfolio = url.searchParams.get('portfolio_id')?.replace(/^eq\./, '');
+        return answer(posts.filter((post) => post.portfolio_id === portfolio).sort((a, b) => b.updated_at.localeCompare(a.updated_at)));
+      }
+      if (method === 'DELETE') {
+        posts.splice(0, posts.length, ...posts.filter((post) => post.id !== id));
+        return new Response(null, { status: 204 });
+      }
+      const found = posts.find((post) => post.id === id);
+      const next = {
+        ...(found ?? {
+          id: `10000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`,
+          excerpt: '',
+          body: '',
+          cover: '',
+          tags: [],
+          status: 'draft',
+          publish_at: null,
+        }),
+        ...body,
+        updated_at: now(),
+      } as FakePostRow;
+      if (posts.some((post) => post.id !== next.id && post.portfolio_id === next.portfolio_id && post.slug === next.slug))
+        return json(
+          { code: '23505', message: 'duplicate key value violates unique constraint "portfolio_posts_address"', details: null, hint: null },
+          409,
+        );
+      if (found) Object.assign(found, next);
+      else posts.push(next);
+      return answer([next]);
+    }
+    if (url.pathname === '/functions/v1/publish' && body.action === 'publish-post') {
+      const post = posts.find((one) => one.id === body.postId);
+      const time = post?.publish_at ? Date.parse(post.publish_at) : NaN;
+      const state = !post ? 'removed' : post.status !== 'published' ? 'draft' : time > Date.now() ? 'scheduled' : 'live';
+      const address = post && state !== 'draft' ? `http://sites.test/p/site/blog/${post.slug}/` : null;
+      return json({ state, url: address, filesWritten: state === 'draft' ? 0 : 4 });
     }
     if (url.pathname === '/rest/v1/rpc/slug_available') return json(!Object.hasOwn(heldAddresses, String(body.candidate)));
     if (url.pathname === '/rest/v1/rpc/address_held_until') return json(heldAddresses[String(body.candidate)] ?? null);
@@ -151,7 +212,21 @@ export function signInFakeAccount(name = 'Asha Verma', email = 'asha@example.com
     session: { access_token: 'token', refresh_token: 'refresh', token_type: 'bearer', expires_in: 3600, user } as never,
   });
   const tellChanged = (row: FakeRow) => realtime.change('portfolios', 'UPDATE', { ...row });
-  return { userId, rows, requests, functionActions, removedFiles, heldAddresses, pageViews, referrers, addRow, realtime, tellChanged };
+  return {
+    userId,
+    rows,
+    posts,
+    failing,
+    requests,
+    functionActions,
+    removedFiles,
+    heldAddresses,
+    pageViews,
+    referrers,
+    addRow,
+    realtime,
+    tellChanged,
+  };
 }
 
 /** Back to a signed-out page with no client. */

@@ -10,6 +10,7 @@ import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
 import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
+import { BlogLink } from '../../posts/BlogLink';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PagesPanel } from '../../editing/pages/PagesPanel';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
@@ -79,6 +80,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
             <TemplateSwitcher published={account?.portfolio.published ?? false} />
             <EditorActions templateId={template.id} getButtonLabel={template.getButtonLabel} />
             {account ? <AccountPublishPanel account={account} /> : null}
+            {account ? <BlogLink portfolioId={account.portfolio.id} /> : null}
           </>
         }
         preview={<PreviewPane Page={template.Page} look={look} />}

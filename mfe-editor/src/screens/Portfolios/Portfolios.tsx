@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dateFormatter, Alert, Button, RequireAuth, formatBytes, publicPagePath, storageUseQuery, useAuthStore } from '@folioforge/shared';
 import { editorPathFor } from '../../portfolios/editorPaths';
 import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
+import { BlogLink } from '../../posts/BlogLink';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
 import { TITLE_MAX_LENGTH, type PortfolioRow } from '../../portfolios/portfolioApi';
 import { usePortfolioList, withEditorQueries } from '../../portfolios/queries';
@@ -178,6 +179,7 @@ function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemPr
           Delete
         </button>
       </div>
+      <BlogLink portfolioId={row.id} title={title} />
       {publishing ? (
         <Suspense fallback={<p role="status">Loading…</p>}>
           <PublishPanel userId={userId} portfolioId={row.id} suggestedName={() => row.data.profile.name} />
