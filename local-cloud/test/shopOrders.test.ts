@@ -120,6 +120,18 @@ for (const backend of BACKENDS)
       const checkout = new URL(placed.headers.location!);
       assert.equal(checkout.origin + checkout.pathname, `${t.url}/razorpay/v1/checkout/embedded`);
       const razorpayOrderId = checkout.searchParams.get('order_id')!;
+      // Razorpay's hosted page for that order; paid, it sends the buyer back to the page.
+      const hosted = await fetch(checkout);
+      assert.equal(hosted.status, 200);
+      const hostedPage = await hosted.text();
+      assert.ok(hostedPage.includes(`"order_id":"${razorpayOrderId}"`));
+      const callback = /<form id="paid" method="post" action="([^"]+)"/.exec(hostedPage)![1]!.replace(/&amp;/g, '&');
+      const returned = await fetch(callback, {
+        method: 'POST',
+        body: new URLSearchParams({ razorpay_payment_id: 'pay_x' }),
+        redirect: 'manual',
+      });
+      assert.deepEqual([returned.status, returned.headers.get('location')], [303, `${APP_ORIGIN}/p/${page.slug}#order-received`]);
 
       // The order is on Ada's own account, for what the page charges, not what the form said.
       const env = functionEnv(t.cloud.ctx);

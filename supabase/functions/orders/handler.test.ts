@@ -207,11 +207,12 @@ Deno.test('the last ones taken by another buyer meanwhile: told how many are lef
   assert.deepEqual(refused.calls.cancelled, ['order-uuid']);
 });
 
-Deno.test('a shop without a connected Razorpay account takes no order, and holds nothing', async () => {
+Deno.test('a shop without a connected Razorpay account takes no order, and gives back what it held', async () => {
   const { store, calls } = fakeStore({ sellerToken: () => Promise.resolve(null) });
   const res = await createHandler(env, store)(form({ 'quantity.cake': '1' }));
   assert.deepEqual([res.status, await res.text()], [409, 'This shop is not taking orders right now.']);
-  assert.equal(calls.reserved.length, 0);
+  assert.deepEqual(calls.cancelled, ['order-uuid']);
+  assert.equal(calls.razorpay.length, 0);
 });
 
 Deno.test('a form from anywhere but its page, or for no published page, goes nowhere', async () => {

@@ -200,9 +200,6 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
       const pricing = priceOrder(snapshot.data, form);
       if (!pricing.ok) return fieldProblems(pricing.errors, names);
 
-      const seller = await store.sellerToken(snapshot.ownerId);
-      if (!seller) throw new HttpError(409, 'This shop is not taking orders right now.');
-
       let reserved;
       try {
         reserved = await store.reserve({
@@ -239,6 +236,16 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
         throw new HttpError(404, 'There is no published page here.');
       }
 
+      // The seller's connection is read once the stock is held: most of a rush for the last items
+      // ends at the reservation, and a shop that is not connected gives its stock back at once.
+      const seller = await store.sellerToken(snapshot.ownerId).catch(async (error: unknown) => {
+        await store.cancel(reserved.orderId);
+        throw error;
+      });
+      if (!seller) {
+        await store.cancel(reserved.orderId);
+        throw new HttpError(409, 'This shop is not taking orders right now.');
+      }
       let razorpayOrder;
       try {
         razorpayOrder = await store.createRazorpayOrder(seller, {
