@@ -164,6 +164,14 @@ for (const backend of BACKENDS)
       assert.match(tooMany.body, /<strong>Quantity of Chocolate cake<\/strong>: Only 1 left/);
     });
 
+    journey('one buyer starting order after order on a page is stopped; other buyers still get through', async () => {
+      const page = await publishedShop(await connectedOwner('cleo'), 3);
+      const answers = [];
+      for (let n = 0; n < 11; n++) answers.push((await order('127.0.0.5', page, { 'quantity.bread': '1' })).status);
+      assert.deepEqual(answers, [...Array<number>(10).fill(303), 429]);
+      assert.equal((await order('127.0.0.6', page, { 'quantity.bread': '1' })).status, 303);
+    });
+
     test(
       '50 buyers racing for the last 3 cakes: exactly 3 orders hold them, 50 times over',
       { skip: backend === 'pglite' && 'PGlite runs one query at a time' },

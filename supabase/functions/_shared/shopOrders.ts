@@ -82,6 +82,12 @@ export function productNames(data: unknown): Map<string, string> {
   return new Map([...productsOf(data)].map(([id, product]) => [id, product.name]));
 }
 
+/** The shop's name as the checkout shows it: the page's profile name. */
+export function shopNameOf(data: unknown): string {
+  const profile = isRecord(data) && isRecord(data.profile) ? data.profile : {};
+  return typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim() : 'Order';
+}
+
 /** The shop's currency and shipping as published, its defaults (rupees, pickup) when unset. */
 export function shopOfSnapshot(data: unknown): Shop {
   const shop = isRecord(data) && isRecord(data.shop) ? data.shop : {};

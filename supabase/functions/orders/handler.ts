@@ -20,7 +20,7 @@ import { hmacSha256Hex } from '../_shared/hmac.ts';
 import { clientAddress } from '../_shared/rateLimit.ts';
 import { razorpayApiBase } from '../_shared/razorpay.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
-import { priceOrder, productNames } from '../_shared/shopOrders.ts';
+import { priceOrder, productNames, shopNameOf } from '../_shared/shopOrders.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
 import { orderStoreFrom, ReservationRefused, type OrderStore } from './store.ts';
 
@@ -265,10 +265,7 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
       const checkout = hostedCheckoutUrl(razorpayApiBase(env), {
         publicToken: seller.publicToken,
         razorpayOrderId: razorpayOrder.id,
-        shopName:
-          typeof (snapshot.data as { profile?: { name?: unknown } }).profile?.name === 'string'
-            ? String((snapshot.data as { profile: { name: string } }).profile.name)
-            : 'Order',
+        shopName: shopNameOf(snapshot.data),
         buyer: form,
         callbackUrl: `${functionsBase}/callback?order=${encodeURIComponent(reserved.orderNumber)}`,
         cancelUrl: back!,
