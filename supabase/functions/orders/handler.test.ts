@@ -210,7 +210,10 @@ Deno.test('the last ones taken by another buyer meanwhile: told how many are lef
 Deno.test('a shop without a connected Razorpay account takes no order, and gives back what it held', async () => {
   const { store, calls } = fakeStore({ sellerToken: () => Promise.resolve(null) });
   const res = await createHandler(env, store)(form({ 'quantity.cake': '1' }));
-  assert.deepEqual([res.status, await res.text()], [409, 'This shop is not taking orders right now.']);
+  assert.equal(res.status, 409);
+  const html = await res.text();
+  assert.match(html, /<h1>Your order was not taken<\/h1><p>This shop is not taking orders right now.<\/p>/);
+  assert.match(html, /<a href="https:\/\/folioforge.example\/p\/ada-bakes">Back to the order<\/a>/);
   assert.deepEqual(calls.cancelled, ['order-uuid']);
   assert.equal(calls.razorpay.length, 0);
 });

@@ -15,7 +15,7 @@
 // listing what to change beside which field (the browser's Back keeps what was typed); JSON gets
 // 201 { orderNumber, checkout } or 422 { error, fields }.
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
-import { orderForm, orderFormField, orderFormInput, type OrderForm } from '../_shared/contracts/pageForms.ts';
+import { orderForm, orderFormField, orderFormInput, quantityField, type OrderForm } from '../_shared/contracts/pageForms.ts';
 import { hmacSha256Hex } from '../_shared/hmac.ts';
 import { clientAddress } from '../_shared/rateLimit.ts';
 import { razorpayApiBase } from '../_shared/razorpay.ts';
@@ -55,7 +55,17 @@ const FIELD_LABELS: Record<string, string> = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** The page that tells a buyer without scripts what to change: each field's label and message, and the way back. */
+/** A page for a buyer without scripts: a heading, what happened, and the way back to the order. */
+function answerPage(title: string, body: string, back: string | undefined): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}
+${back ? `<p><a href="${escapeHtml(back)}">Back to the order</a>: go back in your browser to keep what you typed.</p>` : ''}
+</main></body></html>`;
+}
+
+/** What to change, each field by its label with its message. */
 function problemsPage(fields: Record<string, string>, productNames: Map<string, string>, back: string | undefined): string {
   const label = (field: string) => {
     const [kind, item] = field.split('.');
@@ -66,12 +76,7 @@ function problemsPage(fields: Record<string, string>, productNames: Map<string, 
   const items = Object.entries(fields)
     .map(([field, message]) => `<li><strong>${escapeHtml(label(field))}</strong>: ${escapeHtml(message)}</li>`)
     .join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Your order needs a change</title></head>
-<body><main><h1>Your order needs a change</h1><ul>${items}</ul>
-${back ? `<p><a href="${escapeHtml(back)}">Back to the order</a>: go back in your browser to keep what you typed.</p>` : ''}
-</main></body></html>`;
+  return answerPage('Your order needs a change', `<ul>${items}</ul>`, back);
 }
 
 /** Razorpay's hosted checkout for an order on the seller's account (opened with the seller's public token). */
@@ -121,10 +126,16 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
             status,
             headers: { ...cors(), ...extra, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
           })
-        : new Response(message, {
-            status,
-            headers: { ...extra, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-          });
+        : back
+          ? // From the page's own form: a page saying what happened, with the way back.
+            new Response(answerPage('Your order was not taken', `<p>${escapeHtml(message)}</p>`, back), {
+              status,
+              headers: { ...extra, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+            })
+          : new Response(message, {
+              status,
+              headers: { ...extra, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+            });
     const fieldProblems = (fields: Record<string, string>, names = new Map<string, string>()) =>
       kind === 'json'
         ? new Response(JSON.stringify({ error: 'Check the marked fields', fields }), {
@@ -228,10 +239,10 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
         if (error.code === 'SO410') {
           const item = (error.detail ?? '').split('/')[0] ?? '';
           const count = Number(error.hint ?? 0);
-          return fieldProblems({ [`quantity.${item}`]: count > 0 ? `Only ${count} left` : 'This is sold out' }, names);
+          return fieldProblems({ [quantityField(item)]: count > 0 ? `Only ${count} left` : 'This is sold out' }, names);
         }
         if (error.code === 'SO404')
-          return fieldProblems({ [`quantity.${error.detail ?? ''}`]: 'This product is not sold on this page' }, names);
+          return fieldProblems({ [quantityField(error.detail ?? '')]: 'This product is not sold on this page' }, names);
         if (error.code === 'SO409') throw new HttpError(409, 'The page changed just now. Open it again and order from it.');
         throw new HttpError(404, 'There is no published page here.');
       }
