@@ -741,6 +741,162 @@ export type Database = {
         };
         Relationships: [];
       };
+      shop_order_items: {
+        Row: {
+          item_id: string;
+          line: number;
+          line_amount: number;
+          name: string;
+          option_id: string;
+          option_name: string | null;
+          order_id: string;
+          quantity: number;
+          unit_amount: number;
+        };
+        Insert: {
+          item_id: string;
+          line: number;
+          line_amount: number;
+          name: string;
+          option_id?: string;
+          option_name?: string | null;
+          order_id: string;
+          quantity: number;
+          unit_amount: number;
+        };
+        Update: {
+          item_id?: string;
+          line?: number;
+          line_amount?: number;
+          name?: string;
+          option_id?: string;
+          option_name?: string | null;
+          order_id?: string;
+          quantity?: number;
+          unit_amount?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'shop_order_items_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'shop_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      shop_orders: {
+        Row: {
+          buyer_email: string;
+          buyer_name: string;
+          buyer_phone: string;
+          created_at: string;
+          currency: string;
+          delivery: string;
+          expires_at: string;
+          id: string;
+          items_amount: number;
+          order_number: string;
+          owner_id: string;
+          page_slug: string;
+          page_version: number;
+          paid_at: string | null;
+          portfolio_id: string | null;
+          razorpay_account_id: string | null;
+          razorpay_order_id: string | null;
+          shipping_address: Json | null;
+          shipping_amount: number;
+          status: string;
+          total_amount: number;
+          updated_at: string;
+        };
+        Insert: {
+          buyer_email: string;
+          buyer_name: string;
+          buyer_phone: string;
+          created_at?: string;
+          currency: string;
+          delivery: string;
+          expires_at: string;
+          id?: string;
+          items_amount: number;
+          order_number: string;
+          owner_id: string;
+          page_slug: string;
+          page_version: number;
+          paid_at?: string | null;
+          portfolio_id?: string | null;
+          razorpay_account_id?: string | null;
+          razorpay_order_id?: string | null;
+          shipping_address?: Json | null;
+          shipping_amount?: number;
+          status?: string;
+          total_amount: number;
+          updated_at?: string;
+        };
+        Update: {
+          buyer_email?: string;
+          buyer_name?: string;
+          buyer_phone?: string;
+          created_at?: string;
+          currency?: string;
+          delivery?: string;
+          expires_at?: string;
+          id?: string;
+          items_amount?: number;
+          order_number?: string;
+          owner_id?: string;
+          page_slug?: string;
+          page_version?: number;
+          paid_at?: string | null;
+          portfolio_id?: string | null;
+          razorpay_account_id?: string | null;
+          razorpay_order_id?: string | null;
+          shipping_address?: Json | null;
+          shipping_amount?: number;
+          status?: string;
+          total_amount?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'shop_orders_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      shop_stock: {
+        Row: {
+          held: number;
+          item_id: string;
+          option_id: string;
+          portfolio_id: string;
+        };
+        Insert: {
+          held?: number;
+          item_id: string;
+          option_id?: string;
+          portfolio_id: string;
+        };
+        Update: {
+          held?: number;
+          item_id?: string;
+          option_id?: string;
+          portfolio_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'shop_stock_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: false;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       site_password_failures: {
         Row: {
           client: string;
@@ -1058,6 +1214,12 @@ export type Database = {
           slug: string;
         }[];
       };
+      cancel_pending_shop_order: {
+        Args: {
+          shop_order: string;
+        };
+        Returns: boolean;
+      };
       check_site_password: {
         Args: {
           page_slug: string;
@@ -1161,6 +1323,12 @@ export type Database = {
           token: string;
         };
         Returns: undefined;
+      };
+      expire_shop_orders: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
       };
       free_domain_allowance: {
         Args: {
@@ -1473,6 +1641,27 @@ export type Database = {
         };
         Returns: string;
       };
+      reserve_shop_order: {
+        Args: {
+          page: string;
+          page_slug: string;
+          priced_version: number;
+          buyer: Json;
+          lines: Json;
+          delivery: string;
+          address: Json;
+          currency: string;
+          shipping_amount: number;
+          hold_for?: string;
+        };
+        Returns: {
+          order_id: string;
+          order_number: string;
+          total_amount: number;
+          owner_id: string;
+          expires_at: string;
+        }[];
+      };
       save_portfolio: {
         Args: {
           portfolio_id: string;
@@ -1481,6 +1670,12 @@ export type Database = {
           new_template_id?: string;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      shop_stock_give_back: {
+        Args: {
+          orders: string[];
+        };
+        Returns: undefined;
       };
       site_page_limit: {
         Args: {

@@ -98,9 +98,9 @@ function base64(text: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 }
 
-function razorpayApi(opts: { baseUrl: string; keyId: string; keySecret: string }): RazorpayApi {
+function razorpayApi(opts: { baseUrl: string; authorization: string }): RazorpayApi {
   const base = opts.baseUrl.replace(/\/+$/, '');
-  const authorization = `Basic ${base64(`${opts.keyId}:${opts.keySecret}`)}`;
+  const authorization = opts.authorization;
 
   async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}${path}`, {
@@ -134,8 +134,17 @@ function razorpayApi(opts: { baseUrl: string; keyId: string; keySecret: string }
 /** The client for a function's environment (RAZORPAY_API_BASE points it at the sandbox locally). */
 export function razorpayApiFrom(env: (name: string) => string | undefined, requireEnv: (name: string) => string): RazorpayApi {
   return razorpayApi({
-    baseUrl: env('RAZORPAY_API_BASE') || 'https://api.razorpay.com',
-    keyId: requireEnv('RAZORPAY_KEY_ID'),
-    keySecret: requireEnv('RAZORPAY_KEY_SECRET'),
+    baseUrl: razorpayApiBase(env),
+    authorization: `Basic ${base64(`${requireEnv('RAZORPAY_KEY_ID')}:${requireEnv('RAZORPAY_KEY_SECRET')}`)}`,
   });
+}
+
+/** Where Razorpay's API (and its hosted checkout) is: RAZORPAY_API_BASE locally, api.razorpay.com otherwise. */
+export function razorpayApiBase(env: (name: string) => string | undefined): string {
+  return (env('RAZORPAY_API_BASE') || 'https://api.razorpay.com').replace(/\/+$/, '');
+}
+
+/** The same API acting for a connected seller (Partner OAuth): their access token as `Bearer`. */
+export function razorpayApiForSeller(env: (name: string) => string | undefined, accessToken: string): RazorpayApi {
+  return razorpayApi({ baseUrl: razorpayApiBase(env), authorization: `Bearer ${accessToken}` });
 }

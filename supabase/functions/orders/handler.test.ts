@@ -1,0 +1,244 @@
+// The orders function's rules on Deno, with the database and Razorpay stood in for (store.ts's
+// interface): what a form may change (quantities, options, pickup or delivery: never a price), what it
+// is refused with, beside which field, and where the buyer is sent. `deno test` grants no
+// permissions, so reaching the network here fails the test.
+import assert from 'node:assert/strict';
+import { createHandler } from './handler.ts';
+import { ReservationRefused, type OrderStore, type Reservation } from './store.ts';
+
+const SITE = 'https://folioforge.example';
+const env = (name: string) =>
+  ({
+    SUPABASE_URL: 'https://project.supabase.example',
+    SUPABASE_ANON_KEY: 'anon',
+    SUPABASE_SERVICE_ROLE_KEY: 'service',
+    SITE_URL: SITE,
+    RAZORPAY_API_BASE: 'https://api.razorpay.example',
+  })[name];
+const PAGE = { portfolio: '6a1f0c2e-8b7d-4c1e-9f3a-2b4c6d8e0f1a', slug: 'ada-bakes' };
+const BUYER = { name: 'Zoë Buyer', email: 'zoe@example.com', phone: '+91 98765-43210' };
+
+/** The published snapshot: a cake (3 left), bread (unlimited), a tart in two sizes; the shop ships for ₹50, free over ₹1,000. */
+const SNAPSHOT = {
+  profile: { name: 'Ada Bakes' },
+  shop: { currency: 'INR', shipping: { pickup: true, flatFee: 5000, freeOver: 100000 } },
+  sections: [
+    {
+      kind: 'products',
+      items: [
+        { id: 'cake', name: 'Chocolate cake', price: '', sale: { price: 45000, stock: 3, options: [] } },
+        { id: 'bread', name: 'Sourdough', price: '', sale: { price: 9000, stock: null, options: [] } },
+        {
+          id: 'tart',
+          name: 'Fruit tart',
+          price: '',
+          sale: {
+            price: 30000,
+            stock: null,
+            optionName: 'Size',
+            options: [
+              { id: 'large', name: 'Large', price: 50000, stock: 1 },
+              { id: 'small', name: 'Small', price: null, stock: 5 },
+            ],
+          },
+        },
+        { id: 'jam', name: 'Jam', price: 'Ask us' },
+      ],
+    },
+  ],
+};
+
+/** A store that records what the function asked of it. */
+function fakeStore(overrides: Partial<OrderStore> = {}) {
+  const calls = { reserved: [] as Reservation[], razorpay: [] as { amount: number; receipt: string }[], cancelled: [] as string[] };
+  const store: OrderStore = {
+    customDomainOrigin: () => Promise.resolve(undefined),
+    spend: () => Promise.resolve(),
+    snapshot: (portfolio, slug) =>
+      Promise.resolve(portfolio === PAGE.portfolio && slug === PAGE.slug ? { ownerId: 'owner-1', version: 7, data: SNAPSHOT } : null),
+    sellerToken: () =>
+      Promise.resolve({ accountId: 'acc_SellerAccount01', accessToken: 'access', publicToken: 'rzp_test_oauth_Public0000001' }),
+    reserve: (reservation) => {
+      calls.reserved.push(reservation);
+      const items = reservation.lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+      return Promise.resolve({ orderId: 'order-uuid', orderNumber: 'FF-0123456789', totalAmount: items + reservation.shippingAmount });
+    },
+    createRazorpayOrder: (_seller, input) => {
+      calls.razorpay.push(input);
+      return Promise.resolve({ id: 'order_Razorpay000001' });
+    },
+    attachRazorpayOrder: () => Promise.resolve(),
+    orderPage: () => Promise.resolve(PAGE.slug),
+    cancel: (orderId) => {
+      calls.cancelled.push(orderId);
+      return Promise.resolve();
+    },
+    ...overrides,
+  };
+  return { store, calls };
+}
+
+const form = (fields: Record<string, string>, origin: string | null = SITE) =>
+  new Request('http://functions.test/orders', {
+    method: 'POST',
+    body: new URLSearchParams({ ...PAGE, ...BUYER, ...fields }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
+  });
+const json = (fields: Record<string, string>) =>
+  new Request('http://functions.test/orders', {
+    method: 'POST',
+    body: JSON.stringify({ ...PAGE, ...BUYER, ...fields }),
+    headers: { 'content-type': 'application/json', origin: SITE },
+  });
+
+Deno.test('an order is priced from the published page: a price in the form is ignored', async () => {
+  const { store, calls } = fakeStore();
+  const res = await createHandler(
+    env,
+    store,
+  )(form({ 'quantity.cake': '2', 'quantity.tart': '1', 'option.tart': 'small', price: '1', 'price.cake': '1', amount: '100', total: '1' }));
+  assert.equal(res.status, 303);
+  const checkout = new URL(res.headers.get('location')!);
+  assert.equal(checkout.origin + checkout.pathname, 'https://api.razorpay.example/v1/checkout/embedded');
+  assert.equal(checkout.searchParams.get('order_id'), 'order_Razorpay000001');
+  assert.equal(checkout.searchParams.get('key_id'), 'rzp_test_oauth_Public0000001', "opened with the seller's public token");
+  assert.equal(checkout.searchParams.get('prefill[contact]'), '+919876543210');
+  assert.deepEqual(
+    calls.reserved[0]!.lines.map(({ item, option, quantity, unitAmount }) => ({ item, option, quantity, unitAmount })),
+    [
+      { item: 'cake', option: '', quantity: 2, unitAmount: 45000 },
+      // The small tart has no price of its own: the product's.
+      { item: 'tart', option: 'small', quantity: 1, unitAmount: 30000 },
+    ],
+  );
+  assert.equal(calls.reserved[0]!.version, 7, 'priced from the version it reserves against');
+  // ₹1,200 of products: past ₹1,000, delivery would be free; picked up, it is free anyway.
+  assert.deepEqual(calls.razorpay, [
+    {
+      amount: 120000,
+      currency: 'INR',
+      receipt: 'FF-0123456789',
+      notes: { folioforge_shop_order: 'order-uuid', portfolio: PAGE.portfolio },
+    },
+  ]);
+});
+
+Deno.test('delivery costs the shop’s flat fee below its free-shipping amount, and needs an address', async () => {
+  const { store, calls } = fakeStore();
+  const handler = createHandler(env, store);
+  const noAddress = await handler(json({ 'quantity.bread': '1', delivery: 'ship' }));
+  assert.equal(noAddress.status, 422);
+  assert.deepEqual(((await noAddress.json()) as { fields: Record<string, string> }).fields, {
+    addressLine1: 'Write the street and number',
+    city: 'Write the town or city',
+    postalCode: 'Write the postal code, like 560001',
+  });
+  const shipped = await handler(
+    json({
+      'quantity.bread': '1',
+      delivery: 'ship',
+      addressLine1: '12 MG Road',
+      city: 'Bengaluru',
+      postalCode: '560001',
+      shippingAmount: '0',
+    }),
+  );
+  assert.equal(shipped.status, 201);
+  assert.equal(((await shipped.json()) as { amount: number }).amount, 14000);
+  assert.equal(calls.reserved[0]!.shippingAmount, 5000);
+  assert.deepEqual(calls.reserved[0]!.address, {
+    line1: '12 MG Road',
+    line2: '',
+    city: 'Bengaluru',
+    region: '',
+    postalCode: '560001',
+    country: 'IN',
+  });
+});
+
+Deno.test('an unknown product, a missing option or more than the page has is refused beside its field, and nothing is held', async () => {
+  const { store, calls } = fakeStore();
+  const handler = createHandler(env, store);
+  const cases: [Record<string, string>, Record<string, string>][] = [
+    [{ 'quantity.cookie': '1' }, { 'quantity.cookie': 'This product is not sold on this page' }],
+    [{ 'quantity.jam': '1' }, { 'quantity.jam': 'This product is not sold on this page' }],
+    [{ 'quantity.tart': '1' }, { 'option.tart': 'Choose an option' }],
+    [{ 'quantity.tart': '1', 'option.tart': 'huge' }, { 'option.tart': 'Choose an option from the list' }],
+    [{ 'quantity.cake': '4' }, { 'quantity.cake': 'Only 3 left' }],
+    [{ 'quantity.tart': '2', 'option.tart': 'large' }, { 'quantity.tart': 'Only 1 left' }],
+    [{ 'quantity.cake': '-1' }, { 'quantity.cake': 'Order at least 1' }],
+    [{ 'quantity.cake': 'two' }, { 'quantity.cake': 'Write how many, like 1' }],
+    [{}, { lines: 'Choose how many of a product you want' }],
+    [
+      { 'quantity.cake': '1', email: 'nope', phone: '12' },
+      { email: 'Write an email address for the receipt', phone: 'Write a phone number, like +91 98765 43210' },
+    ],
+  ];
+  for (const [fields, expected] of cases) {
+    const res = await handler(json(fields));
+    assert.equal(res.status, 422, JSON.stringify(fields));
+    assert.deepEqual(((await res.json()) as { fields: unknown }).fields, expected, JSON.stringify(fields));
+  }
+  assert.equal(calls.reserved.length, 0);
+  assert.equal(calls.razorpay.length, 0);
+});
+
+Deno.test('a form that needs a change gets a page saying what, beside which field, with the way back', async () => {
+  const { store } = fakeStore();
+  const res = await createHandler(env, store)(form({ 'quantity.cake': '5', name: '' }));
+  assert.equal(res.status, 422);
+  assert.match(res.headers.get('content-type')!, /^text\/html/);
+  const html = await res.text();
+  assert.match(html, /<li><strong>Your name<\/strong>: Write your name<\/li>/);
+  assert.match(html, /<a href="https:\/\/folioforge.example\/p\/ada-bakes">Back to the order<\/a>/);
+  const soldOut = await createHandler(env, store)(form({ 'quantity.cake': '5' }));
+  assert.match(await soldOut.text(), /<li><strong>Quantity of Chocolate cake<\/strong>: Only 3 left<\/li>/);
+});
+
+Deno.test('the last ones taken by another buyer meanwhile: told how many are left; Razorpay refusing gives the stock back', async () => {
+  const raced = fakeStore({ reserve: () => Promise.reject(new ReservationRefused('SO410', 'cake/', '1')) });
+  const res = await createHandler(env, raced.store)(json({ 'quantity.cake': '2' }));
+  assert.deepEqual([res.status, ((await res.json()) as { fields: unknown }).fields], [422, { 'quantity.cake': 'Only 1 left' }]);
+
+  const refused = fakeStore({ createRazorpayOrder: () => Promise.reject(new Error('Razorpay answered 500')) });
+  const failed = await createHandler(env, refused.store)(form({ 'quantity.cake': '1' }));
+  assert.equal(failed.status, 502);
+  assert.equal(failed.headers.get('location'), null);
+  assert.deepEqual(refused.calls.cancelled, ['order-uuid']);
+});
+
+Deno.test('a shop without a connected Razorpay account takes no order, and gives back what it held', async () => {
+  const { store, calls } = fakeStore({ sellerToken: () => Promise.resolve(null) });
+  const res = await createHandler(env, store)(form({ 'quantity.cake': '1' }));
+  assert.equal(res.status, 409);
+  const html = await res.text();
+  assert.match(html, /<h1>Your order was not taken<\/h1><p>This shop is not taking orders right now.<\/p>/);
+  assert.match(html, /<a href="https:\/\/folioforge.example\/p\/ada-bakes">Back to the order<\/a>/);
+  assert.deepEqual(calls.cancelled, ['order-uuid']);
+  assert.equal(calls.razorpay.length, 0);
+});
+
+Deno.test('a form from anywhere but its page, or for no published page, goes nowhere', async () => {
+  const { store, calls } = fakeStore();
+  const handler = createHandler(env, store);
+  for (const origin of [null, 'http://evil.example', 'null', 'https://folioforge.example.evil.example']) {
+    const res = await handler(form({ 'quantity.cake': '1' }, origin));
+    assert.deepEqual([res.status, res.headers.get('location')], [403, null], String(origin));
+    await res.body?.cancel();
+  }
+  const gone = await handler(form({ 'quantity.cake': '1', slug: 'another-page' }));
+  assert.equal(gone.status, 404);
+  await gone.body?.cancel();
+  assert.equal(calls.reserved.length, 0);
+});
+
+Deno.test('too many orders from one buyer on one page are refused with when to try again', async () => {
+  const { HttpError } = await import('../_shared/request.ts');
+  const { store, calls } = fakeStore({
+    spend: (_budgets, refusal) => Promise.reject(new HttpError(429, refusal, { retryAfterSeconds: 120 })),
+  });
+  const res = await createHandler(env, store)(form({ 'quantity.cake': '1' }));
+  assert.deepEqual([res.status, res.headers.get('retry-after')], [429, '120']);
+  await res.body?.cancel();
+  assert.equal(calls.reserved.length, 0);
+});
