@@ -1,6 +1,7 @@
 // Publishing's figures: click to page live (median of 10), the public page's bytes against its
 // 30 KB budget, its time to first byte beside the same bytes as a plain static file served the same
-// way, and Lighthouse's mobile scores for it (goals: performance ≥ 98, accessibility 100).
+// way, and Lighthouse's mobile scores for it (goals: performance ≥ 98, accessibility 100); then a
+// blog post's page (postPage.ts).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { freePort } from '../support/ports';
 import type { Stack } from '../support/stack';
 import { median } from './firstLoad';
 import { medianRun, runLighthouse } from './lighthouse';
+import { benchPostPage } from './postPage';
 
 const PUBLISH_RUNS = 10;
 const TTFB_RUNS = 50;
@@ -128,5 +130,6 @@ export async function benchPublishing(browser: Browser, stack: Stack, log = cons
     `Lighthouse on /p/<slug>, median of 3, mobile: performance ${result.performance}, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(2)}, accessibility ${result.accessibility} (goals ≥ ${GOALS.performance} and ${GOALS.accessibility}: ${lighthouseMissed.length ? `MISSED ${lighthouseMissed.join(', ')}` : 'met'})`,
   );
   await page.close();
+  missed.push(...(await benchPostPage(browser, stack, log)));
   return missed;
 }
