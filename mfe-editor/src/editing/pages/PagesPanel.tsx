@@ -24,6 +24,7 @@ import {
   renamePage,
   setInNavigation,
 } from './pageEdits';
+import fieldStyles from '../fields/FieldInput.module.scss';
 import styles from './PagesPanel.module.scss';
 
 const NO_PAGES: readonly string[] = [];
@@ -203,12 +204,12 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
         </div>
       </div>
       <div className={styles.field}>
-        <label htmlFor={titleId} className={styles.label}>
+        <label htmlFor={titleId} className={fieldStyles.label}>
           Name of {place}
         </label>
         <input
           id={titleId}
-          className={styles.input}
+          className={fieldStyles.input}
           value={title}
           maxLength={SITE_LIMITS.pageTitleLength + 20}
           aria-invalid={titleProblem ? true : undefined}
@@ -271,12 +272,12 @@ function AddressField({ id, place }: { id: string; place: string }) {
   };
   return (
     <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={inputId} className={fieldStyles.label}>
         Address of {place}
       </label>
       <input
         id={inputId}
-        className={styles.input}
+        className={fieldStyles.input}
         value={typed}
         spellCheck={false}
         autoCapitalize="none"
@@ -328,12 +329,12 @@ function AddPage() {
   const describedBy = [problem ? problemId : '', full ? fullId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.add}>
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={inputId} className={fieldStyles.label}>
         New page's name
       </label>
       <input
         id={inputId}
-        className={styles.input}
+        className={fieldStyles.input}
         value={title}
         maxLength={SITE_LIMITS.pageTitleLength + 20}
         aria-invalid={problem ? true : undefined}
