@@ -155,7 +155,7 @@ test.describe('the web manifest', () => {
     });
     const response = await page.goto(`${stack.shellUrl}/design`);
     assert.doesNotMatch(await response!.text(), /rel="manifest"/);
-    await page.getByRole('textbox', { name: 'Name' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
     await page.waitForFunction(() => document.querySelector('link[rel="manifest"]'));
     const marks = await page.evaluate(() => (window as unknown as { startupMarks: Record<string, number> }).startupMarks);
     assert.ok(marks.copyGone !== undefined, 'the live screen replaced the copy');

@@ -31,6 +31,7 @@ test('a screen the shell routes to, or a widget another remote renders, missing 
 test('the real route table and widget list: every screen of the editor is asked for', () => {
   assert.deepEqual(missingExposes({ remoteName: 'mfe_editor', manifest: manifest(['./Design', './Generator', './TemplatePage']) }), [
     'the shell routes /portfolios to mfe_editor/Portfolios, which the build does not expose',
+    'the shell routes /design/blog to mfe_editor/Blog, which the build does not expose',
   ]);
 });
 
