@@ -23,6 +23,8 @@ create table public.shop_order_returned_payments (
   currency text not null check (currency ~ '^[A-Z]{3}$'),
   -- What the order was when the payment came.
   order_status text not null,
+  -- When a call last took on the refund: another delivery meanwhile does not refund it a second time.
+  refund_claimed_at timestamptz,
   refund_id text check (refund_id ~ '^rfnd_[A-Za-z0-9]{14}$'),
   refunded_at timestamptz,
   created_at timestamptz not null default now(),
@@ -37,6 +39,7 @@ grant all on public.shop_order_returned_payments to service_role;
 --   'already_paid'     this payment had paid it before
 --   'refund'           the order was not pending: refund this payment, then call shop_order_payment_refunded
 --   'already_refunded' this payment was refunded before
+--   'refund_underway'  another call is refunding this payment (it took it on in the last 2 minutes)
 --   'unknown'          no shop order has this Razorpay order id
 --   'foreign'          the order is on another Razorpay account than the event's
 --   'mismatch'         the amount or currency is not the order's
@@ -68,7 +71,14 @@ begin
   end if;
   select * into returned from public.shop_order_returned_payments r where r.payment_id = payment;
   if found then
-    return query select (case when returned.refund_id is null then 'refund' else 'already_refunded' end), o.id, o.order_number, o.owner_id;
+    if returned.refund_id is not null then
+      return query select 'already_refunded'::text, o.id, o.order_number, o.owner_id;
+    elsif returned.refund_claimed_at > now() - interval '2 minutes' then
+      return query select 'refund_underway'::text, o.id, o.order_number, o.owner_id;
+    else
+      update public.shop_order_returned_payments r set refund_claimed_at = now() where r.payment_id = payment;
+      return query select 'refund'::text, o.id, o.order_number, o.owner_id;
+    end if;
     return;
   end if;
   if o.status = 'pending' then
@@ -78,17 +88,20 @@ begin
     return query select 'paid'::text, o.id, o.order_number, o.owner_id;
     return;
   end if;
-  insert into public.shop_order_returned_payments (payment_id, order_id, amount, currency, order_status)
-  values (payment, o.id, paid_amount, paid_currency, o.status);
+  insert into public.shop_order_returned_payments (payment_id, order_id, amount, currency, order_status, refund_claimed_at)
+  values (payment, o.id, paid_amount, paid_currency, o.status, now());
   return query select 'refund'::text, o.id, o.order_number, o.owner_id;
 end;
 $$;
 
--- The refund Razorpay made for a payment owed back. False when it was not owed or already marked.
-create function public.shop_order_payment_refunded(payment text, refund text) returns boolean
+-- The refund Razorpay made for a payment owed back (no refund: it could not be made now, so the
+-- next delivery of the event tries again). False when it was not owed or already marked.
+create function public.shop_order_payment_refunded(payment text, refund text default null) returns boolean
 language plpgsql security definer set search_path = '' as $$
 begin
-  update public.shop_order_returned_payments r set refund_id = refund, refunded_at = now()
+  update public.shop_order_returned_payments r
+     set refund_id = refund, refunded_at = case when refund is null then null else now() end,
+         refund_claimed_at = case when refund is null then null else r.refund_claimed_at end
    where r.payment_id = payment and r.refund_id is null;
   return found;
 end;

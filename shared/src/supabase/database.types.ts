@@ -793,6 +793,7 @@ export type Database = {
           order_id: string;
           order_status: string;
           payment_id: string;
+          refund_claimed_at: string | null;
           refund_id: string | null;
           refunded_at: string | null;
         };
@@ -803,6 +804,7 @@ export type Database = {
           order_id: string;
           order_status: string;
           payment_id: string;
+          refund_claimed_at?: string | null;
           refund_id?: string | null;
           refunded_at?: string | null;
         };
@@ -813,6 +815,7 @@ export type Database = {
           order_id?: string;
           order_status?: string;
           payment_id?: string;
+          refund_claimed_at?: string | null;
           refund_id?: string | null;
           refunded_at?: string | null;
         };
@@ -1733,7 +1736,7 @@ export type Database = {
       shop_order_payment_refunded: {
         Args: {
           payment: string;
-          refund: string;
+          refund?: string;
         };
         Returns: boolean;
       };
