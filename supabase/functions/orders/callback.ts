@@ -90,6 +90,18 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
   // Read back from Razorpay as the seller: only a payment on the order's own account is found.
   const payment = await store.sellerPayment(order.ownerId, paymentId);
   if (!payment || payment.orderId !== order.razorpayOrderId) return notConfirmed(400);
+  const refundedPage = () =>
+    page(
+      200,
+      'Your payment is being refunded',
+      [
+        `Order ${order.orderNumber} was no longer open when the payment arrived (an order waits 30 minutes to be paid).`,
+        'The whole amount goes back the way you paid. Order again from the shop if you still want it.',
+      ],
+      shopUrl,
+    );
+  // Given back already (the webhook came first): nothing to record.
+  if (payment.status === 'refunded') return refundedPage();
   if (payment.status !== 'captured')
     return page(
       202,
@@ -107,14 +119,6 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
   if (settled === 'paid' || settled === 'already_paid')
     return page(200, 'Thank you: your order is paid', [`Order ${order.orderNumber} is paid. The shop has it.`], shopUrl);
   if (settled === 'refunded' || settled === 'already_refunded' || settled === 'refund_underway' || settled === 'refund_waiting')
-    return page(
-      200,
-      'Your payment is being refunded',
-      [
-        `Order ${order.orderNumber} was no longer open when the payment arrived (an order waits 30 minutes to be paid).`,
-        'The whole amount goes back the way you paid. Order again from the shop if you still want it.',
-      ],
-      shopUrl,
-    );
+    return refundedPage();
   return notConfirmed(400);
 }

@@ -336,4 +336,9 @@ Deno.test('a return before Razorpay captured the payment, or after the order end
   const refunded = await createHandler(env, late.store)(await returned());
   assert.equal(refunded.status, 200);
   assert.match(await refunded.text(), /<h1>Your payment is being refunded<\/h1>/);
+
+  const givenBack = fakeStore({ sellerPayment: () => Promise.resolve({ ...CAPTURED, status: 'refunded' }) });
+  const already = await createHandler(env, givenBack.store)(await returned());
+  assert.match(await already.text(), /<h1>Your payment is being refunded<\/h1>/);
+  assert.equal(givenBack.calls.settled.length, 0, 'a payment given back is not recorded as paying anything');
 });
