@@ -38,7 +38,7 @@ export async function answerCallback(req: Request, env: Env, store: OrderStore):
     return page(
       503,
       'We could not confirm your payment just now',
-      ['Reload this page in a minute to try again. If money was taken, you will get a receipt, or the payment back.'],
+      ['Reload this page in a minute to try again. A payment Razorpay took reaches the shop directly too, or is given back.'],
       undefined,
     );
   }
@@ -63,7 +63,7 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
       'We could not confirm this payment',
       [
         `Order ${order.orderNumber} is not marked paid from this page.`,
-        'If money was taken, the shop is told by Razorpay directly: you will get a receipt, or the payment back.',
+        'A payment Razorpay really took reaches the shop directly, or is given back if the order cannot be filled.',
       ],
       shopUrl,
     );
@@ -106,7 +106,7 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
     return page(
       202,
       'Your payment is being confirmed',
-      [`Razorpay has not yet confirmed the payment for order ${order.orderNumber}. You will get a receipt once it has.`],
+      [`Razorpay has not yet confirmed the payment for order ${order.orderNumber}. Reload this page in a minute to see it.`],
       shopUrl,
     );
   const settled = await store.settle({
