@@ -20,7 +20,8 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { razorpayApi } from './support/servicesRazorpay.ts';
+import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
+import { hmacSha256Hex } from '../../supabase/functions/_shared/hmac.ts';
 import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
 import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
 import { functionEnv } from '../src/functions/index.ts';
@@ -126,12 +127,7 @@ for (const backend of BACKENDS)
       const hostedPage = await hosted.text();
       assert.ok(hostedPage.includes(`"order_id":"${razorpayOrderId}"`));
       const callback = /<form id="paid" method="post" action="([^"]+)"/.exec(hostedPage)![1]!.replace(/&amp;/g, '&');
-      const returned = await fetch(callback, {
-        method: 'POST',
-        body: new URLSearchParams({ razorpay_payment_id: 'pay_x' }),
-        redirect: 'manual',
-      });
-      assert.deepEqual([returned.status, returned.headers.get('location')], [303, `${APP_ORIGIN}/p/${page.slug}#order-received`]);
+      assert.ok(callback.startsWith(`${t.url}/functions/v1/orders/callback?order=FF-`));
 
       // The order is on Ada's own account, for what the page charges, not what the form said.
       const env = functionEnv(t.cloud.ctx);
@@ -170,6 +166,220 @@ for (const backend of BACKENDS)
       for (let n = 0; n < 11; n++) answers.push((await order('127.0.0.5', page, { 'quantity.bread': '1' })).status);
       assert.deepEqual(answers, [...Array<number>(10).fill(303), 429]);
       assert.equal((await order('127.0.0.6', page, { 'quantity.bread': '1' })).status, 303);
+    });
+
+    /** An order for `cakes` cakes placed on the page, as the form posts it; what its checkout needs. */
+    async function placed(owner: TestUser, page: { pageId: string; slug: string }, cakes: number, from = '127.0.0.7') {
+      const answer = await order(from, page, { 'quantity.cake': String(cakes) });
+      assert.equal(answer.status, 303, answer.body);
+      const checkout = new URL(answer.headers.location!);
+      const env = functionEnv(t.cloud.ctx);
+      const read = (name: string) => env[name];
+      const seller = (await sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), owner.id))!;
+      return {
+        razorpayOrderId: checkout.searchParams.get('order_id')!,
+        callbackUrl: checkout.searchParams.get('callback_url')!,
+        seller,
+      };
+    }
+
+    /** The buyer pays in the sandbox's checkout with the seller's key; Razorpay's answer to the page. */
+    async function pay(placedOrder: Awaited<ReturnType<typeof placed>>) {
+      const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          key_id: placedOrder.seller.publicToken,
+          order_id: placedOrder.razorpayOrderId,
+          method: 'card',
+          card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
+          email: BUYER.email,
+        }),
+      });
+      assert.equal(res.status, 200);
+      return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+    }
+
+    /** The buyer's browser posting checkout's answer back to the callback. */
+    const returnFromCheckout = async (callbackUrl: string, fields: Record<string, string>) => {
+      const res = await fetch(callbackUrl, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+      return { status: res.status, page: await res.text() };
+    };
+
+    /** A webhook as Razorpay would sign it (or, with `secret`, anyone else); the function's answer. */
+    async function sendWebhook(body: string, secret = t.cloud.keys.razorpayWebhookSecret) {
+      const res = await fetch(`${t.url}/functions/v1/razorpay-webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': await hmacSha256Hex(secret, body) },
+        body,
+      });
+      return { status: res.status, body: (await res.json()) as { status?: string; error?: string } };
+    }
+
+    /** A payment event on an account, for an order, as Razorpay's webhook body carries it. */
+    const paymentEvent = (
+      event: string,
+      accountId: string,
+      payment: { id: string; order_id: string; amount: number; status: 'authorized' | 'captured' },
+    ) =>
+      JSON.stringify({
+        entity: 'event',
+        account_id: accountId,
+        event,
+        contains: ['payment'],
+        payload: { payment: { entity: { ...payment, currency: 'INR', entity: 'payment', created_at: Math.floor(Date.now() / 1000) } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+
+    const shopOrder = async (razorpayOrderId: string) =>
+      (
+        await service
+          .from('shop_orders')
+          .select('id, status, razorpay_payment_id, paid_at')
+          .eq('razorpay_order_id', razorpayOrderId)
+          .single()
+      ).data!;
+    const cakesHeld = async (pageId: string) =>
+      (await service.from('shop_stock').select('held').eq('portfolio_id', pageId).eq('item_id', 'cake').single()).data?.held;
+
+    journey('paid in checkout: the webhook pays the order once though sent three times; the cakes stay sold', async () => {
+      const dana = await connectedOwner('dana');
+      const page = await publishedShop(dana, 3);
+      const ordered = await placed(dana, page, 2);
+      const before = (await webhookDeliveries(t)).length;
+      const paid = await pay(ordered);
+
+      // Razorpay sends payment.captured and order.paid; its retry of the first comes again later.
+      const deliveries = (await webhookDeliveries(t)).slice(before);
+      assert.deepEqual(
+        deliveries.map((d) => [d.event, d.response_status]),
+        [
+          ['payment.captured', 200],
+          ['order.paid', 200],
+        ],
+      );
+      const captured = deliveries[0]!;
+      assert.equal(JSON.parse(captured.body).account_id, ordered.seller.accountId, 'sent for the seller’s own account');
+      const first = await shopOrder(ordered.razorpayOrderId);
+      assert.deepEqual([first.status, first.razorpay_payment_id], ['paid', paid.razorpay_payment_id]);
+      // Delivered again: this instance knows the event id; another instance, or one restarted, does not.
+      const redeliver = async (headers: Record<string, string>) => {
+        const res = await fetch(captured.url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': captured.signature, ...headers },
+          body: captured.body,
+        });
+        return [res.status, ((await res.json()) as { status: string }).status];
+      };
+      assert.deepEqual(await redeliver({ 'X-Razorpay-Event-Id': captured.event_id }), [200, 'duplicate']);
+      assert.deepEqual(await redeliver({}), [200, 'already_paid']);
+      assert.deepEqual(await shopOrder(ordered.razorpayOrderId), first, 'paid once: the same row, the same time');
+
+      // The buyer's return from checkout, signed with the partner app's secret, says it is paid and changes nothing more.
+      const back = await returnFromCheckout(ordered.callbackUrl, paid);
+      assert.equal(back.status, 200);
+      assert.match(back.page, /<h1>Thank you: your order is paid<\/h1>/);
+      assert.match(back.page, new RegExp(`<a href="${APP_ORIGIN}/p/${page.slug}">Back to the shop</a>`));
+      assert.deepEqual(await shopOrder(ordered.razorpayOrderId), first);
+
+      // Sold for good: the sweep past the order's time gives nothing back; one cake is left to buy.
+      await service
+        .from('shop_orders')
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq('id', first.id);
+      assert.equal((await service.rpc('expire_shop_orders')).error, null);
+      assert.equal(await cakesHeld(page.pageId), 2);
+      const tooMany = await order('127.0.0.8', page, { 'quantity.cake': '2' });
+      assert.match(tooMany.body, /Only 1 left/);
+    });
+
+    journey('events late or out of order, forged, or from another account change nothing', async () => {
+      const erin = await connectedOwner('erin');
+      const frank = await connectedOwner('frank');
+      const page = await publishedShop(erin, 3);
+      const ordered = await placed(erin, page, 1, '127.0.0.9');
+      const frankAccount = (await placed(frank, await publishedShop(frank, 3), 1, '127.0.0.10')).seller.accountId;
+      const payment = { id: 'pay_Forged00000001', order_id: ordered.razorpayOrderId, amount: 45000, status: 'captured' as const };
+
+      const forged = await sendWebhook(paymentEvent('payment.captured', ordered.seller.accountId, payment), 'not-the-webhook-secret');
+      assert.equal(forged.status, 400, 'a forged signature is refused');
+      const foreign = await sendWebhook(paymentEvent('payment.captured', frankAccount, payment));
+      assert.deepEqual([foreign.status, foreign.body.status], [200, 'foreign'], 'another seller’s event is not this order’s');
+      const platform = await sendWebhook(paymentEvent('order.paid', `acc_${t.cloud.keys.razorpayKeyId.slice(-14)}`, payment));
+      assert.deepEqual([platform.status, platform.body.status], [200, 'foreign'], 'nor is one on the platform’s own account');
+      const forgedReturn = await returnFromCheckout(ordered.callbackUrl, {
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: ordered.razorpayOrderId,
+        razorpay_signature: await hmacSha256Hex(t.cloud.keys.razorpayKeySecret, `${ordered.razorpayOrderId}|${payment.id}`),
+      });
+      assert.equal(forgedReturn.status, 400, 'a return signed with the platform’s key secret is not the seller’s');
+      assert.match(forgedReturn.page, /<h1>We could not confirm this payment<\/h1>/);
+      assert.equal((await shopOrder(ordered.razorpayOrderId)).status, 'pending', 'none of them paid it');
+
+      // The real payment: its capture arrives first, its authorisation after.
+      const paid = await pay(ordered);
+      await webhookDeliveries(t); // the sandbox's own deliveries first
+      const real = { ...payment, id: paid.razorpay_payment_id };
+      assert.equal((await sendWebhook(paymentEvent('payment.captured', ordered.seller.accountId, real))).body.status, 'already_paid');
+      const late = await sendWebhook(paymentEvent('payment.authorized', ordered.seller.accountId, { ...real, status: 'authorized' }));
+      assert.deepEqual([late.status, late.body.status], [200, 'ignored']);
+      assert.deepEqual([(await shopOrder(ordered.razorpayOrderId)).status, await cakesHeld(page.pageId)], ['paid', 1], 'still paid, once');
+    });
+
+    journey('a payment after the order expired is refunded in the sandbox, once, and takes no stock', async () => {
+      const gita = await connectedOwner('gita');
+      const page = await publishedShop(gita, 3);
+      const ordered = await placed(gita, page, 3, '127.0.0.11');
+      const { id } = await shopOrder(ordered.razorpayOrderId);
+      await service
+        .from('shop_orders')
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq('id', id);
+      assert.equal((await service.rpc('expire_shop_orders')).error, null);
+      assert.equal(await cakesHeld(page.pageId), 0, 'the expired order gave its cakes back');
+      // Another buyer takes two of them meanwhile.
+      await placed(gita, page, 2, '127.0.0.12');
+
+      const before = (await webhookDeliveries(t)).length;
+      const paid = await pay(ordered);
+      const deliveries = (await webhookDeliveries(t)).slice(before);
+      assert.deepEqual(
+        deliveries.map((d) => d.response_status),
+        [200, 200],
+      );
+      const atRazorpay = await razorpayApi(
+        t,
+        'GET',
+        `/v1/payments/${paid.razorpay_payment_id}`,
+        undefined,
+        `Bearer ${ordered.seller.accessToken}`,
+      );
+      assert.deepEqual([atRazorpay.body.status, atRazorpay.body.amount_refunded], ['refunded', 3 * 45000], 'refunded in full');
+      const owed = await service
+        .from('shop_order_returned_payments')
+        .select('refund_id, order_status')
+        .eq('payment_id', paid.razorpay_payment_id);
+      assert.equal(owed.data?.length, 1);
+      assert.match(owed.data![0]!.refund_id ?? '', /^rfnd_/);
+      assert.equal(owed.data![0]!.order_status, 'expired');
+
+      const again = await sendWebhook(
+        paymentEvent('payment.captured', ordered.seller.accountId, {
+          id: paid.razorpay_payment_id,
+          order_id: ordered.razorpayOrderId,
+          amount: 3 * 45000,
+          status: 'captured',
+        }),
+      );
+      assert.equal(again.body.status, 'already_refunded', 'the event again refunds nothing more');
+      const back = await returnFromCheckout(ordered.callbackUrl, paid);
+      assert.equal(back.status, 200);
+      assert.match(back.page, /<h1>Your payment is being refunded<\/h1>/);
+      assert.deepEqual(
+        [(await shopOrder(ordered.razorpayOrderId)).status, await cakesHeld(page.pageId)],
+        ['expired', 2],
+        'the order stays expired; only the other buyer’s cakes are held',
+      );
     });
 
     test(

@@ -785,6 +785,50 @@ export type Database = {
           },
         ];
       };
+      shop_order_returned_payments: {
+        Row: {
+          amount: number;
+          created_at: string;
+          currency: string;
+          order_id: string;
+          order_status: string;
+          payment_id: string;
+          refund_claimed_at: string | null;
+          refund_id: string | null;
+          refunded_at: string | null;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          currency: string;
+          order_id: string;
+          order_status: string;
+          payment_id: string;
+          refund_claimed_at?: string | null;
+          refund_id?: string | null;
+          refunded_at?: string | null;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          currency?: string;
+          order_id?: string;
+          order_status?: string;
+          payment_id?: string;
+          refund_claimed_at?: string | null;
+          refund_id?: string | null;
+          refunded_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'shop_order_returned_payments_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'shop_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       shop_orders: {
         Row: {
           buyer_email: string;
@@ -804,6 +848,7 @@ export type Database = {
           portfolio_id: string | null;
           razorpay_account_id: string | null;
           razorpay_order_id: string | null;
+          razorpay_payment_id: string | null;
           shipping_address: Json | null;
           shipping_amount: number;
           status: string;
@@ -828,6 +873,7 @@ export type Database = {
           portfolio_id?: string | null;
           razorpay_account_id?: string | null;
           razorpay_order_id?: string | null;
+          razorpay_payment_id?: string | null;
           shipping_address?: Json | null;
           shipping_amount?: number;
           status?: string;
@@ -852,6 +898,7 @@ export type Database = {
           portfolio_id?: string | null;
           razorpay_account_id?: string | null;
           razorpay_order_id?: string | null;
+          razorpay_payment_id?: string | null;
           shipping_address?: Json | null;
           shipping_amount?: number;
           status?: string;
@@ -1632,6 +1679,21 @@ export type Database = {
         };
         Returns: undefined;
       };
+      record_shop_order_payment: {
+        Args: {
+          razorpay_order: string;
+          account: string;
+          payment: string;
+          paid_amount: number;
+          paid_currency: string;
+        };
+        Returns: {
+          outcome: string;
+          order_id: string;
+          order_number: string;
+          owner_id: string;
+        }[];
+      };
       redeem_mfa_recovery_code: {
         Args: {
           for_user: string;
@@ -1670,6 +1732,13 @@ export type Database = {
           new_template_id?: string;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      shop_order_payment_refunded: {
+        Args: {
+          payment: string;
+          refund?: string;
+        };
+        Returns: boolean;
       };
       shop_stock_give_back: {
         Args: {

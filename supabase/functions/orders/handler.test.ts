@@ -3,8 +3,10 @@
 // is refused with, beside which field, and where the buyer is sent. `deno test` grants no
 // permissions, so reaching the network here fails the test.
 import assert from 'node:assert/strict';
+import { hmacSha256Hex } from '../_shared/hmac.ts';
+import type { CapturedPayment } from '../_shared/shopOrderPayments.ts';
 import { createHandler } from './handler.ts';
-import { ReservationRefused, type OrderStore, type Reservation } from './store.ts';
+import { ReservationRefused, type OrderStore, type Reservation, type SellerPayment } from './store.ts';
 
 const SITE = 'https://folioforge.example';
 const env = (name: string) =>
@@ -14,6 +16,7 @@ const env = (name: string) =>
     SUPABASE_SERVICE_ROLE_KEY: 'service',
     SITE_URL: SITE,
     RAZORPAY_API_BASE: 'https://api.razorpay.example',
+    RAZORPAY_PARTNER_CLIENT_SECRET: 'partner-client-secret',
   })[name];
 const PAGE = { portfolio: '6a1f0c2e-8b7d-4c1e-9f3a-2b4c6d8e0f1a', slug: 'ada-bakes' };
 const BUYER = { name: 'Zoë Buyer', email: 'zoe@example.com', phone: '+91 98765-43210' };
@@ -48,9 +51,18 @@ const SNAPSHOT = {
   ],
 };
 
+/** An order placed and sent to checkout, and the payment Razorpay took for it on the seller's account. */
+const ORDER = { number: 'FF-0123456789', razorpay: 'order_Razorpay000001', account: 'acc_SellerAccount1', payment: 'pay_Payment0000001' };
+const CAPTURED: SellerPayment = { orderId: ORDER.razorpay, amount: 99000, currency: 'INR', status: 'captured' };
+
 /** A store that records what the function asked of it. */
 function fakeStore(overrides: Partial<OrderStore> = {}) {
-  const calls = { reserved: [] as Reservation[], razorpay: [] as { amount: number; receipt: string }[], cancelled: [] as string[] };
+  const calls = {
+    reserved: [] as Reservation[],
+    razorpay: [] as { amount: number; receipt: string }[],
+    cancelled: [] as string[],
+    settled: [] as CapturedPayment[],
+  };
   const store: OrderStore = {
     customDomainOrigin: () => Promise.resolve(undefined),
     spend: () => Promise.resolve(),
@@ -68,7 +80,17 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
       return Promise.resolve({ id: 'order_Razorpay000001' });
     },
     attachRazorpayOrder: () => Promise.resolve(),
-    orderPage: () => Promise.resolve(PAGE.slug),
+    callbackOrder: (number) =>
+      Promise.resolve(
+        number === ORDER.number
+          ? { orderNumber: ORDER.number, slug: PAGE.slug, ownerId: 'owner-1', razorpayOrderId: ORDER.razorpay, accountId: ORDER.account }
+          : undefined,
+      ),
+    sellerPayment: (_owner, paymentId) => Promise.resolve(paymentId === ORDER.payment ? { ...CAPTURED } : null),
+    settle: (payment) => {
+      calls.settled.push(payment);
+      return Promise.resolve('paid');
+    },
     cancel: (orderId) => {
       calls.cancelled.push(orderId);
       return Promise.resolve();
@@ -241,4 +263,82 @@ Deno.test('too many orders from one buyer on one page are refused with when to t
   assert.deepEqual([res.status, res.headers.get('retry-after')], [429, '120']);
   await res.body?.cancel();
   assert.equal(calls.reserved.length, 0);
+});
+
+// ─── the buyer's return from checkout ────────────────────────────────────────────────────────
+/** What Razorpay's hosted checkout posts back; signed as a connected account's payment is, with the partner app's client secret. */
+async function returned(fields: Record<string, string> = {}, secret = 'partner-client-secret', number = ORDER.number) {
+  const signature = await hmacSha256Hex(
+    secret,
+    `${fields.razorpay_order_id ?? ORDER.razorpay}|${fields.razorpay_payment_id ?? ORDER.payment}`,
+  );
+  return new Request(`http://functions.test/orders/callback?order=${number}`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      razorpay_payment_id: ORDER.payment,
+      razorpay_order_id: ORDER.razorpay,
+      razorpay_signature: signature,
+      ...fields,
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+Deno.test('a signed return from checkout records the payment read from Razorpay, and says the order is paid', async () => {
+  const { store, calls } = fakeStore();
+  const res = await createHandler(env, store)(await returned());
+  assert.equal(res.status, 200);
+  const page = await res.text();
+  assert.match(page, /<h1>Thank you: your order is paid<\/h1>/);
+  assert.match(page, /FF-0123456789/);
+  assert.match(page, new RegExp(`<a href="${SITE}/p/${PAGE.slug}">Back to the shop</a>`));
+  // The amount is Razorpay's, the account the order's: nothing the browser sent but the payment's id.
+  assert.deepEqual(calls.settled, [
+    { razorpayOrderId: ORDER.razorpay, accountId: ORDER.account, paymentId: ORDER.payment, amount: 99000, currency: 'INR' },
+  ]);
+});
+
+Deno.test('a forged or foreign return from checkout changes nothing, and the buyer is told so', async () => {
+  const { store, calls } = fakeStore();
+  const handler = createHandler(env, store);
+  const cases: [string, Request][] = [
+    ['signed with the platform key secret', await returned({}, 'rzp-key-secret')],
+    ['a signature for another order', await returned({ razorpay_order_id: 'order_Another0000001' })],
+    ['another order’s payment', await returned({ razorpay_payment_id: 'pay_Another00000001' })],
+    ['no signature', await returned({ razorpay_signature: '' })],
+  ];
+  for (const [label, request] of cases) {
+    const res = await handler(request);
+    const page = await res.text();
+    if (label === 'no signature') {
+      assert.equal(res.status, 200, label);
+      assert.match(page, /<h1>Your order is not paid<\/h1>/, label);
+    } else {
+      assert.equal(res.status, 400, label);
+      assert.match(page, /<h1>We could not confirm this payment<\/h1>/, label);
+    }
+    assert.match(page, /Back to the shop/, label);
+  }
+  const unknown = await handler(await returned({}, 'partner-client-secret', 'FF-9999999999'));
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
+  assert.equal(calls.settled.length, 0);
+});
+
+Deno.test('a return before Razorpay captured the payment, or after the order ended, says so', async () => {
+  const authorized = fakeStore({ sellerPayment: () => Promise.resolve({ ...CAPTURED, status: 'authorized' }) });
+  const waiting = await createHandler(env, authorized.store)(await returned());
+  assert.equal(waiting.status, 202);
+  assert.match(await waiting.text(), /<h1>Your payment is being confirmed<\/h1>/);
+  assert.equal(authorized.calls.settled.length, 0, 'nothing is recorded until the money is taken');
+
+  const late = fakeStore({ settle: () => Promise.resolve('refunded') });
+  const refunded = await createHandler(env, late.store)(await returned());
+  assert.equal(refunded.status, 200);
+  assert.match(await refunded.text(), /<h1>Your payment is being refunded<\/h1>/);
+
+  const givenBack = fakeStore({ sellerPayment: () => Promise.resolve({ ...CAPTURED, status: 'refunded' }) });
+  const already = await createHandler(env, givenBack.store)(await returned());
+  assert.match(await already.text(), /<h1>Your payment is being refunded<\/h1>/);
+  assert.equal(givenBack.calls.settled.length, 0, 'a payment given back is not recorded as paying anything');
 });

@@ -10,7 +10,8 @@
 //   - the stock held by reserve_shop_order, one SQL call that refuses the order whole when not enough is
 //     left, so racing buyers never take more than the page has;
 //   - the order created on the owner's own Razorpay account with its token (Partner OAuth), its
-//     receipt the order's number; a refusal there gives the stock back.
+//     receipt the order's number; a refusal there gives the stock back;
+//   - the buyer's return from checkout at /orders/callback, its signature checked (callback.ts).
 // A form is answered 303 to Razorpay's hosted checkout for the order, or 422 with an HTML page
 // listing what to change beside which field (the browser's Back keeps what was typed); JSON gets
 // 201 { orderNumber, checkout } or 422 { error, fields }.
@@ -22,6 +23,7 @@ import { razorpayApiBase } from '../_shared/razorpay.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
 import { priceOrder, productNames, shopNameOf } from '../_shared/shopOrders.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
+import { answerCallback } from './callback.ts';
 import { orderStoreFrom, ReservationRefused, type OrderStore } from './store.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -158,18 +160,8 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
           headers: { ...cors(), 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'content-type' },
         });
       }
-      // Razorpay's checkout sends the buyer back here when they have paid (or POSTs the payment's ids):
-      // back to the page, which says the order is received. What is paid is the webhook's to record.
-      if (new URL(req.url).pathname.endsWith('/callback')) {
-        await req.body?.cancel();
-        const number = new URL(req.url).searchParams.get('order') ?? '';
-        const page = /^FF-[0-9A-Z]{10}$/.test(number) ? await storeNow().orderPage(number) : undefined;
-        if (!page) throw new HttpError(404, 'There is no such order.');
-        return new Response(null, {
-          status: 303,
-          headers: { Location: `${siteUrl}${publicPagePath(page)}#order-received`, 'Cache-Control': 'no-store' },
-        });
-      }
+      // Razorpay's checkout sends the buyer back here with the payment's ids, signed (callback.ts).
+      if (new URL(req.url).pathname.endsWith('/callback')) return await answerCallback(req, env, storeNow());
       if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
       const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (type === 'application/x-www-form-urlencoded') kind = 'form';

@@ -1,9 +1,10 @@
 // What the orders function reads and writes beyond the request: the published snapshot, the rate
 // limits, the seller's Razorpay connection, the reservation and the order on the seller's account.
 // One interface, so the function's rules are tested on Deno without a database (handler.test.ts).
-import { razorpayApiForSeller } from '../_shared/razorpay.ts';
+import { razorpayApiForSeller, RazorpayApiError } from '../_shared/razorpay.ts';
 import { spendBudgets, type Budget } from '../_shared/rateLimit.ts';
 import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/sellerAccounts.ts';
+import { settleShopPayment, shopPaymentStoreFrom, type CapturedPayment, type SettledPayment } from '../_shared/shopOrderPayments.ts';
 import type { PricedLine } from '../_shared/shopOrders.ts';
 import type { Env } from '../_shared/env.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
@@ -43,6 +44,23 @@ export class ReservationRefused extends Error {
   }
 }
 
+/** An order as its checkout callback needs it. */
+export interface CallbackOrder {
+  orderNumber: string;
+  slug: string;
+  ownerId: string;
+  razorpayOrderId: string | null;
+  accountId: string | null;
+}
+
+/** A payment as Razorpay shows it to the seller. */
+export interface SellerPayment {
+  orderId: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
 export interface OrderStore {
   /** The address a form from `origin` is sent back to when the origin is the page's custom domain, proven; else undefined. */
   customDomainOrigin(portfolio: string, origin: string): Promise<string | undefined>;
@@ -55,8 +73,12 @@ export interface OrderStore {
     input: { amount: number; currency: string; receipt: string; notes: Record<string, string> },
   ): Promise<{ id: string }>;
   attachRazorpayOrder(orderId: string, razorpayOrderId: string, accountId: string): Promise<void>;
-  /** The address of the page an order was placed on, by its number. */
-  orderPage(orderNumber: string): Promise<string | undefined>;
+  /** An order by its number, for the buyer's return from checkout. */
+  callbackOrder(orderNumber: string): Promise<CallbackOrder | undefined>;
+  /** The payment read from Razorpay as the owner's connected account; null when that account has none such. */
+  sellerPayment(ownerId: string, paymentId: string): Promise<SellerPayment | null>;
+  /** Records a captured payment as the webhook does (_shared/shopOrderPayments.ts). */
+  settle(payment: CapturedPayment): Promise<SettledPayment>;
   /** The order could not go on: cancelled, its stock given back. */
   cancel(orderId: string): Promise<void>;
 }
@@ -114,14 +136,42 @@ export function orderStoreFrom(env: Env): OrderStore {
         .eq('id', orderId);
       if (error) throw new Error(`the Razorpay order could not be recorded: ${error.message}`);
     },
-    async orderPage(orderNumber) {
+    async callbackOrder(orderNumber) {
       const { data, error } = await admin
         .from('shop_orders')
-        .select('page_slug')
+        .select('order_number, page_slug, owner_id, razorpay_order_id, razorpay_account_id')
         .eq('order_number', orderNumber)
-        .maybeSingle<{ page_slug: string }>();
+        .maybeSingle<{
+          order_number: string;
+          page_slug: string;
+          owner_id: string;
+          razorpay_order_id: string | null;
+          razorpay_account_id: string | null;
+        }>();
       if (error) throw new Error(`the order could not be read: ${error.message}`);
-      return data?.page_slug;
+      if (!data) return undefined;
+      return {
+        orderNumber: data.order_number,
+        slug: data.page_slug,
+        ownerId: data.owner_id,
+        razorpayOrderId: data.razorpay_order_id,
+        accountId: data.razorpay_account_id,
+      };
+    },
+    async sellerPayment(ownerId, paymentId) {
+      const seller = await sellerAccessToken(sellerDepsFrom(env, admin), ownerId);
+      if (!seller) return null;
+      try {
+        const payment = await razorpayApiForSeller(env, seller.accessToken).fetchPayment(paymentId);
+        return { orderId: payment.order_id, amount: payment.amount, currency: payment.currency, status: payment.status };
+      } catch (error) {
+        // Another account's payment, or none: Razorpay answers 400 "does not exist".
+        if (error instanceof RazorpayApiError && error.status === 400) return null;
+        throw error;
+      }
+    },
+    async settle(payment) {
+      return (await settleShopPayment(shopPaymentStoreFrom(env, admin), payment)).status;
     },
     async cancel(orderId) {
       const { error } = await admin.rpc('cancel_pending_shop_order', { shop_order: orderId });

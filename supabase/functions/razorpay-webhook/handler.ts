@@ -1,6 +1,8 @@
 // Razorpay's webhooks, verified on the raw body (X-Razorpay-Signature: hex HMAC-SHA256 with the
 // webhook secret) before anything is read from it:
-//   payment.captured, order.paid  → the order's purchase is paid (if the browser never came back)
+//   payment.captured, order.paid  → on a seller's connected account, the shop order is paid once, or
+//                                   the payment refunded when the order had ended (_shared/shopOrderPayments.ts);
+//                                   on the platform's, the order's purchase is paid (if the browser never came back)
 //   subscription.*                → the subscription's row mirrors Razorpay's state, fetched anew
 //                                   (events may arrive late or out of order); subscription.charged
 //                                   records the charge, with the period it paid for, once.
@@ -13,6 +15,7 @@ import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { markPaid, purchaseByOrder } from '../_shared/purchases.ts';
 import { mailReceipt } from '../_shared/receiptMail.ts';
 import { forgetRevokedSeller } from '../_shared/sellerAccounts.ts';
+import { settleShopPayment, shopPaymentStoreFrom, type ShopPaymentStore } from '../_shared/shopOrderPayments.ts';
 import { answeringErrors, HttpError, readRawBody } from '../_shared/request.ts';
 import { mirrorOrStopSecond, recordCharge, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
 
@@ -50,9 +53,19 @@ const webhookEvent = z.object({
 });
 type WebhookEvent = z.infer<typeof webhookEvent>;
 
-async function orderPaid(deps: BillingDeps, event: WebhookEvent): Promise<string> {
+async function orderPaid(deps: BillingDeps, shop: ShopPaymentStore, event: WebhookEvent): Promise<string> {
   const payment = event.payload.payment?.entity;
+  // Only money taken counts: an authorized payment arriving after its capture changes nothing.
   if (!payment?.order_id || payment.status !== 'captured') return 'ignored';
+  // A shop order's payment counts only on the account the order was made on (the event's account_id, signed).
+  const settled = await settleShopPayment(shop, {
+    razorpayOrderId: payment.order_id,
+    accountId: event.account_id ?? null,
+    paymentId: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+  });
+  if (settled.status !== 'unknown') return settled.status;
   const purchase = await purchaseByOrder(deps.admin, payment.order_id);
   if (!purchase || payment.amount !== purchase.amount || payment.currency !== purchase.currency) return 'ignored';
   const paid = await markPaid(deps.admin, purchase, payment.id);
@@ -98,6 +111,7 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
 
 function createRoute(env: Env) {
   let deps: BillingDeps | undefined;
+  let shop: ShopPaymentStore | undefined;
   const seenEvents = new Set<string>();
   return async (req: Request): Promise<Response> => {
     if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
@@ -118,8 +132,10 @@ function createRoute(env: Env) {
     const event = parsed.data;
     deps ??= billingDepsFrom(env);
     let status = 'ignored';
-    if (event.event === 'payment.captured' || event.event === 'order.paid') status = await orderPaid(deps, event);
-    else if (event.event.startsWith('subscription.')) status = await subscriptionChanged(deps, event);
+    if (event.event === 'payment.captured' || event.event === 'order.paid') {
+      shop ??= shopPaymentStoreFrom(env, deps.admin);
+      status = await orderPaid(deps, shop, event);
+    } else if (event.event.startsWith('subscription.')) status = await subscriptionChanged(deps, event);
     else if (event.event === 'account.app.authorization_revoked' && event.account_id)
       status = await forgetRevokedSeller(deps.admin, event.account_id);
     if (eventId) {

@@ -1,0 +1,54 @@
+// What a captured shop payment leads to beyond the SQL's decision (shop_order_payments.test.sql): a
+// payment owed back is refunded on the seller's account and marked so; a refund Razorpay did not make
+// is let go for the next delivery to try again.
+import assert from 'node:assert/strict';
+import { settleShopPayment, type PaymentOutcome, type ShopPaymentStore } from './shopOrderPayments.ts';
+
+const PAYMENT = {
+  razorpayOrderId: 'order_Razorpay000001',
+  accountId: 'acc_SellerAccount1',
+  paymentId: 'pay_Payment0000001',
+  amount: 99000,
+  currency: 'INR',
+};
+
+function store(outcome: PaymentOutcome, refund: () => Promise<string | null> = () => Promise.resolve('rfnd_Refund00000001')) {
+  const calls = { refunds: [] as string[], marked: [] as [string, string | null][] };
+  const fake: ShopPaymentStore = {
+    record: () => Promise.resolve({ outcome, orderId: 'order-uuid', orderNumber: 'FF-0123456789', ownerId: 'owner-1' }),
+    refund: (ownerId, paymentId) => {
+      calls.refunds.push(`${ownerId}:${paymentId}`);
+      return refund();
+    },
+    refunded: (paymentId, refundId) => {
+      calls.marked.push([paymentId, refundId]);
+      return Promise.resolve();
+    },
+  };
+  return { fake, calls };
+}
+
+Deno.test('a paid, repeated or foreign payment is reported as the database decided, and nothing is refunded', async () => {
+  for (const outcome of ['paid', 'already_paid', 'foreign', 'mismatch', 'unknown', 'already_refunded', 'refund_underway'] as const) {
+    const { fake, calls } = store(outcome);
+    assert.equal((await settleShopPayment(fake, PAYMENT)).status, outcome);
+    assert.deepEqual(calls.refunds, [], outcome);
+  }
+});
+
+Deno.test('a payment owed back is refunded on the owner’s account and marked refunded', async () => {
+  const { fake, calls } = store('refund');
+  assert.equal((await settleShopPayment(fake, PAYMENT)).status, 'refunded');
+  assert.deepEqual(calls.refunds, ['owner-1:pay_Payment0000001']);
+  assert.deepEqual(calls.marked, [['pay_Payment0000001', 'rfnd_Refund00000001']]);
+});
+
+Deno.test('a refund Razorpay refused, or a seller no longer connected, leaves it owed for the next try', async () => {
+  const failing = store('refund', () => Promise.reject(new Error('Razorpay answered 502')));
+  await assert.rejects(settleShopPayment(failing.fake, PAYMENT), /502/);
+  assert.deepEqual(failing.calls.marked, [['pay_Payment0000001', null]]);
+
+  const disconnected = store('refund', () => Promise.resolve(null));
+  assert.equal((await settleShopPayment(disconnected.fake, PAYMENT)).status, 'refund_waiting');
+  assert.deepEqual(disconnected.calls.marked, [['pay_Payment0000001', null]]);
+});

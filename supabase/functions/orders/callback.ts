@@ -1,0 +1,124 @@
+// The buyer's return from Razorpay's hosted checkout: a form POST to /orders/callback?order=<number>
+// with razorpay_payment_id, razorpay_order_id and razorpay_signature (or error[…] when the payment
+// failed). The signature of a payment on a connected account is hex HMAC-SHA256 of
+// "<order id>|<payment id>" with the partner app's client secret (RAZORPAY_PARTNER_CLIENT_SECRET, not
+// a key secret: the platform has none of the seller's), checked over the order id stored here, so a
+// signature for another order, or another account's, never matches. Only then is the payment read
+// back from Razorpay as the seller and recorded, the same way the webhook records it (one SQL call:
+// paid once, or refunded when the order had ended). Whatever comes, the buyer gets a page saying what
+// happened and the way back to the shop; a forged or foreign callback changes nothing.
+import { requireEnv, type Env } from '../_shared/env.ts';
+import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
+import { readRawBody } from '../_shared/request.ts';
+import { publicPagePath } from '../_shared/slugs.ts';
+import type { OrderStore } from './store.ts';
+
+const MAX_CALLBACK_BYTES = 8 * 1024;
+const ORDER_NUMBER = /^FF-[0-9A-Z]{10}$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function page(status: number, title: string, paragraphs: string[], shopUrl: string | undefined): Response {
+  const body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1>
+${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
+${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p>` : ''}
+</main></body></html>`;
+  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+export async function answerCallback(req: Request, env: Env, store: OrderStore): Promise<Response> {
+  try {
+    return await callbackPage(req, env, store);
+  } catch (error) {
+    console.error('orders: a checkout callback could not be checked', error);
+    return page(
+      503,
+      'We could not confirm your payment just now',
+      ['Reload this page in a minute to try again. A payment Razorpay took reaches the shop directly too, or is given back.'],
+      undefined,
+    );
+  }
+}
+
+async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<Response> {
+  const siteUrl = requireEnv(env, 'SITE_URL').replace(/\/+$/, '');
+  const number = new URL(req.url).searchParams.get('order') ?? '';
+  const order = ORDER_NUMBER.test(number) ? await store.callbackOrder(number) : undefined;
+  if (!order) {
+    await req.body?.cancel();
+    return page(404, 'There is no such order', ['Check the link, or order again from the shop’s page.'], undefined);
+  }
+  const shopUrl = `${siteUrl}${publicPagePath(order.slug)}`;
+  const fields =
+    req.method === 'POST' ? new URLSearchParams(await readRawBody(req, MAX_CALLBACK_BYTES).catch(() => '')) : new URL(req.url).searchParams;
+  const paymentId = fields.get('razorpay_payment_id') ?? '';
+  const signature = (fields.get('razorpay_signature') ?? '').trim().toLowerCase();
+  const notConfirmed = (status: number) =>
+    page(
+      status,
+      'We could not confirm this payment',
+      [
+        `Order ${order.orderNumber} is not marked paid from this page.`,
+        'A payment Razorpay really took reaches the shop directly, or is given back if the order cannot be filled.',
+      ],
+      shopUrl,
+    );
+
+  if (!signature || !paymentId)
+    return page(
+      200,
+      'Your order is not paid',
+      [`The payment for order ${order.orderNumber} was not completed. You can order again from the shop.`],
+      shopUrl,
+    );
+  // Signed over the Razorpay order id stored here: a signature for any other order never matches.
+  const expected = order.razorpayOrderId
+    ? await hmacSha256Hex(requireEnv(env, 'RAZORPAY_PARTNER_CLIENT_SECRET'), `${order.razorpayOrderId}|${paymentId}`)
+    : '';
+  if (
+    !order.razorpayOrderId ||
+    !order.accountId ||
+    fields.get('razorpay_order_id') !== order.razorpayOrderId ||
+    !timingSafeEqualText(expected, signature)
+  )
+    return notConfirmed(400);
+
+  // Read back from Razorpay as the seller: only a payment on the order's own account is found.
+  const payment = await store.sellerPayment(order.ownerId, paymentId);
+  if (!payment || payment.orderId !== order.razorpayOrderId) return notConfirmed(400);
+  const refundedPage = () =>
+    page(
+      200,
+      'Your payment is being refunded',
+      [
+        `Order ${order.orderNumber} was no longer open when the payment arrived (an order waits 30 minutes to be paid).`,
+        'The whole amount goes back the way you paid. Order again from the shop if you still want it.',
+      ],
+      shopUrl,
+    );
+  // Given back already (the webhook came first): nothing to record.
+  if (payment.status === 'refunded') return refundedPage();
+  if (payment.status !== 'captured')
+    return page(
+      202,
+      'Your payment is being confirmed',
+      [`Razorpay has not yet confirmed the payment for order ${order.orderNumber}. Reload this page in a minute to see it.`],
+      shopUrl,
+    );
+  const settled = await store.settle({
+    razorpayOrderId: order.razorpayOrderId,
+    accountId: order.accountId,
+    paymentId,
+    amount: payment.amount,
+    currency: payment.currency,
+  });
+  if (settled === 'paid' || settled === 'already_paid')
+    return page(200, 'Thank you: your order is paid', [`Order ${order.orderNumber} is paid. The shop has it.`], shopUrl);
+  if (settled === 'refunded' || settled === 'already_refunded' || settled === 'refund_underway' || settled === 'refund_waiting')
+    return refundedPage();
+  return notConfirmed(400);
+}
