@@ -2,9 +2,8 @@
 // a link (rather than a merchant's own checkout) authorises the subscription with the same dialog.
 // And Hosted Checkout (/v1/checkout/embedded): the payment page for an order, opened with the
 // merchant's key (a connected seller's public token) and sending the buyer to callback_url with the
-// payment's ids and signature as a form POST, or to cancel_url. Razorpay takes its fields as a form
-// POST from the merchant's page; the sandbox also takes them in the query, which is where the orders
-// function's redirect (303, for pages without scripts) puts them.
+// payment's ids and signature as a form POST, or to cancel_url. Its fields come as a form POST from
+// the merchant's page, as Razorpay takes them.
 import type { Hono } from 'hono';
 import { readBodyCapped } from '../http/body.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -95,10 +94,6 @@ export function mountHostedPages(app: Hono, sandbox: Sandbox): void {
     const page = embeddedCheckout(sandbox.apiBase(), fields);
     return page ? { page } : undefined;
   };
-  app.get('/razorpay/v1/checkout/embedded', (c) => {
-    const found = checkout(Object.fromEntries(new URL(c.req.url).searchParams));
-    return found ? c.html(found.page) : c.text('Hosted checkout needs key_id, order_id and callback_url', 400);
-  });
   app.post('/razorpay/v1/checkout/embedded', async (c) => {
     const body = await readBodyCapped(c, 16 * 1024);
     if (!body) return c.text('Request body too large', 413);

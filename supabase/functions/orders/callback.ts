@@ -11,23 +11,15 @@ import { requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { readRawBody } from '../_shared/request.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
+import { buyerPage, escapeHtml } from './buyerPages.ts';
 import type { OrderStore } from './store.ts';
 
 const MAX_CALLBACK_BYTES = 8 * 1024;
 const ORDER_NUMBER = /^FF-[0-9A-Z]{10}$/;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
 function page(status: number, title: string, paragraphs: string[], shopUrl: string | undefined): Response {
-  const body = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
-<body><main><h1>${escapeHtml(title)}</h1>
-${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
-${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p>` : ''}
-</main></body></html>`;
-  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  const links = shopUrl ? `<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p>` : '';
+  return buyerPage(status, title, `${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}\n${links}`);
 }
 
 export async function answerCallback(req: Request, env: Env, store: OrderStore): Promise<Response> {

@@ -12,17 +12,19 @@
 //   - the order created on the owner's own Razorpay account with its token (Partner OAuth), its
 //     receipt the order's number; a refusal there gives the stock back;
 //   - the buyer's return from checkout at /orders/callback, its signature checked (callback.ts).
-// A form is answered 303 to Razorpay's hosted checkout for the order, or 422 with an HTML page
-// listing what to change beside which field (the browser's Back keeps what was typed); JSON gets
-// 201 { orderNumber, checkout } or 422 { error, fields }.
+// A form is answered with a page whose button posts Razorpay's hosted checkout form for the order,
+// or 422 with an HTML page listing what to change beside which field (the browser's Back keeps what
+// was typed); JSON gets 201 { orderNumber, checkout: { action, fields } } or 422 { error, fields }.
 import { runtimeEnv, requireEnv, type Env } from '../_shared/env.ts';
 import { orderForm, orderFormField, orderFormInput, quantityField, type OrderForm } from '../_shared/contracts/pageForms.ts';
 import { hmacSha256Hex } from '../_shared/hmac.ts';
+import { formatMoney } from '../_shared/prices.ts';
 import { clientAddress } from '../_shared/rateLimit.ts';
 import { razorpayApiBase } from '../_shared/razorpay.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
 import { priceOrder, productNames, shopNameOf } from '../_shared/shopOrders.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
+import { buyerPage, escapeHtml } from './buyerPages.ts';
 import { answerCallback } from './callback.ts';
 import { orderStoreFrom, ReservationRefused, type OrderStore } from './store.ts';
 
@@ -54,21 +56,12 @@ const FIELD_LABELS: Record<string, string> = {
   country: 'Country',
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-/** A page for a buyer without scripts: a heading, what happened, and the way back to the order. */
-function answerPage(title: string, body: string, back: string | undefined): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}
-${back ? `<p><a href="${escapeHtml(back)}">Back to the order</a>: go back in your browser to keep what you typed.</p>` : ''}
-</main></body></html>`;
-}
+/** The way back to the page's order form, under a page for the buyer. */
+const backLink = (back: string | undefined) =>
+  back ? `<p><a href="${escapeHtml(back)}">Back to the order</a>: go back in your browser to keep what you typed.</p>` : '';
 
 /** What to change, each field by its label with its message. */
-function problemsPage(fields: Record<string, string>, productNames: Map<string, string>, back: string | undefined): string {
+function problemsPage(fields: Record<string, string>, productNames: Map<string, string>, back: string | undefined): Response {
   const label = (field: string) => {
     const [kind, item] = field.split('.');
     if (item && (kind === 'quantity' || kind === 'option'))
@@ -78,24 +71,44 @@ function problemsPage(fields: Record<string, string>, productNames: Map<string, 
   const items = Object.entries(fields)
     .map(([field, message]) => `<li><strong>${escapeHtml(label(field))}</strong>: ${escapeHtml(message)}</li>`)
     .join('');
-  return answerPage('Your order needs a change', `<ul>${items}</ul>`, back);
+  return buyerPage(422, 'Your order needs a change', `<ul>${items}</ul>${backLink(back)}`);
 }
 
-/** Razorpay's hosted checkout for an order on the seller's account (opened with the seller's public token). */
-export function hostedCheckoutUrl(
+/** Razorpay's Hosted Checkout for an order on the seller's account: the fields of its form POST (the key is the seller's public token). */
+export function hostedCheckout(
   apiBase: string,
   input: { publicToken: string; razorpayOrderId: string; shopName: string; buyer: OrderForm; callbackUrl: string; cancelUrl: string },
-): string {
-  const url = new URL(`${apiBase}/v1/checkout/embedded`);
-  url.searchParams.set('key_id', input.publicToken);
-  url.searchParams.set('order_id', input.razorpayOrderId);
-  url.searchParams.set('name', input.shopName);
-  url.searchParams.set('prefill[name]', input.buyer.name);
-  url.searchParams.set('prefill[email]', input.buyer.email);
-  url.searchParams.set('prefill[contact]', input.buyer.phone);
-  url.searchParams.set('callback_url', input.callbackUrl);
-  url.searchParams.set('cancel_url', input.cancelUrl);
-  return url.toString();
+): { action: string; fields: Record<string, string> } {
+  return {
+    action: `${apiBase}/v1/checkout/embedded`,
+    fields: {
+      key_id: input.publicToken,
+      order_id: input.razorpayOrderId,
+      name: input.shopName,
+      'prefill[name]': input.buyer.name,
+      'prefill[email]': input.buyer.email,
+      'prefill[contact]': input.buyer.phone,
+      callback_url: input.callbackUrl,
+      cancel_url: input.cancelUrl,
+    },
+  };
+}
+
+/**
+ * Between the order form and Razorpay: the order's number and total, and one button posting the
+ * checkout's form (Razorpay takes Hosted Checkout as a POST, so a redirect cannot open it).
+ */
+function checkoutPage(checkout: ReturnType<typeof hostedCheckout>, orderNumber: string, total: string, back: string | undefined): Response {
+  const inputs = Object.entries(checkout.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return buyerPage(
+    200,
+    `Pay for order ${orderNumber}`,
+    `<p>Total: <strong>${escapeHtml(total)}</strong>. You pay on Razorpay's page; nothing is charged until you confirm there.</p>
+<form id="checkout" method="post" action="${escapeHtml(checkout.action)}">${inputs}<button type="submit">Pay ${escapeHtml(total)}</button></form>
+<p>Your items are kept for you for 30 minutes.</p>${backLink(back)}`,
+  );
 }
 
 function readFields(raw: string, kind: 'form' | 'json'): Record<string, string> {
@@ -130,10 +143,7 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
           })
         : back
           ? // From the page's own form: a page saying what happened, with the way back.
-            new Response(answerPage('Your order was not taken', `<p>${escapeHtml(message)}</p>`, back), {
-              status,
-              headers: { ...extra, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-            })
+            buyerPage(status, 'Your order was not taken', `<p>${escapeHtml(message)}</p>${backLink(back)}`, extra)
           : new Response(message, {
               status,
               headers: { ...extra, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
@@ -144,10 +154,7 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
             status: 422,
             headers: { ...cors(), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
           })
-        : new Response(problemsPage(fields, names, back), {
-            status: 422,
-            headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-          });
+        : problemsPage(fields, names, back);
 
     try {
       const siteUrl = requireEnv(env, 'SITE_URL').replace(/\/+$/, '');
@@ -265,7 +272,7 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
       }
 
       const functionsBase = `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/orders`;
-      const checkout = hostedCheckoutUrl(razorpayApiBase(env), {
+      const checkout = hostedCheckout(razorpayApiBase(env), {
         publicToken: seller.publicToken,
         razorpayOrderId: razorpayOrder.id,
         shopName: shopNameOf(snapshot.data),
@@ -273,7 +280,8 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
         callbackUrl: `${functionsBase}/callback?order=${encodeURIComponent(reserved.orderNumber)}`,
         cancelUrl: back!,
       });
-      if (kind === 'form') return new Response(null, { status: 303, headers: { Location: checkout, 'Cache-Control': 'no-store' } });
+      if (kind === 'form')
+        return checkoutPage(checkout, reserved.orderNumber, formatMoney(reserved.totalAmount, pricing.order.currency), back);
       return new Response(
         JSON.stringify({
           orderNumber: reserved.orderNumber,
