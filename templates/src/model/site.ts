@@ -281,6 +281,21 @@ export function resolvedHref(href: string, portfolio: Pick<Portfolio, 'pages'>, 
   return path === undefined ? undefined : relativeHref(path, options);
 }
 
+/** A page a link can lead to, as the editor offers it: its `page:<id>` link and its current title. */
+export interface PageLinkChoice {
+  href: string;
+  title: string;
+}
+
+/** The pages a link can be chosen from: Home, each page by its title (site order), the blog. */
+export function pageLinkChoices(portfolio: Pick<Portfolio, 'pages'>): PageLinkChoice[] {
+  return [
+    { href: pageHref(HOME_PAGE_ID), title: 'Home' },
+    ...(portfolio.pages ?? []).map((page) => ({ href: pageHref(page.id), title: page.title })),
+    { href: pageHref(BLOG_PAGE_ID), title: 'Blog' },
+  ];
+}
+
 /** A new empty page named `title`, with a free address. */
 export function newSitePage(portfolio: Pick<Portfolio, 'pages'>, title: string): SitePage {
   const others = (portfolio.pages ?? []).map((page) => page.slug);
