@@ -110,6 +110,13 @@ describe("a post's page", () => {
     ]);
   });
 
+  test('a body that starts with a heading, as the post form makes one, is read as words for its description and reading time', () => {
+    const body = `<h2>Baking day</h2><pre><code>flour = 500</code></pre><p>${'word '.repeat(400)}</p>`;
+    const doc = parseHtml(postPage(site, post({ body })).body);
+    expect(doc.querySelector('meta[property="og:description"]')?.getAttribute('content')).toMatch(/^Baking day flour = 500 word word/);
+    expect(readingMinutes(body)).toBe(2);
+  });
+
   test('reading time counts words at 200 a minute', () => {
     expect(readingMinutes(`<p>${'word '.repeat(1000)}</p>`)).toBe(5);
     expect(readingMinutes('<p>short</p>')).toBe(1);

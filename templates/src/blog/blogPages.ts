@@ -81,9 +81,16 @@ export function postDate(iso: string): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/**
+ * A post body's words. Its blocks become paragraphs first: a body may start with a heading, which
+ * `richTextToPlainText` (a field's, whose HTML starts with <p>, <ul> or <ol>) would take for plain text.
+ */
+const postText = (html: string): string =>
+  richTextToPlainText(html.replace(/<(h[2-4]|blockquote|pre)(\s[^>]*)?>/gi, '<p>').replace(/<\/(h[2-4]|blockquote|pre)>/gi, '</p>'));
+
 /** Minutes to read a text at 200 words a minute (scripts without spaces: 500 characters a minute), at least 1. */
 export function readingMinutes(html: string): number {
-  const text = richTextToPlainText(html.replace(/<\/(h[2-4]|blockquote|pre)>/gi, '</p>'));
+  const text = postText(html);
   const words = text.split(/\s+/).filter(Boolean).length;
   const unspaced = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu) ?? []).length;
   return Math.max(1, Math.round(words / 200 + unspaced / 500));
@@ -92,9 +99,7 @@ export function readingMinutes(html: string): number {
 /** The post's line for search results and its share card: its excerpt, else its first words. */
 export function postDescription(post: Pick<Post, 'excerpt' | 'body'>): string {
   if (post.excerpt) return post.excerpt;
-  const text = richTextToPlainText(sanitizePostHtml(post.body, domFreeSanitizer).replace(/<\/(h[2-4]|blockquote|pre)>/gi, '</p>'))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = postText(sanitizePostHtml(post.body, domFreeSanitizer)).replace(/\s+/g, ' ').trim();
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 
