@@ -133,6 +133,7 @@ export {
   type LinkOptions,
   type NavigationLink,
   type NavigationOptions,
+  type PageAddresses,
   type PageLinkChoice,
   type SitePage,
   type SitePageView,
