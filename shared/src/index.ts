@@ -146,6 +146,7 @@ export {
   inertDocumentOf,
   isRichTextHtml,
   plainTextToHtml,
+  postBodyToSafeHtml,
   RICH_TEXT_FORBID_CONTENTS,
   POST_RICH_TEXT_TAGS,
   RICH_TEXT_TAGS,
@@ -156,6 +157,7 @@ export {
   sanitizePostHtml,
   sanitizeRichText,
   sanitizeRichTextNodes,
+  type RichTextBlocks,
   type SanitizingHost,
 } from './ui/safe/sanitizeRichText';
 export { RichText, SanitizingHostContext } from './ui/safe/RichText';

@@ -1,6 +1,6 @@
-import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Portfolio, Section } from '@folioforge/templates';
+import { pageLinkChoices, type PageLinkChoice, type Portfolio, type Section } from '@folioforge/templates';
 import type { FileFieldKind } from '../portfolios/fileRules';
 import type { EditorState, PortfolioEditor } from './portfolioEditor';
 import { pageSections } from './portfolioEdits';
@@ -55,6 +55,19 @@ export function useSectionsState<T>(key: string, selector: (sections: readonly S
     last.current = { sections, key, value };
     return value;
   });
+}
+
+/**
+ * The pages a link can be chosen from (Home, each page by its current title, the blog). The same array
+ * while no page is added, removed, renamed or moved: a key press in a page's sections changes none.
+ */
+export function usePageLinkChoicesOfSite(): readonly PageLinkChoice[] {
+  const flat = useEditorList((state) => pageLinkChoices(state.portfolio).flatMap((choice) => [choice.href, choice.title]));
+  return useMemo(() => {
+    const choices: PageLinkChoice[] = [];
+    for (let index = 0; index < flat.length; index += 2) choices.push({ href: flat[index] ?? '', title: flat[index + 1] ?? '' });
+    return choices;
+  }, [flat]);
 }
 
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, index) => Object.is(item, b[index]));

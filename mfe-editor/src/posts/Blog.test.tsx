@@ -245,3 +245,33 @@ test('a cover picture goes up through the image pipeline and the post names the 
   expect(uploads).toContain(cover.slice('storage:'.length));
   expect(uploads.length).toBeGreaterThan(1);
 });
+
+test('a post’s text links to a page of the site chosen by its title, saved by the page’s id', async () => {
+  site = account.addRow({
+    template_id: '1',
+    title: 'Meera’s Bakery',
+    data: { ...getTemplate(1)!.sample, pages: [{ id: 'menu1', slug: 'menu', title: 'Our menu', inNavigation: true, sections: [] }] },
+    published: true,
+    slug: 'meera-menu',
+  });
+  const user = userEvent.setup();
+  await startNewPost(user, 'Autumn bakes');
+  await user.click(screen.getByRole('textbox', { name: 'Text' }));
+  await screen.findByRole('toolbar', { name: 'Formatting for Text' });
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Text' })).toHaveAttribute('contenteditable', 'true'));
+  await user.keyboard('See the menu');
+  await user.keyboard('{Control>}a{/Control}');
+  await user.click(screen.getByRole('button', { name: 'Link' }));
+  const leadsTo = screen.getByRole('combobox', { name: 'Link leads to' });
+  expect(
+    within(leadsTo)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['An address', 'Home', 'Our menu', 'Blog']);
+  await user.selectOptions(leadsTo, 'Our menu');
+  await user.click(screen.getByRole('button', { name: 'Apply link' }));
+  await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+  expect(await screen.findByText('Saved as a draft: it is not on your site.')).toBeInTheDocument();
+  expect(account.posts).toEqual([expect.objectContaining({ title: 'Autumn bakes', body: '<p><a href="page:menu1">See the menu</a></p>' })]);
+});

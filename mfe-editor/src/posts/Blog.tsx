@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, dateFormatter, getSupabase, RequireAuth, useAuthStore } from '@folioforge/shared';
-import type { Post } from '@folioforge/templates';
+import { pageLinkChoices, type Post } from '@folioforge/templates';
+import { PageLinkChoicesContext } from '../editing/fields/pageLinks';
 import { editorPathFor } from '../portfolios/editorPaths';
 import { usePortfolio, withEditorQueries } from '../portfolios/queries';
 import { blogPathFor, postPathFor } from './blogPaths';
@@ -49,6 +50,9 @@ function SignedInBlog() {
   const [firstSaved, setFirstSaved] = useState<string | null>(null);
   const firstSavedRef = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // A post's links may lead to a page of the site, chosen by title (the blog renderer gives them the page's address).
+  const site = portfolio.data?.data;
+  const linkChoices = useMemo(() => (site ? pageLinkChoices(site) : null), [site]);
 
   // Moving between the list and a post is a new view: its heading takes the focus, so it is heard. A
   // new post's first save only gives the same form its address: the focus stays where it was.
@@ -100,19 +104,21 @@ function SignedInBlog() {
         </p>
       ) : null}
       {posts.isSuccess && (postId === 'new' || post) ? (
-        <PostEditor
-          key={post && post.id !== firstSaved ? post.id : 'new'}
-          userId={userId}
-          portfolioId={portfolioId}
-          post={post}
-          others={others}
-          onCreated={(made) => {
-            setFirstSaved(made.id);
-            firstSavedRef.current = made.id;
-            navigate(postPathFor(portfolioId, made.id), { replace: true });
-          }}
-          onDeleted={() => navigate(blogPathFor(portfolioId))}
-        />
+        <PageLinkChoicesContext.Provider value={linkChoices}>
+          <PostEditor
+            key={post && post.id !== firstSaved ? post.id : 'new'}
+            userId={userId}
+            portfolioId={portfolioId}
+            post={post}
+            others={others}
+            onCreated={(made) => {
+              setFirstSaved(made.id);
+              firstSavedRef.current = made.id;
+              navigate(postPathFor(portfolioId, made.id), { replace: true });
+            }}
+            onDeleted={() => navigate(blogPathFor(portfolioId))}
+          />
+        </PageLinkChoicesContext.Provider>
       ) : null}
       {posts.isSuccess && !postId ? <PostList portfolioId={portfolioId} posts={posts.data} /> : null}
     </div>

@@ -242,7 +242,7 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
       />
       {cover.previewUrl ? <img className={styles.cover} src={cover.previewUrl} alt="" /> : null}
       {problems.cover ? <p className={styles.error}>{problems.cover}</p> : null}
-      <RichTextField path="body" label="Text" initialValue={values.body} onChange={setBody} />
+      <RichTextField path="body" label="Text" initialValue={values.body} onChange={setBody} blocks="post" />
       {problems.body ? <p className={styles.error}>{problems.body}</p> : null}
 
       {outcome ? (

@@ -110,6 +110,13 @@ describe("a post's page", () => {
     ]);
   });
 
+  test('a body that starts with a heading, as the post form makes one, is read as words for its description and reading time', () => {
+    const body = `<h2>Baking day</h2><pre><code>flour = 500</code></pre><p>${'word '.repeat(400)}</p>`;
+    const doc = parseHtml(postPage(site, post({ body })).body);
+    expect(doc.querySelector('meta[property="og:description"]')?.getAttribute('content')).toMatch(/^Baking day flour = 500 word word/);
+    expect(readingMinutes(body)).toBe(2);
+  });
+
   test('reading time counts words at 200 a minute', () => {
     expect(readingMinutes(`<p>${'word '.repeat(1000)}</p>`)).toBe(5);
     expect(readingMinutes('<p>short</p>')).toBe(1);
@@ -162,4 +169,28 @@ describe('the Atom feed', () => {
     expect(child(rye, 'summary')[0]!.textContent).toBe('About rye.');
     expect(child(rye, 'category')[0]!.getAttribute('term')).toBe('Rye');
   });
+});
+
+test('a post’s links to the site’s pages lead to their addresses on its page and in the feed; a removed page’s link is text', () => {
+  const withPages: BlogSite = { ...site, pages: [{ id: 'p1', slug: 'case-studies' }] };
+  const body =
+    '<p><a href="page:p1">work</a> <a href="page:home">home</a> <a href="page:blog">more</a> <a href="page:gone">old</a> <a href="https://example.com/">out</a></p>';
+  const one = post({ body, publishAt: '2026-11-20T09:00:00.000Z' });
+  const links = (html: string) => [...parseHtml(html).querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
+  const onPage = links(parseHtml(postPage(withPages, one).body).querySelector('.blog-body')!.innerHTML);
+  expect(onPage).toEqual([
+    ['work', '/p/meera/case-studies/'],
+    ['home', '/p/meera/'],
+    ['more', '/p/meera/blog/'],
+    ['old', null],
+    ['out', 'https://example.com/'],
+  ]);
+  const entry = new DOMParser().parseFromString(atomFeed(withPages, [one], new Date('2026-12-02T00:00:00Z')).body, 'application/xml');
+  expect(links(entry.getElementsByTagName('content')[0]!.textContent ?? '').map(([, href]) => href)).toEqual([
+    'https://folioforge.example/p/meera/case-studies/',
+    'https://folioforge.example/p/meera/',
+    'https://folioforge.example/p/meera/blog/',
+    null,
+    'https://example.com/',
+  ]);
 });

@@ -6,7 +6,7 @@
 // (`blog/index.html` is served at /p/<slug>/blog/); links are absolute paths on the site.
 import { richTextToPlainText, sanitizePostHtml } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
-import { POSTS_PER_PAGE, tagSlug, type Post } from '../model';
+import { POSTS_PER_PAGE, resolvePageLinks, tagSlug, type PageAddresses, type Post } from '../model';
 import type { PageLook } from '../looks';
 import { pageStyleCss } from '../pageStyle';
 import { blogCss } from './blogTheme';
@@ -29,6 +29,8 @@ export interface BlogSite {
   badgeUrl?: string;
   /** The site's other pages, in navigation order, after Home (issue 49's pages). */
   navigation?: readonly { label: string; href: string }[];
+  /** Every page's id and address, for a post's links to them (`page:<id>`). */
+  pages?: PageAddresses['pages'];
 }
 
 /** One file of the blog, at its path in the site's folder. */
@@ -81,9 +83,28 @@ export function postDate(iso: string): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/**
+ * A post body's words. Its blocks become paragraphs first: a body may start with a heading, which
+ * `richTextToPlainText` (a field's, whose HTML starts with <p>, <ul> or <ol>) would take for plain text.
+ */
+const postText = (html: string): string =>
+  richTextToPlainText(html.replace(/<(h[2-4]|blockquote|pre)(\s[^>]*)?>/gi, '<p>').replace(/<\/(h[2-4]|blockquote|pre)>/gi, '</p>'));
+
+/**
+ * A post's sanitised body with its links to the site's pages (`page:<id>`) at `at(folder)` (the
+ * folder relative to the site's root, '' for home); a link to a removed page keeps its text only.
+ */
+function withPageLinks(site: BlogSite, html: string, at: (folder: string) => string): string {
+  return resolvePageLinks(html, { pages: site.pages }, { from: '', blog: true }).replace(
+    // What resolvePageLinks wrote: every other link the sanitiser kept names its scheme.
+    /\shref="(?![a-z][a-z0-9+.-]*:)([^"]*)"/gi,
+    (_, folder: string) => ` href="${escape(at(folder === './' ? '' : folder))}"`,
+  );
+}
+
 /** Minutes to read a text at 200 words a minute (scripts without spaces: 500 characters a minute), at least 1. */
 export function readingMinutes(html: string): number {
-  const text = richTextToPlainText(html.replace(/<\/(h[2-4]|blockquote|pre)>/gi, '</p>'));
+  const text = postText(html);
   const words = text.split(/\s+/).filter(Boolean).length;
   const unspaced = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu) ?? []).length;
   return Math.max(1, Math.round(words / 200 + unspaced / 500));
@@ -92,9 +113,7 @@ export function readingMinutes(html: string): number {
 /** The post's line for search results and its share card: its excerpt, else its first words. */
 export function postDescription(post: Pick<Post, 'excerpt' | 'body'>): string {
   if (post.excerpt) return post.excerpt;
-  const text = richTextToPlainText(sanitizePostHtml(post.body, domFreeSanitizer).replace(/<\/(h[2-4]|blockquote|pre)>/gi, '</p>'))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = postText(sanitizePostHtml(post.body, domFreeSanitizer)).replace(/\s+/g, ' ').trim();
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 
@@ -225,7 +244,7 @@ export const tagSlugsOf = (posts: readonly Pick<Post, 'tags'>[]): Set<string> =>
 export function postPage(site: BlogSite, post: Post, extras: { cover?: PostCover; imageUrl?: string } = {}): BlogFile {
   const path = postPath(post.slug);
   const description = postDescription(post);
-  const bodyHtml = sanitizePostHtml(post.body, domFreeSanitizer);
+  const bodyHtml = withPageLinks(site, sanitizePostHtml(post.body, domFreeSanitizer), (folder) => href(site, folder));
   const minutes = readingMinutes(bodyHtml);
   const meta = (key: string, content: string) => `<meta property="${key}" content="${escape(content)}">`;
   const named = (key: string, content: string) => `<meta name="${key}" content="${escape(content)}">`;
@@ -288,7 +307,7 @@ export function atomFeed(site: BlogSite, posts: readonly Post[], now: Date): Blo
         `<published>${new Date(post.publishAt ?? post.updatedAt).toISOString()}</published>`,
         `<updated>${updatedOf(post)}</updated>`,
         `<summary>${escape(postDescription(post))}</summary>`,
-        `<content type="html">${escape(sanitizePostHtml(post.body, domFreeSanitizer))}</content>`,
+        `<content type="html">${escape(withPageLinks(site, sanitizePostHtml(post.body, domFreeSanitizer), (folder) => absolute(site, folder)))}</content>`,
         ...post.tags.map((tag) => `<category term="${escape(tag)}"/>`),
         '</entry>',
       ].join(''),

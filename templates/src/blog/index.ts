@@ -38,7 +38,9 @@ export function blogSiteFor(
   const { template, portfolio } = checkedPortfolio(templateId, data);
   const { title, language } = pageMeta(portfolio);
   const author = richTextToPlainText(portfolio.profile.name).replace(/\s+/g, ' ').trim();
-  return { templateId: String(templateId), name: title || author || template.name, author, language, ...where };
+  // Only the ids and addresses: a post's links to the site's pages (`page:<id>`) are resolved with them.
+  const pages = (portfolio.pages ?? []).map(({ id, slug }) => ({ id, slug }));
+  return { templateId: String(templateId), name: title || author || template.name, author, language, pages, ...where };
 }
 
 /** The rows that pass the post schema (a row written past it, by hand, is left off, never rendered half-checked). */

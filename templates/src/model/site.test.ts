@@ -7,6 +7,7 @@ import { checkPortfolio, LIMITS } from './schema';
 import { withNewIds } from './starter';
 import {
   newSitePage,
+  pageLinkChoices,
   portfolioForPage,
   redirectTarget,
   resolvePageLinks,
@@ -125,6 +126,18 @@ describe('pages of a site', () => {
     );
     expect(resolvedHref('page:proj', portfolio, { from: '' })).toBe('projects/');
     expect(resolvedHref('https://example.com/', portfolio, { from: '' })).toBe('https://example.com/');
+  });
+
+  test('a link is chosen from Home, every page by its title (hidden ones too) and the blog, and follows a new address', () => {
+    const portfolio = site([page('proj', 'projects', 'Projects'), page('hid', 'hidden', 'Secret', { inNavigation: false })]);
+    expect(pageLinkChoices(portfolio)).toEqual([
+      { href: 'page:home', title: 'Home' },
+      { href: 'page:proj', title: 'Projects' },
+      { href: 'page:hid', title: 'Secret' },
+      { href: 'page:blog', title: 'Blog' },
+    ]);
+    const moved = withPageSlug(portfolio, 'proj', 'work');
+    expect(resolvePageLinks('<p><a href="page:proj">work</a></p>', moved, { from: '' })).toBe('<p><a href="work/">work</a></p>');
   });
 
   test('a new address keeps the old one as a redirect to the page; a page taking an old address wins over it', () => {

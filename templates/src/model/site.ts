@@ -197,8 +197,13 @@ export function portfolioForPage<T extends Portfolio>(portfolio: T, pageId: stri
   return { ...rest, sections: page.sections, ...(Object.keys(settings).length ? { page: settings } : {}) } as T;
 }
 
+/** What finding a page's address needs of a site: its pages' ids and addresses. */
+export interface PageAddresses {
+  pages?: readonly Pick<SitePage, 'id' | 'slug'>[];
+}
+
 /** The folder a page is at, relative to the site's root: '' (home), 'projects/', 'blog/'; undefined for no such page. */
-export function pagePath(portfolio: Pick<Portfolio, 'pages'>, pageId: string): string | undefined {
+export function pagePath(portfolio: PageAddresses, pageId: string): string | undefined {
   if (pageId === HOME_PAGE_ID) return '';
   if (pageId === BLOG_PAGE_ID) return 'blog/';
   const page = portfolio.pages?.find((candidate) => candidate.id === pageId);
@@ -265,7 +270,7 @@ export const pageHref = (pageId: string): string => `${PAGE_HREF_PREFIX}${pageId
  * Sanitised HTML with every `href="page:<id>"` turned into the page's address from `options.from`;
  * a link to a page that no longer exists loses its href (its text stays). Nothing `page:` is left.
  */
-export function resolvePageLinks(html: string, portfolio: Pick<Portfolio, 'pages'>, options: LinkOptions & { blog?: boolean }): string {
+export function resolvePageLinks(html: string, portfolio: PageAddresses, options: LinkOptions & { blog?: boolean }): string {
   if (!html.includes(PAGE_HREF_PREFIX)) return html;
   return html.replace(/\shref="page:([^"]*)"/g, (_, id: string) => {
     const path = id === BLOG_PAGE_ID && !options.blog ? undefined : pagePath(portfolio, id);
@@ -274,11 +279,26 @@ export function resolvePageLinks(html: string, portfolio: Pick<Portfolio, 'pages
 }
 
 /** A link of an item's url field as the page puts it: a page's address for `page:<id>`, else as typed. */
-export function resolvedHref(href: string, portfolio: Pick<Portfolio, 'pages'>, options: LinkOptions): string | undefined {
+export function resolvedHref(href: string, portfolio: PageAddresses, options: LinkOptions): string | undefined {
   const id = pageIdOfHref(href);
   if (id === undefined) return href;
   const path = pagePath(portfolio, id);
   return path === undefined ? undefined : relativeHref(path, options);
+}
+
+/** A page a link can lead to, as the editor offers it: its `page:<id>` link and its current title. */
+export interface PageLinkChoice {
+  href: string;
+  title: string;
+}
+
+/** The pages a link can be chosen from: Home, each page by its title (site order), the blog. */
+export function pageLinkChoices(portfolio: Pick<Portfolio, 'pages'>): PageLinkChoice[] {
+  return [
+    { href: pageHref(HOME_PAGE_ID), title: 'Home' },
+    ...(portfolio.pages ?? []).map((page) => ({ href: pageHref(page.id), title: page.title })),
+    { href: pageHref(BLOG_PAGE_ID), title: 'Blog' },
+  ];
 }
 
 /** A new empty page named `title`, with a free address. */

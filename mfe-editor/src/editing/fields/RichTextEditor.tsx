@@ -4,38 +4,60 @@
 import { useId, useLayoutEffect, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { DOMSerializer, type Schema } from '@tiptap/pm/model';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor, type Extensions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { isSafeHref, inertDocumentOf, sanitizeRichTextNodes } from '@folioforge/shared';
+import { inertDocumentOf, isSafeHref, isSafeOrPageHref, sanitizeRichTextNodes, type RichTextBlocks } from '@folioforge/shared';
+import { PageChooser } from './PageChooser';
+import { ADDRESS_CHOICE, linkTargetOf, REMOVED_PAGE_MESSAGE, usePageLinkChoices } from './pageLinks';
 import styles from './RichTextField.module.scss';
 
+const LINK = {
+  openOnClick: false,
+  autolink: true,
+  linkOnPaste: true,
+  defaultProtocol: 'https',
+  // A link to a page of the site (`page:<id>`) too: the sanitiser keeps it in the same tab.
+  isAllowedUri: (url: string) => isSafeOrPageHref(url),
+  HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: '_blank' },
+} as const;
+
 /**
- * Only what the toolbar offers: paragraphs, bold, italic, lists, links. The form keeps one undo history
- * across fields (PortfolioEditor), so the editor's own is off.
+ * Only what the toolbar offers, by the allow-list the field follows (shared/src/ui/safe/sanitizeRichText.ts):
+ * a field has paragraphs, bold, italic, lists and links; a post's body has headings, quotes and code
+ * besides. The form keeps one undo history across fields (PortfolioEditor), so the editor's own is off.
  */
-const EXTENSIONS = [
-  StarterKit.configure({
-    heading: false,
-    blockquote: false,
-    codeBlock: false,
-    code: false,
-    horizontalRule: false,
-    strike: false,
-    underline: false,
-    undoRedo: false,
-    dropcursor: false,
-    gapcursor: false,
-    trailingNode: false,
-    link: {
-      openOnClick: false,
-      autolink: true,
-      linkOnPaste: true,
-      defaultProtocol: 'https',
-      isAllowedUri: (url) => isSafeHref(url),
-      HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: '_blank' },
-    },
-  }),
-];
+const EXTENSIONS: Readonly<Record<RichTextBlocks, Extensions>> = {
+  field: [
+    StarterKit.configure({
+      heading: false,
+      blockquote: false,
+      codeBlock: false,
+      code: false,
+      horizontalRule: false,
+      strike: false,
+      underline: false,
+      undoRedo: false,
+      dropcursor: false,
+      gapcursor: false,
+      trailingNode: false,
+      link: LINK,
+    }),
+  ],
+  post: [
+    StarterKit.configure({
+      heading: { levels: [2, 3, 4] },
+      codeBlock: { enableTabIndentation: false },
+      horizontalRule: false,
+      strike: false,
+      underline: false,
+      undoRedo: false,
+      dropcursor: false,
+      gapcursor: false,
+      trailingNode: false,
+      link: LINK,
+    }),
+  ],
+};
 
 const serializers = new WeakMap<Schema, DOMSerializer>();
 
@@ -44,14 +66,18 @@ const serializers = new WeakMap<Schema, DOMSerializer>();
  * sanitised there: Tiptap's getHTML makes a new document on every call, and sanitising its string
  * would parse it into another one, twice the work on every key press.
  */
-function valueOf(editor: Editor): string {
+function valueOf(editor: Editor, blocks: RichTextBlocks): string {
   if (editor.isEmpty) return '';
   let serializer = serializers.get(editor.schema);
   if (!serializer) {
     serializer = DOMSerializer.fromSchema(editor.schema);
     serializers.set(editor.schema, serializer);
   }
-  return sanitizeRichTextNodes(serializer.serializeFragment(editor.state.doc.content, { document: inertDocumentOf(window) }));
+  return sanitizeRichTextNodes(
+    serializer.serializeFragment(editor.state.doc.content, { document: inertDocumentOf(window) }),
+    window,
+    blocks,
+  );
 }
 
 export interface RichTextEditorProps {
@@ -67,11 +93,13 @@ export interface RichTextEditorProps {
    * tabbed into the field's text, which stays until then).
    */
   onFocused: () => void;
+  /** The allow-list it follows: a field's, or a post body's with headings, quotes and code. */
+  blocks?: RichTextBlocks;
 }
 
-export default function RichTextEditor({ path, name, initialHtml, onChange, onFocused }: RichTextEditorProps) {
+export default function RichTextEditor({ path, name, initialHtml, onChange, onFocused, blocks = 'field' }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions: EXTENSIONS[blocks],
     content: initialHtml,
     immediatelyRender: true,
     // Typing must not re-render this component: the toolbar follows the selection on its own.
@@ -89,7 +117,7 @@ export default function RichTextEditor({ path, name, initialHtml, onChange, onFo
       },
     },
     // The preview follows at once, as it does for an input's change event (not a render scheduled for later).
-    onUpdate: ({ editor: changed }) => flushSync(() => onChange(path, valueOf(changed))),
+    onUpdate: ({ editor: changed }) => flushSync(() => onChange(path, valueOf(changed, blocks))),
   });
 
   // Before the browser paints. Tiptap's focus command puts the caret at the end at once but moves
@@ -105,13 +133,13 @@ export default function RichTextEditor({ path, name, initialHtml, onChange, onFo
 
   return (
     <>
-      <Toolbar editor={editor} fieldName={name} />
+      <Toolbar editor={editor} fieldName={name} blocks={blocks} />
       <EditorContent editor={editor} className={styles.content} />
     </>
   );
 }
 
-function Toolbar({ editor, fieldName }: { editor: Editor; fieldName: string }) {
+function Toolbar({ editor, fieldName, blocks }: { editor: Editor; fieldName: string; blocks: RichTextBlocks }) {
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -120,6 +148,11 @@ function Toolbar({ editor, fieldName }: { editor: Editor; fieldName: string }) {
       bulletList: current.isActive('bulletList'),
       orderedList: current.isActive('orderedList'),
       link: current.isActive('link'),
+      heading: current.isActive('heading', { level: 2 }),
+      subheading: current.isActive('heading', { level: 3 }),
+      blockquote: current.isActive('blockquote'),
+      codeBlock: current.isActive('codeBlock'),
+      code: current.isActive('code'),
     }),
   });
   const [linking, setLinking] = useState(false);
@@ -139,10 +172,23 @@ function Toolbar({ editor, fieldName }: { editor: Editor; fieldName: string }) {
   return (
     <>
       <div className={styles.toolbar} role="toolbar" aria-label={`Formatting for ${fieldName}`}>
+        {blocks === 'post' ? (
+          <>
+            {mark('Heading', active.heading, () => editor.chain().focus().toggleHeading({ level: 2 }).run(), 'Control+Alt+2')}
+            {mark('Subheading', active.subheading, () => editor.chain().focus().toggleHeading({ level: 3 }).run(), 'Control+Alt+3')}
+          </>
+        ) : null}
         {mark('Bold', active.bold, () => editor.chain().focus().toggleBold().run(), 'Control+B')}
         {mark('Italic', active.italic, () => editor.chain().focus().toggleItalic().run(), 'Control+I')}
         {mark('Bullets', active.bulletList, () => editor.chain().focus().toggleBulletList().run())}
         {mark('Numbers', active.orderedList, () => editor.chain().focus().toggleOrderedList().run())}
+        {blocks === 'post' ? (
+          <>
+            {mark('Quote', active.blockquote, () => editor.chain().focus().toggleBlockquote().run(), 'Control+Shift+B')}
+            {mark('Code block', active.codeBlock, () => editor.chain().focus().toggleCodeBlock().run(), 'Control+Alt+C')}
+            {mark('Code', active.code, () => editor.chain().focus().toggleCode().run(), 'Control+E')}
+          </>
+        ) : null}
         {mark('Link', active.link || linking, () => setLinking((open) => !open))}
       </div>
       {linking ? <LinkForm editor={editor} onDone={() => setLinking(false)} /> : null}
@@ -151,13 +197,28 @@ function Toolbar({ editor, fieldName }: { editor: Editor; fieldName: string }) {
 }
 
 function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
-  const [href, setHref] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? 'https://');
+  const choices = usePageLinkChoices();
+  const [current] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? '');
+  const [target, setTarget] = useState(() => (linkTargetOf(current, choices).kind === 'address' ? ADDRESS_CHOICE : current.trim()));
+  const [href, setHref] = useState(() => (target === ADDRESS_CHOICE && current ? current : 'https://'));
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = `${useId()}-link`;
+  const chooserId = `${inputId}-page`;
   const errorId = `${inputId}-error`;
+  const removed = target !== ADDRESS_CHOICE && linkTargetOf(target, choices).kind === 'removedPage';
+  const shownProblem = problem ?? (removed ? REMOVED_PAGE_MESSAGE : null);
   // A form inside the editor's form would nest forms: a group with its own submit handling instead.
   const apply = (event?: FormEvent) => {
     event?.preventDefault();
+    if (target !== ADDRESS_CHOICE) {
+      if (removed) {
+        setProblem(REMOVED_PAGE_MESSAGE);
+        return;
+      }
+      editor.chain().focus().extendMarkRange('link').setLink({ href: target }).run();
+      onDone();
+      return;
+    }
     const url = href.trim();
     if (!isSafeHref(url)) {
       setProblem('Links must start with https://, http://, mailto: or tel:');
@@ -166,21 +227,44 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
     onDone();
   };
+  const keys = (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') apply(event);
+    if (event.key === 'Escape') onDone();
+  };
   return (
     <div className={styles.linkForm} role="group" aria-label="Link">
-      <label htmlFor={inputId}>Link address</label>
-      <input
-        id={inputId}
-        type="url"
-        value={href}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-        onChange={(event) => setHref(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') apply(event);
-          if (event.key === 'Escape') onDone();
-        }}
-      />
+      {choices ? (
+        <>
+          <label htmlFor={chooserId}>Leads to</label>
+          <PageChooser
+            id={chooserId}
+            name="Link leads to"
+            value={target}
+            choices={choices}
+            addressLabel="An address"
+            removed={removed}
+            describedBy={shownProblem ? errorId : undefined}
+            onChoose={(chosen) => {
+              setTarget(chosen);
+              setProblem(null);
+            }}
+          />
+        </>
+      ) : null}
+      {target === ADDRESS_CHOICE ? (
+        <>
+          <label htmlFor={inputId}>Link address</label>
+          <input
+            id={inputId}
+            type="url"
+            value={href}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(event) => setHref(event.target.value)}
+            onKeyDown={keys}
+          />
+        </>
+      ) : null}
       <button type="button" className={styles.tool} onClick={() => apply()}>
         Apply link
       </button>
@@ -194,9 +278,9 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       >
         Remove link
       </button>
-      {problem ? (
+      {shownProblem ? (
         <p id={errorId} role="alert" className={styles.error}>
-          {problem}
+          {shownProblem}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { RichText, richTextToSafeHtml } from '@folioforge/shared';
+import { postBodyToSafeHtml, RichText, richTextToSafeHtml, type RichTextBlocks } from '@folioforge/shared';
 import { SampleNote } from './TextInput';
 import styles from './RichTextField.module.scss';
 
@@ -22,10 +22,15 @@ export interface RichTextFieldProps {
   /** The field holds the sample still (nothing written over it): a note says so. */
   stillSample?: boolean;
   onChange: (path: string, value: string) => void;
+  /**
+   * The blocks it offers, by the allow-list its value follows: a field's (bold, italic, lists, links) or
+   * a post body's, with headings, quotes and code besides.
+   */
+  blocks?: RichTextBlocks;
 }
 
 /**
- * A long field with bold, italic, lists and links. It shows its text until the visitor goes into it;
+ * A long field with bold, italic, lists and links (a post's body: headings, quotes and code too). It shows its text until the visitor goes into it;
  * then the editor (Tiptap, loaded apart) takes its place with the caret in it. Its value is HTML, ''
  * when empty. The text keeps focus until the editor has it: removed first, it would drop focus on
  * the page's <body> (a screen reader says "document", the next Tab starts from the top).
@@ -38,12 +43,16 @@ export const RichTextField = memo(function RichTextField({
   sample,
   stillSample = false,
   onChange,
+  blocks = 'field',
 }: RichTextFieldProps) {
   const labelId = useId();
   const sampleId = `${labelId}-sample`;
   const name = accessibleLabel ?? label;
   // Sample text is not the owner's to edit: the editor opens empty for their own words.
-  const [initialHtml] = useState(() => (sample === undefined ? richTextToSafeHtml(initialValue) : ''));
+  const [initialHtml] = useState(() => {
+    if (sample !== undefined) return '';
+    return blocks === 'post' ? postBodyToSafeHtml(initialValue) : richTextToSafeHtml(initialValue);
+  });
   const [editing, setEditing] = useState(false);
   const [editorFocused, setEditorFocused] = useState(false);
   const open = () => setEditing(true);
@@ -64,7 +73,7 @@ export const RichTextField = memo(function RichTextField({
       onFocus={open}
       onMouseDown={open}
     >
-      <RichText value={initialValue} />
+      <RichText value={initialValue} blocks={blocks} />
     </div>
   );
 
@@ -76,7 +85,14 @@ export const RichTextField = memo(function RichTextField({
       </label>
       {editing ? (
         <Suspense fallback={null}>
-          <RichTextEditor path={path} name={name} initialHtml={initialHtml} onChange={onChange} onFocused={onEditorFocused} />
+          <RichTextEditor
+            path={path}
+            name={name}
+            initialHtml={initialHtml}
+            onChange={onChange}
+            onFocused={onEditorFocused}
+            blocks={blocks}
+          />
         </Suspense>
       ) : null}
       {/* The same element all along (never a Suspense fallback's copy), so the focus it holds stays. */}

@@ -2,6 +2,7 @@ import { memo, useContext, useState } from 'react';
 import { isFileKind, isSampleField, maxLengthOf, type FieldSpec } from '@folioforge/templates';
 import { FilePicker } from '../fields/FilePicker';
 import { RichTextField } from '../fields/RichTextField';
+import { LinkField } from '../fields/LinkField';
 import { isTextKind, TextInput } from '../fields/TextInput';
 import { FileActionsContext, useEditor, useEditorState } from '../editorHooks';
 import { readField, type FieldPath } from '../portfolioEdits';
@@ -60,13 +61,14 @@ function FieldBody({ path, spec, label, accessibleLabel, autoComplete, list }: E
     list,
     onChange: editor.setField,
   };
-  return spec.kind === 'url' ? <LinkInput {...common} /> : <TextInput {...common} />;
+  if (spec.kind === 'url') return <LinkInput {...common} />;
+  return <TextInput {...common} />;
 }
 
-/** A link follows its value, to say when it will show as text. */
-function LinkInput(props: Omit<Parameters<typeof TextInput>[0], 'value'>) {
+/** A link follows its value, to say when it will show as text and which page it leads to. */
+function LinkInput(props: Omit<Parameters<typeof TextInput>[0], 'value' | 'kind'>) {
   const value = useEditorState((state) => readField(state.portfolio, props.path));
-  return <TextInput {...props} value={value} />;
+  return <LinkField {...props} value={value} />;
 }
 
 function FileField({

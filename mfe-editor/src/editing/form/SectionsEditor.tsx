@@ -1,7 +1,8 @@
 import { createContext, memo, useContext, useEffect, useId, useRef, useState } from 'react';
 import { Button, richTextToPlainText } from '@folioforge/shared';
 import { HOME_PAGE_ID, kindSpec, LIMITS, SECTION_KIND_NAMES, SECTION_KINDS, type SectionKind } from '@folioforge/templates';
-import { editedSections, useEditor, useEditorList, useEditorState, useSectionsState } from '../editorHooks';
+import { editedSections, useEditor, useEditorList, useEditorState, usePageLinkChoicesOfSite, useSectionsState } from '../editorHooks';
+import { PageLinkChoicesContext } from '../fields/pageLinks';
 import {
   addItem,
   addSection,
@@ -44,35 +45,39 @@ export function SectionsEditor() {
   const pageTitle = useEditorState((state) =>
     state.pageId === HOME_PAGE_ID ? undefined : state.portfolio.pages?.find((page) => page.id === state.pageId)?.title,
   );
+  // The sections' links may lead to a page of the site (a button, a link in rich text); the profile's lead out.
+  const pageLinkChoices = usePageLinkChoicesOfSite();
   const drawn = useRef(false);
   useEffect(() => {
     drawn.current = true;
   }, []);
   return (
-    <FormDrawn.Provider value={drawn}>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>
-          {pageTitle === undefined ? 'Sections' : `Sections of “${pageTitle.trim() || 'Untitled page'}”`}
-        </legend>
-        <p className={styles.hint}>In the order the page shows them. Drag a section by its handle, or use Up and Down.</p>
-        <SortableList
-          ids={ids}
-          nameOf={nameOf}
-          className={styles.sections}
-          onMove={(id, to) =>
-            editor.change(moveSection(editor.portfolio, id, to), {
-              label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
-              focus: `section-handle:${id}`,
-            })
-          }
-        >
-          {ids.map((id, index) => (
-            <SectionCard key={id} id={id} index={index} count={ids.length} />
-          ))}
-        </SortableList>
-        <AddSection />
-      </fieldset>
-    </FormDrawn.Provider>
+    <PageLinkChoicesContext.Provider value={pageLinkChoices}>
+      <FormDrawn.Provider value={drawn}>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>
+            {pageTitle === undefined ? 'Sections' : `Sections of “${pageTitle.trim() || 'Untitled page'}”`}
+          </legend>
+          <p className={styles.hint}>In the order the page shows them. Drag a section by its handle, or use Up and Down.</p>
+          <SortableList
+            ids={ids}
+            nameOf={nameOf}
+            className={styles.sections}
+            onMove={(id, to) =>
+              editor.change(moveSection(editor.portfolio, id, to), {
+                label: `Moved ${nameOf(id)} to position ${to + 1} of ${ids.length}`,
+                focus: `section-handle:${id}`,
+              })
+            }
+          >
+            {ids.map((id, index) => (
+              <SectionCard key={id} id={id} index={index} count={ids.length} />
+            ))}
+          </SortableList>
+          <AddSection />
+        </fieldset>
+      </FormDrawn.Provider>
+    </PageLinkChoicesContext.Provider>
   );
 }
 

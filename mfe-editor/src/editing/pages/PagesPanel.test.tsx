@@ -237,3 +237,22 @@ test("choosing a page shows its sections in the form and the preview; Home's com
   expect(await screen.findByRole('button', { name: 'Edit Talks' })).toHaveAttribute('aria-pressed', 'true');
   expect(within(form()).getByRole('region', { name: /^Conference talks/ })).toBeInTheDocument();
 });
+
+test('a section’s link chosen as a page shows the page’s new name after a rename, and says so when the page is removed', async () => {
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  const user = userEvent.setup();
+  addPage('Talks');
+  await user.click(inPanel().getByRole('button', { name: 'Edit Home' }));
+  const leadsTo = () => within(form()).getByRole('combobox', { name: 'Project 1 url leads to' });
+  await user.selectOptions(leadsTo(), 'Talks');
+  expect(within(form()).queryByRole('textbox', { name: 'Project 1 url' })).not.toBeInTheDocument();
+
+  const name = inPanel().getByLabelText('Name of page 2');
+  await user.clear(name);
+  await user.type(name, 'Conference talks');
+  expect(leadsTo()).toHaveDisplayValue('Conference talks');
+
+  await user.click(inPanel().getByRole('button', { name: 'Remove Conference talks' }));
+  expect(leadsTo()).toHaveDisplayValue('A removed page');
+  expect(leadsTo()).toHaveAccessibleDescription('This link led to a page that was removed: choose another page or type an address.');
+});

@@ -168,11 +168,20 @@ export function inertDocumentOf(window: Window): Document {
   return found;
 }
 
+/** Which allow-list a rich text follows: a field's (RICH_TEXT_TAGS) or a post body's (POST_RICH_TEXT_TAGS). */
+export type RichTextBlocks = 'field' | 'post';
+
+const TAGS_OF_BLOCKS: Readonly<Record<RichTextBlocks, readonly string[]>> = { field: RICH_TEXT_TAGS, post: POST_RICH_TEXT_TAGS };
+
 /**
  * The HTML of nodes built in `inertDocumentOf(window)` (the editor's serialised document), sanitised
  * where they are, without parsing a string into a new document first: the editor's path on every key.
  */
-export function sanitizeRichTextNodes(nodes: DocumentFragment | Element, window: Window = globalThis.window): string {
+export function sanitizeRichTextNodes(
+  nodes: DocumentFragment | Element,
+  window: Window = globalThis.window,
+  blocks: RichTextBlocks = 'field',
+): string {
   const safe = purifier(window);
   const holder = inertDocumentOf(window).createElement('div');
   holder.appendChild(nodes);
@@ -180,14 +189,20 @@ export function sanitizeRichTextNodes(nodes: DocumentFragment | Element, window:
   // In place, the root must itself be allowed: a <p> holds the nodes while they are walked.
   const root = holder.ownerDocument.createElement('p');
   root.append(...Array.from(holder.childNodes));
-  safe.sanitize(root, { ...PURIFY_CONFIG, IN_PLACE: true });
-  return remember(root.innerHTML);
+  safe.sanitize(root, { ...PURIFY_CONFIG, ALLOWED_TAGS: [...TAGS_OF_BLOCKS[blocks]], IN_PLACE: true });
+  // Only a field's HTML is remembered: sanitizeRichText would pass a post's headings on unchecked.
+  return blocks === 'field' ? remember(root.innerHTML) : root.innerHTML;
 }
 
 /** A post's body as it may reach a page: the post allow-list; without a sanitiser, its text only. */
 export function sanitizePostHtml(html: string, host: SanitizingHost | undefined = globalThis.window): string {
   const sanitize = allowListSanitizer(host);
   return sanitize ? sanitize(html, POST_RICH_TEXT_TAGS) : plainTextToHtml(withoutMarkup(html));
+}
+
+/** A post's body for a page: sanitised to the post allow-list; text that is not HTML as paragraphs. */
+export function postBodyToSafeHtml(value: string, host?: SanitizingHost): string {
+  return /^\s*</.test(value) ? sanitizePostHtml(value, host) : plainTextToHtml(value);
 }
 
 /** What to put in the page for a stored value: sanitised HTML, or old plain text as paragraphs. */
