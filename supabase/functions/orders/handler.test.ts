@@ -123,7 +123,8 @@ Deno.test('an order is priced from the published page: a price in the form is ig
   const page = await res.text();
   // One button posting Razorpay's Hosted Checkout form, which needs no script.
   assert.match(page, /<form id="checkout" method="post" action="https:\/\/api\.razorpay\.example\/v1\/checkout\/embedded">/);
-  const field = (name: string) => new RegExp(`<input type="hidden" name="${name.replace(/[[\]]/g, '\\$&')}" value="([^"]*)">`).exec(page)?.[1];
+  const field = (name: string) =>
+    new RegExp(`<input type="hidden" name="${name.replace(/[[\]]/g, '\\$&')}" value="([^"]*)">`).exec(page)?.[1];
   assert.equal(field('order_id'), 'order_Razorpay000001');
   assert.equal(field('key_id'), 'rzp_test_oauth_Public0000001', "opened with the seller's public token");
   assert.equal(field('prefill[contact]'), '+919876543210');
