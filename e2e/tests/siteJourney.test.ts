@@ -77,7 +77,9 @@ async function writePost(page: Page, post: PostToWrite) {
   await page.getByRole('link', { name: 'New post' }).click();
   const form = page.getByRole('form', { name: 'New post' });
   await form.getByLabel('Title').fill(post.title);
-  await form.getByRole('textbox', { name: 'Text' }).fill(post.text);
+  // The text field is drawn as its preview until pressed; then the rich text editor takes the typing.
+  await form.getByRole('textbox', { name: 'Text' }).click();
+  await form.locator('[contenteditable="true"]').fill(post.text);
   if (post.tags) await form.getByLabel('Tags').fill(post.tags);
   if (post.at !== undefined) {
     await form.getByLabel('At a date and time').check();
