@@ -18,7 +18,6 @@ import {
   DOMAIN_MAP_FOLDER,
   mapDomainToPortfolio,
   PAGE_POINTER_FOLDER,
-  pageFilesFolder,
   PROTECTED_SITES_BUCKET,
   SITE_FOLDER_DEPTH,
   SITES_BUCKET,
@@ -29,7 +28,6 @@ import { publishDueBlogs, siteShowsBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, type Deps } from '../pages.ts';
 import { storeSiteAgain, type PageSnapshot } from '../pagesAgain.ts';
-import { asksForPassword } from '../protection.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
 const ROWS_PER_PAGE = 1000;
