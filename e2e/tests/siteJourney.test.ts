@@ -137,7 +137,10 @@ test('the owner adds a Projects page, publishes, and writes three posts, through
   await publish.getByLabel('Page address').fill(site.slug);
   await expect(publish.getByText('This address is free.')).toBeVisible();
   await publishInPanel(publish);
-  await publish.getByRole('status').getByText(/Your page is (published|updated)\./).waitFor({ timeout: 30_000 });
+  await publish
+    .getByRole('status')
+    .getByText(/Your page is (published|updated)\./)
+    .waitFor({ timeout: 30_000 });
 
   // The Blog screen, from the editor's "Blog posts".
   await page.getByRole('link', { name: 'Blog posts' }).click();
@@ -193,7 +196,9 @@ test('with scripts off at 390 px: the navigation reaches each page and the blog;
   assert.equal(doc.getElementsByTagName('parsererror').length, 0);
   assert.equal(doc.documentElement.namespaceURI, ATOM);
   assert.equal(doc.documentElement.localName, 'feed');
-  const entries = [...doc.getElementsByTagNameNS(ATOM, 'entry')].map((entry) => entry.getElementsByTagNameNS(ATOM, 'title')[0]?.textContent);
+  const entries = [...doc.getElementsByTagNameNS(ATOM, 'entry')].map(
+    (entry) => entry.getElementsByTagNameNS(ATOM, 'title')[0]?.textContent,
+  );
   assert.deepEqual(entries, [LIVE.title, RYE.title]);
 
   // The scheduled post: no page yet.
