@@ -62,10 +62,10 @@ for (const backend of JOURNEY_BACKENDS)
       return { status: res.status, body: (await res.json()) as { state: string; url: string | null; filesWritten: number } };
     };
 
-    async function publishedSite(user: TestUser, slug: string): Promise<string> {
+    async function publishedSite(user: TestUser, slug: string, content: unknown = { name: 'Meera’s Bakery 🍰' }): Promise<string> {
       const { data, error } = await user.client
         .from('portfolios')
-        .insert({ template_id: 'generator', title: 'Bakery', data: { name: 'Meera’s Bakery 🍰' } })
+        .insert({ template_id: 'generator', title: 'Bakery', data: content })
         .select('id')
         .single();
       assert.equal(error, null);
@@ -207,6 +207,46 @@ for (const backend of JOURNEY_BACKENDS)
       assert.deepEqual((await titlesAt(`/p/${slug}/blog/`)).slice(0, 2), ['Post twelve', 'Post 11']);
       assert.deepEqual(await titlesAt(`/p/${slug}/blog/page/2/`), ['Post 2', 'Post 1']);
       assert.deepEqual((await publishPost(ada, site, ids[11]!)).body.filesWritten, 0, 'nothing changed, nothing written');
+    });
+
+    test("the pages' navigation ends with Blog while the site has live posts; the blog's leads to the pages", async () => {
+      const nila = await signedInUser(t, 'nila');
+      const slug = `nila-blog-${Date.now() % 100000}`;
+      const text = (id: string, title: string) => ({ id, kind: 'text', title, hidden: false, body: '<p>Bread.</p>', items: [] });
+      const site = await publishedSite(nila, slug, {
+        schemaVersion: 2,
+        profile: { name: 'Nila Baker', headline: 'Bakery', about: '' },
+        socials: [],
+        sections: [text('welcome', 'Welcome')],
+        pages: [{ id: 'proj', slug: 'projects', title: 'Projects', inNavigation: true, sections: [text('work', 'Work')] }],
+      });
+      const documentAt = async (path: string) => new JSDOM((await visit(path)).text).window.document;
+      const pagesNav = async (path: string) =>
+        [...(await documentAt(path)).querySelectorAll('nav[data-site-nav] a')].map((link) => link.textContent);
+      assert.deepEqual(await pagesNav(`/p/${slug}/`), ['Home', 'Projects'], 'no posts: no Blog');
+
+      const post = await writePost(nila, site, {
+        slug: 'first-loaf',
+        title: 'First loaf',
+        status: 'published',
+        publish_at: new Date(Date.now() - day).toISOString(),
+      });
+      assert.equal((await publishPost(nila, site, post)).body.state, 'live');
+      for (const path of ['', 'projects/']) assert.deepEqual(await pagesNav(`/p/${slug}/${path}`), ['Home', 'Projects', 'Blog'], path);
+      const blogNav = [...(await documentAt(`/p/${slug}/blog/`)).querySelectorAll('.blog-nav a')].map((link) => [
+        link.textContent,
+        new URL(link.getAttribute('href')!, `${siteUrl}/p/${slug}/blog/`).pathname,
+      ]);
+      assert.deepEqual(blogNav, [
+        ['Home', `/p/${slug}/`],
+        ['Projects', `/p/${slug}/projects/`],
+        ['Blog', `/p/${slug}/blog/`],
+      ]);
+
+      // Its last post back to draft: the pages lose the link to a blog that is no more.
+      assert.equal((await nila.client.from('portfolio_posts').update({ status: 'draft' }).eq('id', post)).error, null);
+      assert.equal((await publishPost(nila, site, post)).body.state, 'draft');
+      for (const path of ['', 'projects/']) assert.deepEqual(await pagesNav(`/p/${slug}/${path}`), ['Home', 'Projects'], path);
     });
 
     test("another user cannot publish, see or take down someone's posts", async () => {

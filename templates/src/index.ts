@@ -7,7 +7,7 @@
 export type { TemplatePageProps, TemplateContent, TemplateDefinition } from './types';
 export { TEMPLATES, getTemplate } from './registry';
 // A site's blog posts (model/posts.ts): the editor's Blog screen checks them with the one schema.
-export { checkPost, POST_LIMITS, postFromRow, tagSlug, type Post, type PostRow } from './model';
+export { checkPost, livePosts, POST_LIMITS, postFromRow, tagSlug, type Post, type PostRow } from './model';
 // Products for sale and the shop (model/products.ts).
 export {
   amountText,
@@ -67,6 +67,7 @@ export {
   sectionsWithNewIds,
   withNewIds,
   withoutSampleMark,
+  BLOG_PAGE_ID,
   HOME_PAGE_ID,
   SITE_LIMITS,
   newSitePage,

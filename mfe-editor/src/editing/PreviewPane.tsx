@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import {
   AssetUrlsProvider,
+  BLOG_PAGE_ID,
   portfolioForPage,
   siteNavigation,
   SiteNavigationContext,
@@ -10,7 +11,7 @@ import {
   type TemplatePageProps,
 } from '@folioforge/templates';
 import { pageStyleCss } from '@folioforge/templates/page-style';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { findScrollBox, scrollElementTo } from '@folioforge/shared';
 import { searchWithPage } from '../portfolios/editorPaths';
 import { usePreviewPortfolio, useEditorState, useEditor } from './editorHooks';
@@ -20,6 +21,11 @@ export interface PreviewPaneProps {
   Page: ComponentType<TemplatePageProps>;
   /** The page's accent and font, as its owner's plan gives them to the published page. */
   look?: PageLook;
+  /**
+   * The Blog screen, while the site has live posts: the navigation ends with "Blog", as the published
+   * pages' does, and leads there.
+   */
+  blogPath?: string;
 }
 
 const PREVIEW_SCOPE = '[data-preview-root]';
@@ -30,7 +36,7 @@ const TEMPLATE_LOOK: PageLook = {};
  * its files change, not for the form's own state. It keeps the part being edited in view. The page's
  * own style sheet (the reset, the look's font and accent) is the published page's, scoped to the preview.
  */
-export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK, blogPath }: PreviewPaneProps) {
   const editor = useEditor();
   const { portfolio: site, pageId } = usePreviewPortfolio(editor);
   // The page being edited, with the site's navigation: a link in it opens that page in the editor.
@@ -40,13 +46,16 @@ export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOO
   // means nothing here.
   const pages = site.pages;
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const navigation = useMemo<SiteNavigationValue>(() => {
-    const links = siteNavigation({ sections: [], pages }, { current: pageId }).map((link) => {
+    const links = siteNavigation({ sections: [], pages }, { current: pageId, blog: Boolean(blogPath) }).map((link) => {
+      if (link.id === BLOG_PAGE_ID && blogPath) return { ...link, href: blogPath };
       const query = searchWithPage(new URLSearchParams(search), link.id).toString();
       return { ...link, href: query ? `${pathname}?${query}` : pathname };
     });
-    return { links, onOpen: editor.showPage };
-  }, [editor, pages, pageId, pathname, search]);
+    const onOpen = (id: string) => (id === BLOG_PAGE_ID && blogPath ? navigate(blogPath) : editor.showPage(id));
+    return { links, onOpen };
+  }, [blogPath, editor, navigate, pages, pageId, pathname, search]);
   const urls = useEditorState((state) => state.urls);
   const rootRef = useRef<HTMLDivElement>(null);
   useKeepActiveInView(rootRef);

@@ -1,16 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Button, dateFormatter, getSupabase, RequireAuth, useAuthStore } from '@folioforge/shared';
+import { Button, dateFormatter, RequireAuth, useAuthStore } from '@folioforge/shared';
 import { pageLinkChoices, type Post } from '@folioforge/templates';
 import { PageLinkChoicesContext } from '../editing/fields/pageLinks';
 import { editorPathFor } from '../portfolios/editorPaths';
 import { usePortfolio, withEditorQueries } from '../portfolios/queries';
 import { blogPathFor, postPathFor } from './blogPaths';
 import { postStanding } from './postForm';
-import { postKeys } from './postKeys';
-import { listPosts } from './postsApi';
 import { PostEditor } from './PostEditor';
+import { usePostList } from './usePostList';
 import styles from './Blog.module.scss';
 
 const dateFormat = dateFormatter(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,15 +26,6 @@ function Blog() {
 }
 
 export default withEditorQueries(Blog);
-
-export function usePostList(userId: string, portfolioId: string) {
-  return useQuery<Post[]>({
-    queryKey: postKeys.list(userId, portfolioId),
-    queryFn: () => listPosts(getSupabase(), portfolioId),
-    enabled: Boolean(userId && portfolioId),
-    retry: 1,
-  });
-}
 
 function SignedInBlog() {
   const userId = useAuthStore((state) => state.user?.id) ?? '';

@@ -13,6 +13,7 @@ import { publicPagePath } from '../_shared/slugs.ts';
 import { shareCardFileName, shareCardPng } from '../_shared/shareCard/shareCard.ts';
 import { listFolder, removeObjects } from '../_shared/storageTree.ts';
 import { download, putSiteFile, type Deps } from './pages.ts';
+import { pageSnapshot, storeSiteAgain } from './pagesAgain.ts';
 import { asksForPassword } from './protection.ts';
 import { accentHex, blog, livePosts, toPageLook, type Post, type PostRow } from './siteRenderer.generated.mjs';
 
@@ -47,6 +48,8 @@ export interface BlogWritten {
   live: Post[];
   /** Live posts left for the sweep (past the call's budget). */
   pending: number;
+  /** The site had live posts before this write (its pages' navigation ends with "Blog"). */
+  wasLive: boolean;
 }
 
 async function hashOf(text: string): Promise<string> {
@@ -144,7 +147,7 @@ export const POST_PAGES_BUDGET_MS = 30_000;
  */
 export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | readonly string[], now = new Date()): Promise<BlogWritten> {
   // The blog lives in the public bucket: a site behind its password publishes none (its posts stay drafts to the world).
-  if (asksForPassword(target.data)) return { paths: new Set(), filesWritten: 0, live: [], pending: 0 };
+  if (asksForPassword(target.data)) return { paths: new Set(), filesWritten: 0, live: [], pending: 0, wasLive: false };
   const started = performance.now();
   const site = blog.blogSiteFor(target.templateId, target.data, {
     homePath: publicPagePath(target.slug),
@@ -247,7 +250,30 @@ export async function writeBlog(deps: Deps, target: BlogTarget, scope: 'all' | r
     pending: deferred.size > 0,
   });
   if (error) throw new HttpError(503, 'The blog could not be recorded. Try again.');
-  return { paths: new Set(Object.keys(next.files)), filesWritten, live: shown, pending: deferred.size };
+  return {
+    paths: new Set(Object.keys(next.files)),
+    filesWritten,
+    live: shown,
+    pending: deferred.size,
+    wasLive: Object.keys(previous.postFiles).length > 0,
+  };
+}
+
+/** Whether the site's blog, as last written, has live posts: its pages' navigation then ends with "Blog". */
+export async function siteShowsBlog(deps: Deps, portfolioId: string): Promise<boolean> {
+  const stored = await readManifest(deps, portfolioId);
+  return Object.keys(stored?.postFiles ?? {}).length > 0;
+}
+
+/**
+ * After a write of the blog alone (a post published, a post come due): when the site's first post went
+ * up or its last came down, every page is rendered again, its navigation with "Blog" or without it.
+ */
+export async function storePagesWhenBlogShows(deps: Deps, portfolioId: string, written: BlogWritten): Promise<void> {
+  const shows = written.live.length > 0;
+  if (shows === written.wasLive) return;
+  const snapshot = await pageSnapshot(deps, portfolioId);
+  if (snapshot) await storeSiteAgain(deps, snapshot, { blog: shows });
 }
 
 /** A published site's blog target from the snapshot of what its home page shows (published_pages); none when unpublished. */
@@ -317,7 +343,7 @@ export async function publishDueBlogs(
     const release = await holdPage(target.portfolioId, target.ownerId);
     if (!release) continue; // a change of the page is under way: the next sweep looks again
     try {
-      await writeBlog(deps, target, []);
+      await storePagesWhenBlogShows(deps, target.portfolioId, await writeBlog(deps, target, []));
       published++;
     } catch (problem) {
       console.error('sweep: a blog could not be written', target.portfolioId, problem);

@@ -211,6 +211,13 @@ export interface RenderedPage {
 }
 
 /** Which page of the site to render, and the site's name its icons show (the home page's title). */
+export interface SiteRenderOptions {
+  indexable?: boolean;
+  resumeUrl?: string;
+  /** The site has live posts: every page's navigation ends with "Blog". */
+  blog?: boolean;
+}
+
 export interface PageChoice {
   id: string;
   monogram?: string;
@@ -228,7 +235,7 @@ export async function renderPage(
   features: PageFeatures,
   fileUrls: Record<string, string>,
   choice: PageChoice = { id: 'home' },
-  { indexable = true, resumeUrl }: { indexable?: boolean; resumeUrl?: string } = {},
+  { indexable = true, resumeUrl, blog = false }: SiteRenderOptions = {},
 ): Promise<RenderedPage> {
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
@@ -250,7 +257,7 @@ export async function renderPage(
         subscribe: features.subscribeForm ? { action: deps.subscribeUrl, portfolioId: source.portfolioId, slug } : undefined,
         look,
         feedUrl: `${publicPagePath(slug)}/feed.xml`,
-        sitePage: { id: choice.id },
+        sitePage: { id: choice.id, blog },
         resumeUrl,
       },
       {
@@ -278,9 +285,9 @@ export async function storeSite(
   slug: string,
   features: PageFeatures,
   fileUrls: Record<string, string>,
-  { bucket = SITES_BUCKET, indexable = true, resumeUrl }: { bucket?: string; indexable?: boolean; resumeUrl?: string } = {},
+  { bucket = SITES_BUCKET, indexable = true, resumeUrl, blog }: SiteRenderOptions & { bucket?: string } = {},
 ): Promise<Set<string>> {
-  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable, resumeUrl });
+  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable, resumeUrl, blog });
   const written = await storePage(deps, slug, home, bucket);
   const { portfolio } = checkedPortfolio(source.templateId, source.data);
   for (const sitePage of publicPages(portfolio)) {
@@ -291,7 +298,7 @@ export async function storeSite(
       features,
       fileUrls,
       { id: sitePage.id, monogram: home.page.title },
-      { indexable, resumeUrl },
+      { indexable, resumeUrl, blog },
     );
     for (const path of await storePage(deps, slug, rendered, bucket)) written.add(path);
   }

@@ -59,7 +59,7 @@ export function blogCss(templateId: string): string {
     '.blog-nav a[aria-current]{text-decoration:underline;text-underline-offset:6px}' +
     'main{max-width:44rem;margin:0 auto;padding:32px clamp(16px,4vw,32px) 64px}' +
     'h1,h2,h3,h4{font-family:var(--blog-heading);line-height:1.25}h1{font-size:clamp(1.9rem,5vw,2.6rem);margin:0 0 12px}' +
-    '.blog-list{list-style:none;margin:0;padding:0}.blog-list li{padding:20px 0;border-bottom:1px solid color-mix(in srgb,var(--blog-ink) 12%,transparent)}' +
+    '.blog-list{list-style:none;margin:0;padding:0}.blog-list>li{padding:20px 0;border-bottom:1px solid color-mix(in srgb,var(--blog-ink) 12%,transparent)}' +
     '.blog-list h2{font-size:1.4rem;margin:0 0 6px}.blog-list h2 a{color:var(--blog-ink);text-decoration:none}' +
     '.blog-list h2 a:hover{text-decoration:underline}.blog-list p{margin:6px 0 0}' +
     '.blog-meta{color:var(--blog-muted);font-size:.9375rem;margin:0}' +

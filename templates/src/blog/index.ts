@@ -1,7 +1,7 @@
 // A site's blog, rendered on the server: what the publish function's blog actions write beside the
 // home page (bundled with the page renderer, tooling/siteRenderer.mjs).
 import { richTextToPlainText } from '@folioforge/shared';
-import { checkPost, pageMeta, postFromRow, type Post, type PostRow } from '../model';
+import { checkPost, HOME_PAGE_ID, pageMeta, postFromRow, sitePages, type Post, type PostRow } from '../model';
 import { checkedPortfolio } from '../render/checkedPortfolio';
 import type { BlogSite } from './blogPages';
 
@@ -29,7 +29,10 @@ export {
   type PostSummary,
 } from './blogPages';
 
-/** The blog's frame from the site's saved row: its name, author and language, checked as the home page is. */
+/**
+ * The blog's frame from the site's saved row: its name, author and language, checked as the home page
+ * is, and the navigation of its pages (those its pages' own navigation shows), unless `where` gives one.
+ */
 export function blogSiteFor(
   templateId: unknown,
   data: unknown,
@@ -40,7 +43,10 @@ export function blogSiteFor(
   const author = richTextToPlainText(portfolio.profile.name).replace(/\s+/g, ' ').trim();
   // Only the ids and addresses: a post's links to the site's pages (`page:<id>`) are resolved with them.
   const pages = (portfolio.pages ?? []).map(({ id, slug }) => ({ id, slug }));
-  return { templateId: String(templateId), name: title || author || template.name, author, language, pages, ...where };
+  const navigation = sitePages(portfolio)
+    .filter((page) => page.inNavigation && page.id !== HOME_PAGE_ID)
+    .map((page) => ({ label: page.title, href: `${where.homePath}/${page.slug}/` }));
+  return { templateId: String(templateId), name: title || author || template.name, author, language, pages, navigation, ...where };
 }
 
 /** The rows that pass the post schema (a row written past it, by hand, is left off, never rendered half-checked). */

@@ -11,6 +11,7 @@ import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
 import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
 import { BlogLink } from '../../posts/BlogLink';
+import { useLiveBlogPath } from '../../posts/usePostList';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PagesPanel } from '../../editing/pages/PagesPanel';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
@@ -59,6 +60,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
   const templateId = useStore(editor.store, (state) => state.templateId);
   const template = contentOf(templateId) as TemplateDefinition;
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
+  const blogPath = useLiveBlogPath(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
     <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm look={look}>
       <EditorScreen
@@ -83,7 +85,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
             {account ? <BlogLink portfolioId={account.portfolio.id} /> : null}
           </>
         }
-        preview={<PreviewPane Page={template.Page} look={look} />}
+        preview={<PreviewPane Page={template.Page} look={look} blogPath={blogPath} />}
       />
     </MadeResumeHost>
   );

@@ -23,6 +23,7 @@ import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import type { PortfolioTemplateId } from '../../templates/templateCatalog';
 import { startsNew } from '../Design/designOpening';
 import { useOpeningKey } from '../useOpeningKey';
+import { useLiveBlogPath } from '../../posts/usePostList';
 
 const isGeneratorPortfolio = (templateId: PortfolioTemplateId) => templateId === 'generator';
 
@@ -101,6 +102,7 @@ function GeneratorScreen({
   top?: React.ReactNode;
 }) {
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
+  const blogPath = useLiveBlogPath(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
     <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look}>
       <EditorScreen
@@ -114,7 +116,7 @@ function GeneratorScreen({
         top={top}
         form={<PortfolioForm label="Portfolio details" labels={generatorDefinition.labels ?? {}} />}
         bottom={account ? <AccountPublishPanel account={account} /> : null}
-        preview={<PreviewPane Page={LiveGeneratorPage} look={look} />}
+        preview={<PreviewPane Page={LiveGeneratorPage} look={look} blogPath={blogPath} />}
       />
     </MadeResumeHost>
   );

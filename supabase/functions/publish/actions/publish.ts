@@ -68,15 +68,17 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     // No résumé uploaded: the one made from this version of the row is the page's, re-made at each publish.
     const resume = await storeMadeResume(deps, slug, source, features, bucket);
     if (resume) kept.add(resume.path);
-    for (const path of await storeSite(deps, source, slug, features, urls, { bucket, indexable: !generation, resumeUrl: resume?.url }))
-      kept.add(path);
+    // The blog is public files only: a site behind its password has none (writeBlog refuses it too). It is
+    // written first: the pages' navigation ends with "Blog" when it has live posts.
+    const blog = generation ? undefined : await writeBlog(deps, blogTargetFor(row, slug, features), 'all');
+    for (const path of blog?.paths ?? []) kept.add(path);
+    const site = { bucket, indexable: !generation, resumeUrl: resume?.url, blog: Boolean(blog?.live.length) };
+    for (const path of await storeSite(deps, source, slug, features, urls, site)) kept.add(path);
     if (generation) {
       await writeAccess(deps, slug, generation);
       kept.add(siteAccessPath(slug));
     }
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
-    // The blog is public files only: a site behind its password has none (writeBlog refuses it too).
-    if (!generation) for (const path of (await writeBlog(deps, blogTargetFor(row, slug, features), 'all')).paths) kept.add(path);
     const keptPublic = generation ? new Set([pageOwnerPath(slug)]) : kept.add(pageOwnerPath(slug));
     // Files of an earlier version (a replaced picture, or the page before it was or stopped being protected) leave with it.
     await removePageFiles(deps, slug, keptPublic);

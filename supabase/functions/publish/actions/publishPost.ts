@@ -2,13 +2,14 @@
 // The owner saved a post (through REST, row-level security theirs) and brings the site up to date:
 // under the lease on the site's page, the blog is written again from the live posts, rendering that
 // post's page (or removing it: a draft, a post scheduled ahead, a deleted one) and the lists, and
-// storing only the files whose bytes changed; then /p/sitemap.xml. A site not published has no blog.
+// storing only the files whose bytes changed (and every page, when the site's first post goes up or
+// its last comes down: their navigation's "Blog"); then /p/sitemap.xml. A site not published has no blog.
 import { answer } from '../../_shared/contracts/functionContract.ts';
 import { publishFunction, type PublishedPost } from '../../_shared/contracts/publish.ts';
 import { HttpError, requireUser } from '../../_shared/request.ts';
 import { SITES_BUCKET } from '../../_shared/sites.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
-import { publishedBlogTarget, writeBlog } from '../blog.ts';
+import { publishedBlogTarget, storePagesWhenBlogShows, writeBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { holdPage, releasePage, type Deps } from '../pages.ts';
 import { blog } from '../siteRenderer.generated.mjs';
@@ -29,6 +30,7 @@ export async function publishPost(deps: Deps, req: Request, portfolioId: string,
     if (!target) return answer(publishFunction, 'publish-post', { state: 'site-unpublished', url: null, filesWritten: 0 });
     const now = new Date();
     const written = await writeBlog(deps, target, [postId], now);
+    await storePagesWhenBlogShows(deps, portfolioId, written);
     await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
     const live = written.live.some((one) => one.id === postId);
     const state: PublishedPost['state'] = !post

@@ -18,33 +18,22 @@ import {
   DOMAIN_MAP_FOLDER,
   mapDomainToPortfolio,
   PAGE_POINTER_FOLDER,
-  pageFilesFolder,
   PROTECTED_SITES_BUCKET,
   SITE_FOLDER_DEPTH,
   SITES_BUCKET,
 } from '../../_shared/sites.ts';
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
-import { publishDueBlogs } from '../blog.ts';
+import { publishDueBlogs, siteShowsBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
-import { storeMadeResume } from '../pageResume.ts';
-import { databaseRefusal, holdPage, releasePage, storeSite, type Deps } from '../pages.ts';
-import { asksForPassword } from '../protection.ts';
+import { databaseRefusal, holdPage, releasePage, type Deps } from '../pages.ts';
+import { storeSiteAgain, type PageSnapshot } from '../pagesAgain.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
 const ROWS_PER_PAGE = 1000;
 
-interface PastPlan {
-  portfolio_id: string;
-  owner_id: string;
-  slug: string;
-  template_id: string;
-  data: unknown;
-  look: unknown;
-  badge: boolean;
-  customized_look: boolean;
-  subscribe_form: boolean;
-}
+/** A page rendered with what its owner no longer holds, with what they hold now (pages_past_their_plan). */
+type PastPlan = PageSnapshot;
 
 /** Every published row's id and address. */
 async function publishedRows(deps: Deps): Promise<Map<string, string>> {
@@ -75,21 +64,7 @@ async function renderAgain(deps: Deps, page: PastPlan, report: SweepReport): Pro
     return; // a publish or unpublish of it is under way: the next sweep looks again
   }
   try {
-    const features = { plan: null, badge: page.badge, customizedLook: page.customized_look, subscribeForm: page.subscribe_form };
-    // The copies the page links are in its folder already (per bucket, by name).
-    const urls: Record<string, string> = {};
-    // A page behind its password stays behind it: rendered again into the private bucket, noindex.
-    const behindPassword = asksForPassword(page.data);
-    const bucket = behindPassword ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
-    for (const file of await listFiles(deps.admin, bucket, pageFilesFolder(page.slug), 2)) {
-      const [bucket, name, ...more] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
-      // The page's own files (fonts, icons, share card) sit beside the buckets' folders.
-      if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
-    }
-    const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
-    // The made résumé is made again too: it carries the look the page no longer may.
-    const resume = await storeMadeResume(deps, page.slug, source, features, bucket);
-    await storeSite(deps, source, page.slug, features, urls, { bucket, indexable: !behindPassword, resumeUrl: resume?.url });
+    await storeSiteAgain(deps, page, { blog: await siteShowsBlog(deps, page.portfolio_id) });
     const { error } = await deps.admin.rpc('record_page_render', {
       portfolio: page.portfolio_id,
       token: held.token,
