@@ -71,3 +71,20 @@ export async function putSiteObject(
 export function mapDomainToPortfolio(admin: SupabaseClient, domain: string, portfolioId: string): Promise<boolean> {
   return putSiteObject(admin, domainMapPath(domain), portfolioId);
 }
+
+/**
+ * The address a page's own form is sent back to when `origin` is a proven custom domain of that
+ * page (`https://<domain>/`); undefined for any other origin.
+ */
+export async function provenDomainOrigin(admin: SupabaseClient, portfolioId: string, origin: string): Promise<string | undefined> {
+  if (!/^https:\/\/[a-z0-9.-]+$/.test(origin)) return undefined;
+  const { data, error } = await admin
+    .from('custom_domains')
+    .select('domain')
+    .eq('portfolio_id', portfolioId)
+    .eq('domain', new URL(origin).hostname)
+    .not('verified_at', 'is', null)
+    .limit(1);
+  if (error) throw new Error(`custom domains could not be read: ${error.message}`);
+  return (data ?? []).length === 1 ? `${origin}/` : undefined;
+}

@@ -7,6 +7,7 @@ import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/
 import { settleShopPayment, shopPaymentStoreFrom, type CapturedPayment, type SettledPayment } from '../_shared/shopOrderPayments.ts';
 import type { PricedLine } from '../_shared/shopOrders.ts';
 import type { Env } from '../_shared/env.ts';
+import { provenDomainOrigin } from '../_shared/sites.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 
 export interface PageSnapshot {
@@ -86,18 +87,7 @@ export interface OrderStore {
 export function orderStoreFrom(env: Env): OrderStore {
   const { admin } = supabaseClientsFrom(env);
   return {
-    async customDomainOrigin(portfolio, origin) {
-      if (!/^https:\/\/[a-z0-9.-]+$/.test(origin)) return undefined;
-      const { data, error } = await admin
-        .from('custom_domains')
-        .select('domain')
-        .eq('portfolio_id', portfolio)
-        .eq('domain', new URL(origin).hostname)
-        .not('verified_at', 'is', null)
-        .limit(1);
-      if (error) throw new Error(`custom domains could not be read: ${error.message}`);
-      return (data ?? []).length === 1 ? `${origin}/` : undefined;
-    },
+    customDomainOrigin: (portfolio, origin) => provenDomainOrigin(admin, portfolio, origin),
     spend: (budgets, refusal) => spendBudgets(admin, budgets, refusal),
     async snapshot(portfolio, slug) {
       const { data, error } = await admin

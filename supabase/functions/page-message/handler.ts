@@ -17,6 +17,7 @@ import { clientAddress } from '../_shared/rateLimit.ts';
 import { pageMessageBody, type PageMessageBody } from '../_shared/contracts/pageForms.ts';
 import { PAGE_MESSAGE_NOTES, type PageMessageAnswer } from '../_shared/pageMessages.ts';
 import { HttpError, readRawBody } from '../_shared/request.ts';
+import { provenDomainOrigin } from '../_shared/sites.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 
@@ -97,19 +98,9 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
       if (origin === siteOrigin) {
         allowedOrigin = true;
         back = `${siteUrl}${publicPagePath(slug)}`;
-      } else if (origin && /^https:\/\/[a-z0-9.-]+$/.test(origin)) {
-        const { data, error } = await clients.admin
-          .from('custom_domains')
-          .select('domain')
-          .eq('portfolio_id', portfolio)
-          .eq('domain', new URL(origin).hostname)
-          .not('verified_at', 'is', null)
-          .limit(1);
-        if (error) throw new Error(`custom domains could not be read: ${error.message}`);
-        if ((data ?? []).length === 1) {
-          allowedOrigin = true;
-          back = `${origin}/`;
-        }
+      } else if (origin) {
+        back = await provenDomainOrigin(clients.admin, portfolio, origin);
+        allowedOrigin = back !== undefined;
       }
       if (!allowedOrigin) throw new HttpError(403, 'This form may be sent only from its own page');
 
