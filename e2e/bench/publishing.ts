@@ -12,6 +12,7 @@ import { serveApp, closeServer } from '../../tooling/serveApps.mjs';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { buyTemplate } from '../support/checkout';
 import { freePort } from '../support/ports';
+import { publishInPanel } from '../support/screens';
 import type { Stack } from '../support/stack';
 import { median } from './firstLoad';
 import { medianRun, runLighthouse } from './lighthouse';
@@ -82,7 +83,8 @@ export async function benchPublishing(browser: Browser, stack: Stack, log = cons
       .filter({ hasText: /^Saved/ })
       .waitFor({ timeout: 15_000 });
     const started = performance.now();
-    await region.getByRole('button', { name: /^Publish/ }).click();
+    // The sample portfolio still holds sample text: the panel asks, and the bench publishes it anyway.
+    await publishInPanel(region);
     await waitUntilLive(pageUrl, `<title>${name}</title>`);
     times.push(performance.now() - started);
     await region
