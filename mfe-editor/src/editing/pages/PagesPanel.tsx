@@ -25,6 +25,7 @@ import {
   setInNavigation,
 } from './pageEdits';
 import fieldStyles from '../fields/FieldInput.module.scss';
+import formStyles from '../form/PortfolioForm.module.scss';
 import styles from './PagesPanel.module.scss';
 
 const NO_PAGES: readonly string[] = [];
@@ -92,7 +93,7 @@ function RemovedNotice({ removed, onDone }: { removed: { name: string; after: Po
   return (
     <p className={styles.removed}>
       Removed the page “{removed.name}”.{' '}
-      <button type="button" className={styles.tool} onClick={editor.undo} data-page-focus={focusKey.undoRemove}>
+      <button type="button" className={formStyles.tool} onClick={editor.undo} data-page-focus={focusKey.undoRemove}>
         Undo
       </button>
     </p>
@@ -170,7 +171,7 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
         <div className={styles.tools} role="group" aria-label={`${name} page`}>
           <button
             type="button"
-            className={styles.tool}
+            className={formStyles.tool}
             onClick={() => move(index - 1, 'up')}
             disabled={index === 0}
             aria-label={`Move ${name} up`}
@@ -180,7 +181,7 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
           </button>
           <button
             type="button"
-            className={styles.tool}
+            className={formStyles.tool}
             onClick={() => move(index + 1, 'down')}
             disabled={index === count - 1}
             aria-label={`Move ${name} down`}
@@ -190,7 +191,7 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
           </button>
           <button
             type="button"
-            className={styles.tool}
+            className={formStyles.tool}
             onClick={duplicate}
             disabled={Boolean(full)}
             aria-label={`Duplicate ${name}`}
@@ -198,7 +199,7 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
           >
             Duplicate
           </button>
-          <button type="button" className={styles.tool} onClick={() => onRemove(id)} aria-label={`Remove ${name}`}>
+          <button type="button" className={formStyles.tool} onClick={() => onRemove(id)} aria-label={`Remove ${name}`}>
             Remove
           </button>
         </div>
