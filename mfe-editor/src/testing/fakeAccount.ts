@@ -6,6 +6,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { User } from '@supabase/supabase-js';
 import { queryClient, setSupabase, useAuthStore, type FolioForgeClient } from '@folioforge/shared';
 import { installFakeRealtime, type FakeRealtime } from '@folioforge/shared/testing/fake-realtime';
+import type { PostRow } from '@folioforge/templates';
 
 export interface FakeRow {
   id: string;
@@ -47,19 +48,8 @@ export interface FakeAccount {
   tellChanged(row: FakeRow): void;
 }
 
-export interface FakePostRow {
-  id: string;
-  portfolio_id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  body: string;
-  cover: string;
-  tags: string[];
-  status: string;
-  publish_at: string | null;
-  updated_at: string;
-}
+/** A post row as the fake database keeps it: PostgREST's row, with the portfolio it belongs to. */
+export type FakePostRow = PostRow & { portfolio_id: string };
 
 let clock = Date.parse('2026-01-01T00:00:00Z');
 const now = () => new Date((clock += 1000)).toISOString();
