@@ -291,7 +291,6 @@ export async function benchShopPage(browser: Browser, stack: Stack, runs: number
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const missed: string[] = [];
     if (result.performance < GOALS.performance) missed.push(`shop page performance < ${GOALS.performance}`);
-    if (weight.scrolled.scriptBytes > GOALS.scriptGzipBytes) missed.push('shop page scripts > 10 KB');
     if (!withoutScripts.present || !withoutScripts.posted.startsWith('posts')) missed.push('shop page order form with scripts off');
     const spread = (pick: (figures: LighthouseFigures) => number) => figures.map(pick).join(', ');
     log(
@@ -303,8 +302,15 @@ export async function benchShopPage(browser: Browser, stack: Stack, runs: number
     log(
       `  weight at 390 px (2× screen), text gzip 6: on arrival ${weight.arrival.files} files, ${kb(weight.arrival.bytes)} (photos ${weight.arrival.imageFiles}, ${kb(weight.arrival.imageBytes)}); scrolled to the end ${weight.scrolled.files} files, ${kb(weight.scrolled.bytes)} (photos ${weight.scrolled.imageFiles}, ${kb(weight.scrolled.imageBytes)}); HTML ${kb(zlib.gzipSync(html, { level: 6 }).length)}`,
     );
+    // Scripts in the HTML itself count too (a cart may come inline): their text, gzip on its own.
+    const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1]!)
+      .filter((text) => text.trim() !== '');
+    const inlineBytes = inline.length ? zlib.gzipSync(inline.join('\n'), { level: 6 }).length : 0;
+    const scriptBytes = weight.scrolled.scriptBytes + inlineBytes;
+    if (scriptBytes > GOALS.scriptGzipBytes) missed.push('shop page scripts > 10 KB');
     log(
-      `  the page's scripts: ${weight.scrolled.scriptFiles} files, ${kb(weight.scrolled.scriptBytes)} gzip (budget for the cart ${kb(GOALS.scriptGzipBytes)}: ${weight.scrolled.scriptBytes <= GOALS.scriptGzipBytes ? 'within' : 'OVER'})`,
+      `  the page's scripts: ${weight.scrolled.scriptFiles} files, ${kb(weight.scrolled.scriptBytes)} gzip, and ${inline.length} inline in the HTML, ${kb(inlineBytes)} gzip (budget for the cart ${kb(GOALS.scriptGzipBytes)}: ${scriptBytes <= GOALS.scriptGzipBytes ? 'within' : 'OVER'})`,
     );
     const shown = PRODUCTS.filter(([, name]) => html.includes(name)).length;
     log(`  the page shows ${shown} of the ${PRODUCTS.length} products by name`);
