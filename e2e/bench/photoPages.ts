@@ -42,7 +42,7 @@ async function publishAt(page: Page, slug: string) {
  * A bare page (a heading and a paragraph, its robots.txt beside it), measured as the pages are: what
  * this browser and machine score with nothing to load, so a page's figures can be read against it.
  */
-async function bareFloor(runs: number): Promise<LighthouseFigures> {
+export async function bareFloor(runs: number): Promise<LighthouseFigures> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A bare page</title><meta name="description" content="A heading and a paragraph, nothing else."></head><body><h1>A bare page</h1><p>${'Nothing but text. '.repeat(100)}</p></body></html>`;
   const server = http.createServer((req, res) => {
     const robots = req.url === '/robots.txt';

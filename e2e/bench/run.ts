@@ -5,6 +5,7 @@
 // `npm run bench -- resume-viewer [--runs=N]` runs only the résumé viewer's added download and last key to new PDF.
 // `npm run bench -- pages [--runs=N]` runs only issue 22's published pages: a 5 MB photo beside the sample drawings.
 // `npm run bench -- photos [--runs=N]` runs only issue 46's photo upload: choosing a 3.7 MB photo until it is stored.
+// `npm run bench -- shop [--runs=N]` runs only issue 48's published shop page: weight, scripts, Lighthouse, order form without scripts.
 // `npm run bench -- lighthouse [--baseline=<commit>] [--runs=N]` runs only Lighthouse, with a
 // baseline commit built and measured beside this tree.
 // `npm run bench -- editor [--baseline=<commit>]` runs only the editor's figures (typing in a
@@ -15,6 +16,7 @@ import { startStack, type Stack } from '../support/stack';
 import { benchLighthouse, type LighthouseTarget } from './lighthouse';
 import { benchPhotoPages } from './photoPages';
 import { benchPhotoUpload } from './photoUpload';
+import { benchShopPage } from './shopPage';
 import { serveReactFloorPage } from './reactFloorPage';
 import { benchPublishing } from './publishing';
 import { benchResumeViewer } from './resumeViewer';
@@ -197,6 +199,16 @@ if (args.includes('pages')) {
   }
   process.exit(0);
 }
+if (args.includes('shop')) {
+  try {
+    const missed = await benchShopPage(browser, stack, runs);
+    console.log(missed.length ? `  the shop page misses: ${missed.join('; ')}` : '  the shop page meets its goals');
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  process.exit(0);
+}
 if (args.includes('photos')) {
   try {
     const missed = await benchPhotoUpload(browser, stack, Math.max(runs, 5));
@@ -271,6 +283,8 @@ Signed in, last key press → "Saved" (typing pause of about 1 s, then the save)
   console.log(photosMissed.length ? `  photos miss: ${photosMissed.join(', ')}` : '  the photo meets its goal');
   const pagesMissed = await benchPhotoPages(browser, stack, runs);
   console.log(pagesMissed.length ? `  pages missing a goal: ${pagesMissed.join('; ')}` : '  both pages meet their goals');
+  const shopMissed = await benchShopPage(browser, stack, runs);
+  console.log(shopMissed.length ? `  the shop page misses: ${shopMissed.join('; ')}` : '  the shop page meets its goals');
   await lighthouseTable(stack);
 } finally {
   await browser.close();
