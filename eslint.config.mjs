@@ -1,5 +1,5 @@
-// The house rules, checked by `npm test`'s lint stage and by `npx eslint .`. The type-aware rule (a
-// floating promise) is its own pass, eslintPromises.config.mjs: it type-checks every project.
+// The house rules, for `npx eslint .` and an editor. `npm test`'s lint stage runs them together with the
+// type-aware rule (a floating promise) in one pass: eslintPromises.config.mjs adds it to these.
 // Formatting is Prettier's job (eslint-config-prettier turns off the rules that would fight it).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -1,6 +1,8 @@
 // Component tests of every app: jsdom, TypeScript through Babel (whose jest preset hoists
 // `jest.mock` above the imports), Sass modules as class-name proxies. Browser tests of the whole
 // system live in e2e/ and run in Chromium instead.
+const os = require('node:os');
+
 const babelOptions = {
   babelrc: false,
   configFile: false,
@@ -12,6 +14,12 @@ const babelOptions = {
 };
 
 module.exports = {
+  // Jest's default leaves a core for itself (one worker, in band, on two cores); its main process only
+  // reports, so every core runs test files.
+  maxWorkers: os.availableParallelism(),
+  // A wait returns once what it waits for is there, so a long limit costs a passing test nothing; the
+  // default 5 s failed tests of the editor on a busy 2-core machine that pass alone.
+  testTimeout: 30_000,
   testEnvironment: '<rootDir>/tooling/jest/jsdomWithFetch.cjs',
   roots: [
     '<rootDir>/shared',

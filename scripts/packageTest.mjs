@@ -1,9 +1,11 @@
 // npm test -w <package>: one workspace package's own tests, side by side on the machine's cores: its
-// component tests (the root jest.config.cjs, rooted at the package), its types (tooling/packageTypes.mjs)
+// component tests (the root jest.config.cjs, rooted at the package), its tests on node's test runner
+// (templates' résumé PDF), its types (tooling/packageTypes.mjs)
 // and, for a remote, its contract check with the production shell (tooling/remoteContract.mjs, which
 // builds what is stale first: the longest step). Each step's output is printed as it ends; the last
 // line sums them up. Arguments go to jest: `npm test -w mfe-editor -- Design` runs Design's tests only.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../tooling/ports.mjs';
 import { repoRoot } from '../tooling/repo.mjs';
@@ -11,8 +13,17 @@ import { repoRoot } from '../tooling/repo.mjs';
 // npm runs a workspace's script in the workspace's folder.
 const dir = path.relative(repoRoot, process.cwd());
 const app = APPS.find((candidate) => candidate.dir === dir);
+/** Tests on node's test runner that jest leaves out (jest.config.cjs): the résumé PDF read back with pdf.js. */
+const NODE_TESTS = { templates: 'templates/src/resume/test' };
+const nodeTests = NODE_TESTS[dir]
+  ? fs
+      .readdirSync(path.join(repoRoot, NODE_TESTS[dir]))
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => path.join(repoRoot, NODE_TESTS[dir], name))
+  : [];
 const steps = [
   { name: 'jest', args: [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci', '--roots', dir, ...process.argv.slice(2)] },
+  ...(nodeTests.length ? [{ name: 'node tests', args: ['--import', 'tsx', '--test', '--test-reporter=spec', ...nodeTests] }] : []),
   { name: 'types', args: [path.join(repoRoot, 'tooling/packageTypes.mjs'), dir] },
   ...(app && app.key !== 'shell' ? [{ name: 'contract', args: [path.join(repoRoot, 'tooling/remoteContract.mjs'), dir] }] : []),
 ];

@@ -5,6 +5,7 @@
 // Prints one closing line for CI: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
@@ -40,33 +41,51 @@ function testFiles(dir) {
  * @param {(output: string) => { passed: number; failed: number; skipped: number }} [parseCounts]
  * @param {NodeJS.ProcessEnv} [env]
  */
-function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_COLOR: '0' }) {
+function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_COLOR: '0' }, { sideBySide = false } = {}) {
   return new Promise((resolve) => {
-    console.log(
-      `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`,
-    );
+    const title = `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`;
+    if (!sideBySide) console.log(title);
     const started = Date.now();
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
+      if (!sideBySide) process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk) => {
       output += chunk;
-      process.stderr.write(chunk);
+      if (!sideBySide) process.stderr.write(chunk);
     });
     child.on('exit', (code) => {
+      // Side by side, each command's output is printed whole when it ends, not interleaved.
+      if (sideBySide) console.log(`${title} (${Math.round((Date.now() - started) / 1000)} s)\n${output.trimEnd()}`);
       const counts = parseCounts ? parseCounts(output) : { passed: 0, failed: 0, skipped: 0 };
       if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash with no test summary still fails
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
       if (code !== 0) failedStages.push(stage);
-      stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
+      if (!sideBySide) stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
       resolve(code);
     });
   });
+}
+
+/**
+ * Runs a stage's independent commands side by side, as many at once as the machine has cores (each
+ * is single-threaded: ESLint, Prettier, tsc) in the order given, longest first; the stage's time is its wall time.
+ * @param {string} stage
+ * @param {[string, string[]][]} commands
+ */
+async function runSideBySide(stage, commands) {
+  const started = Date.now();
+  const waiting = [...commands];
+  const lane = async () => {
+    for (let next = waiting.shift(); next; next = waiting.shift())
+      await run(stage, next[0], next[1], undefined, undefined, { sideBySide: true });
+  };
+  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), waiting.length) }, lane));
+  stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
 }
 
 const nodeTestCounts = (output) => {
@@ -132,18 +151,20 @@ const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=2'
 if (process.env.CI !== 'true') await writeTemplateIndex();
 
 // The house rules: ESLint (imports between packages, hooks, accessibility …) and Prettier's formatting.
-if (wants('lint')) {
-  await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '.']);
-  await run('lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']);
-  await run('lint', node, [path.join(repoRoot, 'tooling/importCycles.mjs')]);
-  await run('lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']);
-}
+// ESLint reads every file once with all its rules, the type-aware one too (eslintPromises.config.mjs).
+if (wants('lint'))
+  await runSideBySide('lint', [
+    [node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']],
+    [node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']],
+    [node, [path.join(repoRoot, 'tooling/importCycles.mjs')]],
+  ]);
 // Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
 const TS_PROJECTS = ['tsconfig.json', 'local-cloud/tsconfig.json', 'e2e/tsconfig.json', 'tsconfig.tooling.json'];
-if (wants('types')) {
-  for (const project of TS_PROJECTS)
-    await run('types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']);
-}
+if (wants('types'))
+  await runSideBySide(
+    'types',
+    TS_PROJECTS.map((project) => [node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']]),
+  );
 // The edge functions on the runtime Supabase runs them on, from the binary the npm package ships, in a
 // network namespace of their own where the machine allows: nothing may be fetched (tooling/deno.mjs).
 if (wants('deno')) {

@@ -28,9 +28,9 @@ function* filesUnder(target) {
   }
 }
 
-/** Tests go into no build: the apps' own (`*.test.ts(x)`) and the tooling's, in tooling/test/. */
-const TOOLING_TESTS = path.join(repoRoot, 'tooling/test') + path.sep;
-const isTest = (file) => file.endsWith('.test.tsx') || file.endsWith('.test.ts') || file.startsWith(TOOLING_TESTS);
+/** Tests go into no build: the apps' own (`*.test.ts(x)`), the tooling's in tooling/test/ and jest's set-up in tooling/jest/. */
+const TOOLING_TESTS = [path.join(repoRoot, 'tooling/test') + path.sep, path.join(repoRoot, 'tooling/jest') + path.sep];
+const isTest = (file) => file.endsWith('.test.tsx') || file.endsWith('.test.ts') || TOOLING_TESTS.some((dir) => file.startsWith(dir));
 
 /** A hash of everything that goes into an app's build: its own files, shared code and the lock file. */
 export function inputsFingerprint(app) {

@@ -1,16 +1,17 @@
 // A migrated PGlite database for tests, made once and copied: a new PGlite runs initdb and every
 // migration (10 s and more on a 2-core machine), a copy of a closed one opens in about one second.
 // The copy is what a new data folder would hold after local-cloud's first migration run, so the
-// server starts on it as on any existing database. Kept in the system's temp folder, one per set of
-// migrations (and seed) and hour, so a seed's `now()` is never far off; older ones are removed.
+// server starts on it as on any existing database. Kept in this checkout's node_modules/.cache (not
+// the system's temp folder, where another checkout's tests would remove it while it is copied), one per
+// set of migrations (and seed) and hour, so a seed's `now()` is never far off; older ones are removed.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './repo.mjs';
 
 const PREFIX = 'folioforge-pglite-';
+const TEMPLATES_DIR = path.join(repoRoot, 'node_modules/.cache/pglite-templates');
 const INPUTS = ['supabase/migrations', 'supabase/config.toml', 'local-cloud/src/db', 'package-lock.json'];
 
 /** @param {string} target */
@@ -39,9 +40,10 @@ function templateName(seed) {
  */
 function template(seed) {
   const name = templateName(seed);
-  const folder = path.join(os.tmpdir(), name);
+  const folder = path.join(TEMPLATES_DIR, name);
   if (fs.existsSync(folder)) return folder;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-making-`));
+  fs.mkdirSync(TEMPLATES_DIR, { recursive: true });
+  const work = fs.mkdtempSync(path.join(TEMPLATES_DIR, `${name}-making-`));
   try {
     const made = spawnSync(
       process.execPath,
@@ -58,9 +60,9 @@ function template(seed) {
     fs.rmSync(work, { recursive: true, force: true });
   }
   // Templates of older migrations or hours are of no more use.
-  for (const entry of fs.readdirSync(os.tmpdir()))
+  for (const entry of fs.readdirSync(TEMPLATES_DIR))
     if (entry.startsWith(kindOf(seed)) && !entry.includes('-making-') && entry !== name)
-      fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+      fs.rmSync(path.join(TEMPLATES_DIR, entry), { recursive: true, force: true });
   return folder;
 }
 

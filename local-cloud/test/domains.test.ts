@@ -3,7 +3,7 @@
 // served at the domain's Host by the same handler npm start uses, renewal, and moving the domain to
 // another page. Tried as an attacker too: someone else's domain or page, a second domain in one plan
 // year (also racing), no plan, and writing the rows from the browser.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
@@ -14,6 +14,7 @@ import {
   signedInUser,
   BACKENDS,
   journeyTestOn,
+  raceTestOn,
   skipFor,
   startTestCloud,
   stopClusters,
@@ -31,6 +32,7 @@ const freshName = (ending = 'com') => `site-${process.pid}-${Date.now().toString
 for (const backend of BACKENDS)
   describe(`free domains (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
+    const race = raceTestOn(backend);
     let t: TestCloud;
     let site: SiteServer;
     let alice: TestUser;
@@ -243,7 +245,7 @@ for (const backend of BACKENDS)
         assert.equal((await bob.client.rpc('free_domain_allowance')).data?.available, true);
       });
 
-      test('racing requests for two names in one plan year register exactly one', async () => {
+      race('racing requests for two names in one plan year register exactly one', async () => {
         const portfolio = await page(bob, 'Bob Racing', `bob-racing-${counter}`);
         const names = [freshName(), freshName('org'), freshName('net')];
         const answers = await Promise.all(names.map((domain) => domains(bob, { action: 'register', domain, portfolioId: portfolio })));

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileCloud, type TestCloud } from './support/cloud.ts';
-import { spawnLocalCloud, tempDirs } from './support/process.ts';
+import { spawnLocalCloud, tempDirs, withMigratedPglite } from './support/process.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 
 const APP_ORIGIN = 'http://localhost:3000';
@@ -22,7 +22,7 @@ function networkAddress(): string | undefined {
 describe('the interface it listens on', () => {
   const address = networkAddress();
   test('loopback by default: not reachable on the network address', { skip: address ? false : 'no network interface' }, async () => {
-    const cloud = await spawnLocalCloud({ DATA_DIR: await tempDir() });
+    const cloud = await spawnLocalCloud({ DATA_DIR: withMigratedPglite(await tempDir()) });
     try {
       assert.equal((await fetch(`http://127.0.0.1:${cloud.port}/health`)).status, 200);
       await assert.rejects(fetch(`http://${address}:${cloud.port}/health`, { signal: AbortSignal.timeout(5000) }));
@@ -32,7 +32,7 @@ describe('the interface it listens on', () => {
   });
 
   test('HOST=0.0.0.0 opens it to the network, when asked', { skip: address ? false : 'no network interface' }, async () => {
-    const cloud = await spawnLocalCloud({ DATA_DIR: await tempDir(), HOST: '0.0.0.0' });
+    const cloud = await spawnLocalCloud({ DATA_DIR: withMigratedPglite(await tempDir()), HOST: '0.0.0.0' });
     try {
       assert.equal((await fetch(`http://${address}:${cloud.port}/health`)).status, 200);
     } finally {
@@ -173,7 +173,7 @@ describe('the data directory', () => {
   });
 
   test('a second process on it is refused with a clear message; after a kill -9 the next one starts', async () => {
-    const dataDir = await tempDir();
+    const dataDir = withMigratedPglite(await tempDir());
     const first = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
     try {
       await first.client().auth.signUp({ email: 'first@example.com', password: 'secret-123' });

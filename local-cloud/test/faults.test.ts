@@ -3,14 +3,14 @@
 // it serves again by itself once the cause is gone, with every acknowledged write still there.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './support/postgres.ts';
-import { spawnLocalCloud, tempDirs, type CloudProcess } from './support/process.ts';
+import { spawnLocalCloud, tempDirs, withMigratedPglite, type CloudProcess } from './support/process.ts';
 
 const run = promisify(execFile);
 const tempDir = tempDirs('lc-faults-');
@@ -229,7 +229,10 @@ describe('a data directory that stops being writable', async () => {
     await chmod(parent, 0o755);
     dataDir = path.join(parent, 'data');
     await mkdir(dataDir);
+    // A migrated database, the unprivileged user's like the folder: a start in seconds, not a migration run.
+    withMigratedPglite(dataDir);
     await chown(dataDir, user.uid, user.gid);
+    for (const entry of await readdir(dataDir, { recursive: true })) await chown(path.join(dataDir, entry), user.uid, user.gid);
     cloud = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' }, { user });
   });
   after(() => cloud?.stop());

@@ -1,9 +1,9 @@
 // The Name.com sandbox: the Core API calls the domains function makes (availability and price,
 // registration, renewal, DNS records), with Name.com's auth, error shape, idempotency keys and limits.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
-import { BACKENDS, journeyTestOn, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { BACKENDS, journeyTestOn, raceTestOn, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
 
 after(stopClusters);
 
@@ -23,6 +23,7 @@ const freshName = (ending = 'com') => `folio-${process.pid}-${Date.now().toStrin
 for (const backend of BACKENDS)
   describe(`name.com sandbox (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
+    const race = raceTestOn(backend);
     let t: TestCloud;
     let auth: string;
     before(async () => {
@@ -161,7 +162,7 @@ for (const backend of BACKENDS)
         assert.equal((await create(freshName('net'), { purchasePrice: 12.99 })).status, 200);
       });
 
-      test('an idempotency key returns the first answer, also to a request racing it, and charges once', async () => {
+      race('an idempotency key returns the first answer, also to a request racing it, and charges once', async () => {
         const name = freshName();
         const key = `key-${name}`;
         const [first, second] = await Promise.all([
@@ -178,7 +179,7 @@ for (const backend of BACKENDS)
         assert.equal(Number(rows[0]!.count), 1);
       });
 
-      test('two buyers racing for one name: exactly one gets it', async () => {
+      race('two buyers racing for one name: exactly one gets it', async () => {
         const name = freshName();
         for (let round = 0; round < 3; round++) {
           const candidate = `${round}${name}`;

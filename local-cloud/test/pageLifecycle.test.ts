@@ -20,6 +20,7 @@ import {
   anonClient,
   BACKENDS,
   journeyTestOn,
+  raceTestOn,
   serviceClient,
   signedInUser,
   skipFor,
@@ -37,6 +38,7 @@ after(stopClusters);
 for (const backend of BACKENDS)
   describe(`a page for as long as its row is published (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
+    const race = raceTestOn(backend);
     let t: TestCloud;
     let site: SiteServer;
     let siteUrl: string;
@@ -118,7 +120,7 @@ for (const backend of BACKENDS)
       assert.equal((await callPublish(t, alice.accessToken, { action: 'delete', portfolioId: hers })).status, 404, 'but not her page');
     });
 
-    test('two publishes of one row at once leave one page, at the address the row holds (#1, 50 times)', async () => {
+    race('two publishes of one row at once leave one page, at the address the row holds (#1, 50 times)', async () => {
       const bob = await signedInUser(t, 'bob');
       const id = await portfolio(bob, 'generator', { name: 'Bob Races' });
       const earlier: string[] = [];
@@ -148,7 +150,7 @@ for (const backend of BACKENDS)
       );
     });
 
-    test('a template switched while publishing never publishes a paid template for free (#3, 50 times)', async () => {
+    race('a template switched while publishing never publishes a paid template for free (#3, 50 times)', async () => {
       const frank = await signedInUser(t, 'frank'); // bought nothing
       const data = { name: 'Frank', project1title: 'PAID-ONLY-MARKER', skills: 'FREE-ONLY-MARKER' };
       const id = await portfolio(frank, '3', data);

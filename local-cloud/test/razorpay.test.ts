@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import { JOURNEY_BACKENDS, skipFor, startTestCloud, stopClusters, type Backend, type TestCloud } from './support/servicesCloud.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 import {
   basicAuth,
@@ -16,13 +16,34 @@ import {
   razorpayApi,
 } from './support/servicesRazorpay.ts';
 
-for (const backend of JOURNEY_BACKENDS)
+/**
+ * One local-cloud per backend for both suites, started by the first that asks: orders keep apart by
+ * their own ids, and the shop's page (standing for the app) is an origin it answers.
+ */
+function sharedCloud(backend: Backend): () => Promise<{ t: TestCloud; shop: PageServer }> {
+  let started: Promise<{ t: TestCloud; shop: PageServer }> | undefined;
+  after(async () => {
+    const { t, shop } = (await started) ?? {};
+    await shop?.close();
+    await t?.stop();
+  });
+  return () =>
+    (started ??= (async () => {
+      const pages: Record<string, string> = {};
+      const shop = await startPageServer(pages);
+      const t = await startTestCloud(backend, { allowedOrigins: [shop.origin] });
+      pages['/'] = merchantPage(t.url);
+      return { t, shop };
+    })());
+}
+
+for (const backend of JOURNEY_BACKENDS) {
+  const cloudAndShop = sharedCloud(backend);
   describe(`razorpay orders API (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     before(async () => {
-      t = await startTestCloud(backend);
+      ({ t } = await cloudAndShop());
     });
-    after(async () => t.stop());
 
     test('creates an order and reads it back', async () => {
       const { status, body } = await razorpayApi(t, 'POST', '/v1/orders', {
@@ -129,7 +150,6 @@ for (const backend of JOURNEY_BACKENDS)
     });
   });
 
-for (const backend of JOURNEY_BACKENDS)
   describe(`razorpay checkout.js in Chromium (${backend})`, { skip: skipFor(backend) }, () => {
     let t: TestCloud;
     let browser: Browser;
@@ -137,17 +157,11 @@ for (const backend of JOURNEY_BACKENDS)
     let page: Page;
 
     before(async () => {
-      // The shop's page stands for the app: its origin is one local-cloud answers.
-      const pages: Record<string, string> = {};
-      shop = await startPageServer(pages);
-      t = await startTestCloud(backend, { allowedOrigins: [shop.origin] });
-      pages['/'] = merchantPage(t.url);
+      ({ t, shop } = await cloudAndShop());
       browser = await launchBrowser();
     });
     after(async () => {
       await browser?.close();
-      await shop?.close();
-      await t?.stop();
     });
 
     async function freshPage(): Promise<Page> {
@@ -318,5 +332,6 @@ for (const backend of JOURNEY_BACKENDS)
       await p.close();
     });
   });
+}
 
 after(stopClusters);

@@ -2,14 +2,26 @@
 // Changes delivered only where row-level security lets the subscriber select the row (also anon, with
 // filters, after sign-out, with an expired token), as an attacker tries it (another user's filter,
 // forged topics, bad filters, bad tokens); Broadcast and Presence between two clients; private
-// channels by the policies on realtime.messages; heartbeats, the idle drop and reconnects. Both backends.
+// channels by the policies on realtime.messages; heartbeats, the idle drop and reconnects. On Postgres
+// too, what reads the database: changes arriving by LISTEN on a pooled server, and the policies and
+// filters that choose who gets them; the protocol's own rules (tokens, broadcast, presence, frames,
+// heartbeats, reconnects) do not touch the database and run on the journey backend only.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../src/realtime/server.ts';
-import { BACKENDS, grantPurchase, signedInUser, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import {
+  BACKENDS,
+  grantPurchase,
+  journeyTestOn,
+  signedInUser,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/cloud.ts';
 
 after(stopClusters);
 
@@ -54,6 +66,7 @@ function subscribe(channel: RealtimeChannel): Promise<void> {
 
 for (const backend of BACKENDS)
   describe(`realtime (${backend})`, { skip: skipFor(backend) }, () => {
+    const journey = journeyTestOn(backend);
     let t: TestCloud;
     const clients: SupabaseClient[] = [];
     before(async () => {
@@ -224,7 +237,7 @@ for (const backend of BACKENDS)
       );
     });
 
-    test('after sign-out the channel acts as anon: the user’s draft changes stop', async () => {
+    journey('after sign-out the channel acts as anon: the user’s draft changes stop', async () => {
       const owner = await user();
       const id = await newPortfolio(owner.sb);
       const mine = await watchPortfolios(owner.sb);
@@ -244,7 +257,7 @@ for (const backend of BACKENDS)
       );
     });
 
-    test('an expired token cannot join, and a channel ends when its token expires', async () => {
+    journey('an expired token cannot join, and a channel ends when its token expires', async () => {
       const owner = await user();
       const expired = await t.ctx.signJwt({ role: 'authenticated', sub: owner.id, aud: 'authenticated' }, -5);
       const late = realtimeClient();
@@ -264,7 +277,7 @@ for (const backend of BACKENDS)
       assert.match(system.at(-1)?.message ?? '', /^Token has expired \d+ seconds ago$/);
     });
 
-    test('a channel refreshes its token (access_token) and keeps receiving as the new claims allow', async () => {
+    journey('a channel refreshes its token (access_token) and keeps receiving as the new claims allow', async () => {
       const owner = await user();
       const id = await newPortfolio(owner.sb);
       const anonClientOfOwner = realtimeClient();
@@ -279,7 +292,7 @@ for (const backend of BACKENDS)
       assert.equal(watch.changes[0].new.title, 'Seen');
     });
 
-    test('broadcast between two clients: others get it, self only when asked, ack answers', async () => {
+    journey('broadcast between two clients: others get it, self only when asked, ack answers', async () => {
       const a = realtimeClient();
       const b = realtimeClient();
       const room = `room-${Math.random()}`;
@@ -300,7 +313,7 @@ for (const backend of BACKENDS)
       assert.deepEqual(gotB, [{ version: 2 }], 'no echo without self');
     });
 
-    test('presence between two clients: state on join, joins and leaves after', async () => {
+    journey('presence between two clients: state on join, joins and leaves after', async () => {
       const a = realtimeClient();
       const b = realtimeClient();
       const room = `presence-${Math.random()}`;
@@ -355,7 +368,7 @@ for (const backend of BACKENDS)
       assert.deepEqual(overheard, []);
     });
 
-    test('forged frames: topics outside realtime:, an empty topic, bad JSON, a bad apikey', async () => {
+    journey('forged frames: topics outside realtime:, an empty topic, bad JSON, a bad apikey', async () => {
       const url = `${t.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${t.keys.anonKey}&vsn=2.0.0`;
       const ws = new WebSocket(url);
       const replies: unknown[][] = [];
@@ -389,7 +402,7 @@ for (const backend of BACKENDS)
       assert.equal(await refused(`apikey=${signedElsewhere[0]}.${signedElsewhere[1]}.AAAA&vsn=2.0.0`), 401);
     });
 
-    test('a client that stops heartbeating is dropped; one that heartbeats stays', async (ctx) => {
+    journey('a client that stops heartbeating is dropped; one that heartbeats stays', async (ctx) => {
       t.realtime.idleTimeoutMs = IDLE_MS;
       ctx.after(() => (t.realtime.idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS));
       const url = `${t.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${t.keys.anonKey}&vsn=2.0.0`;
@@ -407,7 +420,7 @@ for (const backend of BACKENDS)
       beating.close();
     });
 
-    test('a client the server dropped reconnects after the spec’s first 1 s, rejoins by itself and gets changes again', async (ctx) => {
+    journey('a client the server dropped reconnects after the spec’s first 1 s, rejoins by itself and gets changes again', async (ctx) => {
       const owner = await user();
       t.realtime.idleTimeoutMs = IDLE_MS;
       ctx.after(() => (t.realtime.idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS));
@@ -433,62 +446,65 @@ for (const backend of BACKENDS)
       void watcher.realtime.disconnect();
     });
 
-    test('while local-cloud cannot be reached the client waits 1 s, 2 s, 5 s, then 10 s between tries (here a tenth), then resumes', async () => {
-      const owner = await user();
-      // A TCP proxy in front of local-cloud that can refuse every connection, as a server that is down.
-      let up = true;
-      const piped = new Set<net.Socket>();
-      const proxy = net.createServer((socket) => {
-        if (!up) return socket.destroy();
-        const upstream = net.connect(t.port, '127.0.0.1');
-        socket.pipe(upstream).pipe(socket);
-        for (const side of [socket, upstream]) {
-          piped.add(side);
-          side.on('error', () => undefined);
-          side.on('close', () => {
-            piped.delete(side);
-            socket.destroy();
-            upstream.destroy();
-          });
+    journey(
+      'while local-cloud cannot be reached the client waits 1 s, 2 s, 5 s, then 10 s between tries (here a tenth), then resumes',
+      async () => {
+        const owner = await user();
+        // A TCP proxy in front of local-cloud that can refuse every connection, as a server that is down.
+        let up = true;
+        const piped = new Set<net.Socket>();
+        const proxy = net.createServer((socket) => {
+          if (!up) return socket.destroy();
+          const upstream = net.connect(t.port, '127.0.0.1');
+          socket.pipe(upstream).pipe(socket);
+          for (const side of [socket, upstream]) {
+            piped.add(side);
+            side.on('error', () => undefined);
+            side.on('close', () => {
+              piped.delete(side);
+              socket.destroy();
+              upstream.destroy();
+            });
+          }
+        });
+        await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+        const proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+        const triedAt: number[] = [];
+        class CountingWebSocket extends WebSocket {
+          constructor(...args: ConstructorParameters<typeof WebSocket>) {
+            super(...args);
+            triedAt.push(Date.now());
+          }
         }
-      });
-      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-      const proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
-      const triedAt: number[] = [];
-      class CountingWebSocket extends WebSocket {
-        constructor(...args: ConstructorParameters<typeof WebSocket>) {
-          super(...args);
-          triedAt.push(Date.now());
+        const watcher = createClient(proxyUrl, t.keys.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+          realtime: {
+            transport: CountingWebSocket as never,
+            ...SPEC_CLIENT,
+            reconnectAfterMs: (tries: number) => [100, 200, 500][tries - 1] ?? 1000,
+          },
+        });
+        clients.push(watcher);
+        await watcher.realtime.setAuth(owner.session.access_token);
+        try {
+          const watch = await watchPortfolios(watcher);
+          up = false;
+          for (const socket of piped) socket.destroy();
+          await waitFor('five tries', () => triedAt.length >= 6, 5000);
+          const gaps = triedAt.slice(1, 6).map((at, i) => at - triedAt[i]);
+          // The first gap starts at the drop, not at a try; the others are the waits themselves.
+          for (const [i, wait] of [200, 500, 1000, 1000].entries()) {
+            assert.ok(Math.abs(gaps[i + 1] - wait) < 150, `try ${i + 2} after ${gaps[i + 1]} ms, not ${wait}`);
+          }
+          up = true;
+          await waitFor('the rejoin', () => watch.channel.state === 'joined', 3000);
+          const id = await newPortfolio(owner.sb);
+          await waitFor('the change after resuming', () => watch.changes.some((c) => c.new.id === id));
+        } finally {
+          void watcher.realtime.disconnect();
+          await new Promise((resolve) => proxy.close(resolve));
+          for (const socket of piped) socket.destroy();
         }
-      }
-      const watcher = createClient(proxyUrl, t.keys.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        realtime: {
-          transport: CountingWebSocket as never,
-          ...SPEC_CLIENT,
-          reconnectAfterMs: (tries: number) => [100, 200, 500][tries - 1] ?? 1000,
-        },
-      });
-      clients.push(watcher);
-      await watcher.realtime.setAuth(owner.session.access_token);
-      try {
-        const watch = await watchPortfolios(watcher);
-        up = false;
-        for (const socket of piped) socket.destroy();
-        await waitFor('five tries', () => triedAt.length >= 6, 5000);
-        const gaps = triedAt.slice(1, 6).map((at, i) => at - triedAt[i]);
-        // The first gap starts at the drop, not at a try; the others are the waits themselves.
-        for (const [i, wait] of [200, 500, 1000, 1000].entries()) {
-          assert.ok(Math.abs(gaps[i + 1] - wait) < 150, `try ${i + 2} after ${gaps[i + 1]} ms, not ${wait}`);
-        }
-        up = true;
-        await waitFor('the rejoin', () => watch.channel.state === 'joined', 3000);
-        const id = await newPortfolio(owner.sb);
-        await waitFor('the change after resuming', () => watch.changes.some((c) => c.new.id === id));
-      } finally {
-        void watcher.realtime.disconnect();
-        await new Promise((resolve) => proxy.close(resolve));
-        for (const socket of piped) socket.destroy();
-      }
-    });
+      },
+    );
   });

@@ -46,6 +46,16 @@ export function skipFor(backend: Backend): string | false {
   return false;
 }
 
+/**
+ * In a suite on both backends, `test` for a race (requests at once on one row or name): PGlite runs one
+ * query at a time, so a race is asked on Postgres, where they truly meet; on PGlite it shows as skipped,
+ * unless there is no Postgres to ask it on.
+ */
+export function raceTestOn(backend: Backend): (name: string, body: TestBody) => void {
+  const skip = backend === 'pglite' && !pgReason ? 'PGlite runs one query at a time: the race is asked on Postgres' : false;
+  return (name, body) => void test(name, { skip }, body);
+}
+
 /** Limits no test suite reaches, for suites about something else than limits. */
 export const RELAXED_RATE_LIMITS = {
   emailSentPerHour: 1_000_000,

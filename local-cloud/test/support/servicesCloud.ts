@@ -6,6 +6,7 @@ import {
   BACKENDS,
   JOURNEY_BACKENDS,
   journeyTestOn,
+  raceTestOn,
   skipFor,
   startTestCloud as startCoreTestCloud,
   stopClusters,
@@ -19,7 +20,7 @@ export interface TestCloud {
   stop(): Promise<void>;
 }
 
-export { BACKENDS, JOURNEY_BACKENDS, journeyTestOn, skipFor, stopClusters, type Backend };
+export { BACKENDS, JOURNEY_BACKENDS, journeyTestOn, raceTestOn, skipFor, stopClusters, type Backend };
 
 /** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
 export async function startTestCloud(
