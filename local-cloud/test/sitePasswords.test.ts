@@ -5,6 +5,7 @@
 // its cookie's time, and a changed password or unpublishing shuts it again. An attacker reads it
 // through no other door: Storage's public URL, REST, the sitemap, its files.
 import http from 'node:http';
+import { strFromU8, unzipSync } from 'fflate';
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageProtection } from '../../tooling/pageProtection.mjs';
@@ -357,6 +358,13 @@ for (const backend of JOURNEY_BACKENDS)
       assert.match(html, /Invoices and drafts/);
       assert.match(html, /<meta name="robots" content="noindex"/);
       assert.equal((await fetch(`${siteUrl}/p/ravi-studio/files/portfolio-images/clients-only.png`, { headers: { cookie } })).status, 200);
+
+      // The owner's zip holds the protected page too, and says plainly that it is not protected.
+      const zip = await call(ravi, { action: 'export', portfolioId: id });
+      assert.equal(zip.status, 200);
+      const zipped = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+      assert.match(strFromU8(zipped['clients/index.html']!), /Invoices and drafts/);
+      assert.match(strFromU8(zipped['README.txt']!), /It is NOT protected by a password/);
 
       // The sweep keeps the private copies of a site with a protected page; opened again, it is public and nothing stays private.
       await sweep(t);
