@@ -73,11 +73,13 @@ const escapeHtml = (/** @type {string} */ text) =>
 
 /**
  * The password form: a label, the error beside the field (and in the title, read first), no script.
- * @param {{ action: string, problem?: string }} options
+ * `page`: one page of the site is behind the password (the rest is public), so the form says "page".
+ * @param {{ action: string, problem?: string, page?: boolean }} options
  */
-export function passwordFormHtml({ action, problem }) {
+export function passwordFormHtml({ action, problem, page = false }) {
+  const asks = page ? 'This page asks for a password' : 'This site asks for a password';
   const error = problem ? `<p id="password-error" class="error"><strong>Error:</strong> ${escapeHtml(problem)}</p>` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${problem ? 'Error: ' : ''}This site asks for a password</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1b1b1b;background:#f7f7f5}main{width:min(26rem,100% - 32px);padding:24px;box-sizing:border-box;background:#fff;border:1px solid #d6d6d0;border-radius:12px}h1{font-size:1.5rem;margin:0 0 8px}label{display:block;font-weight:600;margin:16px 0 4px}input{box-sizing:border-box;width:100%;font:inherit;padding:10px 12px;border:1px solid #6b6b66;border-radius:8px}input[aria-invalid=true]{border-color:#b3261e;border-width:2px}.error{color:#b3261e;margin:6px 0 0}.hint{color:#4a4a45;font-size:.9375rem}button{margin-top:16px;font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:8px;background:#0b5d50;color:#fff;cursor:pointer}:focus-visible{outline:3px solid #0b5d50;outline-offset:2px}</style></head><body><main><h1>This site asks for a password</h1><p class="hint">Its owner shares the password with the people it is for. Once it is right, this device stays let in for ${SITE_ACCESS_HOURS} hours.</p><form method="post" action="${escapeHtml(action)}"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${problem ? ' aria-invalid="true" aria-describedby="password-error" autofocus' : ''}>${error}<button type="submit">Open the site</button></form></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${problem ? 'Error: ' : ''}${asks}</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;color:#1b1b1b;background:#f7f7f5}main{width:min(26rem,100% - 32px);padding:24px;box-sizing:border-box;background:#fff;border:1px solid #d6d6d0;border-radius:12px}h1{font-size:1.5rem;margin:0 0 8px}label{display:block;font-weight:600;margin:16px 0 4px}input{box-sizing:border-box;width:100%;font:inherit;padding:10px 12px;border:1px solid #6b6b66;border-radius:8px}input[aria-invalid=true]{border-color:#b3261e;border-width:2px}.error{color:#b3261e;margin:6px 0 0}.hint{color:#4a4a45;font-size:.9375rem}button{margin-top:16px;font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:8px;background:#0b5d50;color:#fff;cursor:pointer}:focus-visible{outline:3px solid #0b5d50;outline-offset:2px}</style></head><body><main><h1>${asks}</h1><p class="hint">Its owner shares the password with the people it is for. Once it is right, this device stays let in for ${SITE_ACCESS_HOURS} hours.</p><form method="post" action="${escapeHtml(action)}"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${problem ? ' aria-invalid="true" aria-describedby="password-error" autofocus' : ''}>${error}<button type="submit">Open the ${page ? 'page' : 'site'}</button></form></main></body></html>`;
 }
 
 /** Reads a small urlencoded form body; undefined when it is too large or not a form. */
@@ -150,18 +152,19 @@ export function pageProtection({ supabaseUrl, serviceRoleKey, fetch: send = fetc
    * right; the form again with the error beside the field when wrong (401), or when it must wait
    * (429, Retry-After); false when there is no protected site there (the caller answers 404).
    * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
-   * @param {{ slug: string, action: string, cookiePath: string, headers: Record<string, string> }} page
+   * @param {{ slug: string, action: string, cookiePath: string, headers: Record<string, string>, page?: boolean }} page
    *   action: the page's path (the form posts there and the visitor is sent back there);
+   *   page: it is one page of the site (not its home page) that asks;
    *   headers: the security headers every page answer carries.
    */
-  async function submit(req, res, { slug, action, cookiePath, headers }) {
+  async function submit(req, res, { slug, action, cookiePath, headers, page = false }) {
     const key = serviceRoleKey();
     if (!key) return false;
     const form = await readForm(req);
     const client = clientKey(req, key);
     const salted = await rpc(key, 'site_password_salt', { page_slug: slug, client });
     if (!salted) return false;
-    const answerForm = (status, problem, extra = {}) => sendForm(res, status, { action, problem }, { ...headers, ...extra });
+    const answerForm = (status, problem, extra = {}) => sendForm(res, status, { action, problem, page }, { ...headers, ...extra });
     if (salted.retry_after > 0) {
       answerForm(429, `Too many wrong tries. Wait ${waitWords(salted.retry_after)} before you try again.`, {
         'Retry-After': String(salted.retry_after),
@@ -205,7 +208,7 @@ const waitWords = (seconds) => (seconds < 90 ? `${seconds} seconds` : `${Math.ce
 /**
  * The password form as an answer (401 unless said otherwise), private and noindex.
  * @param {import('node:http').ServerResponse} res @param {number} status
- * @param {{ action: string, problem?: string }} form @param {Record<string, string>} headers
+ * @param {{ action: string, problem?: string, page?: boolean }} form @param {Record<string, string>} headers
  */
 export function sendForm(res, status, form, headers) {
   const body = Buffer.from(passwordFormHtml(form));

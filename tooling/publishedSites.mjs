@@ -206,7 +206,9 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
         // `/<page>` leads to `/<page>/` only for a page of the site (or an old address of one): any other path is no page.
         if (slug && page && page[2] === '' && PAGE_SLUG.test(page[1] ?? '')) {
           const index = await readSiteIndex(slug);
-          if (index.pages.includes(`${page[1]}/`) || Object.hasOwn(index.redirects, page[1] ?? '')) sendRedirect(req, res, `${pathname}/`);
+          const folder = `${page[1]}/`;
+          if (index.pages.includes(folder) || index.protectedPages.includes(folder) || Object.hasOwn(index.redirects, page[1] ?? ''))
+            sendRedirect(req, res, `${pathname}/`);
           else sendNotFound(req, res);
           return;
         }
@@ -265,10 +267,14 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     try {
       const parsed = JSON.parse((await readSmall(`${slug}/site`)) || '{}');
       const pages = Array.isArray(parsed.pages) ? parsed.pages.filter((folder) => typeof folder === 'string') : [];
+      // Pages behind the password (their files are in the private bucket): an index written before has none.
+      const protectedPages = Array.isArray(parsed.protectedPages)
+        ? parsed.protectedPages.filter((folder) => typeof folder === 'string')
+        : [];
       const redirects = parsed.redirects && typeof parsed.redirects === 'object' ? parsed.redirects : {};
-      return { pages, redirects };
+      return { pages, protectedPages, redirects };
     } catch {
-      return { pages: [], redirects: {} };
+      return { pages: [], protectedPages: [], redirects: {} };
     }
   }
 
@@ -292,7 +298,11 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     const security = pageSecurityHeaders(new URL(storageUrl()).origin);
     if (req.method === 'POST') {
       // Only a page's password form posts here.
-      if (!object.page || !protection || !(await answered(res, () => protection.submit(req, res, { slug, ...scope, headers: security }))))
+      if (
+        !object.page ||
+        !protection ||
+        !(await answered(res, () => protection.submit(req, res, { slug, ...scope, page: Boolean(object.folder), headers: security })))
+      )
         if (!res.headersSent) sendNotFound(req, res);
       return;
     }
@@ -304,7 +314,7 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       if ((upstream.status === 400 || upstream.status === 404) && protection) {
         const gate = await protection.open(req, slug, object.path);
         if (gate.state === 'locked') {
-          if (object.page) sendForm(res, 401, { action: scope.action }, security);
+          if (object.page) sendForm(res, 401, { action: scope.action, page: Boolean(object.folder) }, security);
           else sendLocked(req, res);
           return;
         }

@@ -28,7 +28,7 @@ after(stopClusters);
 
 const text = (id: string, title: string, body: string) => ({ id, kind: 'text', title, hidden: false, body, items: [] });
 
-/** Ada's site: home links to her projects page; a menu page out of the navigation; a page behind the password. */
+/** Ada's site: home links to her projects page; a menu page out of the navigation (a page behind the password: sitePasswords.test.ts). */
 function adaSite(projectsSlug = 'projects') {
   return {
     schemaVersion: 2,
@@ -55,7 +55,6 @@ function adaSite(projectsSlug = 'projects') {
         page: { description: 'What Ada built' },
       },
       { id: 'menu', slug: 'menu', title: 'मेनू', inNavigation: false, sections: [text('m', 'Tea', '<p>Chai</p>')] },
-      { id: 'secret', slug: 'secret', title: 'Secret', inNavigation: true, protected: true, sections: [text('s', 'Hidden', '<p>x</p>')] },
     ],
   };
 }
@@ -132,11 +131,9 @@ for (const backend of JOURNEY_BACKENDS)
       assert.deepEqual(await get('/p/ada-site'), { status: 301, location: '/p/ada-site/', body: '' }, 'the home page has its last slash');
       const home = await get('/p/ada-site/');
       assert.equal(home.status, 200);
-      // A page behind the password is in the navigation: the site's gate answers it with its form.
       assert.deepEqual(navigation(home.body), [
         ['Home', './', 'page'],
         ['Projects', 'projects/', null],
-        ['Secret', 'secret/', null],
       ]);
       assert.equal(documentOf(home.body).querySelector('a[href="projects/"]:not(nav a)')?.textContent, 'my projects');
       assert.doesNotMatch(home.body, /page:/, 'no page: link is left in a published page');
@@ -159,7 +156,6 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal((await get('/p/ada-site/menu/')).status, 200, 'a page out of the navigation is still published');
       assert.deepEqual(viewed.splice(0), ['ada-site|', 'ada-site|projects', 'ada-site|menu'], 'each view is told with its page');
       assert.deepEqual((await get('/p/ada-site/menu')).location, '/p/ada-site/menu/');
-      assert.deepEqual(await stored('ada-site/secret'), [], 'a page behind the password is not in the public bucket');
       assert.equal((await get('/p/ada-site/nothing/')).status, 404);
 
       const sitemap = await (await fetch(`${t.url}/storage/v1/object/public/sites/_site/sitemap.xml`)).text();
@@ -234,11 +230,7 @@ for (const backend of JOURNEY_BACKENDS)
       const pages = Object.keys(files)
         .filter((name) => name.endsWith('.html'))
         .sort();
-      assert.deepEqual(
-        pages,
-        ['index.html', 'menu/index.html', 'projects/index.html', 'secret/index.html'],
-        'the owner’s own copy holds every page',
-      );
+      assert.deepEqual(pages, ['index.html', 'menu/index.html', 'projects/index.html'], 'the owner’s own copy holds every page');
       const home = strFromU8(files['index.html']!);
       assert.deepEqual(navigation(home)[1], ['Projects', 'projects/index.html', null]);
       const projects = documentOf(strFromU8(files['projects/index.html']!));

@@ -4,6 +4,8 @@
 // only, the site asks visitors for the password, slows down wrong tries, lets the right one in for
 // its cookie's time, and a changed password or unpublishing shuts it again. An attacker reads it
 // through no other door: Storage's public URL, REST, the sitemap, its files.
+import http from 'node:http';
+import { strFromU8, unzipSync } from 'fflate';
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageProtection } from '../../tooling/pageProtection.mjs';
@@ -205,5 +207,178 @@ for (const backend of JOURNEY_BACKENDS)
         status: 200,
         body: { allowed: true, hasPassword: false, setAt: null },
       });
+    });
+    /** A visitor's GET on the site's server as `host` (a custom domain), redirects not followed. */
+    const getAs = (host: string, path: string, cookie = '') =>
+      new Promise<{ status: number; location?: string; robots?: string; body: string }>((resolve, reject) => {
+        const request = http.get(`${siteUrl}${path}`, { headers: { host, ...(cookie ? { cookie } : {}) } }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: response.headers.location,
+              robots: response.headers['x-robots-tag'] as string | undefined,
+              body,
+            }),
+          );
+        });
+        request.on('error', reject);
+      });
+
+    journey('one page behind the password: the rest of the site stays public, that page and its own files do not', async () => {
+      const ravi = await signedInUser(t, 'ravi');
+      await grantPurchase(serviceClient(t), ravi.id, { itemType: 'plan', itemId: 'premium' });
+      const text = (id: string, title: string, body: string) => ({ id, kind: 'text', title, hidden: false, body, items: [] });
+      const shots = (id: string, image: string) => ({
+        id,
+        kind: 'projects',
+        title: 'Shots',
+        hidden: false,
+        body: '',
+        items: [{ id: `${id}-1`, name: 'Shot', description: '', url: '', image }],
+      });
+      const { data: inserted, error: insertError } = await ravi.client
+        .from('portfolios')
+        .insert({ template_id: '1', title: 'Studio', data: { schemaVersion: 2, profile: { name: 'Ravi' }, socials: [], sections: [] } })
+        .select('id')
+        .single();
+      assert.equal(insertError, null);
+      const id = inserted!.id as string;
+      const shared = `${ravi.id}/${id}/shared.png`;
+      const only = `${ravi.id}/${id}/clients-only.png`;
+      for (const path of [shared, only])
+        assert.equal((await ravi.client.storage.from('portfolio-images').upload(path, pngBlob())).error, null);
+      const data = {
+        schemaVersion: 2,
+        profile: { name: 'Ravi Menon', headline: 'Studio', about: '' },
+        socials: [],
+        sections: [text('intro', 'Hello', '<p>Welcome</p>')],
+        pages: [
+          {
+            id: 'work',
+            slug: 'work',
+            title: 'Work',
+            inNavigation: true,
+            sections: [shots('public-shots', `storage:portfolio-images/${shared}`)],
+          },
+          {
+            id: 'clients',
+            slug: 'clients',
+            title: 'Clients',
+            inNavigation: true,
+            protected: true,
+            sections: [
+              text('c', 'For clients only', '<p>Invoices and drafts</p>'),
+              shots('client-shots', `storage:portfolio-images/${only}`),
+              shots('again', `storage:portfolio-images/${shared}`),
+            ],
+          },
+        ],
+      };
+      const { data: row } = await ravi.client.from('portfolios').select('version').eq('id', id).single();
+      assert.equal(
+        (await ravi.client.rpc('save_portfolio', { portfolio_id: id, expected_version: row!.version, new_data: data })).error,
+        null,
+      );
+      const unset = await stateOf(await call(ravi, { action: 'publish', portfolioId: id, slug: 'ravi-studio' }));
+      assert.equal(unset.status, 409, 'a page behind the password needs the password set first');
+      assert.equal((await call(ravi, { action: 'set-site-password', portfolioId: id, password: PASSWORD })).status, 200);
+      const published = await call(ravi, { action: 'publish', portfolioId: id, slug: 'ravi-studio' });
+      assert.equal(published.status, 200, await published.clone().text());
+
+      // The home page and the public page are public; the navigation still leads to Clients.
+      const home = await fetch(`${siteUrl}/p/ravi-studio/`);
+      assert.equal(home.status, 200);
+      const homeHtml = await home.text();
+      assert.match(homeHtml, /<a [^>]*href="clients\/"[^>]*>Clients<\/a>/);
+      assert.doesNotMatch(homeHtml, /Invoices and drafts/);
+      assert.equal((await fetch(`${siteUrl}/p/ravi-studio/work/`)).status, 200);
+      assert.equal(
+        (await fetch(`${siteUrl}/p/ravi-studio/files/portfolio-images/shared.png`)).status,
+        200,
+        'a file a public page shows is public',
+      );
+
+      // The protected page answers its password form; neither it nor its own picture is anywhere public.
+      const form = await fetch(`${siteUrl}/p/ravi-studio/clients/`);
+      assert.equal(form.status, 401);
+      assert.equal(form.headers.get('x-robots-tag'), 'noindex, nofollow');
+      assert.equal(form.headers.get('cache-control'), 'private, no-store');
+      const formHtml = await form.text();
+      assert.match(formHtml, /<h1>This page asks for a password<\/h1>/);
+      assert.match(formHtml, /action="\/p\/ravi-studio\/clients\/"/);
+      assert.doesNotMatch(formHtml, /Invoices|Ravi Menon/);
+      assert.equal((await fetch(`${siteUrl}/p/ravi-studio/files/portfolio-images/clients-only.png`)).status, 401, 'nor its own picture');
+      const storage = (bucket: string, objectPath: string) => fetch(`${t.url}/storage/v1/object/public/${bucket}/${objectPath}`);
+      for (const objectPath of ['ravi-studio/clients/index.html', 'ravi-studio/files/portfolio-images/clients-only.png'])
+        for (const bucket of ['sites', 'protected-sites'])
+          assert.ok([400, 404].includes((await storage(bucket, objectPath)).status), `${bucket}/${objectPath} is not public`);
+      for (const client of [anonClient(t), (await signedInUser(t, 'mallory2')).client]) {
+        assert.notEqual((await client.storage.from('protected-sites').download('ravi-studio/clients/index.html')).error, null);
+        const { data: rows } = await client.from('portfolios').select('data').eq('id', id);
+        assert.deepEqual(rows ?? [], [], 'nor is the page read through the REST API');
+        const { data: pages, error } = await client.from('published_pages').select('data');
+        assert.ok(error !== null || (pages ?? []).length === 0);
+      }
+      const sitemap = await (await fetch(`${siteUrl}/p/sitemap.xml`)).text();
+      assert.match(sitemap, /ravi-studio\/work\//, 'the public pages are in the sitemap');
+      assert.doesNotMatch(sitemap, /clients/, 'the protected page is not');
+      const feed = await fetch(`${siteUrl}/p/ravi-studio/feed.xml`);
+      assert.ok(!(await feed.text()).includes('Invoices'), 'nor in the feed (which lists posts, never pages)');
+
+      // On a custom domain: the same form at /clients/, /clients leads there, the domain's sitemap leaves it out.
+      await serviceClient(t)
+        .storage.from('sites')
+        .upload('_domains/ravi.example', id, { upsert: true, contentType: 'application/octet-stream' });
+      assert.deepEqual((await getAs('ravi.example', '/clients')).location, '/clients/');
+      const onDomain = await getAs('ravi.example', '/clients/');
+      assert.equal(onDomain.status, 401);
+      assert.equal(onDomain.robots, 'noindex, nofollow');
+      assert.doesNotMatch(onDomain.body, /Invoices/);
+      assert.equal((await getAs('ravi.example', '/p/ravi-studio/files/portfolio-images/clients-only.png')).status, 401);
+      assert.doesNotMatch((await getAs('ravi.example', '/sitemap.xml')).body, /clients/);
+      assert.match((await getAs('ravi.example', '/sitemap.xml')).body, /ravi\.example\/work\//);
+
+      // The right password, posted from the page, lets the visitor back to that page and its picture.
+      const right = await fetch(`${siteUrl}/p/ravi-studio/clients/`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ password: PASSWORD }),
+      });
+      assert.equal(right.status, 303);
+      assert.equal(right.headers.get('location'), '/p/ravi-studio/clients/');
+      const cookie = (right.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const page = await fetch(`${siteUrl}/p/ravi-studio/clients/`, { headers: { cookie } });
+      assert.equal(page.status, 200);
+      assert.equal(page.headers.get('cache-control'), 'private, no-store');
+      const html = await page.text();
+      assert.match(html, /Invoices and drafts/);
+      assert.match(html, /<meta name="robots" content="noindex"/);
+      assert.equal((await fetch(`${siteUrl}/p/ravi-studio/files/portfolio-images/clients-only.png`, { headers: { cookie } })).status, 200);
+
+      // The owner's zip holds the protected page too, and says plainly that it is not protected.
+      const zip = await call(ravi, { action: 'export', portfolioId: id });
+      assert.equal(zip.status, 200);
+      const zipped = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+      assert.match(strFromU8(zipped['clients/index.html']!), /Invoices and drafts/);
+      assert.match(strFromU8(zipped['README.txt']!), /It is NOT protected by a password/);
+
+      // The sweep keeps the private copies of a site with a protected page; opened again, it is public and nothing stays private.
+      await sweep(t);
+      assert.equal((await fetch(`${siteUrl}/p/ravi-studio/clients/`, { headers: { cookie } })).status, 200, 'the sweep left it');
+      const opened = { ...data, pages: data.pages.map(({ protected: _p, ...rest }) => rest) };
+      const { data: now } = await ravi.client.from('portfolios').select('version').eq('id', id).single();
+      assert.equal(
+        (await ravi.client.rpc('save_portfolio', { portfolio_id: id, expected_version: now!.version, new_data: opened })).error,
+        null,
+      );
+      assert.equal((await call(ravi, { action: 'publish', portfolioId: id, slug: 'ravi-studio' })).status, 200);
+      assert.equal((await fetch(`${siteUrl}/p/ravi-studio/clients/`)).status, 200);
+      assert.equal((await fetch(`${siteUrl}/p/ravi-studio/files/portfolio-images/clients-only.png`)).status, 200);
+      const { data: left } = await serviceClient(t).storage.from('protected-sites').list('ravi-studio');
+      assert.deepEqual(left ?? [], [], 'no private copy is left');
     });
   });

@@ -14,7 +14,7 @@ select is(
         'leave_page_message', 'live_post_addresses', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'my_seller_account',
         'pages_past_their_plan', 'plan_paid_through', 'plans_held', 'portfolio_posts_guard', 'portfolios_cap',
         'portfolios_guard_held_address', 'portfolios_guard_look', 'portfolios_guard_pages', 'portfolios_guard_publish', 'portfolios_guard_size',
-        'portfolios_hold_freed_address', 'protected_site_at', 'protected_slugs', 'published_site_pages', 'record_page_render', 'record_shop_order_payment',
+        'portfolios_hold_freed_address', 'private_site_slugs', 'protected_site_at', 'protected_slugs', 'published_site_pages', 'record_page_render', 'record_shop_order_payment',
         'redeem_mfa_recovery_code', 'reserve_shop_order', 'shop_order_payment_refunded', 'site_password_salt', 'slug_available', 'storage_use', 'sweep_database',
         'sweep_site_password_failures', 'take_rate_limit',
         'unpublish_page', 'username_available'],

@@ -324,9 +324,10 @@ export function PublishPanel({ userId, portfolioId, prepare, suggestedName, samp
             {busy === 'export-data' ? 'Preparing…' : 'Download data (portfolio.json)'}
           </Button>
         </div>
-        {row.data.site?.protected ? (
+        {row.data.site?.protected || row.data.pages?.some((page) => page.protected) ? (
           <p className={styles.hint}>
-            The site’s zip is not protected by its password: anyone who has the files, or wherever you put them, sees every page.
+            The site’s zip is not protected by its password: anyone who has the files, or wherever you put them, sees every page, those
+            behind the password too.
           </p>
         ) : null}
       </form>

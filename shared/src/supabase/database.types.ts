@@ -1239,6 +1239,12 @@ export type Database = {
         };
         Returns: number;
       };
+      asks_for_password: {
+        Args: {
+          data: Json;
+        };
+        Returns: boolean;
+      };
       begin_page_change: {
         Args: {
           portfolio: string;
@@ -1634,6 +1640,12 @@ export type Database = {
           tags: string[];
         };
         Returns: boolean;
+      };
+      private_site_slugs: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string[];
       };
       protected_site_at: {
         Args: {

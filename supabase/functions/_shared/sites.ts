@@ -38,6 +38,11 @@ export const siteIndexPath = (slug: string) => `${slug}/site`;
 export interface SiteIndex {
   /** The public pages' folders besides home, in navigation order: ['projects/', 'menu/']. */
   pages: string[];
+  /**
+   * The folders of pages behind the site's password (in the private bucket): a custom domain's
+   * `/<page>` leads to `/<page>/`, which asks for the password. Absent in an index written before.
+   */
+  protectedPages?: string[];
   /** Old page addresses and the folder each leads to now: { "work": "projects/" }. */
   redirects: Record<string, string>;
 }

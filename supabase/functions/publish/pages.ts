@@ -275,9 +275,10 @@ export async function renderPage(
 }
 
 /**
- * Every public page of the site (home first; pages behind the password are not written here) and
- * its old addresses, stored under <slug>/ in `bucket` (a site behind its password: the private one,
- * noindex); answers every path written.
+ * Every page of the site (home first) and its old addresses, stored under <slug>/ in `bucket` (a
+ * site behind its password: the private one, noindex). A page behind the password goes to the
+ * private bucket whatever `bucket` is, noindex (the publish step checked the plan and password).
+ * Answers every path written, per bucket: `written` in `bucket`, `privateWritten` in the private one.
  */
 export async function storeSite(
   deps: Deps,
@@ -286,11 +287,12 @@ export async function storeSite(
   features: PageFeatures,
   fileUrls: Record<string, string>,
   { bucket = SITES_BUCKET, indexable = true, resumeUrl, blog }: SiteRenderOptions & { bucket?: string } = {},
-): Promise<Set<string>> {
+): Promise<{ written: Set<string>; privateWritten: Set<string> }> {
   const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable, resumeUrl, blog });
   const written = await storePage(deps, slug, home, bucket);
+  const privateWritten = new Set<string>();
   const { portfolio } = checkedPortfolio(source.templateId, source.data);
-  for (const sitePage of publicPages(portfolio)) {
+  for (const sitePage of portfolio.pages ?? []) {
     const rendered = await renderPage(
       deps,
       source,
@@ -298,17 +300,20 @@ export async function storeSite(
       features,
       fileUrls,
       { id: sitePage.id, monogram: home.page.title },
-      { indexable, resumeUrl, blog },
+      { indexable: indexable && !sitePage.protected, resumeUrl, blog },
     );
-    for (const path of await storePage(deps, slug, rendered, bucket)) written.add(path);
+    const into = sitePage.protected ? PROTECTED_SITES_BUCKET : bucket;
+    for (const path of await storePage(deps, slug, rendered, into)) (into === bucket ? written : privateWritten).add(path);
   }
   const index: SiteIndex = {
     pages: publicPages(portfolio).map((sitePage) => `${sitePage.slug}/`),
+    protectedPages: (portfolio.pages ?? []).filter((sitePage) => sitePage.protected).map((sitePage) => `${sitePage.slug}/`),
     redirects: redirectFolders(portfolio),
   };
   // Stored as bytes (the bucket takes no JSON type); the site's server parses it.
   await putSiteFile(deps, siteIndexPath(slug), JSON.stringify(index), 'application/octet-stream', undefined, bucket);
-  return written.add(siteIndexPath(slug));
+  written.add(siteIndexPath(slug));
+  return { written, privateWritten };
 }
 
 /** Stores a rendered page's own files, then its index.html, in `bucket`; answers every path written. */

@@ -7,7 +7,7 @@ import { pageFilesFolder, PROTECTED_SITES_BUCKET, SITES_BUCKET } from '../_share
 import { HttpError } from '../_shared/request.ts';
 import { storeMadeResume } from './pageResume.ts';
 import { storeSite, type Deps } from './pages.ts';
-import { asksForPassword } from './protection.ts';
+import { asksForPassword, protectsAPage } from './protection.ts';
 
 /** A row of published_pages: what the site shows, as it was published. */
 export interface PageSnapshot {
@@ -41,11 +41,14 @@ export async function storeSiteAgain(deps: Deps, page: PageSnapshot, { blog }: {
   // A page behind its password stays behind it: rendered again into the private bucket, noindex.
   const behindPassword = asksForPassword(page.data);
   const bucket = behindPassword ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
-  for (const file of await listFiles(deps.admin, bucket, pageFilesFolder(page.slug), 2)) {
-    const [bucket, name, ...more] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
-    // The page's own files (fonts, icons, share card) sit beside the buckets' folders.
-    if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] = `/p/${file.path}`;
-  }
+  // A page behind the password keeps the files only it shows in the private bucket.
+  const buckets = bucket === SITES_BUCKET && protectsAPage(page.data) ? [SITES_BUCKET, PROTECTED_SITES_BUCKET] : [bucket];
+  for (const from of buckets)
+    for (const file of await listFiles(deps.admin, from, pageFilesFolder(page.slug), 2)) {
+      const [bucket, name, ...more] = file.path.slice(pageFilesFolder(page.slug).length + 1).split('/');
+      // The page's own files (fonts, icons, share card) sit beside the buckets' folders.
+      if (name && !more.length) urls[`storage:${bucket}/${page.owner_id}/${page.portfolio_id}/${name}`] ??= `/p/${file.path}`;
+    }
   const source = { portfolioId: page.portfolio_id, templateId: page.template_id, data: page.data, look: page.look };
   // The made résumé is made again too: it carries the look the page shows.
   const resume = await storeMadeResume(deps, page.slug, source, features, bucket);

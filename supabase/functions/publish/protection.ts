@@ -14,6 +14,26 @@ export function asksForPassword(data: unknown): boolean {
   return typeof site === 'object' && site !== null && (site as { protected?: unknown }).protected === true;
 }
 
+/** Whether one or more of a row's pages (not its home page) ask for the site's password. */
+export function protectsAPage(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const pages = (data as { pages?: unknown }).pages;
+  return (
+    Array.isArray(pages) &&
+    pages.some((page) => typeof page === 'object' && page !== null && (page as { protected?: unknown }).protected === true)
+  );
+}
+
+/** Whether publishing the row needs the password: the whole site or a page behind it (public.asks_for_password). */
+export const needsPassword = (data: unknown): boolean => asksForPassword(data) || protectsAPage(data);
+
+/** The row's values without its protected pages: what the public bucket's files are copied for. */
+export function withoutProtectedPages(data: unknown): unknown {
+  if (!protectsAPage(data)) return data;
+  const row = data as { pages: unknown[] };
+  return { ...row, pages: row.pages.filter((page) => (page as { protected?: unknown }).protected !== true) };
+}
+
 /** Whether the user's plan now puts pages behind a password (public.plan_protects_pages: Pro, Premium). */
 export async function planProtects(deps: Deps, userId: string): Promise<boolean> {
   const { data: plan, error } = await deps.admin.rpc('active_plan', { for_user: userId });

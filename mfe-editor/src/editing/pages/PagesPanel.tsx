@@ -2,8 +2,20 @@
 // and the preview, rename, readdress, show in the navigation or not, move, duplicate or remove.
 // Every change is a step of the editor's undo (Ctrl+Z brings a removed page back); the page being
 // edited is named in the address (`&page=<id>`), so a reload keeps it.
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@folioforge/shared';
 import { HOME_PAGE_ID, SITE_LIMITS, type Portfolio } from '@folioforge/templates';
 import { pageOfSearch, searchWithPage } from '../../portfolios/editorPaths';
@@ -23,6 +35,7 @@ import {
   removePage,
   renamePage,
   setInNavigation,
+  setPageProtected,
 } from './pageEdits';
 import fieldStyles from '../fields/FieldInput.module.scss';
 import formStyles from '../form/PortfolioForm.module.scss';
@@ -41,7 +54,13 @@ const focusKey = {
   undoRemove: 'page-undo-remove',
 };
 
-export function PagesPanel() {
+/**
+ * Whether the owner's plan puts pages behind a password (Pro, Premium): true or false once known,
+ * undefined while it is not (being read, or nobody is signed in: a draft on this device).
+ */
+const PasswordAllowed = createContext<boolean | undefined>(undefined);
+
+export function PagesPanel({ passwordAllowed }: { passwordAllowed?: boolean }) {
   const editor = useEditor();
   const ids = useEditorList((state) => state.portfolio.pages?.map((page) => page.id) ?? NO_PAGES);
   const panelRef = useRef<HTMLElement>(null);
@@ -70,12 +89,14 @@ export function PagesPanel() {
       <p className={styles.hint}>
         Home and up to {SITE_LIMITS.pages} more pages, each at its own address. Choose a page to edit its sections; the preview shows it.
       </p>
-      <ul className={styles.list}>
-        <HomeRow />
-        {ids.map((id, index) => (
-          <PageRow key={id} id={id} index={index} count={ids.length} onRemove={remove} />
-        ))}
-      </ul>
+      <PasswordAllowed.Provider value={passwordAllowed}>
+        <ul className={styles.list}>
+          <HomeRow />
+          {ids.map((id, index) => (
+            <PageRow key={id} id={id} index={index} count={ids.length} onRemove={remove} />
+          ))}
+        </ul>
+      </PasswordAllowed.Provider>
       {removed ? <RemovedNotice removed={removed} onDone={noticeDone} /> : null}
       <AddPage />
     </section>
@@ -238,9 +259,53 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
         />{' '}
         Show {name} in the navigation
       </label>
+      <ProtectedField id={id} name={name} />
     </li>
   );
 });
+
+/**
+ * A page behind the site's password (Pro and Premium). Its link stays in the navigation and leads to
+ * the password form. Ticked on another plan, it can still be unticked; it cannot be ticked.
+ */
+function ProtectedField({ id, name }: { id: string; name: string }) {
+  const editor = useEditor();
+  const allowed = useContext(PasswordAllowed);
+  const checked = useEditorState((state) => pageOf(state.portfolio, id)?.protected === true);
+  const hintId = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={!checked && allowed !== true}
+          aria-describedby={hintId}
+          onChange={(event) =>
+            editor.change(setPageProtected(editor.portfolio, id, event.target.checked), {
+              label: event.target.checked ? `${name} asks for the site's password` : `${name} is open to everyone`,
+            })
+          }
+        />{' '}
+        Ask for the site's password on {name}
+      </label>
+      <p id={hintId} className={styles.hint}>
+        {allowed === true ? (
+          <>
+            Visitors need the password you set under Publish. Its link stays in the navigation and leads to the password form; search
+            engines do not see the page.
+          </>
+        ) : allowed === false ? (
+          <>
+            Pages behind a password come with the Pro and Premium plans. <Link to="/pricing">See the plans</Link>
+          </>
+        ) : (
+          <>Pages behind a password come with the Pro and Premium plans: sign in to use them.</>
+        )}
+      </p>
+    </div>
+  );
+}
 
 /**
  * A page's address: what is typed stays in the field, checked as typed, the message beside it; it

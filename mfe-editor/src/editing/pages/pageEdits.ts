@@ -79,6 +79,14 @@ export function changePageSlug(portfolio: Portfolio, id: string, slug: string): 
 export const setInNavigation = (portfolio: Portfolio, id: string, inNavigation: boolean): Portfolio =>
   mapPage(portfolio, id, (page) => (page.inNavigation === inNavigation ? page : { ...page, inNavigation }));
 
+/** Page `id` behind the site's password or open to everyone (the key is left out when open, as rows saved before have it). */
+export const setPageProtected = (portfolio: Portfolio, id: string, behindPassword: boolean): Portfolio =>
+  mapPage(portfolio, id, (page) => {
+    if (Boolean(page.protected) === behindPassword) return page;
+    const { protected: _was, ...open } = page;
+    return behindPassword ? { ...open, protected: true } : open;
+  });
+
 /** Page `id` to place `to` among the pages after Home (Home is always first). */
 export function movePage(portfolio: Portfolio, id: string, to: number): Portfolio {
   const pages = portfolio.pages ?? [];

@@ -17,6 +17,7 @@ import { PagesPanel } from '../../editing/pages/PagesPanel';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
+import { useSitePasswordAllowed } from '../../publishing/useSitePasswordAllowed';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
 import { editorResumeMaker } from '../../resume/made/editorResumeMaker';
 import { MadeResumeHost } from '../../resume/made/MadeResume';
@@ -61,6 +62,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
   const template = contentOf(templateId) as TemplateDefinition;
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
   const blogPath = useLiveBlogPath(account && { userId: account.userId, portfolioId: account.portfolio.id });
+  const passwordAllowed = useSitePasswordAllowed(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
     <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm look={look}>
       <EditorScreen
@@ -73,7 +75,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
         top={top}
         form={
           <>
-            <PagesPanel />
+            <PagesPanel passwordAllowed={passwordAllowed} />
             <PortfolioForm label={`${template.name} details`} labels={template.labels ?? {}} />
           </>
         }

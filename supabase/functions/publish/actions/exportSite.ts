@@ -13,14 +13,15 @@ import { HttpError, requireUser } from '../../_shared/request.ts';
 import { publicPagePath } from '../../_shared/slugs.ts';
 import { checkedPortfolio, SITE_STYLES, sitePages, toJsonResume } from '../siteRenderer.generated.mjs';
 import { EXPORT_ROBOTS_TXT, renderWithFiles, writePageFiles } from '../pageFiles.ts';
-import { asksForPassword } from '../protection.ts';
+import { needsPassword } from '../protection.ts';
 import { download, featuresFor, ownPortfolio, renderRefused, storedFilesOf, type Deps, type PortfolioRow } from '../pages.ts';
 import { madeResumeOf } from '../pageResume.ts';
 
 const UNPROTECTED_EXPORT_README = `This zip holds your site as plain files. It is NOT protected by a password.
 
-On FolioForge your site asks visitors for its password. These files do not: anyone who can open them,
-or reach them wherever you put them, sees every page. Host them only where you control who may look.
+On FolioForge your site, or some of its pages, asks visitors for its password. These files do not:
+anyone who can open them, or reach them wherever you put them, sees every page, those behind the
+password too. Host them only where you control who may look.
 `;
 
 /** A name for a download: the address, else the title, else the template, then `ending`. */
@@ -125,8 +126,8 @@ export async function exportSite(deps: Deps, req: Request, portfolioId: string):
     renderRefused(error);
   }
   entries['portfolio.json'] = strToU8(jsonResumeOf(row, pageUrl, fileUrls));
-  // A site behind its password on FolioForge is not behind it anywhere else: the zip says so plainly.
-  if (asksForPassword(row.data)) entries['README.txt'] = strToU8(UNPROTECTED_EXPORT_README);
+  // A site or page behind its password on FolioForge is not behind it anywhere else: the zip says so plainly.
+  if (needsPassword(row.data)) entries['README.txt'] = strToU8(UNPROTECTED_EXPORT_README);
   // The page names it a zip when saving.
   return attachment(zipSync(entries, { level: 6 }), exportName(row, '-site.zip'), 'application/octet-stream');
 }

@@ -27,7 +27,7 @@ import {
   storeSite,
   type Deps,
 } from '../pages.ts';
-import { asksForPassword, protectionFor, writeAccess } from '../protection.ts';
+import { asksForPassword, needsPassword, protectionFor, withoutProtectedPages, writeAccess } from '../protection.ts';
 
 export async function publish(deps: Deps, req: Request, portfolioId: string, slug: string): Promise<Response> {
   const user = await requireUser(deps.anonClient(), req, 'Sign in to publish');
@@ -41,8 +41,10 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     const source = { portfolioId: row.id, templateId: row.template_id, data: row.data, look: row.look };
     // Checked before anything changes: a row the schema refuses is never half published.
     checkPublishable(source);
-    // Behind a password: only under a plan that includes it, with a password set (403 or 409 before anything changes).
-    const generation = asksForPassword(row.data) ? await protectionFor(deps, user.id, row.id) : undefined;
+    // Behind a password (the whole site, or some of its pages): only under a plan that includes it,
+    // with a password set (403 or 409 before anything changes).
+    const generation = needsPassword(row.data) ? await protectionFor(deps, user.id, row.id) : undefined;
+    const wholeSite = asksForPassword(row.data);
 
     const { data: previous, error } = await deps.admin.rpc('claim_page', {
       portfolio: row.id,
@@ -63,26 +65,48 @@ export async function publish(deps: Deps, req: Request, portfolioId: string, slu
     }
 
     // A site behind its password is written to the private bucket, noindex; the public one keeps only its pointers.
-    const bucket = generation ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
-    const { urls, kept } = await copyFiles(deps, slug, storedFilesOf(row.owner_id, row.id, row.template_id, row.data), bucket);
+    // A page behind it: that page and the files only it shows go to the private bucket, the rest stay public.
+    const bucket = wholeSite ? PROTECTED_SITES_BUCKET : SITES_BUCKET;
+    const files = storedFilesOf(row.owner_id, row.id, row.template_id, row.data);
+    const shownInPublic = new Set(
+      wholeSite ? [] : storedFilesOf(row.owner_id, row.id, row.template_id, withoutProtectedPages(row.data)).map((file) => file.ref),
+    );
+    const publicCopies = await copyFiles(
+      deps,
+      slug,
+      files.filter((file) => shownInPublic.has(file.ref)),
+      SITES_BUCKET,
+    );
+    const privateCopies = await copyFiles(
+      deps,
+      slug,
+      files.filter((file) => !shownInPublic.has(file.ref)),
+      PROTECTED_SITES_BUCKET,
+    );
+    const urls = { ...publicCopies.urls, ...privateCopies.urls };
+    const keptPublic = publicCopies.kept;
+    const keptPrivate = privateCopies.kept;
+    const kept = wholeSite ? keptPrivate : keptPublic;
     // No résumé uploaded: the one made from this version of the row is the page's, re-made at each publish.
     const resume = await storeMadeResume(deps, slug, source, features, bucket);
     if (resume) kept.add(resume.path);
     // The blog is public files only: a site behind its password has none (writeBlog refuses it too). It is
     // written first: the pages' navigation ends with "Blog" when it has live posts.
-    const blog = generation ? undefined : await writeBlog(deps, blogTargetFor(row, slug, features), 'all');
+    const blog = wholeSite ? undefined : await writeBlog(deps, blogTargetFor(row, slug, features), 'all');
     for (const path of blog?.paths ?? []) kept.add(path);
-    const site = { bucket, indexable: !generation, resumeUrl: resume?.url, blog: Boolean(blog?.live.length) };
-    for (const path of await storeSite(deps, source, slug, features, urls, site)) kept.add(path);
+    const site = { bucket, indexable: !wholeSite, resumeUrl: resume?.url, blog: Boolean(blog?.live.length) };
+    const stored = await storeSite(deps, source, slug, features, urls, site);
+    for (const path of stored.written) kept.add(path);
+    for (const path of stored.privateWritten) keptPrivate.add(path);
     if (generation) {
       await writeAccess(deps, slug, generation);
-      kept.add(siteAccessPath(slug));
+      keptPrivate.add(siteAccessPath(slug));
     }
     await putSiteFile(deps, pageOwnerPath(slug), row.id, 'application/octet-stream');
-    const keptPublic = generation ? new Set([pageOwnerPath(slug)]) : kept.add(pageOwnerPath(slug));
-    // Files of an earlier version (a replaced picture, or the page before it was or stopped being protected) leave with it.
+    keptPublic.add(pageOwnerPath(slug));
+    // Files of an earlier version (a replaced picture, or a page before it was or stopped being protected) leave with it.
     await removePageFiles(deps, slug, keptPublic);
-    await removePageFiles(deps, slug, generation ? kept : new Set(), PROTECTED_SITES_BUCKET);
+    await removePageFiles(deps, slug, keptPrivate, PROTECTED_SITES_BUCKET);
     await pointToPage(deps, row.id, slug);
     await mapDomains(deps, row.id, features);
     await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);

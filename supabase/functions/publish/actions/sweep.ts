@@ -132,8 +132,8 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   report.filesRemoved = stale.length;
   await removeObjects(deps.admin, SITES_BUCKET, stale);
 
-  // The private bucket's pages: only those published behind their password now (public.protected_slugs).
-  const { data: protectedRows, error: protectedError } = await deps.admin.rpc('protected_slugs');
+  // The private bucket's pages: only sites published with the whole site or a page behind their password now.
+  const { data: protectedRows, error: protectedError } = await deps.admin.rpc('private_site_slugs');
   if (protectedError) throw new HttpError(503, 'The protected pages could not be read.');
   const protectedSlugs = new Set((protectedRows ?? []) as string[]);
   const protectedStale: string[] = [];
