@@ -19,6 +19,25 @@ export async function grantPlan(stack: SharedStack, userId: string, plan: 'basic
   if (error) throw error;
 }
 
+/**
+ * Template `templateId` bought for good, recorded with the service role as the payment function records
+ * a paid order at its price in rupees (templates/src/<template>/template.json): for tests of something
+ * after the purchase (buying itself is commerce.test.ts).
+ */
+export async function grantTemplate(stack: SharedStack, userId: string, templateId: number, rupees: number): Promise<void> {
+  const { error } = await (await serviceClient(stack)).from('purchases').insert({
+    user_id: userId,
+    item_type: 'template',
+    item_id: String(templateId),
+    amount: rupees * 100,
+    currency: 'INR',
+    order_id: `order_e2e_${Date.now()}_template${templateId}_${Math.random().toString(36).slice(2)}`,
+    status: 'paid',
+    paid_at: new Date().toISOString(),
+  });
+  if (error) throw error;
+}
+
 /** A GET of `url` with another Host header (and a cookie, when given): its status and body. */
 export function fetchWithHost(url: string, host: string, cookie?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

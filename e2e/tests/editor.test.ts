@@ -1,6 +1,6 @@
-// Templates and editor in Chromium: choose each template, the page title's default as the page
-// scrolls, the generator's PDF viewer, and template 2's phone drawer. Typing into the preview, the
-// draft kept across a reload and the file pickers' rules are component tests (Design.test.tsx).
+// Templates and editor in Chromium: choose each template, the generator's PDF viewer, and template 2's
+// phone drawer. Typing into the preview, the draft kept across a reload, the page title's default while
+// it is off screen and the file pickers' rules are component tests (Design.test.tsx).
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -55,20 +55,6 @@ test.describe('design screen', () => {
       await page.close();
     });
   }
-
-  test("the page title's default is the name typed above it, also when the title was off screen while the name was typed", async () => {
-    const page = await browser.newPage();
-    await openDesignFor(page, 0);
-    const name = page.getByLabel('Name', { exact: true });
-    const title = page.getByLabel('Page title', { exact: true });
-    await expect(title).not.toBeInViewport();
-    await name.fill('Grace 🐚 Hopper');
-    await name.press('Backspace');
-    await title.scrollIntoViewIfNeeded();
-    await expect(title).toHaveAttribute('placeholder', 'Grace 🐚 Hoppe');
-    await expect(title).toHaveAccessibleDescription('Empty: the page uses your name, “Grace 🐚 Hoppe”.');
-    await page.close();
-  });
 });
 
 test.describe('generator', () => {

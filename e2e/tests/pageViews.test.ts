@@ -1,4 +1,5 @@
-// Views of a published page, in Chromium: visits from two browsers are counted by the site's server
+// Views of a published page, in Chromium: visits from two visitors (browser contexts of their own: no
+// cookie, storage or cache shared) are counted by the site's server
 // (tooling/pageViews.mjs) without a cookie, and the owner sees them on My portfolios, by day.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
@@ -7,27 +8,24 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { buyTemplate } from '../support/checkout';
+import { userClient } from '../support/portfolios';
+import { grantTemplate } from '../support/sites';
 
 let stack: SharedStack;
-let owners: Browser;
-let firstVisitors: Browser;
-let secondVisitors: Browser;
+let browser: Browser;
 
 test.beforeAll(async () => {
   stack = sharedStack();
-  [owners, firstVisitors, secondVisitors] = await Promise.all([launchBrowser(), launchBrowser(), launchBrowser()]);
+  browser = await launchBrowser();
 });
 
 test.afterAll(async () => {
-  await Promise.all([owners?.close(), firstVisitors?.close(), secondVisitors?.close()]);
+  await browser?.close();
 });
 
 async function publish(page: Page, slug: string) {
   await page.goto(`${stack.shellUrl}/design`);
   await page.waitForURL(/\/design\?portfolio=/);
-  // A page is published once its template is bought (the sandbox's card).
-  await buyTemplate(page);
   await page.getByLabel('Name', { exact: true }).fill('Counted Visitor');
   const region = page.getByRole('region', { name: 'Publish' });
   await region.getByLabel('Page address').fill(slug);
@@ -36,8 +34,8 @@ async function publish(page: Page, slug: string) {
   await region.getByRole('status').getByText('Your page is published.').waitFor({ timeout: 30_000 });
 }
 
-/** Opens the page `times` times in one browser (a fresh context: no history), saying what the server set. */
-async function visit(browser: Browser, url: string, times: number, referer?: string) {
+/** Opens the page `times` times as one visitor (a fresh context: no history), saying what the server set. */
+async function visit(url: string, times: number, referer?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const setCookies: string[] = [];
@@ -55,9 +53,11 @@ async function visit(browser: Browser, url: string, times: number, referer?: str
 }
 
 test.describe('page views', () => {
-  test('3 visits from 2 browsers show as 3 views on My portfolios, and no /p/ page sets a cookie', async () => {
+  test('3 visits from 2 visitors show as 3 views on My portfolios, and no /p/ page sets a cookie', async () => {
     const user = await createConfirmedUser(stack, 'Counted Owner');
-    const page = await (await owners.newContext()).newPage();
+    // Template 1 bought already: a page is published once its template is (buying is commerce.test.ts).
+    await grantTemplate(stack, (await userClient(stack, user)).userId, 1, 100);
+    const page = await (await browser.newContext()).newPage();
     const errors = trackPageErrors(page);
     await logInThroughUi(page, stack, user);
     const slug = `counted-${Date.now().toString(36)}`;
@@ -65,8 +65,8 @@ test.describe('page views', () => {
 
     // The canonical address: /p/<slug> answers 301 to it, and a redirect is no page view.
     const url = `${stack.shellUrl}/p/${slug}/`;
-    const first = await visit(firstVisitors, url, 2, 'https://news.example.com/today');
-    const second = await visit(secondVisitors, url, 1);
+    const first = await visit(url, 2, 'https://news.example.com/today');
+    const second = await visit(url, 1);
     for (const seen of [first, second]) {
       assert.deepEqual(seen.setCookies, [], 'no Set-Cookie on the page or anything it loads');
       assert.deepEqual(seen.cookies, [], 'the visitor keeps no cookie');

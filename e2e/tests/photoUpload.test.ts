@@ -15,9 +15,9 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { buyTemplate } from '../support/checkout';
 import { writePhotoFiles } from '../support/photos';
 import { userClient, waitForStored, waitForStoredFiles } from '../support/portfolios';
+import { grantTemplate } from '../support/sites';
 
 let stack: SharedStack;
 let browser: Browser;
@@ -131,13 +131,14 @@ test.describe('a photo through the editor', () => {
 
   test('published, the photo has its size and srcset, every copy is served, and the page weighs a fraction of the photo', async () => {
     const user = await createConfirmedUser(stack, 'Published Photographer');
+    // Template 1 bought already (buying it is commerce.test.ts).
+    await grantTemplate(stack, (await userClient(stack, user)).userId, 1, 100);
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/design`);
     await page.waitForURL(/\/design\?portfolio=/);
-    await buyTemplate(page);
     await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'IMG_4032.jpg'));
     await page.getByText('Stored in your account: IMG_4032.jpg').waitFor({ timeout: 60_000 });
     await saved(page);

@@ -51,19 +51,6 @@ test.afterAll(async () => {
 });
 
 test.describe('routes', () => {
-  for (const screen of SCREENS) {
-    test(`${screen.path} renders its screen inside the header and footer`, async () => {
-      const { page, errors } = await openPage(`${stack.shellUrl}${screen.path}`);
-      const heading = page.locator('main h1, main h2').filter({ hasText: screen.heading }).first();
-      await heading.waitFor({ timeout: 15_000 });
-      await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
-      assert.equal(await page.getByRole('link', { name: 'FolioForge' }).first().isVisible(), true);
-      assert.equal(await page.getByText('© 2023 FolioForge. All rights reserved.').isVisible(), true);
-      assert.deepEqual(errors, []);
-      await page.close();
-    });
-  }
-
   test('a screen visited before comes back at once, with no "Loading…" in between', async () => {
     const { page, errors } = await openPage(`${stack.shellUrl}/home`);
     const header = page.getByRole('banner');
@@ -197,7 +184,8 @@ test.describe('shared packages', () => {
 });
 
 test.describe('one React', () => {
-  test('no remote ever sends its own copy of React or ReactDOM while the visitor goes through every route', async () => {
+  // One visit of every route shows both: each screen inside the header and footer, and no second React.
+  test('every route renders its screen inside the header and footer, and no remote ever sends its own copy of React or ReactDOM', async () => {
     // Each remote's manifest names the chunks holding its fallback copy of each shared package.
     const fallbackChunks = new Set<string>();
     for (const remote of ['auth', 'templates', 'editor', 'commerce', 'content'] as const) {
@@ -212,6 +200,7 @@ test.describe('one React', () => {
     }
     assert.ok(fallbackChunks.size > 0, 'remotes declare their React fallbacks');
     const page = await browser.newPage();
+    const errors = trackPageErrors(page);
     const fetched: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -220,7 +209,11 @@ test.describe('one React', () => {
     for (const screen of SCREENS) {
       await page.goto(`${stack.shellUrl}${screen.path}`);
       await page.locator('main h1, main h2').filter({ hasText: screen.heading }).first().waitFor({ timeout: 15_000 });
+      await expect(page.getByText(UNAVAILABLE), `${screen.path} has every part`).toHaveCount(0);
+      assert.equal(await page.getByRole('link', { name: 'FolioForge' }).first().isVisible(), true, `${screen.path} has the header`);
+      assert.equal(await page.getByText('© 2023 FolioForge. All rights reserved.').isVisible(), true, `${screen.path} has the footer`);
     }
+    assert.deepEqual(errors, []);
     const reactProviders = await page.evaluate(() => {
       const share = (
         window as unknown as {

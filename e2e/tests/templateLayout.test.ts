@@ -10,7 +10,8 @@ import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
-import { buyTemplate } from '../support/checkout';
+import { userClient } from '../support/portfolios';
+import { grantTemplate } from '../support/sites';
 import { repoRoot } from '../../tooling/repo.mjs';
 
 let stack: SharedStack;
@@ -85,11 +86,12 @@ test("template 3's header keeps the owner's name on one line beside a one-line m
 
 test("template 3's published page keeps the owner's name in its header at 390 and 1280 px, with scripts off", async () => {
   const user = await createConfirmedUser(stack, 'Meera Iyer');
+  // Template 3 bought already (buying is commerce.test.ts).
+  await grantTemplate(stack, (await userClient(stack, user)).userId, 3, 800);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logInThroughUi(page, stack, user);
   await useProfessional(page);
   await page.waitForURL(/\/design\?portfolio=/);
-  await buyTemplate(page, 'Get Temp 3');
   const region = page.getByRole('region', { name: 'Publish' });
   const slug = `meera-${Date.now().toString(36)}`;
   await region.getByLabel('Page address').fill(slug);
