@@ -8,7 +8,7 @@ import { clientIp } from '../http/body.ts';
 import { EdgeWorkerError } from './edgeWorkers.ts';
 import { functionExists, isFunctionName, verifyJwtSetting } from './registry.ts';
 import { namecomSandboxCredentials } from '../namecom/credentials.ts';
-import { partnerApp, sellerTokenKey } from '../razorpay/partner.ts';
+import { partnerApp, sellerTokenKey, shopOrderLinkKey } from '../razorpay/partner.ts';
 
 /** What a function reads from its environment; publicUrl is final only once the server listens. */
 export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
@@ -32,6 +32,8 @@ export function functionEnv(ctx: LocalCloudContext): Record<string, string> {
     RAZORPAY_PARTNER_CLIENT_ID: partnerApp(ctx.keys).clientId,
     RAZORPAY_PARTNER_CLIENT_SECRET: partnerApp(ctx.keys).clientSecret,
     SELLER_TOKEN_KEY: sellerTokenKey(ctx.keys),
+    // The key of the buyers' private order links (orders/status).
+    SHOP_ORDER_LINK_KEY: shopOrderLinkKey(ctx.keys),
     // The contact function sends through this local-cloud's EmailJS sink, as through api.emailjs.com.
     EMAILJS_ORIGIN: `${base}/emailjs`,
     EMAILJS_PUBLIC_KEY: ctx.keys.emailjsPublicKey,

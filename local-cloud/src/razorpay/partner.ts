@@ -26,6 +26,11 @@ export function sellerTokenKey(keys: Pick<Keys, 'jwtSecret'>): string {
   return createHmac('sha256', keys.jwtSecret).update('seller token key').digest('base64');
 }
 
+/** The key the orders function signs buyers' order links with (SHOP_ORDER_LINK_KEY). */
+export function shopOrderLinkKey(keys: Pick<Keys, 'jwtSecret'>): string {
+  return createHmac('sha256', keys.jwtSecret).update('shop order link key').digest('base64');
+}
+
 /** The only redirect URI the app has whitelisted: the sellers function's callback. */
 export function partnerRedirectUri(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/functions/v1/sellers/callback`;

@@ -1307,6 +1307,13 @@ export type Database = {
         };
         Returns: string;
       };
+      close_shop: {
+        Args: {
+          shop_owner: string;
+          page?: string;
+        };
+        Returns: number;
+      };
       collects_subscribers: {
         Args: {
           portfolio: string;
@@ -1757,6 +1764,14 @@ export type Database = {
           orders: string[];
         };
         Returns: undefined;
+      };
+      shops_past_their_plan: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          owner_id: string;
+        }[];
       };
       site_page_limit: {
         Args: {

@@ -13,7 +13,7 @@ const PAYMENT = {
 };
 
 function store(outcome: PaymentOutcome, refund: () => Promise<string | null> = () => Promise.resolve('rfnd_Refund00000001')) {
-  const calls = { refunds: [] as string[], marked: [] as [string, string | null][] };
+  const calls = { refunds: [] as string[], marked: [] as [string, string | null][], mailed: [] as string[] };
   const fake: ShopPaymentStore = {
     record: () => Promise.resolve({ outcome, orderId: 'order-uuid', orderNumber: 'FF-0123456789', ownerId: 'owner-1' }),
     refund: (ownerId, paymentId) => {
@@ -22,6 +22,10 @@ function store(outcome: PaymentOutcome, refund: () => Promise<string | null> = (
     },
     refunded: (paymentId, refundId) => {
       calls.marked.push([paymentId, refundId]);
+      return Promise.resolve();
+    },
+    mailPaid: (orderId) => {
+      calls.mailed.push(orderId);
       return Promise.resolve();
     },
   };
@@ -33,6 +37,8 @@ Deno.test('a paid, repeated or foreign payment is reported as the database decid
     const { fake, calls } = store(outcome);
     assert.equal((await settleShopPayment(fake, PAYMENT)).status, outcome);
     assert.deepEqual(calls.refunds, [], outcome);
+    // Only the call that paid the order mails it: every later or repeated one is told 'already_paid'.
+    assert.deepEqual(calls.mailed, outcome === 'paid' ? ['order-uuid'] : [], `${outcome}: mailed`);
   }
 });
 
@@ -41,6 +47,7 @@ Deno.test('a payment owed back is refunded on the owner’s account and marked r
   assert.equal((await settleShopPayment(fake, PAYMENT)).status, 'refunded');
   assert.deepEqual(calls.refunds, ['owner-1:pay_Payment0000001']);
   assert.deepEqual(calls.marked, [['pay_Payment0000001', 'rfnd_Refund00000001']]);
+  assert.deepEqual(calls.mailed, [], 'a payment given back mails no receipt');
 });
 
 Deno.test('a refund Razorpay refused, or a seller no longer connected, leaves it owed for the next try', async () => {

@@ -2,11 +2,14 @@
 // source of truth) and the buyer's return from checkout alike: record_shop_order_payment decides, in
 // one locked SQL call, and a payment for an order no longer pending is refunded here through
 // Razorpay, acting for the seller, then marked refunded (once: the SQL hands the refund to one call).
+// The call that paid the order mails the buyer's receipt and the owner's note (shopMail.ts): SQL
+// answers 'paid' to one call only, so they go out once however the webhook and the callback arrive.
 // One interface, so the rules are tested on Deno without a database or Razorpay.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Env } from './env.ts';
 import { razorpayApiForSeller } from './razorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from './sellerAccounts.ts';
+import { mailPaidShopOrder } from './shopMail.ts';
 
 export type PaymentOutcome =
   'paid' | 'already_paid' | 'refund' | 'already_refunded' | 'refund_underway' | 'unknown' | 'foreign' | 'mismatch';
@@ -33,6 +36,8 @@ export interface ShopPaymentStore {
   refund(ownerId: string, paymentId: string): Promise<string | null>;
   /** The refund made (its id), or none made: the next delivery of the event tries again. */
   refunded(paymentId: string, refundId: string | null): Promise<void>;
+  /** Mails the receipt and the owner's note of an order just paid; never throws. */
+  mailPaid(orderId: string): Promise<void>;
 }
 
 /** What the caller reports: the outcome, or 'refunded' once this call has given a late payment back. */
@@ -43,6 +48,7 @@ export async function settleShopPayment(
   payment: CapturedPayment,
 ): Promise<{ status: SettledPayment; recorded: RecordedPayment }> {
   const recorded = await store.record(payment);
+  if (recorded.outcome === 'paid' && recorded.orderId) await store.mailPaid(recorded.orderId);
   if (recorded.outcome !== 'refund') return { status: recorded.outcome, recorded };
   let refundId: string | null;
   try {
@@ -93,5 +99,6 @@ export function shopPaymentStoreFrom(env: Env, admin: SupabaseClient): ShopPayme
       );
       if (error) throw new Error(`shop_order_payment_refunded failed: ${error.code} ${error.message}`);
     },
+    mailPaid: (orderId) => mailPaidShopOrder(env, admin, orderId),
   };
 }

@@ -33,6 +33,16 @@ domains.json        your custom domains, the free domains registered for you and
 subscribers.csv     the people who signed up on your published pages (also subscribers.json)
 selling.json        the Razorpay account you connected to sell on your pages, and since when (the
                     access it gave FolioForge is kept encrypted, only to act for you, and not exported)
+shop-orders.json    the orders buyers placed on your pages: each one's number, page, buyer (name, email,
+                    phone, address), items with their options, quantities and prices, shipping, total,
+                    status, Razorpay's numbers and dates
+shop-customers.csv  everyone who ordered from your pages: name, email, phone, how many orders, what they
+                    paid (per currency) and when they first and last ordered
+
+When you delete your account, your shop's orders and customers are deleted with it, and FolioForge keeps
+none of them: you are the seller, and the payments were made to your own Razorpay account, which keeps
+their records (Razorpay, as a payment aggregator, keeps them for the time the law sets, in India five
+years). If you must keep invoices for your taxes (in India, GST records for 72 months), keep this export.
 
 Dates are in UTC (ISO 8601). Amounts are in the smallest unit of their currency (paise, cents).
 `;
@@ -73,6 +83,44 @@ function folderName(index: number, portfolio: PortfolioRow): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
   return `${String(index + 1).padStart(2, '0')}-${words || 'untitled'}`;
+}
+
+/** One row per buyer (by email, case aside): their orders, what the paid ones came to per currency, when. */
+export function shopCustomersCsv(orders: Record<string, unknown>[]): string {
+  const PAID = new Set(['paid', 'shipped', 'ready_for_pickup', 'partially_refunded']);
+  const customers = new Map<
+    string,
+    { name: unknown; email: unknown; phone: unknown; orders: number; paid: Map<string, number>; first: string; last: string }
+  >();
+  for (const order of orders) {
+    const key = String(order.buyer_email).toLowerCase();
+    const at = String(order.created_at);
+    const customer = customers.get(key) ?? {
+      name: order.buyer_name,
+      email: order.buyer_email,
+      phone: order.buyer_phone,
+      orders: 0,
+      paid: new Map(),
+      first: at,
+      last: at,
+    };
+    customer.orders++;
+    // The newest order's name and phone: what the buyer gave last.
+    if (at >= customer.last) Object.assign(customer, { name: order.buyer_name, phone: order.buyer_phone, last: at });
+    if (at < customer.first) customer.first = at;
+    if (PAID.has(String(order.status))) {
+      const currency = String(order.currency);
+      customer.paid.set(currency, (customer.paid.get(currency) ?? 0) + Number(order.total_amount));
+    }
+    customers.set(key, customer);
+  }
+  const paid = (amounts: Map<string, number>) => [...amounts].map(([currency, amount]) => `${amount} ${currency}`).join('; ');
+  return (
+    [
+      ['name', 'email', 'phone', 'orders', 'paid (smallest unit)', 'first order', 'last order'].map(csvCell).join(','),
+      ...[...customers.values()].map((c) => [c.name, c.email, c.phone, c.orders, paid(c.paid), c.first, c.last].map(csvCell).join(',')),
+    ].join('\r\n') + '\r\n'
+  );
 }
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -176,6 +224,17 @@ export function exportStream(sources: ExportSources): ReadableStream<Uint8Array>
             ].join('\r\n') + '\r\n',
           ),
         );
+        // The shop: the orders on the user's pages (row-level security: the owner's own), and their buyers.
+        const shopOrders = await rows(
+          asUser,
+          'shop_orders',
+          'order_number, portfolio_id, page_slug, buyer_name, buyer_email, buyer_phone, delivery, shipping_address, status, currency, ' +
+            'items_amount, shipping_amount, total_amount, razorpay_order_id, razorpay_payment_id, created_at, paid_at, updated_at, ' +
+            'shop_order_items (line, item_id, option_id, name, option_name, unit_amount, quantity, line_amount)',
+          { column: 'owner_id', id: userId },
+        );
+        add('shop-orders.json', json(shopOrders));
+        add('shop-customers.csv', strToU8(shopCustomersCsv(shopOrders)));
         const { data: selling, error: sellingError } = await asUser.rpc('my_seller_account');
         if (sellingError) throw new Error(`the Razorpay connection could not be read: ${sellingError.message}`);
         add('selling.json', json({ razorpayAccounts: selling ?? [] }));

@@ -24,6 +24,7 @@ import {
 } from '../_shared/yourData.ts';
 import { accountFunction, type DeletionField } from '../_shared/contracts/account.ts';
 import { answer, type Refusal, type RequestOf } from '../_shared/contracts/functionContract.ts';
+import { closeShop } from '../_shared/shopClosing.ts';
 import { exportStream } from './dataExport.ts';
 import { listTree, removeObjects, StorageTrouble } from '../_shared/storageTree.ts';
 import { publishedObjects, USER_BUCKETS } from './storageFiles.ts';
@@ -184,6 +185,16 @@ async function deleteAccount(deps: Deps, user: Caller, request: DeleteRequest): 
   } catch (error) {
     console.error('account: a subscription could not be cancelled', error);
     throw new HttpError(503, 'Your plan could not be cancelled at our payment provider. Nothing was deleted; try again in a minute.');
+  }
+
+  // Their shops close: pending orders are cancelled while FolioForge can still act on their Razorpay
+  // account, so a payment arriving meanwhile is refunded (the webhook's late-payment path). The orders
+  // themselves go with the user (the payments' records stay with Razorpay, on the owner's own account).
+  try {
+    await closeShop(deps.admin, user.id);
+  } catch (error) {
+    console.error('account: the shop could not be closed', error);
+    throw new HttpError(503, 'Your open orders could not be cancelled. Nothing was deleted; try again in a minute.');
   }
 
   // Their own Razorpay account stops being reachable by FolioForge: the grant is revoked at Razorpay,

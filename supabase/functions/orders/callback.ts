@@ -6,10 +6,12 @@
 // signature for another order, or another account's, never matches. Only then is the payment read
 // back from Razorpay as the seller and recorded, the same way the webhook records it (one SQL call:
 // paid once, or refunded when the order had ended). Whatever comes, the buyer gets a page saying what
-// happened and the way back to the shop; a forged or foreign callback changes nothing.
+// happened and the way back to the shop; a forged or foreign callback changes nothing. A paid (or
+// refunded) order's page links the order's private status page (status.ts), as the receipt mail does.
 import { requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { readRawBody } from '../_shared/request.ts';
+import { orderStatusToken, orderStatusUrl } from '../_shared/shopMailLinks.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { buyerPage, escapeHtml } from './buyerPages.ts';
 import type { OrderStore } from './store.ts';
@@ -17,8 +19,10 @@ import type { OrderStore } from './store.ts';
 const MAX_CALLBACK_BYTES = 8 * 1024;
 const ORDER_NUMBER = /^FF-[0-9A-Z]{10}$/;
 
-function page(status: number, title: string, paragraphs: string[], shopUrl: string | undefined): Response {
-  const links = shopUrl ? `<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p>` : '';
+function page(status: number, title: string, paragraphs: string[], shopUrl: string | undefined, statusUrl?: string): Response {
+  const links =
+    (statusUrl ? `<p><a href="${escapeHtml(statusUrl)}">Your order’s status</a> (keep this link: it shows your order)</p>\n` : '') +
+    (shopUrl ? `<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p>` : '');
   return buyerPage(status, title, `${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}\n${links}`);
 }
 
@@ -82,7 +86,9 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
   // Read back from Razorpay as the seller: only a payment on the order's own account is found.
   const payment = await store.sellerPayment(order.ownerId, paymentId);
   if (!payment || payment.orderId !== order.razorpayOrderId) return notConfirmed(400);
-  const refundedPage = () =>
+  // Only once the payment is confirmed: the link is the buyer's, as the receipt mail's.
+  const statusUrl = async () => orderStatusUrl(env, await orderStatusToken(env, order.orderNumber));
+  const refundedPage = async () =>
     page(
       200,
       'Your payment is being refunded',
@@ -91,9 +97,10 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
         'The whole amount goes back the way you paid. Order again from the shop if you still want it.',
       ],
       shopUrl,
+      await statusUrl(),
     );
   // Given back already (the webhook came first): nothing to record.
-  if (payment.status === 'refunded') return refundedPage();
+  if (payment.status === 'refunded') return await refundedPage();
   if (payment.status !== 'captured')
     return page(
       202,
@@ -109,8 +116,14 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
     currency: payment.currency,
   });
   if (settled === 'paid' || settled === 'already_paid')
-    return page(200, 'Thank you: your order is paid', [`Order ${order.orderNumber} is paid. The shop has it.`], shopUrl);
+    return page(
+      200,
+      'Thank you: your order is paid',
+      [`Order ${order.orderNumber} is paid. The shop has it, and your receipt is on its way to your mail.`],
+      shopUrl,
+      await statusUrl(),
+    );
   if (settled === 'refunded' || settled === 'already_refunded' || settled === 'refund_underway' || settled === 'refund_waiting')
-    return refundedPage();
+    return await refundedPage();
   return notConfirmed(400);
 }

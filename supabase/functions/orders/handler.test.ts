@@ -17,6 +17,7 @@ const env = (name: string) =>
     SITE_URL: SITE,
     RAZORPAY_API_BASE: 'https://api.razorpay.example',
     RAZORPAY_PARTNER_CLIENT_SECRET: 'partner-client-secret',
+    SHOP_ORDER_LINK_KEY: 'order-link-key',
   })[name];
 const PAGE = { portfolio: '6a1f0c2e-8b7d-4c1e-9f3a-2b4c6d8e0f1a', slug: 'ada-bakes' };
 const BUYER = { name: 'Zoë Buyer', email: 'zoe@example.com', phone: '+91 98765-43210' };

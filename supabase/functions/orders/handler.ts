@@ -11,7 +11,8 @@
 //     left, so racing buyers never take more than the page has;
 //   - the order created on the owner's own Razorpay account with its token (Partner OAuth), its
 //     receipt the order's number; a refusal there gives the stock back;
-//   - the buyer's return from checkout at /orders/callback, its signature checked (callback.ts).
+//   - the buyer's return from checkout at /orders/callback, its signature checked (callback.ts);
+//   - the buyer's private order page at GET /orders/status/<token> (status.ts).
 // A form is answered with a page whose button posts Razorpay's hosted checkout form for the order,
 // or 422 with an HTML page listing what to change beside which field (the browser's Back keeps what
 // was typed); JSON gets 201 { orderNumber, checkout: { action, fields } } or 422 { error, fields }.
@@ -26,6 +27,8 @@ import { priceOrder, productNames, shopNameOf } from '../_shared/shopOrders.ts';
 import { publicPagePath, SLUG_PATTERN } from '../_shared/slugs.ts';
 import { buyerPage, escapeHtml } from './buyerPages.ts';
 import { answerCallback } from './callback.ts';
+import { answerStatus, statusStoreFrom, type StatusStore } from './status.ts';
+import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 import { orderStoreFrom, ReservationRefused, type OrderStore } from './store.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -125,9 +128,11 @@ function readFields(raw: string, kind: 'form' | 'json'): Record<string, string> 
 }
 
 /** `store`: the database and Razorpay, built at the first request (tests pass their own). */
-export function createHandler(env: Env, store?: OrderStore): (req: Request) => Promise<Response> {
+export function createHandler(env: Env, store?: OrderStore, statusStore?: StatusStore): (req: Request) => Promise<Response> {
   let built = store;
   const storeNow = () => (built ??= orderStoreFrom(env));
+  let builtStatus = statusStore;
+  const statusStoreNow = () => (builtStatus ??= statusStoreFrom(supabaseClientsFrom(env).admin));
   return async (req) => {
     const origin = req.headers.get('origin');
     let kind: 'form' | 'json' = 'json';
@@ -169,6 +174,7 @@ export function createHandler(env: Env, store?: OrderStore): (req: Request) => P
       }
       // Razorpay's checkout sends the buyer back here with the payment's ids, signed (callback.ts).
       if (new URL(req.url).pathname.endsWith('/callback')) return await answerCallback(req, env, storeNow());
+      if (new URL(req.url).pathname.includes('/status/')) return await answerStatus(req, env, statusStoreNow());
       if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
       const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (type === 'application/x-www-form-urlencoded') kind = 'form';

@@ -1,7 +1,9 @@
 // Razorpay's webhooks, verified on the raw body (X-Razorpay-Signature: hex HMAC-SHA256 with the
 // webhook secret) before anything is read from it:
-//   payment.captured, order.paid  → on a seller's connected account, the shop order is paid once, or
-//                                   the payment refunded when the order had ended (_shared/shopOrderPayments.ts);
+//   payment.captured, order.paid  → on a seller's connected account, the shop order is paid once (that
+//                                   call mails the receipt and the owner, _shared/shopMail.ts), or the
+//                                   payment refunded when the order had ended or its shop closed
+//                                   (_shared/shopOrderPayments.ts);
 //                                   on the platform's, the order's purchase is paid (if the browser never came back)
 //   subscription.*                → the subscription's row mirrors Razorpay's state, fetched anew
 //                                   (events may arrive late or out of order); subscription.charged

@@ -6,6 +6,7 @@
 //     longer holds what it shows (badge back, look off, no sign-up form), and its made résumé;
 //   - removes from the private bucket every page no longer published behind its password;
 //   - clears old rate-limit records, wrong password tries and sign-ups never confirmed;
+//   - closes the shops of owners whose plan lapsed (close_shop: pending orders cancelled, stock back);
 //   - writes /p/sitemap.xml's list again from the published rows.
 // Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
 // is listed before the rows are read, and a page being published right now is never taken for a leftover.
@@ -24,6 +25,7 @@ import {
 } from '../../_shared/sites.ts';
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
+import { closeShop } from '../../_shared/shopClosing.ts';
 import { publishDueBlogs, siteShowsBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, type Deps } from '../pages.ts';
@@ -165,6 +167,13 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
       return undefined;
     }
   });
+
+  // Shops whose owner's plan lapsed close at once: their pending orders are cancelled, and a payment
+  // still arriving for one is refunded (the webhook's late-payment path).
+  const { data: lapsed, error: lapsedError } = await deps.admin.rpc('shops_past_their_plan');
+  if (lapsedError) throw new HttpError(503, 'The shops past their plan could not be read.');
+  for (const { owner_id } of (lapsed ?? []) as { owner_id: string }[])
+    await closeShop(deps.admin, owner_id).catch((error: unknown) => console.error('sweep: a shop could not be closed', owner_id, error));
 
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
   if (cleanError) throw new HttpError(503, 'The database could not be swept.');

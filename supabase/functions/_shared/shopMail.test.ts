@@ -1,0 +1,67 @@
+// The paid order's mails as the buyer and the owner read them: every line of the order with its
+// option, quantity and prices, shipping, the total, the seller's contact from the page, and the
+// buyer's private link (and never the link in the owner's mail, nor the buyer's phone in theirs).
+import assert from 'node:assert/strict';
+import { buyerReceiptMail, ownerOrderMail, sellerContactOf, type PaidShopOrder } from './shopMail.ts';
+
+const ORDER: PaidShopOrder = {
+  id: '0b6c2f0e-1d2a-4c3b-8e9f-0a1b2c3d4e5f',
+  order_number: 'FF-0123456789',
+  owner_id: 'owner-1',
+  portfolio_id: 'page-1',
+  page_slug: 'ada-bakes',
+  buyer_name: 'Zoë Buyer',
+  buyer_email: 'zoe@example.com',
+  buyer_phone: '+919876543210',
+  delivery: 'ship',
+  shipping_address: { line1: '12 Baker Street', line2: '', city: 'Pune', state: 'MH', postalCode: '411001', country: 'IN' },
+  currency: 'INR',
+  items_amount: 99000,
+  shipping_amount: 5000,
+  total_amount: 104000,
+  shop_order_items: [
+    { line: 2, name: 'Sourdough', option_name: null, quantity: 1, unit_amount: 9000, line_amount: 9000 },
+    { line: 1, name: 'Chocolate cake', option_name: '1 kg', quantity: 2, unit_amount: 45000, line_amount: 90000 },
+  ],
+};
+const SELLER = sellerContactOf({ profile: { name: ' Ada Bakes ', email: 'ada@bakes.example', phone: '+91 20 1234 5678' } });
+const LINK = 'https://project.supabase.example/functions/v1/orders/status/FF-0123456789-abc';
+
+Deno.test('the receipt lists every item with its option, quantity and prices, shipping and the total, in order', () => {
+  const mail = buyerReceiptMail(ORDER, SELLER, LINK);
+  assert.equal(mail.subject, 'Your order FF-0123456789 from Ada Bakes is paid');
+  const lines = mail.message.split('\n');
+  const first = lines.indexOf('2 × Chocolate cake (1 kg) at ₹450.00: ₹900.00');
+  assert.ok(first > 0, mail.message);
+  assert.equal(lines[first + 1], '1 × Sourdough at ₹90.00: ₹90.00');
+  for (const line of ['Order number: FF-0123456789', 'Items: ₹990.00', 'Shipping: ₹50.00', 'Total paid: ₹1,040.00', LINK])
+    assert.ok(lines.includes(line), `${line} in\n${mail.message}`);
+  assert.ok(lines.includes('12 Baker Street') && lines.includes('Pune') && !lines.includes(''.padEnd(1)), 'the address, no blank part');
+});
+
+Deno.test('the receipt names the seller and how to reach them, from the page', () => {
+  const message = buyerReceiptMail(ORDER, SELLER, LINK).message;
+  assert.match(message, /Ask Ada Bakes:\nEmail: ada@bakes\.example\nPhone: \+91 20 1234 5678/);
+  const unnamed = buyerReceiptMail(ORDER, sellerContactOf({ profile: {} }), LINK).message;
+  assert.match(unnamed, /Ask The shop:\nthrough the contact form on their page\./);
+});
+
+Deno.test('pickup says so and costs nothing; free shipping says free', () => {
+  const pickup = buyerReceiptMail(
+    { ...ORDER, delivery: 'pickup', shipping_address: null, shipping_amount: 0, total_amount: 99000 },
+    SELLER,
+    LINK,
+  ).message;
+  assert.match(pickup, /Pickup: free\nTotal paid: ₹990\.00/);
+  assert.match(pickup, /To be picked up from the seller\./);
+  assert.match(buyerReceiptMail({ ...ORDER, shipping_amount: 0, total_amount: 99000 }, SELLER, LINK).message, /Shipping: free/);
+});
+
+Deno.test('the owner’s mail has the order and the buyer to ship to, and not the buyer’s private link', () => {
+  const mail = ownerOrderMail(ORDER, 'https://folioforge.example/');
+  assert.equal(mail.subject, 'New order FF-0123456789: ₹1,040.00');
+  assert.match(mail.message, /2 × Chocolate cake \(1 kg\) at ₹450\.00: ₹900\.00/);
+  assert.match(mail.message, /Buyer: Zoë Buyer, zoe@example\.com, \+919876543210/);
+  assert.match(mail.message, /Open your orders: https:\/\/folioforge\.example\/account$/);
+  assert.ok(!mail.message.includes('/orders/status/'));
+});

@@ -1,0 +1,178 @@
+// The mails of a paid shop order: the buyer's itemised receipt (items, options, quantities, unit
+// prices, shipping, total, the order number, the seller's name and contact from the published page,
+// and the private link to the order's status) and the owner's note of the order. Sent by
+// settleShopPayment for the one call that recorded the payment (record_shop_order_payment answers
+// 'paid' once per order, whichever of the webhook's deliveries or the buyer's return comes first), so
+// each goes out once. Through EmailJS with the account template, as the server's other mails: no
+// address or text comes from a browser. A mail that fails loses nothing: the order is on /account
+// and behind the status link.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { sendAccountMail } from './accountMail.ts';
+import { requireEnv, type Env } from './env.ts';
+import { formatMoney } from './prices.ts';
+import { orderStatusToken, orderStatusUrl } from './shopMailLinks.ts';
+
+export const paidShopOrderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  owner_id: z.string(),
+  portfolio_id: z.string().nullable(),
+  page_slug: z.string(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  buyer_phone: z.string(),
+  delivery: z.enum(['pickup', 'ship']),
+  shipping_address: z.record(z.string(), z.string()).nullable(),
+  currency: z.string(),
+  items_amount: z.number().int(),
+  shipping_amount: z.number().int(),
+  total_amount: z.number().int(),
+  shop_order_items: z.array(
+    z.object({
+      line: z.number().int(),
+      name: z.string(),
+      option_name: z.string().nullable(),
+      quantity: z.number().int(),
+      unit_amount: z.number().int(),
+      line_amount: z.number().int(),
+    }),
+  ),
+});
+export type PaidShopOrder = z.infer<typeof paidShopOrderSchema>;
+export const PAID_SHOP_ORDER_COLUMNS =
+  'id, order_number, owner_id, portfolio_id, page_slug, buyer_name, buyer_email, buyer_phone, delivery, shipping_address, currency, ' +
+  'items_amount, shipping_amount, total_amount, shop_order_items (line, name, option_name, quantity, unit_amount, line_amount)';
+
+/** Who sold it, as the published page shows them (its profile). */
+export interface SellerContact {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+interface Mail {
+  subject: string;
+  message: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** The seller's name and contact from a published snapshot's profile. */
+export function sellerContactOf(data: unknown): SellerContact {
+  const profile = (data as { profile?: Record<string, unknown> } | null)?.profile ?? {};
+  return { name: text(profile.name) ?? 'The shop', email: text(profile.email), phone: text(profile.phone) };
+}
+
+const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'];
+
+function itemLines(order: PaidShopOrder): string[] {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  return [...order.shop_order_items]
+    .sort((a, b) => a.line - b.line)
+    .map(
+      (item) =>
+        `${item.quantity} × ${item.name}${item.option_name ? ` (${item.option_name})` : ''} at ${money(item.unit_amount)}: ${money(item.line_amount)}`,
+    );
+}
+
+function totals(order: PaidShopOrder): string[] {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const delivery =
+    order.delivery === 'pickup' ? 'Pickup: free' : `Shipping: ${order.shipping_amount ? money(order.shipping_amount) : 'free'}`;
+  return [`Items: ${money(order.items_amount)}`, delivery, `Total paid: ${money(order.total_amount)}`];
+}
+
+function addressLines(order: PaidShopOrder): string[] {
+  if (order.delivery !== 'ship' || !order.shipping_address) return ['To be picked up from the seller.'];
+  const parts = ADDRESS_PARTS.map((key) => text(order.shipping_address?.[key])).filter((part): part is string => !!part);
+  return ['Shipping to:', order.buyer_name, ...parts];
+}
+
+/** The buyer's receipt. */
+export function buyerReceiptMail(order: PaidShopOrder, seller: SellerContact, statusUrl: string): Mail {
+  const contact = [seller.email && `Email: ${seller.email}`, seller.phone && `Phone: ${seller.phone}`].filter(Boolean) as string[];
+  return {
+    subject: `Your order ${order.order_number} from ${seller.name} is paid`,
+    message: [
+      `Hello ${order.buyer_name},`,
+      '',
+      `Thank you for your order from ${seller.name}. It is paid.`,
+      '',
+      `Order number: ${order.order_number}`,
+      '',
+      ...itemLines(order),
+      '',
+      ...totals(order),
+      '',
+      ...addressLines(order),
+      '',
+      `See your order's status at any time (keep this link to yourself; it shows your order):`,
+      statusUrl,
+      '',
+      `Questions about your order? Ask ${seller.name}:`,
+      ...(contact.length ? contact : ['through the contact form on their page.']),
+      '',
+      `${seller.name} sells through FolioForge; the payment went to ${seller.name}'s own Razorpay account.`,
+    ].join('\n'),
+  };
+}
+
+/** The owner's note of a paid order. */
+export function ownerOrderMail(order: PaidShopOrder, siteUrl: string): Mail {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  return {
+    subject: `New order ${order.order_number}: ${money(order.total_amount)}`,
+    message: [
+      `${order.buyer_name} ordered from your page and paid ${money(order.total_amount)}.`,
+      '',
+      `Order number: ${order.order_number}`,
+      '',
+      ...itemLines(order),
+      '',
+      ...totals(order),
+      '',
+      ...addressLines(order),
+      '',
+      `Buyer: ${order.buyer_name}, ${order.buyer_email}, ${order.buyer_phone}`,
+      '',
+      `Open your orders: ${siteUrl.replace(/\/+$/, '')}/account`,
+    ].join('\n'),
+  };
+}
+
+/** EmailJS takes one request a second from an address (it answers 429 past that): one mail after the other, waiting when told to. */
+async function sendPatiently(env: Env, mail: Mail & { to: string }): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendAccountMail(env, mail);
+    } catch (error) {
+      if (attempt >= 4 || !(error instanceof Error) || !/answered 429/.test(error.message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1100 * attempt));
+    }
+  }
+}
+
+/** Reads the paid order and mails the buyer's receipt and the owner's note; a failure is logged, never thrown. */
+export async function mailPaidShopOrder(env: Env, admin: SupabaseClient, orderId: string): Promise<void> {
+  try {
+    const { data, error } = await admin.from('shop_orders').select(PAID_SHOP_ORDER_COLUMNS).eq('id', orderId).single();
+    if (error) throw new Error(`the order could not be read: ${error.message}`);
+    const order = paidShopOrderSchema.parse(data);
+    // The seller as the page shows them now (the page may have been taken down meanwhile: its name then stays unknown).
+    const { data: page } = order.portfolio_id
+      ? await admin.from('published_pages').select('data').eq('portfolio_id', order.portfolio_id).maybeSingle<{ data: unknown }>()
+      : { data: null };
+    const seller = sellerContactOf(page?.data ?? null);
+    const statusUrl = orderStatusUrl(env, await orderStatusToken(env, order.order_number));
+    const mails = [{ to: order.buyer_email, ...buyerReceiptMail(order, seller, statusUrl) }];
+    const { data: owner } = await admin.auth.admin.getUserById(order.owner_id);
+    if (owner.user?.email) mails.push({ to: owner.user.email, ...ownerOrderMail(order, requireEnv(env, 'SITE_URL')) });
+    for (const mail of mails)
+      await sendPatiently(env, mail).catch((error: unknown) =>
+        console.error('a shop order mail could not be sent', { order: order.order_number }, error),
+      );
+  } catch (error) {
+    console.error('the shop order mails could not be sent', { order: orderId }, error);
+  }
+}

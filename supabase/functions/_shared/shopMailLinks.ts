@@ -1,0 +1,25 @@
+// The buyer's private link to their order's status: /functions/v1/orders/status/<order number>-<mac>,
+// where mac is hex HMAC-SHA256 of the order number with SHOP_ORDER_LINK_KEY (a function secret).
+// Nothing is stored: the link is made again wherever it is needed (the receipt mail, the checkout's
+// return page), and only the holder of the key can make one. The order number alone, printed on
+// receipts, opens nothing; another order's mac never matches.
+import { requireEnv, type Env } from './env.ts';
+import { hmacSha256Hex, timingSafeEqualText } from './hmac.ts';
+
+const STATUS_TOKEN = /^(FF-[0-9A-Z]{10})-([0-9a-f]{64})$/;
+
+/** The token of the order numbered `orderNumber`. */
+export async function orderStatusToken(env: Env, orderNumber: string): Promise<string> {
+  return `${orderNumber}-${await hmacSha256Hex(requireEnv(env, 'SHOP_ORDER_LINK_KEY'), `shop order status:${orderNumber}`)}`;
+}
+
+/** The order number of a token made here, or undefined for any other text. */
+export async function orderNumberOfStatusToken(env: Env, token: string): Promise<string | undefined> {
+  const number = STATUS_TOKEN.exec(token)?.[1];
+  return number && timingSafeEqualText(await orderStatusToken(env, number), token) ? number : undefined;
+}
+
+/** The status page's address for a token. */
+export function orderStatusUrl(env: Env, token: string): string {
+  return `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/orders/status/${token}`;
+}
