@@ -1,5 +1,5 @@
 // Closing a shop at once: unpublishing a page, deleting its portfolio or the account, and the sweep
-// for a plan that lapsed all call close_shop (20261203090000_shop_closing.sql), which cancels the
+// for a plan that lapsed all call close_shop (20261203090100_shop_closing.sql), which cancels the
 // pending orders and gives their stock back. A payment that still arrives for one of them is refunded
 // by the webhook's late-payment path (shopOrderPayments.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
