@@ -235,53 +235,55 @@ function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => vo
       </button>
       {open ? (
         <div className={styles.body} id={bodyId}>
-          <table className={styles.items}>
-            <caption className={styles.hidden}>Items of {order.order_number}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Price</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.line}>
-                  <td>
-                    {item.name}
-                    {item.option_name ? <span className={styles.option}> · {item.option_name}</span> : null}
-                    {item.refunded_quantity > 0 ? <span className={styles.option}> · {item.refunded_quantity} refunded</span> : null}
-                  </td>
-                  <td>{item.quantity}</td>
-                  <td>{money(item.unit_amount)}</td>
-                  <td>{money(item.line_amount)}</td>
+          <div className={styles.itemsScroll}>
+            <table className={styles.items}>
+              <caption className={styles.hidden}>Items of {order.order_number}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Amount</th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  {order.delivery === 'ship' ? 'Shipping' : 'Pickup'}
-                </th>
-                <td>{money(order.shipping_amount)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Total
-                </th>
-                <td>{money(order.total_amount)}</td>
-              </tr>
-              {order.refunded_amount > 0 ? (
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.line}>
+                    <td>
+                      {item.name}
+                      {item.option_name ? <span className={styles.option}> · {item.option_name}</span> : null}
+                      {item.refunded_quantity > 0 ? <span className={styles.option}> · {item.refunded_quantity} refunded</span> : null}
+                    </td>
+                    <td>{item.quantity}</td>
+                    <td>{money(item.unit_amount)}</td>
+                    <td>{money(item.line_amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
                 <tr>
                   <th scope="row" colSpan={3}>
-                    Refunded
+                    {order.delivery === 'ship' ? 'Shipping' : 'Pickup'}
                   </th>
-                  <td>−{money(order.refunded_amount)}</td>
+                  <td>{money(order.shipping_amount)}</td>
                 </tr>
-              ) : null}
-            </tfoot>
-          </table>
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    Total
+                  </th>
+                  <td>{money(order.total_amount)}</td>
+                </tr>
+                {order.refunded_amount > 0 ? (
+                  <tr>
+                    <th scope="row" colSpan={3}>
+                      Refunded
+                    </th>
+                    <td>−{money(order.refunded_amount)}</td>
+                  </tr>
+                ) : null}
+              </tfoot>
+            </table>
+          </div>
           <dl className={styles.facts}>
             <dt>Buyer</dt>
             <dd>
