@@ -23,7 +23,8 @@ select is(realtime.topic(), 'room-1', 'realtime.topic() is the topic Realtime se
 
 select set_eq(
   $$ select schemaname || '.' || tablename from pg_publication_tables where pubname = 'supabase_realtime' $$,
-  array['public.portfolios', 'public.page_messages', 'public.subscribers', 'public.page_view_days', 'public.purchases'],
+  array['public.portfolios', 'public.page_messages', 'public.subscribers', 'public.page_view_days', 'public.purchases',
+        'public.shop_orders'],
   'the supabase_realtime publication holds the tables the app watches');
 
 -- Realtime Authorization as Realtime asks it: with the topic set, can the caller select / insert a message?

@@ -7,7 +7,7 @@ select plan(8);
 select is(
   array(select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public' and p.prosecdef order by 1),
-  array['active_plan', 'address_held_for_another', 'address_held_until', 'begin_page_change', 'blogs_due', 'cancel_pending_shop_order', 'check_site_password', 'claim_free_domain_year', 'claim_page', 'close_shop', 'collects_subscribers',
+  array['active_plan', 'address_held_for_another', 'address_held_until', 'begin_page_change', 'blogs_due', 'cancel_pending_shop_order', 'check_site_password', 'claim_free_domain_year', 'claim_page', 'claim_shop_order_refund', 'close_shop', 'collects_subscribers',
         'count_page_view', 'create_mfa_recovery_codes', 'current_plan', 'current_plan_paid_through',
         'current_storage_use', 'discard_mfa_recovery_codes', 'domains_to_serve', 'end_page_change',
         'enforce_storage_quota', 'expire_shop_orders', 'free_domain_allowance', 'handle_new_user', 'held_page',
@@ -15,7 +15,7 @@ select is(
         'pages_past_their_plan', 'plan_paid_through', 'plans_held', 'portfolio_posts_guard', 'portfolios_cap',
         'portfolios_guard_held_address', 'portfolios_guard_look', 'portfolios_guard_pages', 'portfolios_guard_publish', 'portfolios_guard_size',
         'portfolios_hold_freed_address', 'private_site_slugs', 'protected_site_at', 'protected_slugs', 'published_site_pages', 'record_page_render', 'record_shop_order_payment',
-        'redeem_mfa_recovery_code', 'reserve_shop_order', 'shop_order_payment_refunded', 'shops_past_their_plan', 'site_password_salt', 'slug_available', 'storage_use', 'sweep_database',
+        'redeem_mfa_recovery_code', 'reserve_shop_order', 'shop_order_payment_refunded', 'shop_order_refund_settled', 'shops_past_their_plan', 'site_password_salt', 'slug_available', 'storage_use', 'sweep_database',
         'sweep_site_password_failures', 'take_rate_limit',
         'unpublish_page', 'username_available'],
   'the security-definer functions are these, each tested beside its table');

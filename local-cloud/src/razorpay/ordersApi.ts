@@ -7,7 +7,7 @@ import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError }
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { parseOrderInput } from './orderInput.ts';
-import { findOrder, findPayment, insertOrder, orderAccount, receiptTaken, refundPayment } from './store.ts';
+import { findOrder, findPayment, insertOrder, orderAccount, receiptTaken, refundPayment, type RefundEntity } from './store.ts';
 
 /** Orders one key may create per minute. */
 const ORDERS_PER_MINUTE = 120;
@@ -75,17 +75,46 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
   });
 
   // A full refund when no amount is sent; the sandbox processes it at once (Razorpay's test mode does
-  // too). No refund.* webhooks are sent: nothing here subscribes to them.
+  // too). No refund.* webhooks are sent: nothing here subscribes to them. With X-Refund-Idempotency,
+  // the same request again (same payment, same body) answers the refund it made, and another request
+  // with that key is refused; requests with one key wait for each other rather than answer 409.
   app.post('/razorpay/v1/payments/:id/refund', async (c) => {
     const body = await readRazorpayJson(c);
     if (!body.ok) return sendError(c, body.status, body.body);
     const input = parseRefundInput(body.value);
     if ('error' in input) return sendError(c, 400, input.error);
+    const idempotencyKey = c.req.header('x-refund-idempotency');
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
+      return sendError(
+        c,
+        400,
+        badRequest('The idempotency key must be at least 10 characters long and contain only alphabets, numbers, hyphens and underscores.'),
+      );
+    const request = JSON.stringify([c.req.param('id'), body.value]);
+    const accountKey = accountOf(c) ?? '';
     await ready;
     const result = await ctx.db.asOwner(async (tx) => {
       const found = await findPayment(tx, c.req.param('id'));
       if (!found || !(await own(tx, c, found.order_id))) return undefined;
-      return refundPayment(tx, { id: razorpayId('rfnd'), paymentId: found.id, ...input, createdAt: clock.now() });
+      if (idempotencyKey !== undefined) {
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`refund:${accountKey}:${idempotencyKey}`]);
+        const { rows } = await tx.query<{ request: string; refund: RefundEntity }>(
+          'select request, refund from local_cloud.razorpay_refund_idempotency where account_key = $1 and idempotency_key = $2',
+          [accountKey, idempotencyKey],
+        );
+        const seen = rows[0];
+        if (seen)
+          return seen.request === request
+            ? { refund: seen.refund }
+            : { refused: 'Different request with the same idempotency key has already been processed.' };
+      }
+      const made = await refundPayment(tx, { id: razorpayId('rfnd'), paymentId: found.id, ...input, createdAt: clock.now() });
+      if (made && 'refund' in made && idempotencyKey !== undefined)
+        await tx.query(
+          'insert into local_cloud.razorpay_refund_idempotency (account_key, idempotency_key, request, refund) values ($1, $2, $3, $4::jsonb)',
+          [accountKey, idempotencyKey, request, JSON.stringify(made.refund)],
+        );
+      return made;
     });
     if (!result) return sendError(c, 400, NOT_FOUND);
     if ('refused' in result) return sendError(c, 400, badRequest(result.refused, result.field));
@@ -93,6 +122,9 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
     return c.json(result.refund, 200);
   });
 }
+
+/** X-Refund-Idempotency: at least 10 characters, letters, digits, hyphens and underscores. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
 const REFUND_FIELDS = new Set(['amount', 'speed', 'receipt', 'notes']);
 

@@ -155,6 +155,15 @@ const STATEMENTS = [
   `drop index if exists local_cloud.razorpay_orders_receipt_key`,
   `create unique index if not exists razorpay_orders_account_receipt_key
      on local_cloud.razorpay_orders (coalesce(account_id, ''), receipt) where receipt is not null`,
+  // Refunds sent with X-Refund-Idempotency: per account and key, the request and the refund it made,
+  // answered again to the same request (Razorpay's "Create a Normal Refund (Idempotent Request)").
+  `create table if not exists local_cloud.razorpay_refund_idempotency (
+     account_key text not null,
+     idempotency_key text not null,
+     request text not null,
+     refund jsonb not null,
+     primary key (account_key, idempotency_key)
+   )`,
 ];
 
 /** Idempotent; safe to run on every start and from several processes sharing one Postgres. */

@@ -11,6 +11,7 @@ export {
   type SellingResult,
   sellersFunction,
 } from '../../../supabase/functions/_shared/contracts/sellers';
+export { refundLinesSchema, shopFunction } from '../../../supabase/functions/_shared/contracts/shop';
 export {
   type BrandKit,
   type PublishedPage,

@@ -751,6 +751,7 @@ export type Database = {
           option_name: string | null;
           order_id: string;
           quantity: number;
+          refunded_quantity: number;
           unit_amount: number;
         };
         Insert: {
@@ -762,6 +763,7 @@ export type Database = {
           option_name?: string | null;
           order_id: string;
           quantity: number;
+          refunded_quantity?: number;
           unit_amount: number;
         };
         Update: {
@@ -773,11 +775,59 @@ export type Database = {
           option_name?: string | null;
           order_id?: string;
           quantity?: number;
+          refunded_quantity?: number;
           unit_amount?: number;
         };
         Relationships: [
           {
             foreignKeyName: 'shop_order_items_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'shop_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      shop_order_refunds: {
+        Row: {
+          amount: number;
+          created_at: string;
+          id: string;
+          lines: Json;
+          order_id: string;
+          razorpay_refund_id: string | null;
+          request_key: string;
+          settled_at: string | null;
+          shipping_amount: number;
+          status: string;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          id?: string;
+          lines: Json;
+          order_id: string;
+          razorpay_refund_id?: string | null;
+          request_key: string;
+          settled_at?: string | null;
+          shipping_amount?: number;
+          status?: string;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          id?: string;
+          lines?: Json;
+          order_id?: string;
+          razorpay_refund_id?: string | null;
+          request_key?: string;
+          settled_at?: string | null;
+          shipping_amount?: number;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'shop_order_refunds_order_id_fkey';
             columns: ['order_id'];
             isOneToOne: false;
             referencedRelation: 'shop_orders';
@@ -838,6 +888,9 @@ export type Database = {
           currency: string;
           delivery: string;
           expires_at: string;
+          fulfilled_at: string | null;
+          fulfilment: string | null;
+          fulfilment_note: string | null;
           id: string;
           items_amount: number;
           order_number: string;
@@ -849,6 +902,7 @@ export type Database = {
           razorpay_account_id: string | null;
           razorpay_order_id: string | null;
           razorpay_payment_id: string | null;
+          refunded_amount: number;
           shipping_address: Json | null;
           shipping_amount: number;
           status: string;
@@ -863,6 +917,9 @@ export type Database = {
           currency: string;
           delivery: string;
           expires_at: string;
+          fulfilled_at?: string | null;
+          fulfilment?: string | null;
+          fulfilment_note?: string | null;
           id?: string;
           items_amount: number;
           order_number: string;
@@ -874,6 +931,7 @@ export type Database = {
           razorpay_account_id?: string | null;
           razorpay_order_id?: string | null;
           razorpay_payment_id?: string | null;
+          refunded_amount?: number;
           shipping_address?: Json | null;
           shipping_amount?: number;
           status?: string;
@@ -888,6 +946,9 @@ export type Database = {
           currency?: string;
           delivery?: string;
           expires_at?: string;
+          fulfilled_at?: string | null;
+          fulfilment?: string | null;
+          fulfilment_note?: string | null;
           id?: string;
           items_amount?: number;
           order_number?: string;
@@ -899,6 +960,7 @@ export type Database = {
           razorpay_account_id?: string | null;
           razorpay_order_id?: string | null;
           razorpay_payment_id?: string | null;
+          refunded_amount?: number;
           shipping_address?: Json | null;
           shipping_amount?: number;
           status?: string;
@@ -1306,6 +1368,21 @@ export type Database = {
           shows_form: boolean;
         };
         Returns: string;
+      };
+      claim_shop_order_refund: {
+        Args: {
+          shop_order: string;
+          owner: string;
+          request_key: string;
+          lines?: Json;
+          with_shipping?: boolean;
+        };
+        Returns: {
+          refund_id: string;
+          amount: number;
+          status: string;
+          fresh: boolean;
+        }[];
       };
       close_shop: {
         Args: {
@@ -1756,6 +1833,13 @@ export type Database = {
         Args: {
           payment: string;
           refund?: string;
+        };
+        Returns: boolean;
+      };
+      shop_order_refund_settled: {
+        Args: {
+          refund: string;
+          razorpay_refund?: string;
         };
         Returns: boolean;
       };

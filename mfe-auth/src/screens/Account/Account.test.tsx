@@ -4,6 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { invalidateBilling, portfolioKeys, queryClient } from '@folioforge/shared';
 import Account from './Account';
+import { shopOrder } from '../../test/shopOrders';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 import { renderScreen } from '../../test/renderScreen';
 import { fakeUser, resetAuthStore, samePassword, signedInAs, signedOut } from '../../test/authFixtures';
@@ -358,6 +359,7 @@ describe('live, without a reload', () => {
     const channel = await openAccount();
     expect(channel.changes).toEqual([
       { event: '*', schema: 'public', table: 'portfolios', filter: 'owner_id=eq.user-1' },
+      { event: '*', schema: 'public', table: 'shop_orders', filter: 'owner_id=eq.user-1' },
       { event: '*', schema: 'public', table: 'page_messages', filter: 'portfolio_id=in.(p1)' },
       { event: 'INSERT', schema: 'public', table: 'subscribers', filter: 'portfolio_id=in.(p1)' },
     ]);
@@ -374,6 +376,15 @@ describe('live, without a reload', () => {
     act(() => supabase.realtime.change('subscribers', 'INSERT', SIGN_UP));
     const entry = (await within(section('Customers who signed up')).findByText('grace@example.com')).closest('li')!;
     expect(entry).toHaveTextContent('on My studio');
+  });
+
+  test('a new shop order arrives on the open page, in Orders and Customers', async () => {
+    await openAccount();
+    const order = shopOrder({ buyer_name: 'नेहा 🌸', buyer_email: 'neha@example.com' });
+    supabase.answer('shop_orders', { data: [order], error: null });
+    act(() => supabase.realtime.change('shop_orders', 'INSERT', { ...order, owner_id: 'user-1' }));
+    expect(await within(section('Orders')).findByText('नेहा 🌸', { selector: 'span' })).toBeInTheDocument();
+    expect(await within(section('Customers')).findByText('neha@example.com')).toBeInTheDocument();
   });
 
   test('a change on a page not listed (another user’s) reads nothing again', async () => {

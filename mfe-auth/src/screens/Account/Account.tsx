@@ -13,6 +13,9 @@ import { YourDataSection } from './YourDataSection';
 import { PageMessagesSection } from './PageMessagesSection';
 import { ProfileSection } from './ProfileSection';
 import { SellingSection } from './SellingSection';
+import { ShopOrdersSection } from './ShopOrdersSection';
+import { ShopCustomersSection } from './ShopCustomersSection';
+import { useShopOrders } from './shopData';
 import { SELLING_CARD_ID } from '@folioforge/shared/functions';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useLiveAccount } from './useLiveAccount';
@@ -66,6 +69,7 @@ function AccountSections({ user }: { user: User }) {
   const [profile, reloadProfile, setProfile] = useProfile(user.id);
   const [portfolios, reloadPortfolios] = usePortfolios(user.id);
   const [subscribers, reloadSubscribers] = useSubscribers(user.id);
+  const [shopOrders] = useShopOrders(user.id);
   useLiveAccount(user.id, portfolios.kind === 'loaded' ? portfolios.value.map((portfolio) => portfolio.id) : null);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutProblem, setSignOutProblem] = useState<string | null>(null);
@@ -134,6 +138,20 @@ function AccountSections({ user }: { user: User }) {
       <section className={styles.section} aria-labelledby="account-section-selling" id={SELLING_CARD_ID}>
         <h2 id="account-section-selling">Selling</h2>
         <SellingSection userId={user.id} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-section-orders" id="orders">
+        <h2 id="account-section-orders">Orders</h2>
+        <ShopOrdersSection userId={user.id} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-section-customers" id="customers">
+        <h2 id="account-section-customers">Customers</h2>
+        <ShopCustomersSection
+          orders={shopOrders}
+          subscribers={subscribers}
+          portfolios={portfolios.kind === 'loaded' ? portfolios.value : []}
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="account-section-purchases" id="billing">

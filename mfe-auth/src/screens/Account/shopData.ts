@@ -1,0 +1,120 @@
+// /account's Orders and Customers: the owner's shop orders (with their items and refunds) and who
+// signed up on their pages, read through PostgREST (row-level security shows an owner only their
+// own), and the owner's actions through the shop function (_shared/contracts/shop.ts), which prices
+// every refund itself. The rows' types are what the typed client answers for these selects.
+import { useMemo } from 'react';
+import { getSupabase, invokeFunction, type RequestOf } from '@folioforge/shared';
+import { shopFunction } from '@folioforge/shared/functions';
+import { useAccountQuery } from './accountData';
+
+export const shopKeys = {
+  orders: (userId: string) => ['shop-orders', userId] as const,
+};
+
+/** The newest orders /account lists (and exports). */
+export const ORDERS_SHOWN = 500;
+
+async function fetchShopOrders() {
+  const { data, error } = await getSupabase()
+    .from('shop_orders')
+    .select(
+      'id, order_number, portfolio_id, page_slug, buyer_name, buyer_email, buyer_phone, delivery, shipping_address, status, currency, ' +
+        'items_amount, shipping_amount, total_amount, refunded_amount, razorpay_payment_id, fulfilment, fulfilled_at, fulfilment_note, ' +
+        'created_at, paid_at, updated_at, expires_at, ' +
+        'shop_order_items (line, name, option_name, unit_amount, quantity, line_amount, refunded_quantity), ' +
+        'shop_order_refunds (id, amount, shipping_amount, status, created_at, settled_at)',
+    )
+    .order('created_at', { ascending: false })
+    .limit(ORDERS_SHOWN)
+    .returns<ShopOrder[]>();
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+
+export interface ShopOrderItem {
+  line: number;
+  name: string;
+  option_name: string | null;
+  unit_amount: number;
+  quantity: number;
+  line_amount: number;
+  refunded_quantity: number;
+}
+export interface ShopOrderRefund {
+  id: string;
+  amount: number;
+  shipping_amount: number;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: string;
+  settled_at: string | null;
+}
+export interface ShippingAddress {
+  line1?: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+}
+export interface ShopOrder {
+  id: string;
+  order_number: string;
+  portfolio_id: string | null;
+  page_slug: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_phone: string;
+  delivery: 'pickup' | 'ship';
+  shipping_address: ShippingAddress | null;
+  status: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded' | 'partially_refunded';
+  currency: string;
+  items_amount: number;
+  shipping_amount: number;
+  total_amount: number;
+  refunded_amount: number;
+  razorpay_payment_id: string | null;
+  fulfilment: 'shipped' | 'ready_for_pickup' | null;
+  fulfilled_at: string | null;
+  fulfilment_note: string | null;
+  created_at: string;
+  paid_at: string | null;
+  updated_at: string;
+  expires_at: string;
+  shop_order_items: ShopOrderItem[];
+  shop_order_refunds: ShopOrderRefund[];
+}
+
+export function useShopOrders(userId: string) {
+  return useAccountQuery(useMemo(() => ({ queryKey: shopKeys.orders(userId), queryFn: fetchShopOrders }), [userId]));
+}
+
+/** The filters of the Orders list. */
+export const ORDER_FILTERS = ['all', 'paid', 'shipped', 'refunded', 'pending', 'cancelled'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/** Which filter an order falls under: shipped (or ready) once marked; refunded in full or part; cancelled or expired. */
+export function filterOf(order: ShopOrder): Exclude<OrderFilter, 'all'> {
+  if (order.status === 'refunded' || order.status === 'partially_refunded') return 'refunded';
+  if (order.status === 'paid') return order.fulfilment ? 'shipped' : 'paid';
+  if (order.status === 'pending') return 'pending';
+  return 'cancelled';
+}
+
+export function matchesOrder(order: ShopOrder, filter: OrderFilter, search: string): boolean {
+  if (filter !== 'all' && filterOf(order) !== filter) return false;
+  const words = search.trim().toLocaleLowerCase();
+  if (!words) return true;
+  return [order.buyer_name, order.buyer_email, order.buyer_phone, order.order_number].some((field) =>
+    field.toLocaleLowerCase().includes(words),
+  );
+}
+
+export const fulfilOrder = (orderId: string, note: string) =>
+  invokeFunction(shopFunction, { action: 'fulfil', orderId, ...(note.trim() ? { note: note.trim() } : {}) });
+
+export const refundOrder = (request: Omit<Extract<RequestOf<typeof shopFunction>, { action: 'refund' }>, 'action'>) =>
+  invokeFunction(shopFunction, { action: 'refund', ...request });
+
+/** A fresh key for one press of Refund: the server makes one refund of it however often it arrives. */
+export const newRequestKey = () =>
+  `refund-${Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
