@@ -15,6 +15,7 @@ import { MadeResumeProvider } from '../common/resumeLink';
 import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
 import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
 import { PageSignUpProvider, type SignUpTarget } from '../forms/SignUpForm';
+import { PageOrdersProvider, type PageOrderTarget } from '../forms/OrderForm';
 import {
   fileSlotsOf,
   HOME_PAGE_ID,
@@ -71,6 +72,11 @@ export interface StaticPageOptions {
   filesBase?: string;
   /** Where the page's forms send visitors' messages (a published page), or 'off' (an export). */
   messages?: PageMessageTarget;
+  /**
+   * Where the page's order form posts (a published page whose owner sells: the publish function
+   * decides), 'ask' (products say "Ask about this"), or 'off' (an export); none: a preview.
+   */
+  orders?: PageOrderTarget;
   /** The monogram icons, by address (`<link rel="icon">`, `apple-touch-icon`). */
   icons?: { svg: string; png: string };
   /** The site's Atom feed (its blog), linked from the page for feed readers. */
@@ -192,13 +198,15 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
       <AssetUrlsProvider urls={urls}>
         <PageImagesContext.Provider value={images}>
           <PageMessagesProvider target={options.messages}>
-            <PageSignUpProvider target={options.subscribe}>
-              <SiteNavigationContext.Provider value={navigation}>
-                <MadeResumeProvider url={options.resumeUrl}>
-                  <Page portfolio={portfolio} />
-                </MadeResumeProvider>
-              </SiteNavigationContext.Provider>
-            </PageSignUpProvider>
+            <PageOrdersProvider target={options.orders ?? 'off'}>
+              <PageSignUpProvider target={options.subscribe}>
+                <SiteNavigationContext.Provider value={navigation}>
+                  <MadeResumeProvider url={options.resumeUrl}>
+                    <Page portfolio={portfolio} />
+                  </MadeResumeProvider>
+                </SiteNavigationContext.Provider>
+              </PageSignUpProvider>
+            </PageOrdersProvider>
           </PageMessagesProvider>
         </PageImagesContext.Provider>
       </AssetUrlsProvider>
