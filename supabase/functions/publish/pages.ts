@@ -45,6 +45,8 @@ export interface Deps extends SupabaseClients {
   subscribeUrl: string;
   /** Where a page's message forms post: this project's page-message function. */
   pageMessageUrl: string;
+  /** Where a page's order form posts: this project's orders function. */
+  ordersUrl: string;
 }
 
 export function depsFrom(env: Env): Deps {
@@ -55,6 +57,7 @@ export function depsFrom(env: Env): Deps {
     siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, ''),
     subscribeUrl: `${functionsUrl}/subscribe`,
     pageMessageUrl: `${functionsUrl}/page-message`,
+    ordersUrl: `${functionsUrl}/orders`,
   };
 }
 
@@ -168,6 +171,8 @@ export interface PageFeatures {
   badge: boolean;
   customizedLook: boolean;
   subscribeForm: boolean;
+  /** Its products can be bought: a plan ("Sell on your page" comes with every one) and a connected Razorpay account. */
+  sells: boolean;
 }
 
 export async function featuresFor(deps: Deps, userId: string): Promise<PageFeatures> {
@@ -176,7 +181,21 @@ export async function featuresFor(deps: Deps, userId: string): Promise<PageFeatu
   const { data: customizesLook } = await deps.admin.rpc('plan_customizes_look', { plan });
   const held = typeof plan === 'string' ? plan : null;
   // Customer accounts come with every plan: the page takes its visitors' emails.
-  return { plan: held, badge: !held, customizedLook: customizesLook === true, subscribeForm: Boolean(held) };
+  return {
+    plan: held,
+    badge: !held,
+    customizedLook: customizesLook === true,
+    subscribeForm: Boolean(held),
+    // A page published with a bought template alone shows its products with "Ask about this".
+    sells: held !== null && (await sellerConnected(deps, userId)),
+  };
+}
+
+/** Whether the owner has connected a Razorpay account to be paid into (the sellers function keeps it). */
+export async function sellerConnected(deps: Deps, userId: string): Promise<boolean> {
+  const { data, error } = await deps.admin.from('seller_accounts').select('owner_id').eq('owner_id', userId).maybeSingle();
+  if (error) throw new HttpError(503, 'Your Razorpay connection could not be read. Try again.');
+  return data !== null;
 }
 
 /** What a page is rendered from: one version of a row's values, its template and look. */
@@ -265,6 +284,7 @@ export async function renderPage(
         pageUrl: url,
         accentHex: look?.accent ? accentHex(look) : undefined,
         messages: { action: deps.pageMessageUrl, portfolioId: source.portfolioId, slug },
+        orders: features.sells ? { action: deps.ordersUrl, portfolioId: source.portfolioId, slug } : 'ask',
         monogram: choice.monogram,
       },
     );
