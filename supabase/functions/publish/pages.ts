@@ -198,6 +198,16 @@ export async function sellerConnected(deps: Deps, userId: string): Promise<boole
   return data !== null;
 }
 
+/** The units pending and paid orders hold of the portfolio's products, by `<item>/<option>` (public.shop_stock). */
+async function stockHeldOf(deps: Deps, portfolioId: string): Promise<Record<string, number>> {
+  const { data, error } = await deps.admin.from('shop_stock').select('item_id, option_id, held').eq('portfolio_id', portfolioId);
+  if (error) throw new HttpError(503, 'Your shop’s stock could not be read. Try again.');
+  const held: Record<string, number> = {};
+  for (const row of (data ?? []) as { item_id: string; option_id: string; held: number }[])
+    held[`${row.item_id}/${row.option_id}`] = row.held;
+  return held;
+}
+
 /** What a page is rendered from: one version of a row's values, its template and look. */
 export interface PageSource {
   portfolioId: string;
@@ -258,6 +268,8 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
+  // What orders hold of its stock: a product taken to its last one says "Sold out".
+  const stockHeld = features.sells ? await stockHeldOf(deps, source.portfolioId) : undefined;
   try {
     const { portfolio } = checkedPortfolio(source.templateId, source.data);
     const folder = pagePath(portfolio, choice.id) ?? '';
@@ -278,6 +290,7 @@ export async function renderPage(
         feedUrl: `${publicPagePath(slug)}/feed.xml`,
         sitePage: { id: choice.id, blog },
         resumeUrl,
+        stockHeld,
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,

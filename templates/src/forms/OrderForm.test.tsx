@@ -176,6 +176,18 @@ describe('the order form of a published page', () => {
     expect(within(contact).getByRole('form', { name: 'Have Question In Mind?' })).toBeInTheDocument();
   });
 
+  test('what orders hold is taken off the stock: the last one taken, the page says "Sold out"', () => {
+    published(bakery([CAKE, TART]), { stockHeld: { 'cake/': 1 } });
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Chocolate cake' })).toHaveAttribute('max', '2');
+    published(bakery([CAKE, TART]), { stockHeld: { 'cake/': 3, 'tart/small': 5 } });
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
+    for (const name of ['Chocolate cake', 'Fruit tart']) {
+      expect(within(card(name)).getAllByText('Sold out')[0]).toBeInTheDocument();
+      expect(within(card(name)).queryByRole('spinbutton')).toBeNull();
+    }
+    expect(screen.queryByRole('form', { name: 'Your order' })).toBeNull();
+  });
+
   test('a page whose owner does not sell asks about every product, and has no order form', () => {
     published(bakery([CAKE, TART]), { orders: 'ask' });
     expect(screen.queryByRole('form', { name: 'Your order' })).toBeNull();

@@ -36,6 +36,7 @@ import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
 import type { TemplateContent } from '../types';
 import { checkedPortfolio, InvalidPortfolioError } from './checkedPortfolio';
 import { stylesFor, type StyleRule } from './pageStyles';
+import { withStockLeft, type StockHeld } from './stockLeft';
 import { escapeHtml } from '@folioforge/shared/escape-html';
 
 export interface StaticPageOptions {
@@ -77,6 +78,8 @@ export interface StaticPageOptions {
    * decides), 'ask' (products say "Ask about this"), or 'off' (an export); none: a preview.
    */
   orders?: PageOrderTarget;
+  /** What orders hold of each product's stock (the publish function reads it): a product with none left says "Sold out". */
+  stockHeld?: StockHeld;
   /** The monogram icons, by address (`<link rel="icon">`, `apple-touch-icon`). */
   icons?: { svg: string; png: string };
   /** The site's Atom feed (its blog), linked from the page for feed readers. */
@@ -177,7 +180,8 @@ const BADGE_CSS =
  * data the shared schema refuses (a tampered row): nothing half-checked is published.
  */
 export function renderStaticPage(templateId: unknown, savedData: unknown, options: StaticPageOptions): StaticPage {
-  const { template, portfolio: site } = checkedPortfolio(templateId, savedData);
+  const { template, portfolio: checked } = checkedPortfolio(templateId, savedData);
+  const site = withStockLeft(checked, options.stockHeld);
   const { Page } = template;
   const pageId = options.sitePage?.id ?? HOME_PAGE_ID;
   const from = pagePath(site, pageId);
