@@ -50,6 +50,7 @@ export {
   type PageMessageAnswer,
   type PageMessageBody,
 } from './publishing/pageMessages';
+export { optionField, ORDER_FIELDS, ORDER_LIMITS, quantityField } from './publishing/orderFields';
 export { domainProofRecord } from './publishing/domains';
 export {
   contactFieldProblems,

@@ -1,8 +1,9 @@
-// Pricing an order from a published page's snapshot (published_pages.data: the portfolio as it was
-// published), never from the form: which products the page sells, at what price, with which
-// options, how many are left by the page's count, and what shipping costs. The stock actually held is
-// the database's (reserve_shop_order); this refuses early what the page itself already rules out, with
-// a message beside the field. Dependency-free apart from the form's contract.
+// Pricing an order from a published site's snapshot (published_pages.data: the portfolio as it was
+// published, its home page and its other pages), never from the form: which products the site
+// sells, at what price, with which options, how many are left by the page's count, and what shipping
+// costs. The stock actually held is the database's (reserve_shop_order, which reads the same pages);
+// this refuses early what the page itself already rules out, with a message beside the field.
+// Dependency-free apart from the form's contract.
 import { optionField, quantityField, type OrderForm } from './contracts/pageForms.ts';
 import { DEFAULT_SHOP_CURRENCY, isShopCurrency, type ShopCurrency } from './currencies.ts';
 
@@ -49,11 +50,18 @@ interface Shop {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const amountOrNull = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
 
-/** The products of the page that have a sale, by id. */
+/** Every section of the site: its home page's, then each of its pages' (templates/src/model/site.ts). */
+function sectionsOf(data: unknown): unknown[] {
+  if (!isRecord(data)) return [];
+  const home = Array.isArray(data.sections) ? data.sections : [];
+  const pages = Array.isArray(data.pages) ? data.pages.filter(isRecord) : [];
+  return [...home, ...pages.flatMap((page) => (Array.isArray(page.sections) ? page.sections : []))];
+}
+
+/** The products of the site's pages that have a sale, by id (an id the site repeats: its first). */
 function productsOf(data: unknown): Map<string, SnapshotProduct> {
   const products = new Map<string, SnapshotProduct>();
-  const sections = isRecord(data) && Array.isArray(data.sections) ? data.sections : [];
-  for (const section of sections) {
+  for (const section of sectionsOf(data)) {
     if (!isRecord(section) || section.kind !== 'products' || !Array.isArray(section.items)) continue;
     for (const item of section.items) {
       if (!isRecord(item) || typeof item.id !== 'string' || !isRecord(item.sale) || products.has(item.id)) continue;

@@ -210,6 +210,57 @@ Deno.test('an unknown product, a missing option or more than the page has is ref
   assert.equal(calls.razorpay.length, 0);
 });
 
+Deno.test('a product on any page of the site can be ordered, priced from that page', async () => {
+  // Issue 49's pages: a site's other pages hold sections of their own.
+  const site = {
+    ...SNAPSHOT,
+    pages: [
+      {
+        id: 'shop',
+        slug: 'shop',
+        title: 'Shop',
+        sections: [
+          {
+            kind: 'products',
+            items: [
+              { id: 'scone', name: 'Scone', price: '', sale: { price: 6000, stock: 2, options: [] } },
+              {
+                id: 'pie',
+                name: 'Pie',
+                price: '',
+                sale: {
+                  price: 20000,
+                  stock: null,
+                  optionName: 'Fill',
+                  options: [{ id: 'apple', name: 'Apple', price: 22000, stock: null }],
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const { store, calls } = fakeStore({
+    snapshot: () => Promise.resolve({ ownerId: 'owner-1', version: 7, data: site }),
+  });
+  const handler = createHandler(env, store);
+  const res = await handler(json({ 'quantity.scone': '2', 'quantity.pie': '1', 'option.pie': 'apple', 'quantity.bread': '1' }));
+  assert.equal(res.status, 201);
+  assert.deepEqual(
+    calls.reserved[0]!.lines.map(({ item, option, name, quantity, unitAmount }) => ({ item, option, name, quantity, unitAmount })),
+    [
+      { item: 'scone', option: '', name: 'Scone', quantity: 2, unitAmount: 6000 },
+      { item: 'pie', option: 'apple', name: 'Pie', quantity: 1, unitAmount: 22000 },
+      { item: 'bread', option: '', name: 'Sourdough', quantity: 1, unitAmount: 9000 },
+    ],
+  );
+  // The page's own stock count holds there too.
+  const tooMany = await handler(json({ 'quantity.scone': '3' }));
+  assert.equal(tooMany.status, 422);
+  assert.deepEqual(((await tooMany.json()) as { fields: unknown }).fields, { 'quantity.scone': 'Only 2 left' });
+});
+
 Deno.test('a form that needs a change gets a page saying what, beside which field, with the way back', async () => {
   const { store } = fakeStore();
   const res = await createHandler(env, store)(form({ 'quantity.cake': '5', name: '' }));

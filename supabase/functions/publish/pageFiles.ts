@@ -28,14 +28,17 @@ export interface PageFilesInput {
   monogram?: string;
   /** `<SUPABASE_URL>/functions/v1/page-message` and the page, for a published page's forms. */
   messages?: { action: string; portfolioId: string; slug: string };
+  /** `<SUPABASE_URL>/functions/v1/orders` and the page when its owner sells, or 'ask' (a published page's products say "Ask about this"). */
+  orders?: { action: string; portfolioId: string; slug: string } | 'ask';
 }
 
 /** The renderer's options for these files: files base, icons, share card (published pages), forms. */
 export async function pageFileOptions(
   input: PageFilesInput,
-): Promise<Pick<StaticPageOptions, 'filesBase' | 'icons' | 'imageUrl' | 'messages'>> {
+): Promise<Pick<StaticPageOptions, 'filesBase' | 'icons' | 'imageUrl' | 'messages' | 'orders'>> {
   const icons = { svg: `${input.filesBase}${ICON_FILES.svg}`, png: `${input.filesBase}${ICON_FILES.png}` };
-  if (!input.pageUrl) return { filesBase: input.filesBase, icons, messages: 'off' };
+  // An export (no address of its own) is hosted elsewhere: neither form could be sent from it.
+  if (!input.pageUrl) return { filesBase: input.filesBase, icons, messages: 'off', orders: 'off' };
   const cardName = await shareCardFileName(cardContent(input));
   return {
     filesBase: input.filesBase,
@@ -43,6 +46,7 @@ export async function pageFileOptions(
     // Absolute, as Open Graph asks: the card is drawn for every page, whatever its pictures are.
     imageUrl: new URL(`${input.filesBase}${cardName}`, input.pageUrl).href,
     messages: input.messages ?? 'off',
+    orders: input.orders ?? 'off',
   };
 }
 

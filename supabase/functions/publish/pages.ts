@@ -45,6 +45,8 @@ export interface Deps extends SupabaseClients {
   subscribeUrl: string;
   /** Where a page's message forms post: this project's page-message function. */
   pageMessageUrl: string;
+  /** Where a page's order form posts: this project's orders function. */
+  ordersUrl: string;
 }
 
 export function depsFrom(env: Env): Deps {
@@ -55,6 +57,7 @@ export function depsFrom(env: Env): Deps {
     siteUrl: requireEnv(env, 'SITE_URL').replace(/\/+$/, ''),
     subscribeUrl: `${functionsUrl}/subscribe`,
     pageMessageUrl: `${functionsUrl}/page-message`,
+    ordersUrl: `${functionsUrl}/orders`,
   };
 }
 
@@ -168,6 +171,8 @@ export interface PageFeatures {
   badge: boolean;
   customizedLook: boolean;
   subscribeForm: boolean;
+  /** Its products can be bought: a plan ("Sell on your page" comes with every one) and a connected Razorpay account. */
+  sells: boolean;
 }
 
 export async function featuresFor(deps: Deps, userId: string): Promise<PageFeatures> {
@@ -176,7 +181,31 @@ export async function featuresFor(deps: Deps, userId: string): Promise<PageFeatu
   const { data: customizesLook } = await deps.admin.rpc('plan_customizes_look', { plan });
   const held = typeof plan === 'string' ? plan : null;
   // Customer accounts come with every plan: the page takes its visitors' emails.
-  return { plan: held, badge: !held, customizedLook: customizesLook === true, subscribeForm: Boolean(held) };
+  return {
+    plan: held,
+    badge: !held,
+    customizedLook: customizesLook === true,
+    subscribeForm: Boolean(held),
+    // A page published with a bought template alone shows its products with "Ask about this".
+    sells: held !== null && (await sellerConnected(deps, userId)),
+  };
+}
+
+/** Whether the owner has connected a Razorpay account to be paid into (the sellers function keeps it). */
+export async function sellerConnected(deps: Deps, userId: string): Promise<boolean> {
+  const { data, error } = await deps.admin.from('seller_accounts').select('owner_id').eq('owner_id', userId).maybeSingle();
+  if (error) throw new HttpError(503, 'Your Razorpay connection could not be read. Try again.');
+  return data !== null;
+}
+
+/** The units pending and paid orders hold of the portfolio's products, by `<item>/<option>` (public.shop_stock). */
+async function stockHeldOf(deps: Deps, portfolioId: string): Promise<Record<string, number>> {
+  const { data, error } = await deps.admin.from('shop_stock').select('item_id, option_id, held').eq('portfolio_id', portfolioId);
+  if (error) throw new HttpError(503, 'Your shop’s stock could not be read. Try again.');
+  const held: Record<string, number> = {};
+  for (const row of (data ?? []) as { item_id: string; option_id: string; held: number }[])
+    held[`${row.item_id}/${row.option_id}`] = row.held;
+  return held;
 }
 
 /** What a page is rendered from: one version of a row's values, its template and look. */
@@ -239,6 +268,8 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
+  // What orders hold of its stock: a product taken to its last one says "Sold out".
+  const stockHeld = features.sells ? await stockHeldOf(deps, source.portfolioId) : undefined;
   try {
     const { portfolio } = checkedPortfolio(source.templateId, source.data);
     const folder = pagePath(portfolio, choice.id) ?? '';
@@ -259,12 +290,14 @@ export async function renderPage(
         feedUrl: `${publicPagePath(slug)}/feed.xml`,
         sitePage: { id: choice.id, blog },
         resumeUrl,
+        stockHeld,
       },
       {
         filesBase: `${publicPagePath(slug)}/files/`,
         pageUrl: url,
         accentHex: look?.accent ? accentHex(look) : undefined,
         messages: { action: deps.pageMessageUrl, portfolioId: source.portfolioId, slug },
+        orders: features.sells ? { action: deps.ordersUrl, portfolioId: source.portfolioId, slug } : 'ask',
         monogram: choice.monogram,
       },
     );

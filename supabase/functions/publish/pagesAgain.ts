@@ -6,7 +6,7 @@ import { listFiles } from '../_shared/storageTree.ts';
 import { pageFilesFolder, PROTECTED_SITES_BUCKET, SITES_BUCKET } from '../_shared/sites.ts';
 import { HttpError } from '../_shared/request.ts';
 import { storeMadeResume } from './pageResume.ts';
-import { storeSite, type Deps } from './pages.ts';
+import { sellerConnected, storeSite, type Deps } from './pages.ts';
 import { asksForPassword, protectsAPage } from './protection.ts';
 
 /** A row of published_pages: what the site shows, as it was published. */
@@ -35,7 +35,14 @@ export async function pageSnapshot(deps: Deps, portfolioId: string): Promise<Pag
 
 /** Renders and stores every page of the site again (the caller holds the page's lease). */
 export async function storeSiteAgain(deps: Deps, page: PageSnapshot, { blog }: { blog: boolean }): Promise<void> {
-  const features = { plan: null, badge: page.badge, customizedLook: page.customized_look, subscribeForm: page.subscribe_form };
+  const features = {
+    plan: null,
+    badge: page.badge,
+    customizedLook: page.customized_look,
+    subscribeForm: page.subscribe_form,
+    // Sells as it was published (under a plan: the form's flag says so) while its Razorpay account is still connected.
+    sells: page.subscribe_form && (await sellerConnected(deps, page.owner_id)),
+  };
   // The copies the page links are in its folder already (per bucket, by name).
   const urls: Record<string, string> = {};
   // A page behind its password stays behind it: rendered again into the private bucket, noindex.

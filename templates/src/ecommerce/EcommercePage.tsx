@@ -11,6 +11,7 @@ import { anchorOf, SectionList, sectionTargets, type SectionViewProps, type Sect
 import { useHoldsMessageForm } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { PageMessageForm, usePageMessages } from '../forms/PageMessageForm';
+import { isOrderable, orderFormIdOf, usePageOrders } from '../forms/OrderForm';
 import { readContactLink, type ContactLink } from './contactLink';
 import { SignUpBox } from '../forms/SignUpForm';
 import styles from './EcommercePage.module.scss';
@@ -28,6 +29,21 @@ function mainContact(sections: Portfolio['sections'], prefix: string): { link: C
 }
 
 /**
+ * Where the page's shop is when it sells here: "Order Now" leads to its first products, the drawer's
+ * "Cart" to its order form (a script on the page opens its cart instead). Undefined otherwise.
+ */
+function useShopTargets(sections: Portfolio['sections'], prefix: string): { productsId: string; cartId: string } | undefined {
+  const mode = usePageOrders();
+  const selling = mode.kind === 'live' || mode.kind === 'preview';
+  return useMemo(() => {
+    const shown = visibleSections({ sections });
+    const products = shown.find((section) => section.kind === 'products' && section.items.some(isOrderable));
+    if (!selling || !products) return undefined;
+    return { productsId: anchorOf(prefix, products), cartId: orderFormIdOf(prefix) };
+  }, [prefix, sections, selling]);
+}
+
+/**
  * Template 2's page: a small business's one-page site with a drawer menu on small screens. Parts are
  * memoised on what they show, so a key press in the editor redraws only those.
  */
@@ -37,14 +53,21 @@ export function EcommercePage({ portfolio }: TemplatePageProps) {
   const homeId = `${prefix}-home`;
   const contact = useMemo(() => mainContact(sections, prefix), [prefix, sections]);
   const targets = useMemo(() => [{ label: 'Home', targetId: homeId }, ...sectionTargets(sections, prefix)], [homeId, prefix, sections]);
+  const shop = useShopTargets(sections, prefix);
 
   return (
     <div className={styles.root}>
       <div className={styles.page}>
         <SiteNavigation name={profile.name} />
-        <Navigation name={profile.name} targets={targets} contact={contact.link} contactLabel={contact.label} />
+        <Navigation name={profile.name} targets={targets} contact={contact.link} contactLabel={contact.label} cartId={shop?.cartId} />
         <main>
-          <Banner id={homeId} contactId={contact.anchorId} title={profile.headline} summary={profile.about} photo={profile.photo} />
+          <Banner
+            id={homeId}
+            contactId={shop?.productsId ?? contact.anchorId}
+            title={profile.headline}
+            summary={profile.about}
+            photo={profile.photo}
+          />
           <SectionList sections={sections} prefix={prefix} views={VIEWS} />
           <SignUpBox />
         </main>
@@ -163,6 +186,8 @@ interface NavigationProps {
   targets: readonly SectionTarget[];
   contact: ContactLink;
   contactLabel: string;
+  /** The page's order form, when the page sells: the drawer's "Cart". */
+  cartId: string | undefined;
 }
 
 /**
@@ -171,7 +196,7 @@ interface NavigationProps {
  * elsewhere, so it closes. In the editor's preview the same links open and close it by state (with
  * a focus trap), keeping the host's URL.
  */
-const Navigation = memo(function Navigation({ name, targets, contact, contactLabel }: NavigationProps) {
+const Navigation = memo(function Navigation({ name, targets, contact, contactLabel, cartId }: NavigationProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
   const closeDrawer = () => setDrawerOpen(false);
@@ -196,6 +221,11 @@ const Navigation = memo(function Navigation({ name, targets, contact, contactLab
             {contactLabel}
           </SafeLink>
         ) : null}
+        {cartId ? (
+          <SectionLink targetId={cartId} className={styles.topCart}>
+            Cart
+          </SectionLink>
+        ) : null}
         <a href={`#${drawerId}`} className={styles.menuButton} aria-controls={drawerId} onClick={byState(() => setDrawerOpen(true))}>
           <MenuIcon />
           <span className={styles.visuallyHidden}>Open menu</span>
@@ -218,6 +248,11 @@ const Navigation = memo(function Navigation({ name, targets, contact, contactLab
           <nav aria-label="Menu">
             <SectionLinks className={styles.drawerLinks} links={targets} onNavigate={closeDrawer} />
           </nav>
+          {cartId ? (
+            <SectionLink targetId={cartId} className={styles.drawerCart} onNavigate={closeDrawer}>
+              Cart
+            </SectionLink>
+          ) : null}
         </div>
       </div>
     </>

@@ -16,15 +16,19 @@ const product = (name: string, url: string) => ({
 });
 
 describe('EcommercePortfolioPage', () => {
-  test('the first product is the hero; Shop Now opens it in a new tab', () => {
+  test('the first product is the hero; Shop Now buys it on the page', () => {
     const { container } = render(<EcommercePortfolioPage portfolio={portfolio} />);
     // One product is the page itself: its section's title names the region, it is not a heading.
     expect(missingValues(container, portfolio)).toEqual(['products.title']);
     expect(screen.getByRole('region', { name: 'Products' })).toBeInTheDocument();
     const shop = screen.getByRole('link', { name: /Shop Now/ });
-    expect(shop).toHaveAttribute('href', 'https://shop.example.com/monsoon-mug');
-    expect(shop).toHaveAttribute('target', '_blank');
-    expect(shop).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(shop.getAttribute('href')).toMatch(/^#.+-order$/);
+    expect(screen.getByRole('form', { name: 'Your order' }).id).toBe(shop.getAttribute('href')!.slice(1));
+    expect(screen.getByRole('spinbutton', { name: /^Quantity/ })).toHaveValue(1);
+    // Its own page elsewhere is still linked, opening in a new tab.
+    const more = screen.getByRole('link', { name: /More about it/ });
+    expect(more).toHaveAttribute('href', 'https://shop.example.com/monsoon-mug');
+    expect(more).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('heading', { level: 1, name: 'Monsoon Mug, thrown by hand' })).toBeInTheDocument();
     expect(screen.getByText('₹1,200.00')).toBeInTheDocument();
     expect(screen.getByText(/Also Available On/)).toBeInTheDocument();
@@ -50,13 +54,24 @@ describe('EcommercePortfolioPage', () => {
     expect(within(bowl).queryByRole('link')).toBeNull();
   });
 
-  test('an unsafe product URL renders as text', () => {
+  test('a product not for sale here has its own Shop Now link, opening in a new tab; an unsafe one renders as text', () => {
+    const elsewhere = (url: string): Portfolio => ({
+      ...portfolio,
+      sections: [{ ...portfolio.sections[0]!, items: [product('Rain Jar', url)] } as Portfolio['sections'][number]],
+    });
+    const { unmount } = render(<EcommercePortfolioPage portfolio={elsewhere('https://shop.example.com/jar')} />);
+    const shop = screen.getByRole('link', { name: /Shop Now/ });
+    expect(shop).toHaveAttribute('href', 'https://shop.example.com/jar');
+    expect(shop).toHaveAttribute('target', '_blank');
+    expect(shop).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.queryByRole('form', { name: 'Your order' })).toBeNull();
+    unmount();
     const unsafe = {
       ...portfolio,
       sections: [
         {
           ...portfolio.sections[0]!,
-          items: [{ ...portfolio.sections[0]!.items[0]!, url: 'javascript:alert(1)' }],
+          items: [{ ...product('Rain Jar', ''), url: 'javascript:alert(1)' }],
         } as Portfolio['sections'][number],
       ],
     };

@@ -12,6 +12,7 @@ import { SectionList, type SectionViewProps, type SectionViews } from '../common
 import { shownItems } from '../common/sections/shownItems';
 import { usePagePrefix } from '../common/sections/usePagePrefix';
 import { SignUpBox } from '../forms/SignUpForm';
+import { ProductOrder, useBuysHere } from '../forms/OrderForm';
 import styles from './EcommercePortfolioPage.module.scss';
 import { SiteNavigation } from '../common/SiteNavigation';
 
@@ -76,9 +77,7 @@ const ProductHero = memo(function ProductHero({ product }: { product: ItemOf<'pr
         {product.name.trim() ? <h1 className={styles.heading}>{product.name}</h1> : null}
         <ProductPrice product={product} className={styles.price} />
         <RichText className={styles.description} value={product.description} />
-        <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
-          Shop Now<span className={styles.visuallyHidden}> (opens in a new tab)</span>
-        </SafeLink>
+        <ShopNow product={product} />
         <p className={styles.alsoOn}>
           <StorefrontIcon width={22} height={22} />
           <span>Also Available On our online store and in select studio shops</span>
@@ -110,13 +109,40 @@ const ProductCard = memo(function ProductCard({ product }: { product: ItemOf<'pr
         {product.name.trim() ? <h3>{product.name}</h3> : null}
         <ProductPrice product={product} className={styles.price} />
         <RichText className={styles.description} value={product.description} />
-        <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
-          Shop Now<span className={styles.visuallyHidden}> {product.name} (opens in a new tab)</span>
-        </SafeLink>
+        <ShopNow product={product} named />
       </div>
     </li>
   );
 });
+
+/**
+ * "Shop Now": buys the product on this page (its quantity and option, then the page's order form)
+ * where it is for sale here, its own link beside it; otherwise "Shop Now" is that link, beside
+ * "Ask about this".
+ */
+function ShopNow({ product, named = false }: { product: ItemOf<'products'>; named?: boolean }) {
+  if (useBuysHere(product))
+    return (
+      <>
+        <ProductOrder product={product} buyLabel="Shop Now" buttonClassName={styles.shopNow} />
+        {product.url.trim() ? (
+          <SafeLink href={product.url} newTab className={styles.moreAbout}>
+            More about it<span className={styles.visuallyHidden}>{named ? ` (${product.name})` : ''} (opens in a new tab)</span>
+          </SafeLink>
+        ) : null}
+      </>
+    );
+  return (
+    <div className={styles.shopLinks}>
+      <ProductOrder product={product} buttonClassName={styles.shopNow} />
+      {product.url.trim() ? (
+        <SafeLink href={product.url} newTab className={styles.shopNow} textClassName={styles.shopNowDisabled}>
+          Shop Now<span className={styles.visuallyHidden}>{named ? ` ${product.name}` : ''} (opens in a new tab)</span>
+        </SafeLink>
+      ) : null}
+    </div>
+  );
+}
 
 const VIEWS: SectionViews = { products: Products };
 

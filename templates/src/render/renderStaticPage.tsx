@@ -15,6 +15,7 @@ import { MadeResumeProvider } from '../common/resumeLink';
 import { PageImagesContext, type PageImageInfo } from '../common/PageImage';
 import { PageMessagesProvider, type PageMessageTarget } from '../forms/PageMessageForm';
 import { PageSignUpProvider, type SignUpTarget } from '../forms/SignUpForm';
+import { PageOrdersProvider, type PageOrderTarget } from '../forms/OrderForm';
 import {
   fileSlotsOf,
   HOME_PAGE_ID,
@@ -35,6 +36,7 @@ import { firstFace, pageFontFiles, pageStyleCss } from '../pageStyle';
 import type { TemplateContent } from '../types';
 import { checkedPortfolio, InvalidPortfolioError } from './checkedPortfolio';
 import { stylesFor, type StyleRule } from './pageStyles';
+import { withStockLeft, type StockHeld } from './stockLeft';
 import { escapeHtml } from '@folioforge/shared/escape-html';
 
 export interface StaticPageOptions {
@@ -71,6 +73,13 @@ export interface StaticPageOptions {
   filesBase?: string;
   /** Where the page's forms send visitors' messages (a published page), or 'off' (an export). */
   messages?: PageMessageTarget;
+  /**
+   * Where the page's order form posts (a published page whose owner sells: the publish function
+   * decides), 'ask' (products say "Ask about this"), or 'off' (an export); none: a preview.
+   */
+  orders?: PageOrderTarget;
+  /** What orders hold of each product's stock (the publish function reads it): a product with none left says "Sold out". */
+  stockHeld?: StockHeld;
   /** The monogram icons, by address (`<link rel="icon">`, `apple-touch-icon`). */
   icons?: { svg: string; png: string };
   /** The site's Atom feed (its blog), linked from the page for feed readers. */
@@ -171,7 +180,8 @@ const BADGE_CSS =
  * data the shared schema refuses (a tampered row): nothing half-checked is published.
  */
 export function renderStaticPage(templateId: unknown, savedData: unknown, options: StaticPageOptions): StaticPage {
-  const { template, portfolio: site } = checkedPortfolio(templateId, savedData);
+  const { template, portfolio: checked } = checkedPortfolio(templateId, savedData);
+  const site = withStockLeft(checked, options.stockHeld);
   const { Page } = template;
   const pageId = options.sitePage?.id ?? HOME_PAGE_ID;
   const from = pagePath(site, pageId);
@@ -192,13 +202,15 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
       <AssetUrlsProvider urls={urls}>
         <PageImagesContext.Provider value={images}>
           <PageMessagesProvider target={options.messages}>
-            <PageSignUpProvider target={options.subscribe}>
-              <SiteNavigationContext.Provider value={navigation}>
-                <MadeResumeProvider url={options.resumeUrl}>
-                  <Page portfolio={portfolio} />
-                </MadeResumeProvider>
-              </SiteNavigationContext.Provider>
-            </PageSignUpProvider>
+            <PageOrdersProvider target={options.orders ?? 'off'}>
+              <PageSignUpProvider target={options.subscribe}>
+                <SiteNavigationContext.Provider value={navigation}>
+                  <MadeResumeProvider url={options.resumeUrl}>
+                    <Page portfolio={portfolio} />
+                  </MadeResumeProvider>
+                </SiteNavigationContext.Provider>
+              </PageSignUpProvider>
+            </PageOrdersProvider>
           </PageMessagesProvider>
         </PageImagesContext.Provider>
       </AssetUrlsProvider>

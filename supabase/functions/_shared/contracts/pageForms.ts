@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { builtOnFirstUse } from '../builtOnFirstUse.ts';
 import { emailAddressProblem, SUBSCRIBER_NAME_MAX_LENGTH, typedTextProblem } from '../pageContracts.ts';
 import { PAGE_MESSAGE_LIMITS } from '../pageMessages.ts';
+import { optionField, ORDER_LIMITS, quantityField } from '../orderFields.ts';
 import { SLUG_PATTERN, slugProblem } from '../slugs.ts';
+
+export { optionField, ORDER_LIMITS, quantityField };
 
 /** An address a page may have (/p/<slug>). */
 export const slugSchema = builtOnFirstUse(() =>
@@ -64,26 +67,9 @@ export type PageMessageBody = z.infer<ReturnType<typeof pageMessageBody>>;
 // `option.<item id>`; then the buyer's name, email, phone, pickup or delivery, and the address when
 // delivered. Prices are never read from the form: the function prices the published page.
 
-export const ORDER_LIMITS = {
-  name: 120,
-  email: 254,
-  /** Products of one order. */
-  lines: 50,
-  /** Of one product in one order. */
-  quantity: 100,
-  addressLine: 200,
-  city: 80,
-  region: 80,
-  postalCode: 12,
-} as const;
-
 /** An item's or option's id, as the model writes them (templates/src/model/ids.ts). */
 const ITEM_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const PHONE_DIGITS = /^\+?[0-9]{6,15}$/;
-
-/** The form's field of an item's quantity, and of its option. */
-export const quantityField = (item: string) => `quantity.${item}`;
-export const optionField = (item: string) => `option.${item}`;
 
 const addressPart = (max: number, whenEmpty: string) => typedText(max, whenEmpty, CONTROL).optional();
 

@@ -9,6 +9,7 @@ import { shownItems, useHoldsMessageForm } from './shownItems';
 import { PageImage } from '../PageImage';
 import { ProductPlaceholder, ProductPrice } from '../ProductPrice';
 import { PageMessageForm, usePageMessages } from '../../forms/PageMessageForm';
+import { ProductOrder } from '../../forms/OrderForm';
 import styles from './FallbackSections.module.scss';
 
 interface FrameProps {
@@ -155,9 +156,10 @@ function Products({ section, anchorId }: SectionViewProps<'products'>) {
               {item.name ? <h3 className={styles.cardTitle}>{item.name}</h3> : null}
               <ProductPrice product={item} className={styles.price} />
               <RichText className={styles.prose} value={item.description} />
+              <ProductOrder product={item} buttonClassName={styles.button} />
               {item.url ? (
-                <SafeLink href={item.url} newTab className={styles.button}>
-                  Shop Now
+                <SafeLink href={item.url} newTab className={styles.link}>
+                  More about it<span className={styles.visuallyHidden}> (opens in a new tab)</span>
                 </SafeLink>
               ) : null}
             </div>

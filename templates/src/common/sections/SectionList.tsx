@@ -5,6 +5,7 @@ import { visibleSections, type Section, type SectionKind, type SectionOf } from 
 import type { SectionTarget } from '../SectionLink';
 import { FALLBACK_VIEWS } from './FallbackSections';
 import { isEmptySection, MessageFormSectionContext } from './shownItems';
+import { OrderForm, orderableCount, orderFormIdOf, OrderScopeProvider } from '../../forms/OrderForm';
 
 export interface SectionViewProps<K extends SectionKind = SectionKind> {
   section: SectionOf<K>;
@@ -40,12 +41,22 @@ interface SectionListProps {
 
 export function SectionList({ sections, prefix, views }: SectionListProps) {
   const shown = useMemo(() => visibleSections({ sections }).filter((section) => !isEmptySection(section)), [sections]);
-  const formHolder = shown.find((section) => section.kind === 'contact')?.id ?? '';
+  const holder = shown.find((section) => section.kind === 'contact');
+  const formHolder = holder?.id ?? '';
+  // The page's one order form, after its sections, when something on it can be ordered.
+  const orderable = useMemo(() => orderableCount(shown), [shown]);
+  const scope = useMemo(
+    () => ({ formId: orderFormIdOf(prefix), single: orderable === 1, messageSectionId: holder ? anchorOf(prefix, holder) : null }),
+    [prefix, orderable, holder],
+  );
   return (
     <MessageFormSectionContext.Provider value={formHolder}>
-      {shown.map((section) => (
-        <SectionSlot key={section.id} section={section} anchorId={anchorOf(prefix, section)} views={views} />
-      ))}
+      <OrderScopeProvider scope={scope}>
+        {shown.map((section) => (
+          <SectionSlot key={section.id} section={section} anchorId={anchorOf(prefix, section)} views={views} />
+        ))}
+        {orderable > 0 ? <OrderForm /> : null}
+      </OrderScopeProvider>
     </MessageFormSectionContext.Provider>
   );
 }

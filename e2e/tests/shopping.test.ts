@@ -1,0 +1,239 @@
+// Buying from a published page in Chromium (issue 48), the journey a component test cannot show: a
+// template-2 page whose owner holds a plan and a connected sandbox Razorpay account; a visitor with
+// scripts OFF orders two products (one with an option) through the page's one order form, pays in
+// the sandbox's hosted checkout (Razorpay's page runs its own script), and sees the confirmation;
+// the last cake taken, the page rendered again says "Sold out"; template 4's "Shop Now" buys its
+// product. The editor's preview and the live page are compared by screenshot at 390 and 1280 px.
+// The rules (prices from the snapshot, stock, signatures) are Deno's, pgTAP's and local-cloud's tests.
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { launchBrowser } from '../support/browser';
+import { sharedStack, type SharedStack } from '../support/stack';
+import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { userClient } from '../support/portfolios';
+import { grantPlan } from '../support/sites';
+import { connectSandboxSeller } from '../support/sellers';
+import { GOOD_CARD, payWithCard } from '../support/checkout';
+
+let stack: SharedStack;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof createConfirmedUser>>;
+let client: SupabaseClient;
+const pages = new Map<'bakery' | 'mugs', { id: string; slug: string }>();
+const outDir = path.join(process.cwd(), 'e2e/.artifacts/shopping');
+
+const product = (id: string, name: string, sale: unknown, image = '') => ({ id, name, price: '', description: '', image, url: '', sale });
+
+/** A bakery: one chocolate cake left, a tart in two sizes, bread without a count; pickup or ₹50 delivery. */
+const BAKERY = {
+  schemaVersion: 2,
+  profile: { name: 'Ada Bakes', headline: 'Fresh bread every morning', about: '<p>Baked in Indiranagar.</p>', email: 'ada@example.com' },
+  socials: [],
+  shop: { currency: 'INR', shipping: { pickup: true, flatFee: 5000, freeOver: 100000 } },
+  sections: [
+    {
+      id: 'menu',
+      kind: 'products',
+      title: 'Our bakes',
+      hidden: false,
+      body: '',
+      items: [
+        product('cake', 'Chocolate cake', { price: 45000, stock: 1, options: [] }),
+        product('tart', 'Fruit tart', {
+          price: 30000,
+          stock: null,
+          optionName: 'Size',
+          options: [
+            { id: 'large', name: 'Large', price: 50000, stock: 5 },
+            { id: 'small', name: 'Small', price: null, stock: 5 },
+          ],
+        }),
+        product('bread', 'Sourdough', { price: 9000, stock: null, options: [] }),
+      ],
+    },
+    {
+      id: 'contact',
+      kind: 'contact',
+      title: 'Have Question In Mind?',
+      hidden: false,
+      body: '',
+      items: [{ id: 'mail', label: 'Write to us', url: 'mailto:ada@example.com' }],
+    },
+  ],
+};
+
+/** Template 4: one mug, the page's hero. */
+const MUGS = {
+  schemaVersion: 2,
+  profile: { name: 'Monsoon Pottery', headline: '', about: '' },
+  socials: [],
+  sections: [
+    {
+      id: 'mugs',
+      kind: 'products',
+      title: 'Mugs',
+      hidden: false,
+      body: '',
+      items: [product('mug', 'Monsoon Mug', { price: 120000, stock: 10, options: [] }, 'sample:productMug')],
+    },
+  ],
+};
+
+async function publish(id: string, slug: string) {
+  const answer = await client.functions.invoke('publish', { body: { action: 'publish', portfolioId: id, slug } });
+  if (answer.error) throw new Error(`publish answered: ${await (answer.error as { context: Response }).context.text()}`);
+}
+
+test.beforeAll(async () => {
+  stack = sharedStack();
+  browser = await launchBrowser();
+  owner = await createConfirmedUser(stack, 'Ada Owner');
+  const signedIn = await userClient(stack, owner);
+  client = signedIn.client;
+  await grantPlan(stack, signedIn.userId, 'basic');
+  await connectSandboxSeller(client);
+  for (const [key, templateId, data] of [
+    ['bakery', '2', BAKERY],
+    ['mugs', '4', MUGS],
+  ] as const) {
+    const { data: row, error } = await client
+      .from('portfolios')
+      .insert({ template_id: templateId, title: key, data })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const slug = uniqueLabel(`${key}-`).toLowerCase().slice(0, 30);
+    await publish(row!.id as string, slug);
+    pages.set(key, { id: row!.id as string, slug });
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+const liveUrl = (key: 'bakery' | 'mugs') => `${stack.shellUrl}/p/${pages.get(key)!.slug}`;
+
+async function visitor(width: number, javaScriptEnabled = false): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 844 } });
+  return context.newPage();
+}
+
+/** The buyer's part of the order form, filled as a visitor does. */
+async function fillBuyer(page: Page) {
+  const form = page.getByRole('form', { name: 'Your order' });
+  await form.getByLabel('Your name').fill('Zoë Buyer');
+  await form.getByLabel('Email').fill('zoe@example.com');
+  await form.getByLabel('Phone').fill('+91 98765 43210');
+  return form;
+}
+
+/**
+ * From FolioForge's "Pay for order" page (reached with scripts off) to Razorpay's hosted checkout,
+ * which runs Razorpay's own script: the same page in a browser with scripts on, its button posting the
+ * same form; paid with the sandbox's good card. Answers the page the buyer lands on.
+ */
+async function payInSandbox(payPage: Page): Promise<Page> {
+  const html = await payPage.content();
+  const paying = await visitor(payPage.viewportSize()!.width, true);
+  await paying.setContent(html);
+  await paying.getByRole('button', { name: /^Pay ₹/ }).click();
+  await paying.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(paying, GOOD_CARD);
+  await paying.waitForURL(/\/functions\/v1\/orders\/callback/);
+  return paying;
+}
+
+test('with scripts off a visitor orders two products, one with an option, pays and sees the confirmation; the cake is then sold out', async () => {
+  const page = await visitor(390);
+  await page.goto(liveUrl('bakery'));
+  await page.screenshot({ path: path.join(outDir, 'bakery-390-before.png'), fullPage: true });
+  await page.getByRole('spinbutton', { name: 'Quantity of Chocolate cake' }).fill('1');
+  await page.getByRole('combobox', { name: 'Size of Fruit tart' }).selectOption({ label: 'Large · ₹500.00' });
+  await page.getByRole('spinbutton', { name: 'Quantity of Fruit tart' }).fill('1');
+  // "Add to order" leads to the buyer's part of the one form: the address names it, no script needed.
+  await page.getByRole('link', { name: 'Add to order (Fruit tart)' }).click();
+  const form = await fillBuyer(page);
+  await expect.poll(() => page.url()).toMatch(/#.+-order$/);
+  await expect(form.getByRole('radio', { name: 'Pick up' })).toBeChecked();
+  await form.screenshot({ path: path.join(outDir, 'order-form-390.png') });
+  await form.getByRole('button', { name: 'Order and pay' }).click();
+
+  // FolioForge's page between the order and Razorpay: the total the server priced (₹450 + ₹500, picked up).
+  await expect(page.getByRole('heading', { name: /^Pay for order FF-[0-9A-Z]{10}$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay ₹950.00' })).toBeVisible();
+  await page.screenshot({ path: path.join(outDir, 'pay-390.png'), fullPage: true });
+  const paid = await payInSandbox(page);
+  await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
+  await paid.screenshot({ path: path.join(outDir, 'paid-390.png'), fullPage: true });
+  await paid.context().close();
+
+  // The last cake is the buyer's: the page, rendered again, says so and takes no order for it.
+  await publish(pages.get('bakery')!.id, pages.get('bakery')!.slug);
+  await page.goto(liveUrl('bakery'));
+  const cake = page.getByRole('heading', { name: 'Chocolate cake' }).locator('xpath=ancestor::li[1]');
+  await expect(cake.getByText('Sold out')).toBeVisible();
+  await expect(cake.getByRole('spinbutton')).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: 'Quantity of Sourdough' })).toBeVisible();
+  await page.context().close();
+});
+
+test('template 4: "Shop Now" buys its product', async () => {
+  const page = await visitor(1280);
+  await page.goto(liveUrl('mugs'));
+  await page.getByRole('link', { name: 'Shop Now (Monsoon Mug)' }).click();
+  const form = await fillBuyer(page);
+  await form.getByRole('button', { name: 'Order and pay' }).click();
+  await expect(page.getByRole('button', { name: 'Pay ₹1,200.00' })).toBeVisible();
+  const paid = await payInSandbox(page);
+  await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
+  await paid.context().close();
+  await page.context().close();
+});
+
+/** The editor's preview of a portfolio drawn `width` px wide (as e2e/tests/livePage.test.ts draws it). */
+async function previewAt(page: Page, portfolioId: string, width: number) {
+  await page.setViewportSize({ width: width === 390 ? 450 : width + 700, height: 2000 });
+  await page.goto(`${stack.shellUrl}/design?portfolio=${portfolioId}`);
+  const root = page.locator('[data-preview-root]');
+  await root.waitFor({ state: 'attached' });
+  if (width === 390) {
+    const previewTab = page.getByRole('tab', { name: 'Preview' });
+    if (await previewTab.isVisible()) await previewTab.click();
+  } else await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Desktop' }).click();
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const drawn = Math.round((await root.boundingBox())!.width);
+    if (drawn === width) break;
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width + width - drawn, height: viewport.height });
+  }
+  await page.evaluate(() => document.fonts.ready);
+  return root;
+}
+
+for (const width of [390, 1280])
+  test(`the preview and the live page show the same order form at ${width} px`, async () => {
+    const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
+    await logInThroughUi(editor, stack, owner);
+    const preview = await previewAt(editor, pages.get('bakery')!.id, width);
+    const previewForm = preview.getByRole('form', { name: 'Your order' });
+    await previewForm.scrollIntoViewIfNeeded();
+    await previewForm.screenshot({ path: path.join(outDir, `form-${width}-preview.png`), animations: 'disabled' });
+    const live = await visitor(width);
+    await live.goto(liveUrl('bakery'));
+    const liveForm = live.getByRole('form', { name: 'Your order' });
+    await liveForm.screenshot({ path: path.join(outDir, `form-${width}-live.png`), animations: 'disabled' });
+    await live.screenshot({ path: path.join(outDir, `bakery-${width}-live.png`), fullPage: true });
+    // The same fields, in the same order, with the same labels.
+    const labels = async (scope: typeof liveForm) => (await scope.locator('label, legend').allTextContents()).map((text) => text.trim());
+    expect(await labels(previewForm)).toEqual(await labels(liveForm));
+    const [a, b] = [await previewForm.boundingBox(), await liveForm.boundingBox()];
+    expect(Math.abs(a!.width - b!.width)).toBeLessThanOrEqual(2);
+    expect(Math.abs(a!.height - b!.height)).toBeLessThanOrEqual(4);
+    await editor.context().close();
+    await live.context().close();
+  });
