@@ -102,6 +102,7 @@ export {
 } from './model';
 export { AssetUrlsProvider, resolveAsset, useAssetUrl } from './common/assets';
 export { SiteNavigationContext, type SiteNavigationValue } from './common/SiteNavigation';
+export { PageOrdersProvider, type PageOrderTarget } from './forms/OrderForm';
 export { MadeResumeProvider, isUploadedResume, useResumeUrl } from './common/resumeLink';
 export {
   RESUME_LAYOUTS,

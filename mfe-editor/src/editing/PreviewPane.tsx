@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import {
   AssetUrlsProvider,
+  PageOrdersProvider,
   BLOG_PAGE_ID,
   portfolioForPage,
   siteNavigation,
@@ -26,6 +27,8 @@ export interface PreviewPaneProps {
    * pages' does, and leads there.
    */
   blogPath?: string;
+  /** False when the published page would not sell (no plan or no Razorpay account): products ask about themselves, as there. */
+  sells?: boolean;
 }
 
 const PREVIEW_SCOPE = '[data-preview-root]';
@@ -36,7 +39,7 @@ const TEMPLATE_LOOK: PageLook = {};
  * its files change, not for the form's own state. It keeps the part being edited in view. The page's
  * own style sheet (the reset, the look's font and accent) is the published page's, scoped to the preview.
  */
-export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK, blogPath }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOOK, blogPath, sells }: PreviewPaneProps) {
   const editor = useEditor();
   const { portfolio: site, pageId } = usePreviewPortfolio(editor);
   // The page being edited, with the site's navigation: a link in it opens that page in the editor.
@@ -67,7 +70,10 @@ export const PreviewPane = memo(function PreviewPane({ Page, look = TEMPLATE_LOO
       <div ref={rootRef} data-preview-root="">
         <AssetUrlsProvider urls={urls}>
           <SiteNavigationContext.Provider value={navigation}>
-            <DrawnPage Page={Page} portfolio={portfolio} />
+            {/* Unknown or selling: the order form as the page shows it, never sent from here. */}
+            <PageOrdersProvider target={sells === false ? 'ask' : undefined}>
+              <DrawnPage Page={Page} portfolio={portfolio} />
+            </PageOrdersProvider>
           </SiteNavigationContext.Provider>
         </AssetUrlsProvider>
       </div>

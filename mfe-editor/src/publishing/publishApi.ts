@@ -121,6 +121,14 @@ export async function fetchPlanFeatures(): Promise<PlanFeatures> {
   return { customizedLook: data?.customized_look === true, brandKit: data?.brand_kit === true };
 }
 
+/** Whether a page published now would sell: a plan and a connected Razorpay account (publish's featuresFor). */
+export async function fetchPageSells(): Promise<boolean> {
+  const supabase = getSupabase();
+  const [plan, seller] = await Promise.all([supabase.from('entitlements').select('plan').maybeSingle(), supabase.rpc('my_seller_account')]);
+  if (plan.error || seller.error) throw new PublishError('Whether your page sells could not be read. Try again.');
+  return Boolean(plan.data?.plan) && (seller.data ?? []).length > 0;
+}
+
 /** Whether the site has a password (never the password) and whether the owner's plan includes one. */
 export function fetchSitePassword(portfolioId: string): Promise<SitePasswordState> {
   return calling(async () =>

@@ -16,6 +16,7 @@ import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PagesPanel } from '../../editing/pages/PagesPanel';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
+import { usePageSells } from '../../publishing/usePageSells';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
 import { useSitePasswordAllowed } from '../../publishing/useSitePasswordAllowed';
 import type { OpenPortfolio } from '../../portfolios/useOpenPortfolio';
@@ -61,6 +62,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
   const templateId = useStore(editor.store, (state) => state.templateId);
   const template = contentOf(templateId) as TemplateDefinition;
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
+  const sells = usePageSells(account?.userId);
   const blogPath = useLiveBlogPath(account && { userId: account.userId, portfolioId: account.portfolio.id });
   const passwordAllowed = useSitePasswordAllowed(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
@@ -87,7 +89,7 @@ function DesignEditor({ editor, target, top, account }: DesignEditorProps) {
             {account ? <BlogLink portfolioId={account.portfolio.id} /> : null}
           </>
         }
-        preview={<PreviewPane Page={template.Page} look={look} blogPath={blogPath} />}
+        preview={<PreviewPane Page={template.Page} look={look} blogPath={blogPath} sells={sells} />}
       />
     </MadeResumeHost>
   );

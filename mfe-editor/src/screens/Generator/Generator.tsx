@@ -13,6 +13,7 @@ import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScree
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
+import { usePageSells } from '../../publishing/usePageSells';
 import { usePreviewLook } from '../../publishing/usePreviewLook';
 import { OpenAccountPortfolio, StartAccountPortfolio, type StartPlan } from '../../portfolios/AccountPortfolioGate';
 import { withEditorQueries } from '../../portfolios/queries';
@@ -102,6 +103,7 @@ function GeneratorScreen({
   top?: React.ReactNode;
 }) {
   const look = usePreviewLook(account && { userId: account.userId, portfolioId: account.portfolio.id });
+  const sells = usePageSells(account?.userId);
   const blogPath = useLiveBlogPath(account && { userId: account.userId, portfolioId: account.portfolio.id });
   return (
     <MadeResumeHost editor={editor} maker={editorResumeMaker} viewerInForm={false} look={look}>
@@ -116,7 +118,7 @@ function GeneratorScreen({
         top={top}
         form={<PortfolioForm label="Portfolio details" labels={generatorDefinition.labels ?? {}} />}
         bottom={account ? <AccountPublishPanel account={account} /> : null}
-        preview={<PreviewPane Page={LiveGeneratorPage} look={look} blogPath={blogPath} />}
+        preview={<PreviewPane Page={LiveGeneratorPage} look={look} blogPath={blogPath} sells={sells} />}
       />
     </MadeResumeHost>
   );
