@@ -24,6 +24,7 @@ import { razorpayApi } from '../test/support/servicesRazorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
 import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
 import { functionEnv } from '../src/functions/index.ts';
+import { connectSeller, publishedShop } from '../test/support/shops.ts';
 
 const BUYERS = 64;
 const STOCK = 48;
@@ -50,7 +51,6 @@ const snapshot = {
 
 const backend = postgresUnavailableReason() ? 'pglite' : 'postgres';
 const t = await startTestCloud(backend);
-let pages = 0;
 try {
   const service = serviceClient(t);
   const env = functionEnv(t.cloud.ctx);
@@ -60,48 +60,12 @@ try {
   /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
   async function connectedOwner(label: string): Promise<TestUser> {
     const owner = await signedInUser(t, label);
-    const { data, error } = await owner.client.functions.invoke('sellers', { body: { action: 'connect' } });
-    if (error) throw error;
-    const authorizeUrl = (data as { authorizeUrl: string }).authorizeUrl;
-    const html = await (await fetch(authorizeUrl)).text();
-    const consent = new URLSearchParams();
-    for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-      consent.append(name!, value!.replace(/&amp;/g, '&'));
-    consent.set('decision', 'allow');
-    consent.set('email', `${label}-${process.pid}@shop.example`);
-    const back = await fetch(authorizeUrl, { method: 'POST', body: consent, redirect: 'manual' });
-    const landed = await fetch(back.headers.get('location')!, { redirect: 'manual' });
-    await landed.body?.cancel();
-    if (landed.status !== 303) throw new Error(`connecting ${label} answered ${landed.status}`);
+    await connectSeller(owner, label);
     return owner;
   }
 
   /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
-  async function publishedShop(owner: TestUser) {
-    const slug = `bench-shop-${process.pid}-${++pages}`;
-    const { data, error } = await owner.client
-      .from('portfolios')
-      .insert({ template_id: 'generator', title: 'Bench Bakes' })
-      .select('id')
-      .single();
-    if (error) throw error;
-    const pageId = (data as { id: string }).id;
-    const listed = await service.from('portfolios').update({ slug, published: true }).eq('id', pageId);
-    if (listed.error) throw listed.error;
-    const recorded = await service.from('published_pages').insert({
-      portfolio_id: pageId,
-      owner_id: owner.id,
-      slug,
-      template_id: 'generator',
-      version: 1,
-      data: snapshot,
-      badge: false,
-      customized_look: false,
-      subscribe_form: false,
-    });
-    if (recorded.error) throw recorded.error;
-    return { pageId, slug };
-  }
+  const publishedShopOf = (owner: TestUser) => publishedShop(service, owner, snapshot, 'bench-shop');
 
   /** 64 buyers posting the order form at once, each from an address of its own; each one's time and answer. */
   async function buyersAtOnce(page: { pageId: string; slug: string }, origin: string, run: number) {
@@ -158,7 +122,7 @@ try {
   }
 
   // The worker's first requests (Deno starting the function, its imports, the pools) are not timed.
-  const warm = await publishedShop(await connectedOwner('bench-warm'));
+  const warm = await publishedShopOf(await connectedOwner('bench-warm'));
   await buyersAtOnce(warm, APP_ORIGIN, 0);
 
   const placedMs: number[] = [];
@@ -167,7 +131,7 @@ try {
   const perRun: { placedP95: number; floorP95: number; problems: string[] }[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const owner = await connectedOwner(`bench-seller-${run}`);
-    const page = await publishedShop(owner);
+    const page = await publishedShopOf(owner);
     const floor = async () => {
       const answers = await buyersAtOnce(page, 'https://elsewhere.example', run + 100);
       if (answers.some((answer) => answer.status !== 403)) throw new Error(`the floor answered ${answers.map((a) => a.status).join(',')}`);

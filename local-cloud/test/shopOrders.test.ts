@@ -20,6 +20,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { connectSeller, publishedShop } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 import { hmacSha256Hex } from '../../supabase/functions/_shared/hmac.ts';
 import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
@@ -29,7 +30,6 @@ import { functionEnv } from '../src/functions/index.ts';
 after(stopClusters);
 
 const BUYER = { name: 'Zoë Buyer', email: 'zoe@example.com', phone: '+91 98765 43210' };
-let pageCounter = 0;
 
 /** What the page sells: a cake with `cakes` left, and bread without a count. */
 const snapshot = (cakes: number) => ({
@@ -62,47 +62,12 @@ for (const backend of BACKENDS)
     /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
     async function connectedOwner(label: string): Promise<TestUser> {
       const owner = await signedInUser(t, label);
-      const { data, error } = await owner.client.functions.invoke('sellers', { body: { action: 'connect' } });
-      assert.equal(error, null);
-      const authorizeUrl = (data as { authorizeUrl: string }).authorizeUrl;
-      const html = await (await fetch(authorizeUrl)).text();
-      const consent = new URLSearchParams();
-      for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-        consent.append(name!, value!.replace(/&amp;/g, '&'));
-      consent.set('decision', 'allow');
-      consent.set('email', `${label}-${process.pid}@shop.example`);
-      const back = await fetch(authorizeUrl, { method: 'POST', body: consent, redirect: 'manual' });
-      const landed = await fetch(back.headers.get('location')!, { redirect: 'manual' });
-      assert.equal(landed.status, 303);
-      await landed.body?.cancel();
+      await connectSeller(owner, label);
       return owner;
     }
 
-    /** A page of the owner's, published as the publish function records it (the snapshot it priced from). */
-    async function publishedShop(owner: TestUser, cakes: number) {
-      const slug = `shop-${process.pid}-${++pageCounter}`;
-      const { data, error } = await owner.client
-        .from('portfolios')
-        .insert({ template_id: 'generator', title: 'Ada Bakes' })
-        .select('id')
-        .single();
-      assert.equal(error, null);
-      const pageId = (data as { id: string }).id;
-      assert.equal((await service.from('portfolios').update({ slug, published: true }).eq('id', pageId)).error, null);
-      const recorded = await service.from('published_pages').insert({
-        portfolio_id: pageId,
-        owner_id: owner.id,
-        slug,
-        template_id: 'generator',
-        version: 1,
-        data: snapshot(cakes),
-        badge: false,
-        customized_look: false,
-        subscribe_form: false,
-      });
-      assert.equal(recorded.error, null);
-      return { pageId, slug };
-    }
+    /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
+    const publishedShopOf = (owner: TestUser, cakes: number) => publishedShop(service, owner, snapshot(cakes), 'shop');
 
     /** The page's order form posted from the buyer's browser (its own loopback address). */
     const order = (from: string, page: { pageId: string; slug: string }, fields: Record<string, string>) =>
@@ -133,7 +98,7 @@ for (const backend of BACKENDS)
 
     journey('a form post becomes an order on the owner’s Razorpay account, priced by the page; only the owner reads it', async () => {
       const ada = await connectedOwner('ada');
-      const page = await publishedShop(ada, 3);
+      const page = await publishedShopOf(ada, 3);
       const placed = await order('127.0.0.2', page, { 'quantity.cake': '2', 'quantity.bread': '1', 'price.cake': '1', total: '1' });
       const checkout = checkoutOf(placed);
       assert.equal(checkout.origin + checkout.pathname, `${t.url}/razorpay/v1/checkout/embedded`);
@@ -182,7 +147,7 @@ for (const backend of BACKENDS)
     });
 
     journey('one buyer starting order after order on a page is stopped; other buyers still get through', async () => {
-      const page = await publishedShop(await connectedOwner('cleo'), 3);
+      const page = await publishedShopOf(await connectedOwner('cleo'), 3);
       const answers = [];
       for (let n = 0; n < 11; n++) answers.push((await order('127.0.0.5', page, { 'quantity.bread': '1' })).status);
       assert.deepEqual(answers, [...Array<number>(10).fill(200), 429]);
@@ -264,7 +229,7 @@ for (const backend of BACKENDS)
 
     journey('paid in checkout: the webhook pays the order once though sent three times; the cakes stay sold', async () => {
       const dana = await connectedOwner('dana');
-      const page = await publishedShop(dana, 3);
+      const page = await publishedShopOf(dana, 3);
       const ordered = await placed(dana, page, 2);
       const before = (await webhookDeliveries(t)).length;
       const paid = await pay(ordered);
@@ -316,9 +281,9 @@ for (const backend of BACKENDS)
     journey('events late or out of order, forged, or from another account change nothing', async () => {
       const erin = await connectedOwner('erin');
       const frank = await connectedOwner('frank');
-      const page = await publishedShop(erin, 3);
+      const page = await publishedShopOf(erin, 3);
       const ordered = await placed(erin, page, 1, '127.0.0.9');
-      const frankAccount = (await placed(frank, await publishedShop(frank, 3), 1, '127.0.0.10')).seller.accountId;
+      const frankAccount = (await placed(frank, await publishedShopOf(frank, 3), 1, '127.0.0.10')).seller.accountId;
       const payment = { id: 'pay_Forged00000001', order_id: ordered.razorpayOrderId, amount: 45000, status: 'captured' as const };
 
       const forged = await sendWebhook(paymentEvent('payment.captured', ordered.seller.accountId, payment), 'not-the-webhook-secret');
@@ -348,7 +313,7 @@ for (const backend of BACKENDS)
 
     journey('a payment after the order expired is refunded in the sandbox, once, and takes no stock', async () => {
       const gita = await connectedOwner('gita');
-      const page = await publishedShop(gita, 3);
+      const page = await publishedShopOf(gita, 3);
       const ordered = await placed(gita, page, 3, '127.0.0.11');
       const { id } = await shopOrder(ordered.razorpayOrderId);
       await service
@@ -412,7 +377,7 @@ for (const backend of BACKENDS)
         const owners = await Promise.all([1, 2, 3, 4, 5].map((n) => connectedOwner(`racer${n}`)));
         const started = Date.now();
         for (let round = 0; round < ROUNDS; round++) {
-          const page = await publishedShop(owners[round % owners.length]!, 3);
+          const page = await publishedShopOf(owners[round % owners.length]!, 3);
           // Each buyer from an address of their own, so the per-buyer limit sees 50 buyers.
           const answers = await Promise.all(
             Array.from({ length: BUYERS }, (_, n) =>

@@ -20,6 +20,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { connectSeller, publishedShop } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
 import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
@@ -28,7 +29,6 @@ import { functionEnv } from '../src/functions/index.ts';
 after(stopClusters);
 
 const BUYER = { name: 'नेहा Buyer 🌸', email: 'neha@example.com', phone: '+91 98765 43210' };
-let pageCounter = 0;
 
 const snapshot = {
   profile: { name: 'Ada Bakes' },
@@ -69,48 +69,15 @@ for (const backend of BACKENDS)
       await t?.stop();
     });
 
+    /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
     async function connectedOwner(label: string): Promise<TestUser> {
       const owner = await signedInUser(t, label);
-      const { data, error } = await owner.client.functions.invoke('sellers', { body: { action: 'connect' } });
-      assert.equal(error, null);
-      const authorizeUrl = (data as { authorizeUrl: string }).authorizeUrl;
-      const html = await (await fetch(authorizeUrl)).text();
-      const consent = new URLSearchParams();
-      for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-        consent.append(name!, value!.replace(/&amp;/g, '&'));
-      consent.set('decision', 'allow');
-      consent.set('email', `${label}-${process.pid}@shop.example`);
-      const back = await fetch(authorizeUrl, { method: 'POST', body: consent, redirect: 'manual' });
-      const landed = await fetch(back.headers.get('location')!, { redirect: 'manual' });
-      assert.equal(landed.status, 303);
-      await landed.body?.cancel();
+      await connectSeller(owner, label);
       return owner;
     }
 
-    async function publishedShop(owner: TestUser) {
-      const slug = `owner-shop-${process.pid}-${++pageCounter}`;
-      const { data, error } = await owner.client
-        .from('portfolios')
-        .insert({ template_id: 'generator', title: 'Ada Bakes' })
-        .select('id')
-        .single();
-      assert.equal(error, null);
-      const pageId = (data as { id: string }).id;
-      assert.equal((await service.from('portfolios').update({ slug, published: true }).eq('id', pageId)).error, null);
-      const recorded = await service.from('published_pages').insert({
-        portfolio_id: pageId,
-        owner_id: owner.id,
-        slug,
-        template_id: 'generator',
-        version: 1,
-        data: snapshot,
-        badge: false,
-        customized_look: false,
-        subscribe_form: false,
-      });
-      assert.equal(recorded.error, null);
-      return { pageId, slug };
-    }
+    /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
+    const publishedShopOf = (owner: TestUser) => publishedShop(service, owner, snapshot, 'owner-shop');
 
     /** A pickup order from the page's form, paid in the sandbox's checkout with the seller's key. */
     async function paidOrder(owner: TestUser, page: { pageId: string; slug: string }, from: string, quantities: Record<string, string>) {
@@ -164,7 +131,7 @@ for (const backend of BACKENDS)
 
     journey('marked ready, refunded once in part and then in full on the owner’s account; another user changes nothing', async () => {
       const ada = await connectedOwner('ada');
-      const page = await publishedShop(ada);
+      const page = await publishedShopOf(ada);
       const mailsBefore = (await mailsTo(BUYER.email)).length;
       const { orderId, paymentId, seller } = await paidOrder(ada, page, '127.0.3.1', { 'quantity.cake': '2', 'quantity.bread': '1' });
       const atRazorpay = async () =>
@@ -231,7 +198,7 @@ for (const backend of BACKENDS)
 
     journey('the sandbox answers the same X-Refund-Idempotency with the same refund, and refuses it for another request', async () => {
       const cleo = await connectedOwner('cleo');
-      const page = await publishedShop(cleo);
+      const page = await publishedShopOf(cleo);
       const { paymentId, seller } = await paidOrder(cleo, page, '127.0.3.2', { 'quantity.bread': '2' });
       const refund = (body: unknown, key: string) =>
         fetch(`${t.url}/razorpay/v1/payments/${paymentId}/refund`, {
@@ -255,7 +222,7 @@ for (const backend of BACKENDS)
     journey('a new order reaches the owner’s open /account through Realtime; another user hears nothing', async () => {
       const dana = await connectedOwner('dana');
       const eve = await signedInUser(t, 'eve');
-      const page = await publishedShop(dana);
+      const page = await publishedShopOf(dana);
       const listen = async (user: TestUser) => {
         const client = createClient(t.url, t.cloud.keys.anonKey, {
           auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { grantPurchase } from './support/cloud.ts';
 import { APP_ORIGIN, callPublish } from './support/functions.ts';
+import { connectSeller } from './support/shops.ts';
 import {
   JOURNEY_BACKENDS,
   serviceClient,
@@ -73,23 +74,6 @@ for (const backend of JOURNEY_BACKENDS)
     });
     after(() => t?.stop());
 
-    /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
-    async function connect(owner: TestUser, label: string): Promise<void> {
-      const { data, error } = await owner.client.functions.invoke('sellers', { body: { action: 'connect' } });
-      assert.equal(error, null);
-      const authorizeUrl = (data as { authorizeUrl: string }).authorizeUrl;
-      const html = await (await fetch(authorizeUrl)).text();
-      const consent = new URLSearchParams();
-      for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-        consent.append(name!, value!.replace(/&amp;/g, '&'));
-      consent.set('decision', 'allow');
-      consent.set('email', `${label}-${process.pid}@shop.example`);
-      const back = await fetch(authorizeUrl, { method: 'POST', body: consent, redirect: 'manual' });
-      const landed = await fetch(back.headers.get('location')!, { redirect: 'manual' });
-      assert.equal(landed.status, 303);
-      await landed.body?.cancel();
-    }
-
     async function publishBakery(owner: TestUser, slug: string): Promise<string> {
       const { data: row, error } = await owner.client
         .from('portfolios')
@@ -131,7 +115,7 @@ for (const backend of JOURNEY_BACKENDS)
     test('a plan and a connected Razorpay account: the page and its other pages take orders, with no script', async () => {
       const owner = await signedInUser(t, 'seller');
       await grantPurchase(serviceClient(t), owner.id, { itemType: 'plan', itemId: 'basic' });
-      await connect(owner, 'seller');
+      await connectSeller(owner, 'seller');
       const id = await publishBakery(owner, 'ada-sells');
 
       const home = await pageOf('ada-sells/index.html');
@@ -158,7 +142,7 @@ for (const backend of JOURNEY_BACKENDS)
     test('a bought template alone, or a plan without a connected account: products say "Ask about this", nothing to order', async () => {
       const buyer = await signedInUser(t, 'template-only');
       await grantPurchase(serviceClient(t), buyer.id, { itemType: 'template', itemId: '2' });
-      await connect(buyer, 'template-only');
+      await connectSeller(buyer, 'template-only');
       await publishBakery(buyer, 'ada-asks');
       const planned = await signedInUser(t, 'not-connected');
       await grantPurchase(serviceClient(t), planned.id, { itemType: 'plan', itemId: 'basic' });

@@ -20,6 +20,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { connectSeller, publishedShop } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
 import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
@@ -27,7 +28,6 @@ import { functionEnv } from '../src/functions/index.ts';
 
 after(stopClusters);
 
-let pageCounter = 0;
 const SELLER_PROFILE = { name: 'Ada Bakes', email: 'hello@ada-bakes.example', phone: '+91 20 1234 5678' };
 
 /** What the page sells: a cake in two sizes, 5 of each, and bread without a count; pickup only. */
@@ -73,47 +73,12 @@ for (const backend of BACKENDS)
     /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
     async function connectedOwner(label: string): Promise<TestUser> {
       const owner = await signedInUser(t, label);
-      const { data, error } = await owner.client.functions.invoke('sellers', { body: { action: 'connect' } });
-      assert.equal(error, null);
-      const authorizeUrl = (data as { authorizeUrl: string }).authorizeUrl;
-      const html = await (await fetch(authorizeUrl)).text();
-      const consent = new URLSearchParams();
-      for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-        consent.append(name!, value!.replace(/&amp;/g, '&'));
-      consent.set('decision', 'allow');
-      consent.set('email', `${label}-${process.pid}@shop.example`);
-      const back = await fetch(authorizeUrl, { method: 'POST', body: consent, redirect: 'manual' });
-      const landed = await fetch(back.headers.get('location')!, { redirect: 'manual' });
-      assert.equal(landed.status, 303);
-      await landed.body?.cancel();
+      await connectSeller(owner, label);
       return owner;
     }
 
-    /** A page of the owner's, published as the publish function records it. */
-    async function publishedShop(owner: TestUser) {
-      const slug = `receipts-${process.pid}-${++pageCounter}`;
-      const { data, error } = await owner.client
-        .from('portfolios')
-        .insert({ template_id: 'generator', title: 'Ada Bakes' })
-        .select('id')
-        .single();
-      assert.equal(error, null);
-      const pageId = (data as { id: string }).id;
-      assert.equal((await service.from('portfolios').update({ slug, published: true }).eq('id', pageId)).error, null);
-      const recorded = await service.from('published_pages').insert({
-        portfolio_id: pageId,
-        owner_id: owner.id,
-        slug,
-        template_id: 'generator',
-        version: 1,
-        data: snapshot(),
-        badge: false,
-        customized_look: false,
-        subscribe_form: false,
-      });
-      assert.equal(recorded.error, null);
-      return { pageId, slug };
-    }
+    /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
+    const publishedShopOf = (owner: TestUser) => publishedShop(service, owner, snapshot(), 'receipts');
 
     const unescaped = (text: string) =>
       text
@@ -173,8 +138,8 @@ for (const backend of BACKENDS)
 
     journey('paid: one receipt and one owner’s note, though the webhook comes twice and the buyer’s return after it', async () => {
       const ada = await connectedOwner('ada');
-      const page = await publishedShop(ada);
-      const buyer = { email: `zoe-${process.pid}-${pageCounter}@example.com`, from: '127.0.2.1' };
+      const page = await publishedShopOf(ada);
+      const buyer = { email: `zoe-${page.slug}@example.com`, from: '127.0.2.1' };
       const order = await placed(ada, page, buyer);
       const before = (await webhookDeliveries(t)).length;
       const paid = await pay(order, buyer.email);
@@ -250,7 +215,7 @@ for (const backend of BACKENDS)
 
     journey('unpublishing cancels a pending order and gives its stock back; its payment arriving later is refunded', async () => {
       const bea = await connectedOwner('bea');
-      const page = await publishedShop(bea);
+      const page = await publishedShopOf(bea);
       const buyer = { email: `xia-${process.pid}@example.com`, from: '127.0.2.3' };
       const order = await placed(bea, page, buyer);
       const held = async () =>
@@ -285,7 +250,7 @@ for (const backend of BACKENDS)
 
     journey('“Download my data” holds the shop’s orders and customers', async () => {
       const cy = await connectedOwner('cy');
-      const page = await publishedShop(cy);
+      const page = await publishedShopOf(cy);
       const buyer = { email: `wu-${process.pid}@example.com`, from: '127.0.2.4' };
       const order = await placed(cy, page, buyer);
       await pay(order, buyer.email);
