@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { previewDrawnAt } from '../support/preview';
 import { userClient } from '../support/portfolios';
 import { loadKeys } from '../../local-cloud/src/keys';
 
@@ -277,26 +278,6 @@ async function shot(page: Page, selector: string, height: number): Promise<Buffe
 }
 
 /** The editor's preview of a portfolio drawn `width` px wide. */
-async function previewAt(page: Page, portfolioId: string, width: number) {
-  // Tall enough that the preview's frame shows all of the compared part.
-  await page.setViewportSize({ width: width === 390 ? 450 : width + 700, height: 2000 });
-  await page.goto(`${stack.shellUrl}/design?portfolio=${portfolioId}`);
-  const root = page.locator('[data-preview-root]');
-  await root.waitFor({ state: 'attached' });
-  if (width === 390) {
-    const previewTab = page.getByRole('tab', { name: 'Preview' });
-    if (await previewTab.isVisible()) await previewTab.click();
-  } else await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Desktop' }).click();
-  // The preview takes part of the screen: widen the window until the page is drawn `width` px wide.
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const drawn = Math.round((await root.boundingBox())!.width);
-    if (drawn === width) break;
-    const viewport = page.viewportSize()!;
-    await page.setViewportSize({ width: viewport.width + width - drawn, height: viewport.height });
-  }
-  await page.evaluate(() => document.fonts.ready);
-  return Math.round((await root.boundingBox())!.width);
-}
 
 async function contrastViolations(url: string, width: number): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
@@ -322,7 +303,7 @@ test.describe('the preview and the live page look the same', () => {
       test(`template ${templateId} at ${width} px: at most ${MAX_DIFFERENT_SHARE * 100}% of pixels differ; contrast holds`, async () => {
         const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
         await logInThroughUi(editor, stack, owner);
-        const drawn = await previewAt(editor, published.get(templateId)!.id, width);
+        const { drawn } = await previewDrawnAt(editor, `${stack.shellUrl}/design?portfolio=${published.get(templateId)!.id}`, width);
         assert.equal(drawn, width, `the preview is drawn ${width} px wide (it is ${drawn})`);
         const live = await visitor(width);
         await live.goto(liveUrl(templateId));

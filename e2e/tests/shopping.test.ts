@@ -13,6 +13,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { previewDrawnAt } from '../support/preview';
 import { userClient } from '../support/portfolios';
 import { grantPlan } from '../support/sites';
 import { connectSandboxSeller } from '../support/sellers';
@@ -195,31 +196,11 @@ test('template 4: "Shop Now" buys its product', async () => {
   await page.context().close();
 });
 
-/** The editor's preview of a portfolio drawn `width` px wide (as e2e/tests/livePage.test.ts draws it). */
-async function previewAt(page: Page, portfolioId: string, width: number) {
-  await page.setViewportSize({ width: width === 390 ? 450 : width + 700, height: 2000 });
-  await page.goto(`${stack.shellUrl}/design?portfolio=${portfolioId}`);
-  const root = page.locator('[data-preview-root]');
-  await root.waitFor({ state: 'attached' });
-  if (width === 390) {
-    const previewTab = page.getByRole('tab', { name: 'Preview' });
-    if (await previewTab.isVisible()) await previewTab.click();
-  } else await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Desktop' }).click();
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const drawn = Math.round((await root.boundingBox())!.width);
-    if (drawn === width) break;
-    const viewport = page.viewportSize()!;
-    await page.setViewportSize({ width: viewport.width + width - drawn, height: viewport.height });
-  }
-  await page.evaluate(() => document.fonts.ready);
-  return root;
-}
-
 for (const width of [390, 1280])
   test(`the preview and the live page show the same order form at ${width} px`, async () => {
     const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
     await logInThroughUi(editor, stack, owner);
-    const preview = await previewAt(editor, pages.get('bakery')!.id, width);
+    const { root: preview } = await previewDrawnAt(editor, `${stack.shellUrl}/design?portfolio=${pages.get('bakery')!.id}`, width);
     const previewForm = preview.getByRole('form', { name: 'Your order' });
     await previewForm.scrollIntoViewIfNeeded();
     await previewForm.screenshot({ path: path.join(outDir, `form-${width}-preview.png`), animations: 'disabled' });

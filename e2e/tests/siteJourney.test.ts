@@ -17,6 +17,7 @@ import { JSDOM } from 'jsdom';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { previewDrawnAt } from '../support/preview';
 import { serviceClient, userClient } from '../support/portfolios';
 import { editorForm, publishInPanel } from '../support/screens';
 import { grantPlan } from '../support/sites';
@@ -248,44 +249,22 @@ async function shot(page: Page, selector: string, height: number): Promise<Buffe
   return page.screenshot({ fullPage: true, clip: { x: box.x, y: box.y, width: box.width, height }, animations: 'disabled' });
 }
 
-/** The editor's preview of the Projects page drawn `width` px wide (as livePage.test.ts draws the home page). */
-async function previewAt(page: Page, width: number) {
-  await page.setViewportSize({ width: width === 390 ? 450 : width + 700, height: 2000 });
-  await page.goto(`${stack.shellUrl}/design?portfolio=${site.portfolioId}&page=${site.projectsPageId}`);
-  const root = page.locator('[data-preview-root]');
-  await root.waitFor({ state: 'attached' });
-  await expect(page.getByTestId('template-preview').getByText('Fourth Harbour')).toBeAttached();
-  if (width === 390) {
-    const previewTab = page.getByRole('tab', { name: 'Preview' });
-    if (await previewTab.isVisible()) await previewTab.click();
-  } else await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Desktop' }).click();
-  // The site has live posts: the preview's navigation ends with "Blog", as the page's does.
-  const nav = page.getByTestId('template-preview').getByRole('navigation', { name: `${OWNER_NAME}: pages` });
-  await expect(nav.getByRole('link', { name: 'Blog' })).toBeVisible();
-  // The preview takes a share of the window: widen the window by the gap over that share (measured).
-  let share = 1;
-  let last: { window: number; drawn: number } | undefined;
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const drawn = Math.round((await root.boundingBox())!.width);
-    if (drawn === width) break;
-    const viewport = page.viewportSize()!;
-    if (last && drawn !== last.drawn && viewport.width !== last.window) {
-      const measured = (drawn - last.drawn) / (viewport.width - last.window);
-      if (measured > 0.1) share = measured;
-    }
-    last = { window: viewport.width, drawn };
-    await page.setViewportSize({ width: viewport.width + Math.round((width - drawn) / share), height: viewport.height });
-  }
-  await page.evaluate(() => document.fonts.ready);
-  return Math.round((await root.boundingBox())!.width);
-}
-
 for (const width of [390, 1280])
   test(`the preview of the Projects page matches the published page at ${width} px`, async () => {
     const outDir = path.join(process.cwd(), 'e2e/.artifacts/siteJourney');
     const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
     await logInThroughUi(editor, stack, owner);
-    const drawn = await previewAt(editor, width);
+    const { drawn } = await previewDrawnAt(
+      editor,
+      `${stack.shellUrl}/design?portfolio=${site.portfolioId}&page=${site.projectsPageId}`,
+      width,
+      async (page) => {
+        await expect(page.getByTestId('template-preview').getByText('Fourth Harbour')).toBeAttached();
+        // The site has live posts: the preview's navigation ends with "Blog", as the page's does.
+        const nav = page.getByTestId('template-preview').getByRole('navigation', { name: `${OWNER_NAME}: pages` });
+        await expect(nav.getByRole('link', { name: 'Blog' })).toBeVisible();
+      },
+    );
     assert.equal(drawn, width, `the preview is drawn ${width} px wide (it is ${drawn})`);
     const live = await visitor(width);
     await live.goto(`${stack.shellUrl}/p/${site.slug}/projects/`);
