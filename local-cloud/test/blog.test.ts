@@ -6,6 +6,8 @@
 // take their pages with them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { posix } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { callPublish, sweep } from './support/functions.ts';
 import {
@@ -18,6 +20,7 @@ import {
   type TestUser,
 } from './support/servicesCloud.ts';
 import { startSiteServer, type SiteServer } from './support/siteServer.ts';
+import { pngBlob } from './support/servicesFiles.ts';
 
 after(stopClusters);
 
@@ -175,6 +178,100 @@ for (const backend of JOURNEY_BACKENDS)
       assert.equal((await callPublish(t, meera.accessToken, { action: 'publish', portfolioId: site, slug })).status, 200);
       assert.deepEqual(await titlesAt(`/p/${slug}/blog/`), ['Coming soon']);
       assert.equal((await visit(`/p/${slug}/blog/tomorrow/`)).status, 200);
+    });
+
+    test('the zip holds the whole site: pages, the blog, tag and post pages, feed and sitemap, linked relatively', async () => {
+      const lin = await signedInUser(t, 'lin');
+      const slug = `lin-zip-${Date.now() % 100000}`;
+      const site = await publishedSite(lin, slug, {
+        schemaVersion: 2,
+        profile: { name: 'Lin Bakes', headline: 'Baker', about: '' },
+        socials: [],
+        sections: [],
+        pages: [{ id: 'proj', slug: 'projects', title: 'Projects', inNavigation: true, sections: [] }],
+      });
+      const cover = `${lin.id}/${site}/loaf.png`;
+      assert.equal((await lin.client.storage.from('portfolio-images').upload(cover, pngBlob())).error, null);
+      await writePost(lin, site, {
+        slug: 'first-loaf',
+        title: 'First loaf',
+        body: '<p>Back to <a href="page:proj">my projects</a>.</p>',
+        cover: `storage:portfolio-images/${cover}`,
+        status: 'published',
+        publish_at: new Date(Date.now() - 2 * day).toISOString(),
+      });
+      await writePost(lin, site, {
+        slug: 'rye-week',
+        title: 'Rye week',
+        tags: ['Rye'],
+        status: 'published',
+        publish_at: new Date(Date.now() - day).toISOString(),
+      });
+      await writePost(lin, site, {
+        slug: 'tomorrow',
+        title: 'Coming soon',
+        status: 'published',
+        publish_at: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      await writePost(lin, site, { slug: 'secret', title: 'Draft' });
+
+      const res = await callPublish(t, lin.accessToken, { action: 'export', portfolioId: site });
+      assert.equal(res.status, 200, await res.clone().text());
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const pages = Object.keys(files)
+        .filter((name) => name.endsWith('.html'))
+        .sort();
+      assert.deepEqual(
+        pages,
+        [
+          'blog/first-loaf/index.html',
+          'blog/index.html',
+          'blog/rye-week/index.html',
+          'blog/tag/rye/index.html',
+          'index.html',
+          'projects/index.html',
+        ],
+        'every page and live post; the scheduled post and the draft are not there',
+      );
+      const documentOf = (name: string) => new JSDOM(strFromU8(files[name]!)).window.document;
+
+      // Every link and picture of every page names a file of the zip, relatively: it opens from file://.
+      for (const name of pages) {
+        const doc = documentOf(name);
+        const refs = [
+          ...[...doc.querySelectorAll('a[href], link[href]:not([rel=canonical])')].map((el) => el.getAttribute('href')!),
+          ...[...doc.querySelectorAll('img[src]')].map((el) => el.getAttribute('src')!),
+        ].filter((ref) => !/^([a-z][a-z0-9+.-]*:|#)/i.test(ref));
+        assert.ok(refs.length > 3, `${name} links to the others`);
+        for (const ref of refs) {
+          assert.doesNotMatch(ref, /^\//, `${name}: ${ref} is relative`);
+          const target = posix.normalize(posix.join(posix.dirname(name), ref.split('#')[0]!));
+          assert.ok(files[target], `${name}: ${ref} is in the zip (${target})`);
+        }
+      }
+      const navOf = (name: string) => [...documentOf(name).querySelectorAll('nav a')].map((link) => link.getAttribute('href'));
+      assert.ok(navOf('index.html').includes('blog/index.html'), 'the home page leads to the blog');
+      assert.ok(navOf('blog/tag/rye/index.html').includes('../../../projects/index.html'), 'a tag page to the Projects page');
+      const post = documentOf('blog/first-loaf/index.html');
+      assert.equal(post.querySelector('img.blog-cover')?.getAttribute('src'), '../../files/portfolio-images/loaf.png');
+      assert.ok(files['files/portfolio-images/loaf.png'], 'the cover is in the zip');
+      assert.equal(post.querySelector('.blog-body a')?.getAttribute('href'), '../../projects/index.html');
+      assert.deepEqual(
+        [...documentOf('blog/index.html').querySelectorAll('.blog-list h2 a')].map((link) => link.textContent),
+        ['Rye week', 'First loaf'],
+      );
+
+      const feed = new JSDOM(strFromU8(files['feed.xml']!), { contentType: 'application/xml' }).window.document;
+      assert.equal(feed.documentElement.namespaceURI, ATOM);
+      assert.deepEqual(
+        [...feed.getElementsByTagNameNS(ATOM, 'entry')].map((entry) => entry.getElementsByTagNameNS(ATOM, 'title')[0]!.textContent),
+        ['Rye week', 'First loaf'],
+      );
+      const sitemap = strFromU8(files['sitemap.xml']!);
+      for (const path of ['', 'projects/', 'blog/', 'blog/first-loaf/', 'blog/rye-week/'])
+        assert.match(sitemap, new RegExp(`/p/${slug}/${path}</loc>`), path);
+      assert.doesNotMatch(sitemap, /tomorrow|secret/);
+      assert.equal(files['README.txt'], undefined, 'nothing here is behind a password');
     });
 
     test('publishing one post writes only the files it changes', async () => {

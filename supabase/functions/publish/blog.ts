@@ -83,6 +83,16 @@ async function readBodies(deps: Deps, ids: string[]): Promise<Map<string, string
   return bodies;
 }
 
+/** The site's live posts now (newest first), with their bodies: what an export of the site holds. */
+export async function readLivePosts(deps: Deps, portfolioId: string, now = new Date()): Promise<Post[]> {
+  const live = livePosts(blog.checkedPosts(await readRows(deps, portfolioId)), now);
+  const bodies = await readBodies(
+    deps,
+    live.map((post) => post.id),
+  );
+  return live.map((post) => ({ ...post, body: bodies.get(post.id) ?? '' }));
+}
+
 async function readManifest(deps: Deps, portfolioId: string): Promise<Manifest | undefined> {
   const { data, error } = await deps.admin
     .from('blog_renders')

@@ -6,7 +6,7 @@
 // (`blog/index.html` is served at /p/<slug>/blog/); links are absolute paths on the site.
 import { richTextToPlainText, sanitizePostHtml } from '@folioforge/shared';
 import { domFreeSanitizer } from '@folioforge/shared/dom-free-sanitizer';
-import { POSTS_PER_PAGE, resolvePageLinks, tagSlug, type PageAddresses, type Post } from '../model';
+import { POSTS_PER_PAGE, relativeHref, resolvePageLinks, tagSlug, type PageAddresses, type Post } from '../model';
 import type { PageLook } from '../looks';
 import { pageStyleCss } from '../pageStyle';
 import { blogCss } from './blogTheme';
@@ -27,10 +27,20 @@ export interface BlogSite {
   look?: PageLook;
   /** "Made with FolioForge", leading there, unless the owner's plan removes it. */
   badgeUrl?: string;
-  /** The site's other pages, in navigation order, after Home (issue 49's pages). */
-  navigation?: readonly { label: string; href: string }[];
+  /** The site's other pages, in navigation order, after Home (issue 49's pages), by folder from the site's root. */
+  navigation?: readonly { label: string; path: string }[];
   /** Every page's id and address, for a post's links to them (`page:<id>`). */
   pages?: PageAddresses['pages'];
+  /**
+   * An export opened from file:// (the zip): links relative to each page's folder, naming
+   * `index.html`; `origin` empty when the site has no address yet (no canonical URL then, and the
+   * feed's links relative to feed.xml).
+   */
+  fileTree?: boolean;
+  /** The feed's own id when the site has no address (an export of a site never published). */
+  feedId?: string;
+  /** The folder of the page being drawn, from the site's root (set by each view). */
+  from?: string;
 }
 
 /** One file of the blog, at its path in the site's folder. */
@@ -69,8 +79,15 @@ export const FEED_PATH = 'feed.xml';
 /** The bucket object of a folder address: `blog/` → `blog/index.html`. */
 export const fileOf = (folder: string) => `${folder}index.html`;
 
-const href = (site: BlogSite, path: string) => `${site.homePath}/${path}`;
-const absolute = (site: BlogSite, path: string) => `${site.origin}${href(site, path)}`;
+/** A link to a folder (or a file, `file`) of the site, from the page being drawn. */
+const href = (site: BlogSite, path: string, file = false) =>
+  site.fileTree
+    ? relativeHref(path, { from: site.from ?? '', indexFile: !file && (path === '' || path.endsWith('/')) })
+    : `${site.homePath}/${path}`;
+/** The address on the web (canonical, feed); in an export of a site with no address, the path from the site's root. */
+const absolute = (site: BlogSite, path: string) => (site.origin ? `${site.origin}${site.homePath}/${path}` : path);
+/** The site as drawn on the page at `path` (its links are relative to that folder in an export). */
+const at = (site: BlogSite, path: string): BlogSite => ({ ...site, from: path });
 
 /** How many index (or tag) pages `count` posts fill; an empty blog still has its first page. */
 export const pageCount = (count: number) => Math.max(1, Math.ceil(count / POSTS_PER_PAGE));
@@ -132,12 +149,12 @@ interface Frame {
 function inFrame(site: BlogSite, frame: Frame, body: string): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escape(content)}">`;
-  const filesBase = `${site.homePath}/files/`;
+  const filesBase = href(site, 'files/', true);
   const look = site.look ?? {};
   const css = pageStyleCss(look, { fontUrl: (face) => `${filesBase}${face.fileName}` }) + blogCss(site.templateId);
   const navigation = [
-    { label: 'Home', href: `${site.homePath}/` },
-    ...(site.navigation ?? []),
+    { label: 'Home', href: href(site, '') },
+    ...(site.navigation ?? []).map((entry) => ({ label: entry.label, href: href(site, entry.path) })),
     { label: 'Blog', href: href(site, blogPath()) },
   ];
   const blogHref = href(site, blogPath());
@@ -146,9 +163,9 @@ function inFrame(site: BlogSite, frame: Frame, body: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escape(frame.title)}</title>`,
     meta('name', 'description', frame.description),
-    `<link rel="canonical" href="${escape(absolute(site, frame.path))}">`,
+    site.origin ? `<link rel="canonical" href="${escape(absolute(site, frame.path))}">` : '',
     frame.noindex ? meta('name', 'robots', 'noindex') : '',
-    `<link rel="alternate" type="application/atom+xml" title="${escape(site.name)}" href="${escape(href(site, FEED_PATH))}">`,
+    `<link rel="alternate" type="application/atom+xml" title="${escape(site.name)}" href="${escape(href(site, FEED_PATH, true))}">`,
     `<link rel="icon" type="image/svg+xml" href="${escape(`${filesBase}favicon.svg`)}">`,
     `<link rel="apple-touch-icon" href="${escape(`${filesBase}apple-touch-icon.png`)}">`,
     ...(frame.head ?? []),
@@ -164,9 +181,9 @@ function inFrame(site: BlogSite, frame: Frame, body: string): string {
   return (
     `<!doctype html><html lang="${escape(site.language)}"><head>${head.join('')}</head><body>` +
     '<a class="blog-skip" href="#main">Skip to content</a>' +
-    `<header class="blog-header"><a class="blog-site" href="${escape(`${site.homePath}/`)}">${escape(site.name)}</a>` +
+    `<header class="blog-header"><a class="blog-site" href="${escape(href(site, ''))}">${escape(site.name)}</a>` +
     `<nav class="blog-nav" aria-label="Site"><ul>${links}</ul></nav></header>` +
-    `<main id="main">${body}</main><footer class="blog-footer"><p><a href="${escape(href(site, FEED_PATH))}">Follow this blog (Atom feed)</a></p>${badge}</footer></body></html>`
+    `<main id="main">${body}</main><footer class="blog-footer"><p><a href="${escape(href(site, FEED_PATH, true))}">Follow this blog (Atom feed)</a></p>${badge}</footer></body></html>`
   );
 }
 
@@ -196,7 +213,8 @@ function pager(site: BlogSite, at: (page: number) => string, current: number, pa
 
 // ─── the views ───────────────────────────────────────────────────────────────────────────────
 /** Page `number` (from 1) of the index, of posts already live and newest first. */
-export function blogIndexPage(site: BlogSite, posts: readonly PostSummary[], number: number): BlogFile {
+export function blogIndexPage(siteOf: BlogSite, posts: readonly PostSummary[], number: number): BlogFile {
+  const site = at(siteOf, blogPath(number));
   const pages = pageCount(posts.length);
   const shown = posts.slice((number - 1) * POSTS_PER_PAGE, number * POSTS_PER_PAGE);
   const title = number > 1 ? `Blog, page ${number} · ${site.name}` : `Blog · ${site.name}`;
@@ -214,7 +232,7 @@ export const blogIndexPages = (site: BlogSite, posts: readonly PostSummary[]): B
   Array.from({ length: pageCount(posts.length) }, (_, index) => blogIndexPage(site, posts, index + 1));
 
 /** The posts of a tag (by its address), as every page of that tag. */
-export function tagPages(site: BlogSite, posts: readonly PostSummary[], slugOfTag: string): BlogFile[] {
+export function tagPages(siteOf: BlogSite, posts: readonly PostSummary[], slugOfTag: string): BlogFile[] {
   const tagged = posts.filter((post) => post.tags.some((tag) => tagSlug(tag) === slugOfTag));
   if (!tagged.length) return [];
   const name = tagged[0]!.tags.find((tag) => tagSlug(tag) === slugOfTag)!;
@@ -222,6 +240,7 @@ export function tagPages(site: BlogSite, posts: readonly PostSummary[], slugOfTa
   return Array.from({ length: pages }, (_, index) => {
     const number = index + 1;
     const path = tagPath(name, number);
+    const site = at(siteOf, path);
     const body =
       `<h1>Posts tagged “${escape(name)}”</h1>${listing(site, tagged.slice(index * POSTS_PER_PAGE, number * POSTS_PER_PAGE))}` +
       `${pager(site, (n) => tagPath(name, n), number, pages)}<p><a href="${escape(href(site, blogPath()))}">All posts</a></p>`;
@@ -241,8 +260,9 @@ export function tagPages(site: BlogSite, posts: readonly PostSummary[], slugOfTa
 export const tagSlugsOf = (posts: readonly Pick<Post, 'tags'>[]): Set<string> => new Set(posts.flatMap((post) => post.tags.map(tagSlug)));
 
 /** A post's own page: its cover, date, reading time, tags and body, with its share card (`imageUrl`). */
-export function postPage(site: BlogSite, post: Post, extras: { cover?: PostCover; imageUrl?: string } = {}): BlogFile {
+export function postPage(siteOf: BlogSite, post: Post, extras: { cover?: PostCover; imageUrl?: string } = {}): BlogFile {
   const path = postPath(post.slug);
+  const site = at(siteOf, path);
   const description = postDescription(post);
   const bodyHtml = withPageLinks(site, sanitizePostHtml(post.body, domFreeSanitizer), (folder) => href(site, folder));
   const minutes = readingMinutes(bodyHtml);
@@ -257,7 +277,7 @@ export function postPage(site: BlogSite, post: Post, extras: { cover?: PostCover
     meta('og:type', 'article'),
     meta('og:title', post.title),
     meta('og:description', description),
-    meta('og:url', absolute(site, path)),
+    site.origin ? meta('og:url', absolute(site, path)) : '',
     extras.imageUrl ? meta('og:image', extras.imageUrl) + meta('og:image:width', '1200') + meta('og:image:height', '630') : '',
     meta('article:published_time', post.publishAt ?? post.updatedAt),
     named('twitter:card', extras.imageUrl ? 'summary_large_image' : 'summary'),
@@ -291,7 +311,7 @@ export function atomFeed(site: BlogSite, posts: readonly Post[], now: Date): Blo
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escape(site.language)}">`,
     `<title>${escape(site.name)}</title>`,
-    `<id>${escape(absolute(site, blogPath()))}</id>`,
+    `<id>${escape(site.origin ? absolute(site, blogPath()) : (site.feedId ?? blogPath()))}</id>`,
     `<updated>${updated}</updated>`,
     author,
     `<link rel="self" type="application/atom+xml" href="${escape(absolute(site, FEED_PATH))}"/>`,

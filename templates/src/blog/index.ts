@@ -36,7 +36,7 @@ export {
 export function blogSiteFor(
   templateId: unknown,
   data: unknown,
-  where: Pick<BlogSite, 'homePath' | 'origin' | 'look' | 'badgeUrl' | 'navigation'>,
+  where: Pick<BlogSite, 'homePath' | 'origin' | 'look' | 'badgeUrl' | 'navigation' | 'fileTree' | 'feedId'>,
 ): BlogSite {
   const { template, portfolio } = checkedPortfolio(templateId, data);
   const { title, language } = pageMeta(portfolio);
@@ -45,7 +45,7 @@ export function blogSiteFor(
   const pages = (portfolio.pages ?? []).map(({ id, slug }) => ({ id, slug }));
   const navigation = sitePages(portfolio)
     .filter((page) => page.inNavigation && page.id !== HOME_PAGE_ID)
-    .map((page) => ({ label: page.title, href: `${where.homePath}/${page.slug}/` }));
+    .map((page) => ({ label: page.title, path: `${page.slug}/` }));
   return { templateId: String(templateId), name: title || author || template.name, author, language, pages, navigation, ...where };
 }
 
