@@ -31,8 +31,10 @@ if (why) {
   process.exit(0);
 }
 
+// `pgTap.ts shop_stock` runs the files whose names hold one of the words given (and 00_helpers first).
+const only = process.argv.slice(2);
 const files = readdirSync(TESTS_DIR)
-  .filter((name) => name.endsWith('.test.sql'))
+  .filter((name) => name.endsWith('.test.sql') && (only.length === 0 || name.startsWith('00_') || only.some((word) => name.includes(word))))
   .sort()
   .map((name) => path.join(TESTS_DIR, name));
 

@@ -3,11 +3,13 @@
 // connected Razorpay account) or asks ("Ask about this", the page's message form), and the page's
 // order form, posted as a browser posts it with scripts off (its fields and every field naming it by
 // `form=`), reaches Razorpay's hosted checkout, from the home page and from another page of the site.
+// The page follows its stock with no publish: the order taking the last one makes it say "Sold out",
+// and the order expiring unpaid brings the product back.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JSDOM } from 'jsdom';
 import { grantPurchase } from './support/cloud.ts';
-import { APP_ORIGIN, callPublish } from './support/functions.ts';
+import { APP_ORIGIN, callPublish, sweep } from './support/functions.ts';
 import { connectSeller } from './support/shops.ts';
 import {
   JOURNEY_BACKENDS,
@@ -137,6 +139,42 @@ for (const backend of JOURNEY_BACKENDS)
       const sconeCheckout = await scones.text();
       assert.equal(scones.status, 200, sconeCheckout);
       assert.match(sconeCheckout, /Pay ₹180\.00/);
+    });
+
+    test('the last cakes ordered: the page says "Sold out" at once, and offers them again when the order expires unpaid', async () => {
+      const owner = await signedInUser(t, 'sells-out');
+      await grantPurchase(serviceClient(t), owner.id, { itemType: 'plan', itemId: 'basic' });
+      await connectSeller(owner, 'sells-out');
+      const id = await publishBakery(owner, 'ada-sells-out');
+      const cakeCard = (doc: Document) =>
+        [...doc.querySelectorAll('article, li')].find((card) => card.textContent?.includes('Chocolate cake'))!;
+
+      const before = await pageOf('ada-sells-out/index.html');
+      assert.ok(before.querySelector('input[name="quantity.cake"]'), 'three cakes: the cake can be ordered');
+      const two = await post(orderPost(before, { ...BUYER, 'quantity.cake': '2' }));
+      assert.equal(two.status, 200, await two.text());
+      const oneLeft = await pageOf('ada-sells-out/index.html');
+      assert.ok(oneLeft.querySelector('input[name="quantity.cake"]'), 'one cake left: still for sale');
+
+      const last = await post(orderPost(oneLeft, { ...BUYER, 'quantity.cake': '1' }));
+      assert.equal(last.status, 200, await last.text());
+      const soldOut = await pageOf('ada-sells-out/index.html');
+      assert.equal(soldOut.querySelector('input[name="quantity.cake"]'), null, 'the cake can no longer be ordered');
+      assert.match(cakeCard(soldOut).textContent ?? '', /Sold out/);
+      assert.ok(soldOut.querySelector('input[name="quantity.tart"]'), 'the tart is still for sale');
+
+      // The last cake's buyer never pays: once the order's time is up, the sweep gives the cake back.
+      const expired = await serviceClient(t)
+        .from('shop_orders')
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq('portfolio_id', id)
+        .eq('items_amount', 45000)
+        .select('id');
+      assert.equal(expired.data?.length, 1, expired.error?.message);
+      assert.equal((await sweep(t, 300)).pagesRenderedForStock, 1);
+      const back = await pageOf('ada-sells-out/index.html');
+      assert.ok(back.querySelector('input[name="quantity.cake"]'), 'the cake is for sale again');
+      assert.doesNotMatch(cakeCard(back).textContent ?? '', /Sold out/);
     });
 
     test('a bought template alone, or a plan without a connected account: products say "Ask about this", nothing to order', async () => {

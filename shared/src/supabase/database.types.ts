@@ -1006,6 +1006,32 @@ export type Database = {
           },
         ];
       };
+      shop_stock_shown: {
+        Row: {
+          portfolio_id: string;
+          shown_at: string;
+          sold_out: string[];
+        };
+        Insert: {
+          portfolio_id: string;
+          shown_at?: string;
+          sold_out: string[];
+        };
+        Update: {
+          portfolio_id?: string;
+          shown_at?: string;
+          sold_out?: string[];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'shop_stock_shown_portfolio_id_fkey';
+            columns: ['portfolio_id'];
+            isOneToOne: true;
+            referencedRelation: 'portfolios';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       site_password_failures: {
         Row: {
           client: string;
@@ -1622,6 +1648,22 @@ export type Database = {
           subscribe_form: boolean;
         }[];
       };
+      pages_showing_old_stock: {
+        Args: {
+          only_page?: string;
+        };
+        Returns: {
+          portfolio_id: string;
+          owner_id: string;
+          slug: string;
+          template_id: string;
+          data: Json;
+          look: Json;
+          badge: boolean;
+          customized_look: boolean;
+          subscribe_form: boolean;
+        }[];
+      };
       plan_customizes_look: {
         Args: {
           plan: string;
@@ -1790,6 +1832,14 @@ export type Database = {
           owner_id: string;
         }[];
       };
+      record_stock_shown: {
+        Args: {
+          page: string;
+          data: Json;
+          held: Json;
+        };
+        Returns: undefined;
+      };
       redeem_mfa_recovery_code: {
         Args: {
           for_user: string;
@@ -1848,6 +1898,12 @@ export type Database = {
           orders: string[];
         };
         Returns: undefined;
+      };
+      shop_stock_held: {
+        Args: {
+          page: string;
+        };
+        Returns: Json;
       };
       shops_past_their_plan: {
         Args: {
@@ -1916,6 +1972,13 @@ export type Database = {
           words: string[];
         };
         Returns: string;
+      };
+      snapshot_sold_out: {
+        Args: {
+          data: Json;
+          held: Json;
+        };
+        Returns: string[];
       };
       staff_slug_pattern: {
         Args: {

@@ -4,6 +4,7 @@
 import { razorpayApiForSeller, RazorpayApiError } from '../_shared/razorpay.ts';
 import { spendBudgets, type Budget } from '../_shared/rateLimit.ts';
 import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/sellerAccounts.ts';
+import { orderStockChanged, pageStockChanged } from '../_shared/shopStock.ts';
 import { settleShopPayment, shopPaymentStoreFrom, type CapturedPayment, type SettledPayment } from '../_shared/shopOrderPayments.ts';
 import type { PricedLine } from '../_shared/shopOrders.ts';
 import type { Env } from '../_shared/env.ts';
@@ -116,6 +117,8 @@ export function orderStoreFrom(env: Env): OrderStore {
         throw new ReservationRefused(error.code, error.details ?? undefined, error.hint ?? undefined);
       if (error) throw new Error(`reserve_shop_order failed: ${error.code} ${error.message}`);
       const row = (data as { order_id: string; order_number: string; total_amount: number }[])[0]!;
+      // The last one taken: the page says "Sold out" before the next buyer opens it.
+      await pageStockChanged(admin, reservation.portfolio);
       return { orderId: row.order_id, orderNumber: row.order_number, totalAmount: row.total_amount };
     },
     createRazorpayOrder: (seller, input) => razorpayApiForSeller(env, seller.accessToken).createOrder(input),
@@ -166,6 +169,7 @@ export function orderStoreFrom(env: Env): OrderStore {
     async cancel(orderId) {
       const { error } = await admin.rpc('cancel_pending_shop_order', { shop_order: orderId });
       if (error) console.error('orders: a reservation could not be given back (the sweep expires it)', error);
+      else await orderStockChanged(admin, orderId);
     },
   };
 }

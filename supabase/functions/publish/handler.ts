@@ -13,6 +13,7 @@
 //   site-password  whether the site has a password (never the password); set-site-password sets,
 //                  changes or removes it (Pro, Premium), kept hashed
 //   publish-post   brings one post of the site's blog onto the site (blog.ts), only the files that changed
+//   stock-changed  the service role's: renders a page again when orders changed what it shows sold out
 //   sweep          the service role's: removes what no published row owns, applies lapsed plans
 // Who may publish what is the database's rule too (claim_page, may_publish, the guard triggers), and
 // the page is rendered here from the stored row, never from HTML a browser sent.
@@ -27,6 +28,7 @@ import { publish } from './actions/publish.ts';
 import { publishPost } from './actions/publishPost.ts';
 import { removeDomain } from './actions/removeDomain.ts';
 import { setSitePassword, sitePassword } from './actions/sitePassword.ts';
+import { stockChanged } from './actions/stockChanged.ts';
 import { sweep } from './actions/sweep.ts';
 import { unpublish } from './actions/unpublish.ts';
 import { verifyDomain } from './actions/verifyDomain.ts';
@@ -61,6 +63,8 @@ async function route(deps: Deps, req: Request): Promise<Response> {
       return setSitePassword(deps, req, request.portfolioId, request.password);
     case 'publish-post':
       return publishPost(deps, req, request.portfolioId, request.postId);
+    case 'stock-changed':
+      return stockChanged(deps, req, request.portfolioId);
     case 'sweep':
       return sweep(deps, req, request.graceSeconds);
   }

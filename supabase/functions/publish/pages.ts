@@ -208,6 +208,15 @@ async function stockHeldOf(deps: Deps, portfolioId: string): Promise<Record<stri
   return held;
 }
 
+/**
+ * What the site now shows sold out, from the stock it was rendered with (none when it does not sell),
+ * so a change of stock that makes it wrong renders it again (actions/stockChanged.ts).
+ */
+async function recordStockShown(deps: Deps, source: PageSource, stockHeld: Record<string, number> | undefined): Promise<void> {
+  const { error } = await deps.admin.rpc('record_stock_shown', { page: source.portfolioId, data: source.data, held: stockHeld ?? null });
+  if (error) throw databaseRefusal(error, 'Your shop’s stock could not be recorded. Try again.');
+}
+
 /** What a page is rendered from: one version of a row's values, its template and look. */
 export interface PageSource {
   portfolioId: string;
@@ -242,6 +251,8 @@ export interface RenderedPage {
 /** Which page of the site to render, and the site's name its icons show (the home page's title). */
 export interface SiteRenderOptions {
   indexable?: boolean;
+  /** What orders hold of its stock, read once for the whole site (`<item>/<option>` → units). */
+  stockHeld?: Record<string, number>;
   resumeUrl?: string;
   /** The site has live posts: every page's navigation ends with "Blog". */
   blog?: boolean;
@@ -264,12 +275,10 @@ export async function renderPage(
   features: PageFeatures,
   fileUrls: Record<string, string>,
   choice: PageChoice = { id: 'home' },
-  { indexable = true, resumeUrl, blog = false }: SiteRenderOptions = {},
+  { indexable = true, resumeUrl, blog = false, stockHeld }: SiteRenderOptions = {},
 ): Promise<RenderedPage> {
   // The look is the plan's to grant at each render: without Pro or Premium, the template's own.
   const look = features.customizedLook ? toPageLook(source.look) : undefined;
-  // What orders hold of its stock: a product taken to its last one says "Sold out".
-  const stockHeld = features.sells ? await stockHeldOf(deps, source.portfolioId) : undefined;
   try {
     const { portfolio } = checkedPortfolio(source.templateId, source.data);
     const folder = pagePath(portfolio, choice.id) ?? '';
@@ -321,7 +330,10 @@ export async function storeSite(
   fileUrls: Record<string, string>,
   { bucket = SITES_BUCKET, indexable = true, resumeUrl, blog }: SiteRenderOptions & { bucket?: string } = {},
 ): Promise<{ written: Set<string>; privateWritten: Set<string> }> {
-  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable, resumeUrl, blog });
+  // What orders hold of its stock, read once so every page shows the same: a product taken to its
+  // last one says "Sold out".
+  const stockHeld = features.sells ? await stockHeldOf(deps, source.portfolioId) : undefined;
+  const home = await renderPage(deps, source, slug, features, fileUrls, { id: 'home' }, { indexable, resumeUrl, blog, stockHeld });
   const written = await storePage(deps, slug, home, bucket);
   const privateWritten = new Set<string>();
   const { portfolio } = checkedPortfolio(source.templateId, source.data);
@@ -333,7 +345,7 @@ export async function storeSite(
       features,
       fileUrls,
       { id: sitePage.id, monogram: home.page.title },
-      { indexable: indexable && !sitePage.protected, resumeUrl, blog },
+      { indexable: indexable && !sitePage.protected, resumeUrl, blog, stockHeld },
     );
     const into = sitePage.protected ? PROTECTED_SITES_BUCKET : bucket;
     for (const path of await storePage(deps, slug, rendered, into)) (into === bucket ? written : privateWritten).add(path);
@@ -346,6 +358,7 @@ export async function storeSite(
   // Stored as bytes (the bucket takes no JSON type); the site's server parses it.
   await putSiteFile(deps, siteIndexPath(slug), JSON.stringify(index), 'application/octet-stream', undefined, bucket);
   written.add(siteIndexPath(slug));
+  await recordStockShown(deps, source, stockHeld);
   return { written, privateWritten };
 }
 

@@ -37,6 +37,8 @@ const sweepAnswer = z.object({
   domainMapsRemoved: z.number(),
   domainMapsWritten: z.number(),
   pagesRenderedAgain: z.number(),
+  /** Pages rendered again because orders changed what they show sold out. */
+  pagesRenderedForStock: z.number(),
   blogsPublished: z.number(),
 });
 export type SweepReport = z.infer<typeof sweepAnswer>;
@@ -82,6 +84,8 @@ export const publishFunction = defineFunction(
      * draft, deleted): its page, the index and tag pages, the feed and the sitemap, only what changed.
      */
     z.object({ action: z.literal('publish-post'), portfolioId, postId: z.uuid() }),
+    /** The service role's: renders the page again when orders changed what it shows sold out. */
+    z.object({ action: z.literal('stock-changed'), portfolioId }),
     /** The service role's: removes what no published row owns and applies lapsed plans. */
     z.object({ action: z.literal('sweep'), graceSeconds: z.number().int().min(0).max(86_400).optional() }),
   ]),
@@ -101,6 +105,7 @@ export const publishFunction = defineFunction(
     'site-password': sitePasswordAnswer,
     'set-site-password': sitePasswordAnswer,
     'publish-post': publishedPostAnswer,
+    'stock-changed': z.object({ renderedAgain: z.boolean() }),
     sweep: sweepAnswer,
   },
 );

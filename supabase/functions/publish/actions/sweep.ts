@@ -6,6 +6,8 @@
 //     longer holds what it shows (badge back, look off, no sign-up form), and its made résumé;
 //   - removes from the private bucket every page no longer published behind its password;
 //   - clears old rate-limit records, wrong password tries and sign-ups never confirmed;
+//   - renders again every page that shows other products sold out than its stock now makes (an
+//     unpaid order expired; a render the orders function asked for was skipped);
 //   - closes the shops of owners whose plan lapsed (close_shop: pending orders cancelled, stock back);
 //   - writes /p/sitemap.xml's list again from the published rows.
 // Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
@@ -30,6 +32,7 @@ import { publishDueBlogs, siteShowsBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, type Deps } from '../pages.ts';
 import { storeSiteAgain, type PageSnapshot } from '../pagesAgain.ts';
+import { renderPagesShowingOldStock } from './stockChanged.ts';
 
 const DEFAULT_GRACE_SECONDS = 300;
 const ROWS_PER_PAGE = 1000;
@@ -94,6 +97,7 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
     domainMapsRemoved: 0,
     domainMapsWritten: 0,
     pagesRenderedAgain: 0,
+    pagesRenderedForStock: 0,
     blogsPublished: 0,
   };
 
@@ -175,8 +179,10 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   for (const { owner_id } of (lapsed ?? []) as { owner_id: string }[])
     await closeShop(deps.admin, owner_id).catch((error: unknown) => console.error('sweep: a shop could not be closed', owner_id, error));
 
+  // Expires unpaid orders too (their stock back), so pages are rendered for stock after it.
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
   if (cleanError) throw new HttpError(503, 'The database could not be swept.');
+  report.pagesRenderedForStock = await renderPagesShowingOldStock(deps);
   const { error: triesError } = await deps.admin.rpc('sweep_site_password_failures');
   if (triesError) throw new HttpError(503, 'The database could not be swept.');
   await refreshSitemap(deps.admin, deps.siteUrl, SITES_BUCKET);
