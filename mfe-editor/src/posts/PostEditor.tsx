@@ -231,6 +231,7 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
             <label htmlFor={ids.at}>Date and time it goes live</label>
             <input
               id={ids.at}
+              className={styles.dateInput}
               type="datetime-local"
               value={values.at}
               onChange={(event) => set('at', event.target.value)}
