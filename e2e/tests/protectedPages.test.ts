@@ -85,7 +85,9 @@ test.describe('a site behind its password', () => {
       visitor.getByRole('button', { name: 'Open the site' }).click(),
     ]);
     assert.equal(slowed.status(), 429, 'after five wrong tries even the right one waits');
-    assert.equal(slowed.headers()['retry-after'], '30');
+    // The seconds left of the 30 s wait: fewer when the machine took a while between the tries.
+    const retryAfter = Number(slowed.headers()['retry-after']);
+    assert.ok(retryAfter > 0 && retryAfter <= 30, `Retry-After: ${retryAfter}`);
     await expect(visitor.getByText(/Wait \d+ seconds before you try again/)).toBeVisible();
 
     // The wait is over (as the database keeps it, set back here instead of waiting 30 s).
