@@ -109,12 +109,31 @@ test('a bad, reserved or taken address shows its message beside the field and no
   expect(describedBy()).toContain('Address: another post of this blog has this address');
 
   await user.click(screen.getByRole('button', { name: 'Save draft' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('The post was not saved: correct the fields marked below.');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The post was not saved: correct this field above: Address.');
+  expect(addressField()).toHaveFocus();
   expect(account.requests).not.toContain('POST /rest/v1/portfolio_posts');
 
   await user.clear(addressField());
   await user.type(addressField(), 'second-loaf');
   expect(addressField()).not.toHaveAttribute('aria-invalid');
+});
+
+test('a refused post names the fields to correct, above its message, and the first of them takes the focus', async () => {
+  const user = userEvent.setup();
+  openBlog();
+  await user.click(await screen.findByRole('link', { name: 'New post' }));
+  await user.click(screen.getByRole('radio', { name: 'At a date and time' }));
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'The post was not saved: correct these fields above: Title, Address, Date and time it goes live.',
+  );
+  expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus();
+  // Typed in, the title is right; the next refusal starts at the next field still wrong.
+  await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Harvest day');
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('The post was not saved: correct this field above: Date and time it goes live.');
+  expect(screen.getByLabelText('Date and time it goes live')).toHaveFocus();
+  expect(account.posts).toEqual([]);
 });
 
 test('Publish saves the post and asks the publish function to put it on the site', async () => {

@@ -4,7 +4,16 @@ import { Alert, Button, dateFormatter, getSupabase, TextAreaField, TextField } f
 import { POST_LIMITS, tagSlug, type Post } from '@folioforge/templates';
 import { FilePicker } from '../editing/fields/FilePicker';
 import { RichTextField } from '../editing/fields/RichTextField';
-import { checkForm, formValuesOf, postSlugFromTitle, postStanding, tagsOf, type PostFormValues, type PostProblems } from './postForm';
+import {
+  checkForm,
+  formValuesOf,
+  postSlugFromTitle,
+  postStanding,
+  tagsOf,
+  type PostField,
+  type PostFormValues,
+  type PostProblems,
+} from './postForm';
 import { postKeys } from './postKeys';
 import { deletePost, PostSaveError, publishPost, savePost, type PublishedPost } from './postsApi';
 import { useCoverPicture } from './useCoverPicture';
@@ -25,6 +34,23 @@ export interface PostEditorProps {
 }
 
 type Action = 'draft' | 'publish' | 'unpublish' | 'delete';
+
+/** The fields as the form shows them, top to bottom, by the names their labels give them. */
+const FIELD_NAMES: ReadonlyArray<[PostField, string]> = [
+  ['title', 'Title'],
+  ['slug', 'Address'],
+  ['publishAt', 'Date and time it goes live'],
+  ['excerpt', 'Excerpt'],
+  ['tags', 'Tags'],
+  ['cover', 'Cover picture'],
+  ['body', 'Text'],
+];
+
+/** Why nothing was saved, naming the fields to correct (the message sits below them, by the buttons). */
+function notSavedBecause(problems: PostProblems): string {
+  const names = FIELD_NAMES.filter(([field]) => problems[field]).map(([, name]) => name);
+  return `The post was not saved: correct ${names.length > 1 ? 'these fields above' : 'this field above'}: ${names.join(', ')}.`;
+}
 
 /** What the last action did, in words (role=status), or why it did not (role=alert). */
 type Outcome = { tone: 'success' | 'info'; text: string; url?: string | null } | { tone: 'error'; text: string };
@@ -53,6 +79,9 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counts refused tries: after each, the first field marked wrong takes the focus.
+  const [refusals, setRefusals] = useState(0);
   const ids = { at: useId(), atError: useId() };
   // A new post has its id from its first save, before the screen's address names it.
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -85,6 +114,10 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
     if (confirmingDelete) confirmRef.current?.focus();
   }, [confirmingDelete]);
 
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
   const remember = (next: Post) => {
     queryClient.setQueryData<Post[]>(postKeys.list(userId, portfolioId), (list) => [
       next,
@@ -99,7 +132,8 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
     const check = checkForm(values, status, rivals, new Date());
     if (!check.ok) {
       setProblems(check.problems);
-      setOutcome({ tone: 'error', text: 'The post was not saved: correct the fields marked below.' });
+      setOutcome({ tone: 'error', text: notSavedBecause(check.problems) });
+      setRefusals((count) => count + 1);
       return;
     }
     setBusy(action);
@@ -153,7 +187,14 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
   // As the schema keeps them: two spellings of one tag ("Bread", "bread") are one tag, the first spelling.
   const tags = tagsOf(values.tagsText).filter((tag, index, all) => all.findIndex((other) => tagSlug(other) === tagSlug(tag)) === index);
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="post-form-heading" aria-busy={busy ? true : undefined}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="post-form-heading"
+      aria-busy={busy ? true : undefined}
+    >
       <h2 id="post-form-heading" className={styles.subheading}>
         {saved ? `Edit “${saved.title}”` : 'New post'}
       </h2>
@@ -190,6 +231,7 @@ export function PostEditor({ userId, portfolioId, post, others, onCreated, onDel
             <label htmlFor={ids.at}>Date and time it goes live</label>
             <input
               id={ids.at}
+              className={styles.dateInput}
               type="datetime-local"
               value={values.at}
               onChange={(event) => set('at', event.target.value)}

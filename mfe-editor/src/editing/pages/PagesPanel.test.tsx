@@ -136,6 +136,28 @@ test('pages are reordered by keyboard; focus stays on the moved page, on the oth
   ).toEqual(['Home', 'Alpha', 'Gamma', 'Beta']);
 });
 
+test('only the page being edited shows its settings; the others are one line with their address, and a duplicate is edited at once', async () => {
+  renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
+  const user = userEvent.setup();
+  addPage('Talks');
+  addPage('Menu');
+  // Menu is edited: its settings are there, Talks' are not; Talks says where it is.
+  expect(inPanel().getByLabelText('Name of page 3')).toHaveValue('Menu');
+  expect(inPanel().queryByLabelText('Name of page 2')).not.toBeInTheDocument();
+  const talksRow = inPanel().getByRole('button', { name: 'Edit Talks' }).closest('li')!;
+  expect(talksRow).toHaveTextContent(/At …\/talks\/$/);
+  await user.click(inPanel().getByRole('checkbox', { name: 'Show Menu in the navigation' }));
+  await user.click(inPanel().getByRole('button', { name: 'Edit Talks' }));
+  expect(inPanel().getByLabelText('Name of page 2')).toHaveValue('Talks');
+  expect(inPanel().queryByLabelText('Name of page 3')).not.toBeInTheDocument();
+  expect(inPanel().getByRole('button', { name: 'Edit Menu' }).closest('li')).toHaveTextContent(/At …\/menu\/ · not in the navigation$/);
+  // A duplicate is the page edited next, its name ready to type.
+  await user.click(inPanel().getByRole('button', { name: 'Duplicate Talks' }));
+  expect(inPanel().getByRole('button', { name: 'Edit Talks (copy)' })).toHaveAttribute('aria-pressed', 'true');
+  expect(inPanel().getByLabelText('Name of page 3')).toHaveFocus();
+  expect(inPanel().getByLabelText('Address of page 3')).toHaveValue('talks-copy');
+});
+
 test('a removed page comes back with its Undo, and with Ctrl+Z; a page left out of the navigation is still edited', async () => {
   renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
   const user = userEvent.setup();
@@ -157,7 +179,7 @@ test('a removed page comes back with its Undo, and with Ctrl+Z; a page left out 
 
   await user.click(inPanel().getByRole('button', { name: 'Remove Talks' }));
   await user.keyboard('{Control>}z{/Control}');
-  expect(inPanel().getByRole('button', { name: 'Edit Talks' })).toBeInTheDocument();
+  await user.click(inPanel().getByRole('button', { name: 'Edit Talks' }));
 
   await user.click(inPanel().getByRole('checkbox', { name: 'Show Talks in the navigation' }));
   expect(within(preview()).queryByRole('navigation', { name: /pages$/ })).not.toBeInTheDocument();
@@ -247,9 +269,11 @@ test('a section’s link chosen as a page shows the page’s new name after a re
   await user.selectOptions(leadsTo(), 'Talks');
   expect(within(form()).queryByRole('textbox', { name: 'Project 1 url' })).not.toBeInTheDocument();
 
+  await user.click(inPanel().getByRole('button', { name: 'Edit Talks' }));
   const name = inPanel().getByLabelText('Name of page 2');
   await user.clear(name);
   await user.type(name, 'Conference talks');
+  await user.click(inPanel().getByRole('button', { name: 'Edit Home' }));
   expect(leadsTo()).toHaveDisplayValue('Conference talks');
 
   await user.click(inPanel().getByRole('button', { name: 'Remove Conference talks' }));

@@ -1,5 +1,7 @@
 // The site's pages in the editor: Home and up to SITE_LIMITS.pages more, each to choose for the form
-// and the preview, rename, readdress, show in the navigation or not, move, duplicate or remove.
+// and the preview, rename, readdress, show in the navigation or not, move, duplicate or remove. Only
+// the page being edited shows its settings (name, address, navigation, password); the others are one
+// line each with their address, so a site of many pages does not push the form off a phone's screen.
 // Every change is a step of the editor's undo (Ctrl+Z brings a removed page back); the page being
 // edited is named in the address (`&page=<id>`), so a reload keeps it.
 import {
@@ -167,6 +169,9 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
   const editor = useEditor();
   const title = useEditorState((state) => pageOf(state.portfolio, id)?.title ?? '');
   const inNavigation = useEditorState((state) => pageOf(state.portfolio, id)?.inNavigation ?? true);
+  const slug = useEditorState((state) => pageOf(state.portfolio, id)?.slug ?? '');
+  const asksForPassword = useEditorState((state) => pageOf(state.portfolio, id)?.protected === true);
+  const chosen = useEditorState((state) => state.pageId === id);
   const full = useEditorState((state) => cannotAddPage(state.portfolio));
   const name = pageName({ title });
   const place = `page ${index + 2}`;
@@ -183,10 +188,12 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
   const duplicate = () => {
     const copy = duplicatePage(editor.portfolio, id);
     editor.change(copy.portfolio, { label: `Duplicated ${name}`, focus: focusKey.title(copy.id), undoFocus: focusKey.duplicate(id) });
+    // The copy is edited next (its name first), as a new page is.
+    editor.showPage(copy.id);
   };
 
   return (
-    <li className={styles.row}>
+    <li className={chosen ? `${styles.row} ${styles.chosenRow}` : styles.row}>
       <div className={styles.rowHead}>
         <EditButton id={id} name={name} />
         <div className={styles.tools} role="group" aria-label={`${name} page`}>
@@ -225,41 +232,50 @@ const PageRow = memo(function PageRow({ id, index, count, onRemove }: PageRowPro
           </button>
         </div>
       </div>
-      <div className={styles.field}>
-        <label htmlFor={titleId} className={fieldStyles.label}>
-          Name of {place}
-        </label>
-        <input
-          id={titleId}
-          className={fieldStyles.input}
-          value={title}
-          maxLength={SITE_LIMITS.pageTitleLength + 20}
-          aria-invalid={titleProblem ? true : undefined}
-          aria-describedby={titleProblem ? titleProblemId : undefined}
-          data-page-focus={focusKey.title(id)}
-          // Typing is undone as a text field's is: grouped until a pause.
-          onChange={(event) => editor.setValue(focusKey.title(id), renamePage(editor.portfolio, id, event.target.value))}
-        />
-        {titleProblem ? (
-          <p id={titleProblemId} className={styles.problem}>
-            {titleProblem}
-          </p>
-        ) : null}
-      </div>
-      <AddressField id={id} place={place} />
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={inNavigation}
-          onChange={(event) =>
-            editor.change(setInNavigation(editor.portfolio, id, event.target.checked), {
-              label: event.target.checked ? `${name} is in the navigation` : `${name} is left out of the navigation`,
-            })
-          }
-        />{' '}
-        Show {name} in the navigation
-      </label>
-      <ProtectedField id={id} name={name} />
+      {chosen ? (
+        <>
+          <div className={styles.field}>
+            <label htmlFor={titleId} className={fieldStyles.label}>
+              Name of {place}
+            </label>
+            <input
+              id={titleId}
+              className={fieldStyles.input}
+              value={title}
+              maxLength={SITE_LIMITS.pageTitleLength + 20}
+              aria-invalid={titleProblem ? true : undefined}
+              aria-describedby={titleProblem ? titleProblemId : undefined}
+              data-page-focus={focusKey.title(id)}
+              // Typing is undone as a text field's is: grouped until a pause.
+              onChange={(event) => editor.setValue(focusKey.title(id), renamePage(editor.portfolio, id, event.target.value))}
+            />
+            {titleProblem ? (
+              <p id={titleProblemId} className={styles.problem}>
+                {titleProblem}
+              </p>
+            ) : null}
+          </div>
+          <AddressField id={id} place={place} />
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={inNavigation}
+              onChange={(event) =>
+                editor.change(setInNavigation(editor.portfolio, id, event.target.checked), {
+                  label: event.target.checked ? `${name} is in the navigation` : `${name} is left out of the navigation`,
+                })
+              }
+            />{' '}
+            Show {name} in the navigation
+          </label>
+          <ProtectedField id={id} name={name} />
+        </>
+      ) : (
+        <p className={styles.hint}>
+          At …/{slug}/{inNavigation ? '' : ' · not in the navigation'}
+          {asksForPassword ? " · asks for the site's password" : ''}
+        </p>
+      )}
     </li>
   );
 });

@@ -9,9 +9,11 @@ import { EditorContext } from '../editorHooks';
 import { PortfolioEditor } from '../portfolioEditor';
 import { PagesPanel } from './PagesPanel';
 
+/** The panel with `pages`, the first of them being edited (only its settings are shown). */
 function openPanel(passwordAllowed: boolean | undefined, pages: Portfolio['pages']) {
   const portfolio: Portfolio = { ...getTemplate(1)!.sample, pages };
   const editor = new PortfolioEditor({ templateId: '1', portfolio });
+  editor.showPage(pages![0]!.id);
   render(
     <MemoryRouter>
       <EditorContext.Provider value={editor}>
@@ -57,10 +59,11 @@ test('on another plan it cannot be ticked, says which plans have it and links to
 test('signed out it says to sign in; a page protected before can still be opened to everyone', async () => {
   const user = userEvent.setup();
   const editor = openPanel(undefined, [page('pg_clients1', 'Clients', { protected: true }), page('pg_menu0001', 'Menu')]);
-  expect(toggle('Menu')).toBeDisabled();
-  expect(toggle('Menu')).toHaveAccessibleDescription(/sign in to use them/);
   expect(toggle('Clients')).toBeEnabled();
   await user.click(toggle('Clients'));
   expect(editor.portfolio.pages?.[0]?.protected).toBeUndefined();
   expect(toggle('Clients')).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Edit Menu' }));
+  expect(toggle('Menu')).toBeDisabled();
+  expect(toggle('Menu')).toHaveAccessibleDescription(/sign in to use them/);
 });
