@@ -171,6 +171,15 @@ for (const backend of BACKENDS)
       assert.deepEqual(first.body.refund, { id: (first.body.refund as { id: string }).id, amount: 45000 });
       assert.equal((await atRazorpay()).amount_refunded, 45000, 'refunded once at Razorpay');
       assert.equal(await cakesHeld(page.pageId), 1, 'the refunded cake is back in stock');
+      // The buyer hears of it once, from the one call that settled it.
+      const refundMails = (await mailsTo(BUYER.email)).slice(mailsBefore).filter((mail) => mail.subject.includes('refunded'));
+      const orderNumber = (await service.from('shop_orders').select('order_number').eq('id', orderId).single()).data!.order_number;
+      assert.deepEqual(
+        refundMails.map((mail) => mail.subject),
+        [`Ada Bakes refunded ₹450.00 of your order ${orderNumber}`],
+      );
+      assert.match(refundMails[0]!.text, /^1 × Chocolate cake at ₹450\.00: ₹450\.00$/m);
+      assert.match(refundMails[0]!.text, /\/functions\/v1\/orders\/status\/FF-[0-9A-Z]{10}-[0-9a-f]{64}$/m);
       const tooMany = await shop(ada, { ...press, requestKey: 'ada-press-0003', lines: [{ line: 1, quantity: 2 }] });
       assert.deepEqual(
         [tooMany.status, tooMany.body.fieldErrors],

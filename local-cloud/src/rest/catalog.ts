@@ -108,7 +108,9 @@ async function loadCatalog(db: Database): Promise<Catalog> {
         name: f.name,
         args: f.argtypes.map((type, i) => ({ name: names[i] ?? '', type })),
         returnsSet: f.retset,
-        returnsRows: f.rettyptype === 'c' || f.rettype === 'record',
+        // `returns table (one_column …)` is a set of that column's type to Postgres, but PostgREST
+        // (since 8.0.1) answers it as rows, [{one_column: …}], as for any TABLE or composite result.
+        returnsRows: f.rettyptype === 'c' || f.rettype === 'record' || (f.modes ?? []).includes('t'),
         returnsVoid: f.rettype === 'void',
       });
     }

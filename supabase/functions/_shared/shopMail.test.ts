@@ -1,8 +1,9 @@
 // The paid order's mails as the buyer and the owner read them: every line of the order with its
 // option, quantity and prices, shipping, the total, the seller's contact from the page, and the
-// buyer's private link (and never the link in the owner's mail, nor the buyer's phone in theirs).
+// buyer's private link (and never the link in the owner's mail, nor the buyer's phone in theirs); a
+// refund's mail: what came back at the prices paid, the amount, the order so far, its link, who to ask.
 import assert from 'node:assert/strict';
-import { buyerReceiptMail, ownerOrderMail, sellerContactOf, type PaidShopOrder } from './shopMail.ts';
+import { buyerReceiptMail, buyerRefundMail, ownerOrderMail, sellerContactOf, type PaidShopOrder, type RefundForMail } from './shopMail.ts';
 
 const ORDER: PaidShopOrder = {
   id: '0b6c2f0e-1d2a-4c3b-8e9f-0a1b2c3d4e5f',
@@ -64,4 +65,50 @@ Deno.test('the owner’s mail has the order and the buyer to ship to, and not th
   assert.match(mail.message, /Buyer: Zoë Buyer, zoe@example\.com, \+919876543210/);
   assert.match(mail.message, /Open your orders: https:\/\/folioforge\.example\/account$/);
   assert.ok(!mail.message.includes('/orders/status/'));
+});
+
+const REFUND: RefundForMail = {
+  orderNumber: 'FF-0123456789',
+  buyerName: 'Zoë Buyer',
+  currency: 'INR',
+  amount: 45000,
+  shippingAmount: 0,
+  lines: [{ name: 'Chocolate cake', optionName: '1 kg', quantity: 1, unitAmount: 45000 }],
+  totalAmount: 104000,
+  refundedAmount: 45000,
+};
+const REFUND_SELLER = { name: 'Ada Bakes', email: 'ada@bakes.example', pageUrl: 'https://folioforge.example/p/ada-bakes' };
+
+Deno.test('the refund mail says what was refunded, how much, of which order, and who to ask', () => {
+  const mail = buyerRefundMail(REFUND, REFUND_SELLER, LINK);
+  assert.equal(mail.subject, 'Ada Bakes refunded ₹450.00 of your order FF-0123456789');
+  const lines = mail.message.split('\n');
+  for (const line of [
+    'Hello Zoë Buyer,',
+    'Ada Bakes has refunded ₹450.00 of your order FF-0123456789.',
+    '1 × Chocolate cake (1 kg) at ₹450.00: ₹450.00',
+    'Refund: ₹450.00',
+    'Refunded of your order so far: ₹450.00 of ₹1,040.00.',
+    LINK,
+    'Questions about the refund? Write to Ada Bakes at ada@bakes.example, or visit https://folioforge.example/p/ada-bakes.',
+  ])
+    assert.ok(lines.includes(line), `${line} in\n${mail.message}`);
+  assert.ok(!/^Shipping/m.test(mail.message), 'no shipping line when none came back');
+});
+
+Deno.test('the last refund says the order is refunded in full, shipping included; no mail known, the page', () => {
+  const message = buyerRefundMail(
+    {
+      ...REFUND,
+      amount: 59000,
+      shippingAmount: 5000,
+      lines: [{ name: 'Sourdough', optionName: null, quantity: 6, unitAmount: 9000 }],
+      refundedAmount: 104000,
+    },
+    { ...REFUND_SELLER, email: null },
+    LINK,
+  ).message;
+  assert.match(message, /^6 × Sourdough at ₹90\.00: ₹540\.00\nShipping: ₹50\.00\nRefund: ₹590\.00$/m);
+  assert.match(message, /^Your order is now refunded in full \(₹1,040\.00\)\.$/m);
+  assert.match(message, /^Questions about the refund\? Visit https:\/\/folioforge\.example\/p\/ada-bakes\.$/m);
 });

@@ -1,6 +1,7 @@
 // The mails of a paid shop order: the buyer's itemised receipt (items, options, quantities, unit
 // prices, shipping, total, the order number, the seller's name and contact from the published page,
-// and the private link to the order's status) and the owner's note of the order. Sent by
+// and the private link to the order's status), the owner's note of the order, and the buyer's note of
+// a refund (buyerRefundMail, sent by the shop function when Razorpay made it). Sent by
 // settleShopPayment for the one call that recorded the payment (record_shop_order_payment answers
 // 'paid' once per order, whichever of the webhook's deliveries or the buyer's return comes first), so
 // each goes out once. Through EmailJS with the account template, as the server's other mails: no
@@ -141,8 +142,61 @@ export function ownerOrderMail(order: PaidShopOrder, siteUrl: string): Mail {
   };
 }
 
+/** A refund Razorpay made, as the buyer is told of it: what came back, at the prices paid. */
+export interface RefundForMail {
+  orderNumber: string;
+  buyerName: string;
+  currency: string;
+  /** What this refund gave back, shipping included (minor units). */
+  amount: number;
+  shippingAmount: number;
+  lines: { name: string; optionName: string | null; quantity: number; unitAmount: number }[];
+  /** The order after it: its total and everything refunded of it so far. */
+  totalAmount: number;
+  refundedAmount: number;
+}
+
+/** Who to ask about a refund: the seller's name, their mail when known, and their page. */
+export interface RefundSeller {
+  name: string;
+  email: string | null;
+  pageUrl: string;
+}
+
+/** The buyer's note of a refund: what was refunded, the amount, the order and its status link, who to ask. */
+export function buyerRefundMail(refund: RefundForMail, seller: RefundSeller, statusUrl: string): Mail {
+  const money = (amount: number) => formatMoney(amount, refund.currency);
+  const whole = refund.refundedAmount >= refund.totalAmount;
+  return {
+    subject: `${seller.name} refunded ${money(refund.amount)} of your order ${refund.orderNumber}`,
+    message: [
+      `Hello ${refund.buyerName},`,
+      '',
+      `${seller.name} has refunded ${money(refund.amount)} of your order ${refund.orderNumber}.`,
+      '',
+      'Refunded:',
+      ...refund.lines.map(
+        (line) =>
+          `${line.quantity} × ${line.name}${line.optionName ? ` (${line.optionName})` : ''} at ${money(line.unitAmount)}: ${money(line.quantity * line.unitAmount)}`,
+      ),
+      ...(refund.shippingAmount ? [`Shipping: ${money(refund.shippingAmount)}`] : []),
+      `Refund: ${money(refund.amount)}`,
+      '',
+      whole
+        ? `Your order is now refunded in full (${money(refund.totalAmount)}).`
+        : `Refunded of your order so far: ${money(refund.refundedAmount)} of ${money(refund.totalAmount)}.`,
+      'The money goes back to the card or account you paid with; banks usually show it within 5 to 7 working days.',
+      '',
+      `See your order's status at any time (keep this link to yourself; it shows your order):`,
+      statusUrl,
+      '',
+      `Questions about the refund? ${seller.email ? `Write to ${seller.name} at ${seller.email}, or visit` : 'Visit'} ${seller.pageUrl}.`,
+    ].join('\n'),
+  };
+}
+
 /** EmailJS takes one request a second from an address (it answers 429 past that): one mail after the other, waiting when told to. */
-async function sendPatiently(env: Env, mail: Mail & { to: string }): Promise<void> {
+export async function sendPatiently(env: Env, mail: Mail & { to: string }): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await sendAccountMail(env, mail);

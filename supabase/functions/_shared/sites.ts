@@ -78,16 +78,43 @@ export function mapDomainToPortfolio(admin: SupabaseClient, domain: string, port
 }
 
 /**
- * The address a page's own form is sent back to when `origin` is a proven custom domain of that
- * page (`https://<domain>/`); undefined for any other origin.
+ * The host name of `origin` when it may be a custom domain's: https on its default port, or the
+ * scheme and port the site itself is served at (`siteUrl`), since the site server serves the
+ * domains too: a developer's http://localhost:3000 serves them at http://<domain>:3000. In
+ * production the site is https on 443, so only https://<domain> passes.
  */
-export async function provenDomainOrigin(admin: SupabaseClient, portfolioId: string, origin: string): Promise<string | undefined> {
-  if (!/^https:\/\/[a-z0-9.-]+$/.test(origin)) return undefined;
+export function customDomainOfOrigin(origin: string, siteUrl: string): string | undefined {
+  let url: URL;
+  let site: URL;
+  try {
+    url = new URL(origin);
+    site = new URL(siteUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || !/^[a-z0-9.-]+$/.test(url.hostname)) return undefined;
+  const https = url.protocol === 'https:' && url.port === '';
+  const likeTheSite = url.protocol === site.protocol && url.port === site.port;
+  return https || likeTheSite ? url.hostname : undefined;
+}
+
+/**
+ * The address a page's own form is sent back to when `origin` is a proven custom domain of that
+ * page (`https://<domain>/`, see customDomainOfOrigin); undefined for any other origin.
+ */
+export async function provenDomainOrigin(
+  admin: SupabaseClient,
+  portfolioId: string,
+  origin: string,
+  siteUrl: string,
+): Promise<string | undefined> {
+  const domain = customDomainOfOrigin(origin, siteUrl);
+  if (!domain) return undefined;
   const { data, error } = await admin
     .from('custom_domains')
     .select('domain')
     .eq('portfolio_id', portfolioId)
-    .eq('domain', new URL(origin).hostname)
+    .eq('domain', domain)
     .not('verified_at', 'is', null)
     .limit(1);
   if (error) throw new Error(`custom domains could not be read: ${error.message}`);

@@ -7,7 +7,8 @@
 // back from Razorpay as the seller and recorded, the same way the webhook records it (one SQL call:
 // paid once, or refunded when the order had ended). Whatever comes, the buyer gets a page saying what
 // happened and the way back to the shop; a forged or foreign callback changes nothing. A paid (or
-// refunded) order's page links the order's private status page (status.ts), as the receipt mail does.
+// refunded) order's page links the order's private status page (status.ts), as the receipt mail does,
+// and leads back to the shop where the buyer ordered: the site, or the page's proven custom domain.
 import { requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { readRawBody } from '../_shared/request.ts';
@@ -48,7 +49,11 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
     await req.body?.cancel();
     return page(404, 'There is no such order', ['Check the link, or order again from the shop’s page.'], undefined);
   }
-  const shopUrl = `${siteUrl}${publicPagePath(order.slug)}`;
+  // An order from the page's custom domain goes back there: the query is anyone's to write, so the
+  // domain must still be a proven one of the order's page, else the page on the site.
+  const fromDomain = new URL(req.url).searchParams.get('shop');
+  const domainShop = fromDomain && order.portfolioId ? await store.customDomainOrigin(order.portfolioId, fromDomain) : undefined;
+  const shopUrl = domainShop ?? `${siteUrl}${publicPagePath(order.slug)}`;
   const fields =
     req.method === 'POST' ? new URLSearchParams(await readRawBody(req, MAX_CALLBACK_BYTES).catch(() => '')) : new URL(req.url).searchParams;
   const paymentId = fields.get('razorpay_payment_id') ?? '';

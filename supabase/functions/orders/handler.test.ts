@@ -84,7 +84,14 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
     callbackOrder: (number) =>
       Promise.resolve(
         number === ORDER.number
-          ? { orderNumber: ORDER.number, slug: PAGE.slug, ownerId: 'owner-1', razorpayOrderId: ORDER.razorpay, accountId: ORDER.account }
+          ? {
+              orderNumber: ORDER.number,
+              slug: PAGE.slug,
+              portfolioId: PAGE.portfolio,
+              ownerId: 'owner-1',
+              razorpayOrderId: ORDER.razorpay,
+              accountId: ORDER.account,
+            }
           : undefined,
       ),
     sellerPayment: (_owner, paymentId) => Promise.resolve(paymentId === ORDER.payment ? { ...CAPTURED } : null),
@@ -310,6 +317,24 @@ Deno.test('a form from anywhere but its page, or for no published page, goes now
   assert.equal(calls.reserved.length, 0);
 });
 
+Deno.test('a form from the page’s proven custom domain is taken, and checkout returns the buyer with that domain named', async () => {
+  const { store } = fakeStore({
+    customDomainOrigin: (portfolio, origin) =>
+      Promise.resolve(portfolio === PAGE.portfolio && origin === 'https://ada-bakes.example' ? `${origin}/` : undefined),
+  });
+  const res = await createHandler(env, store)(form({ 'quantity.cake': '1' }, 'https://ada-bakes.example'));
+  assert.equal(res.status, 200);
+  const page = await res.text();
+  const field = (name: string) =>
+    new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(page)?.[1]?.replace(/&amp;/g, '&');
+  assert.equal(
+    field('callback_url'),
+    'https://project.supabase.example/functions/v1/orders/callback?order=FF-0123456789&shop=https%3A%2F%2Fada-bakes.example',
+  );
+  assert.equal(field('cancel_url'), 'https://ada-bakes.example/');
+  assert.match(page, /<a href="https:\/\/ada-bakes\.example\/">Back to the order<\/a>/);
+});
+
 Deno.test('too many orders from one buyer on one page are refused with when to try again', async () => {
   const { HttpError } = await import('../_shared/request.ts');
   const { store, calls } = fakeStore({
@@ -323,12 +348,12 @@ Deno.test('too many orders from one buyer on one page are refused with when to t
 
 // ─── the buyer's return from checkout ────────────────────────────────────────────────────────
 /** What Razorpay's hosted checkout posts back; signed as a connected account's payment is, with the partner app's client secret. */
-async function returned(fields: Record<string, string> = {}, secret = 'partner-client-secret', number = ORDER.number) {
+async function returned(fields: Record<string, string> = {}, secret = 'partner-client-secret', number = ORDER.number, query = '') {
   const signature = await hmacSha256Hex(
     secret,
     `${fields.razorpay_order_id ?? ORDER.razorpay}|${fields.razorpay_payment_id ?? ORDER.payment}`,
   );
-  return new Request(`http://functions.test/orders/callback?order=${number}`, {
+  return new Request(`http://functions.test/orders/callback?order=${number}${query}`, {
     method: 'POST',
     body: new URLSearchParams({
       razorpay_payment_id: ORDER.payment,
@@ -352,6 +377,19 @@ Deno.test('a signed return from checkout records the payment read from Razorpay,
   assert.deepEqual(calls.settled, [
     { razorpayOrderId: ORDER.razorpay, accountId: ORDER.account, paymentId: ORDER.payment, amount: 99000, currency: 'INR' },
   ]);
+});
+
+Deno.test('ordered on the page’s custom domain, the buyer is sent back there; a domain not the page’s is not linked', async () => {
+  const { store } = fakeStore({
+    customDomainOrigin: (portfolio, origin) =>
+      Promise.resolve(portfolio === PAGE.portfolio && origin === 'https://ada-bakes.example' ? `${origin}/` : undefined),
+  });
+  const handler = createHandler(env, store);
+  const own = await (await handler(await returned({}, undefined, undefined, '&shop=https%3A%2F%2Fada-bakes.example'))).text();
+  assert.match(own, /<a href="https:\/\/ada-bakes\.example\/">Back to the shop<\/a>/);
+  const other = await (await handler(await returned({}, undefined, undefined, '&shop=https%3A%2F%2Fevil.example'))).text();
+  assert.match(other, new RegExp(`<a href="${SITE}/p/${PAGE.slug}">Back to the shop</a>`));
+  assert.doesNotMatch(other, /evil\.example/);
 });
 
 Deno.test('a forged or foreign return from checkout changes nothing, and the buyer is told so', async () => {

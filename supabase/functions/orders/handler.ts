@@ -283,7 +283,10 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
         razorpayOrderId: razorpayOrder.id,
         shopName: shopNameOf(snapshot.data),
         buyer: form,
-        callbackUrl: `${functionsBase}/callback?order=${encodeURIComponent(reserved.orderNumber)}`,
+        // Ordered on the page's custom domain, the buyer is sent back there (callback.ts checks it again).
+        callbackUrl:
+          `${functionsBase}/callback?order=${encodeURIComponent(reserved.orderNumber)}` +
+          (origin && origin !== siteOrigin ? `&shop=${encodeURIComponent(origin)}` : ''),
         cancelUrl: back!,
       });
       if (kind === 'form')

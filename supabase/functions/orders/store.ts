@@ -7,7 +7,7 @@ import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/
 import { orderStockChanged, pageStockChanged } from '../_shared/shopStock.ts';
 import { settleShopPayment, shopPaymentStoreFrom, type CapturedPayment, type SettledPayment } from '../_shared/shopOrderPayments.ts';
 import type { PricedLine } from '../_shared/shopOrders.ts';
-import type { Env } from '../_shared/env.ts';
+import { requireEnv, type Env } from '../_shared/env.ts';
 import { provenDomainOrigin } from '../_shared/sites.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 
@@ -50,6 +50,8 @@ export class ReservationRefused extends Error {
 export interface CallbackOrder {
   orderNumber: string;
   slug: string;
+  /** The page it was ordered from (null once that portfolio is deleted). */
+  portfolioId: string | null;
   ownerId: string;
   razorpayOrderId: string | null;
   accountId: string | null;
@@ -88,7 +90,7 @@ export interface OrderStore {
 export function orderStoreFrom(env: Env): OrderStore {
   const { admin } = supabaseClientsFrom(env);
   return {
-    customDomainOrigin: (portfolio, origin) => provenDomainOrigin(admin, portfolio, origin),
+    customDomainOrigin: (portfolio, origin) => provenDomainOrigin(admin, portfolio, origin, requireEnv(env, 'SITE_URL')),
     spend: (budgets, refusal) => spendBudgets(admin, budgets, refusal),
     async snapshot(portfolio, slug) {
       const { data, error } = await admin
@@ -132,11 +134,12 @@ export function orderStoreFrom(env: Env): OrderStore {
     async callbackOrder(orderNumber) {
       const { data, error } = await admin
         .from('shop_orders')
-        .select('order_number, page_slug, owner_id, razorpay_order_id, razorpay_account_id')
+        .select('order_number, page_slug, portfolio_id, owner_id, razorpay_order_id, razorpay_account_id')
         .eq('order_number', orderNumber)
         .maybeSingle<{
           order_number: string;
           page_slug: string;
+          portfolio_id: string | null;
           owner_id: string;
           razorpay_order_id: string | null;
           razorpay_account_id: string | null;
@@ -146,6 +149,7 @@ export function orderStoreFrom(env: Env): OrderStore {
       return {
         orderNumber: data.order_number,
         slug: data.page_slug,
+        portfolioId: data.portfolio_id,
         ownerId: data.owner_id,
         razorpayOrderId: data.razorpay_order_id,
         accountId: data.razorpay_account_id,

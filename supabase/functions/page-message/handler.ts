@@ -99,7 +99,7 @@ export function createHandler(env: Env): (req: Request) => Promise<Response> {
         allowedOrigin = true;
         back = `${siteUrl}${publicPagePath(slug)}`;
       } else if (origin) {
-        back = await provenDomainOrigin(clients.admin, portfolio, origin);
+        back = await provenDomainOrigin(clients.admin, portfolio, origin, siteUrl);
         allowedOrigin = back !== undefined;
       }
       if (!allowedOrigin) throw new HttpError(403, 'This form may be sent only from its own page');

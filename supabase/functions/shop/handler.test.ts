@@ -1,6 +1,7 @@
 // The shop function's rules on Deno, with the database, Razorpay and EmailJS stood in for (store.ts's
 // interface): the buyer is mailed once when an order is marked, a refund's amount is never the
-// browser's, and what Razorpay answers decides whether the refund is settled, freed or left to finish.
+// browser's, what Razorpay answers decides whether the refund is settled, freed or left to finish, and
+// the buyer hears of a refund once: from the call that settled it (its words: _shared/shopMail.test.ts).
 // `deno test` grants no permissions, so reaching the network here fails the test.
 import assert from 'node:assert/strict';
 import { createHandler } from './handler.ts';
@@ -22,15 +23,17 @@ const order = (changes: Partial<OwnerOrder> = {}): OwnerOrder => ({
   buyerEmail: 'neha@example.com',
   currency: 'INR',
   totalAmount: 104000,
+  shippingAmount: 5000,
   refundedAmount: 0,
   razorpayPaymentId: 'pay_Payment0000001',
   fulfilment: null,
   fulfilledAt: null,
   items: [
-    { name: 'Chocolate cake', optionName: null, quantity: 2 },
-    { name: 'Fruit tart', optionName: 'Large', quantity: 1 },
+    { line: 1, name: 'Chocolate cake', optionName: null, quantity: 2, unitAmount: 45000 },
+    { line: 2, name: 'Fruit tart', optionName: 'Large', quantity: 1, unitAmount: 9000 },
   ],
   seller: { name: 'Ada Bakes', email: 'ada@example.com', pageUrl: 'https://folioforge.example/p/ada-bakes' },
+  statusUrl: 'https://project.example/functions/v1/orders/status/FF-0123456789-abc',
   ...changes,
 });
 
@@ -59,8 +62,9 @@ function fakeStore(overrides: Partial<ShopStore> = {}, current: OwnerOrder = ord
     settleRefund(refundId, razorpayRefundId) {
       calls.settled.push([refundId, razorpayRefundId]);
       if (razorpayRefundId) now = { ...now, status: 'partially_refunded', refundedAmount: now.refundedAmount + claimed.amount };
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
+    refund: () => Promise.resolve({ amount: 45000, shippingAmount: 0, lines: [{ line: 1, quantity: 1 }] }),
     sellerToken: () => Promise.resolve(TOKEN),
     refundAtRazorpay(token, payment, amount, key) {
       calls.razorpay.push({ token: token.accessToken, payment, amount, key });
@@ -208,4 +212,53 @@ Deno.test('an access token Razorpay no longer takes is refreshed once; a disconn
   assert.equal(none.status, 409);
   assert.match(((await none.json()) as { error: string }).error, /^Connect your Razorpay account again/);
   assert.deepEqual(gone.calls.settled, [[REFUND_ID, null]]);
+});
+
+Deno.test('a refund Razorpay made is mailed to the buyer once, with what came back and the order’s link', async () => {
+  const { store, calls } = fakeStore();
+  const res = await post(store, REFUND);
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+  assert.equal(calls.mails.length, 1);
+  const [mail] = calls.mails;
+  assert.equal(mail!.to, 'neha@example.com');
+  assert.equal(mail!.subject, 'Ada Bakes refunded ₹450.00 of your order FF-0123456789');
+  assert.match(mail!.message, /^1 × Chocolate cake at ₹450\.00: ₹450\.00$/m);
+  assert.match(mail!.message, /^Refunded of your order so far: ₹450\.00 of ₹1,040\.00\.$/m, 'the order as it is after the refund');
+  assert.ok(mail!.message.includes(order().statusUrl));
+
+  // The same press again finds it processed: nothing more is said.
+  const again = fakeStore({
+    claimRefund: () => Promise.resolve({ refundId: REFUND_ID, amount: 45000, status: 'processed', fresh: false }),
+  });
+  const replay = await post(again.store, REFUND);
+  assert.equal(replay.status, 200);
+  await replay.body?.cancel();
+  assert.equal(again.calls.mails.length, 0);
+});
+
+Deno.test('of two calls finishing one refund, only the one that settled it mails', async () => {
+  // A press after Razorpay was silent finds it pending with the same key; another call settled it meanwhile.
+  const { store, calls } = fakeStore({
+    claimRefund: () => Promise.resolve({ refundId: REFUND_ID, amount: 45000, status: 'pending', fresh: false }),
+    settleRefund: () => Promise.resolve(false),
+  });
+  const res = await post(store, REFUND);
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+  assert.equal(calls.razorpay.length, 1, 'Razorpay was asked again, with the same key');
+  assert.equal(calls.mails.length, 0);
+});
+
+Deno.test('no refund mail when Razorpay refused or did not answer; a failing mail leaves the refund made', async () => {
+  const refused = fakeStore({ refundAtRazorpay: () => Promise.reject(new RazorpayRefused(400, 'no')) });
+  await (await post(refused.store, REFUND)).body?.cancel();
+  const silent = fakeStore({ refundAtRazorpay: () => Promise.reject(new TypeError('connection reset')) });
+  await (await post(silent.store, REFUND)).body?.cancel();
+  assert.deepEqual([refused.calls.mails.length, silent.calls.mails.length], [0, 0]);
+
+  const unmailed = fakeStore({ mail: () => Promise.reject(new Error('EmailJS answered 500')) });
+  const res = await post(unmailed.store, REFUND);
+  assert.equal(res.status, 200);
+  assert.equal(((await res.json()) as { order: { status: string } }).order.status, 'partially_refunded');
 });

@@ -3,12 +3,15 @@
 // SQL from the order's own rows, held pending (so a second press, or two at once, is the same
 // refund), made on the owner's connected Razorpay account with its token and the refund's id as
 // Razorpay's X-Refund-Idempotency, then settled: processed gives the stock back, refused frees it to
-// refund again. Razorpay not answering leaves it pending: the same press again finishes it.
+// refund again. Razorpay not answering leaves it pending: the same press again finishes it. The call
+// that settles a refund as processed (shop_order_refund_settled answers true once) mails the buyer
+// what came back, so a second press, a retry or two presses at once mail once.
 import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { answeringErrors, HttpError, readJsonBody } from '../_shared/request.ts';
 import { answer } from '../_shared/contracts/functionContract.ts';
 import { shopFunction } from '../_shared/contracts/shop.ts';
+import { buyerRefundMail } from '../_shared/shopMail.ts';
 import { fulfilledMail } from './fulfilledMail.ts';
 import { RazorpayRefused, RefundRefused, shopStoreFrom, type OwnerOrder, type ShopStore } from './store.ts';
 
@@ -50,6 +53,35 @@ async function fulfil(store: ShopStore, ownerId: string, orderId: string, note: 
   return answer(shopFunction, 'fulfil', { fulfilment, fulfilledAt, mailed });
 }
 
+/** Tells the buyer of a refund just made; a mail that fails is logged: the refund stands and shows on the status page. */
+async function mailRefund(store: ShopStore, refundId: string, order: OwnerOrder): Promise<void> {
+  try {
+    const refund = await store.refund(refundId);
+    const lines = refund.lines.map(({ line, quantity }) => {
+      const item = order.items.find((candidate) => candidate.line === line);
+      if (!item) throw new Error(`the refund names line ${line}, which the order does not have`);
+      return { name: item.name, optionName: item.optionName, quantity, unitAmount: item.unitAmount };
+    });
+    const mail = buyerRefundMail(
+      {
+        orderNumber: order.orderNumber,
+        buyerName: order.buyerName,
+        currency: order.currency,
+        amount: refund.amount,
+        shippingAmount: refund.shippingAmount,
+        lines,
+        totalAmount: order.totalAmount,
+        refundedAmount: order.refundedAmount,
+      },
+      order.seller,
+      order.statusUrl,
+    );
+    await store.mail(order.buyerEmail, mail.subject, mail.message);
+  } catch (error) {
+    console.error('shop: the buyer could not be mailed the refund', { refund: refundId }, error);
+  }
+}
+
 const REFUSED_STATUS: Record<string, number> = { P0002: 404, SR409: 409, SR422: 422 };
 const REFUSED_WORDS: Record<string, string> = {
   'There is no such order': 'There is no such order.',
@@ -81,8 +113,9 @@ async function refund(
     const message = REFUSED_WORDS[error.message] ?? error.message;
     throw new HttpError(REFUSED_STATUS[error.code] ?? 422, message, error.line ? { fieldErrors: { [`line.${error.line}`]: message } } : {});
   }
-  const answered = async () => {
+  const answered = async (settledHere = false) => {
     const now = await ownOrder(store, ownerId, order.id);
+    if (settledHere) await mailRefund(store, claimed.refundId, now);
     const status = now.status === 'refunded' || now.status === 'partially_refunded' ? now.status : 'paid';
     return answer(shopFunction, 'refund', {
       refund: { id: claimed.refundId, amount: claimed.amount },
@@ -125,8 +158,7 @@ async function refund(
       retryAfterSeconds: 60,
     });
   }
-  await store.settleRefund(claimed.refundId, razorpayRefundId);
-  return answered();
+  return answered(await store.settleRefund(claimed.refundId, razorpayRefundId));
 }
 
 export function createHandler(env: Env, store?: ShopStore): (req: Request) => Promise<Response> {

@@ -2,11 +2,12 @@
 // fulfilment, the refund's two SQL steps (claim_shop_order_refund, shop_order_refund_settled), the
 // owner's Razorpay connection and its refund call, and the buyer's mail. One interface, so the
 // function's rules are tested on Deno without a database, Razorpay or EmailJS (handler.test.ts).
-import { sendAccountMail } from '../_shared/accountMail.ts';
 import { razorpayApiBase } from '../_shared/razorpay.ts';
 import { requireEnv, type Env } from '../_shared/env.ts';
 import { HttpError, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/sellerAccounts.ts';
+import { sendPatiently } from '../_shared/shopMail.ts';
+import { orderStatusToken, orderStatusUrl } from '../_shared/shopMailLinks.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 
 export interface OwnerOrder {
@@ -23,9 +24,19 @@ export interface OwnerOrder {
   razorpayPaymentId: string | null;
   fulfilment: 'shipped' | 'ready_for_pickup' | null;
   fulfilledAt: string | null;
-  items: { name: string; optionName: string | null; quantity: number }[];
+  shippingAmount: number;
+  items: { line: number; name: string; optionName: string | null; quantity: number; unitAmount: number }[];
   /** Who sells: the page's name as published, and how the buyer reaches them (the owner's mail). */
   seller: { name: string; email: string | null; pageUrl: string };
+  /** The buyer's private link to the order's status (_shared/shopMailLinks.ts). */
+  statusUrl: string;
+}
+
+/** A refund as recorded by claim_shop_order_refund: its amount, the shipping in it and the lines' quantities. */
+export interface RecordedRefund {
+  amount: number;
+  shippingAmount: number;
+  lines: { line: number; quantity: number }[];
 }
 
 export interface ClaimedRefund {
@@ -70,7 +81,9 @@ export interface ShopStore {
     lines: { line: number; quantity: number }[] | null,
     shipping: boolean,
   ): Promise<ClaimedRefund>;
-  settleRefund(refundId: string, razorpayRefundId: string | null): Promise<void>;
+  /** True for the one call that settled it (the refund mail goes with that call), false when it was settled already. */
+  settleRefund(refundId: string, razorpayRefundId: string | null): Promise<boolean>;
+  refund(refundId: string): Promise<RecordedRefund>;
   sellerToken(ownerId: string, force: boolean): Promise<SellerToken | null>;
   /** POST /v1/payments/:id/refund on the seller's account, with X-Refund-Idempotency: the refund's id. */
   refundAtRazorpay(token: SellerToken, paymentId: string, amount: number, idempotencyKey: string, receipt: string): Promise<string>;
@@ -87,13 +100,14 @@ interface OrderRow {
   buyer_email: string;
   currency: string;
   total_amount: number;
+  shipping_amount: number;
   refunded_amount: number;
   razorpay_payment_id: string | null;
   fulfilment: 'shipped' | 'ready_for_pickup' | null;
   fulfilled_at: string | null;
   page_slug: string;
   portfolio_id: string | null;
-  shop_order_items: { name: string; option_name: string | null; quantity: number; line: number }[];
+  shop_order_items: { name: string; option_name: string | null; quantity: number; line: number; unit_amount: number }[];
 }
 
 export function shopStoreFrom(env: Env): ShopStore {
@@ -113,19 +127,21 @@ export function shopStoreFrom(env: Env): ShopStore {
       const { data, error } = await admin
         .from('shop_orders')
         .select(
-          'id, order_number, owner_id, status, delivery, buyer_name, buyer_email, currency, total_amount, refunded_amount, ' +
-            'razorpay_payment_id, fulfilment, fulfilled_at, page_slug, portfolio_id, shop_order_items (line, name, option_name, quantity)',
+          'id, order_number, owner_id, status, delivery, buyer_name, buyer_email, currency, total_amount, shipping_amount, refunded_amount, ' +
+            'razorpay_payment_id, fulfilment, fulfilled_at, page_slug, portfolio_id, ' +
+            'shop_order_items (line, name, option_name, quantity, unit_amount)',
         )
         .eq('id', orderId)
         .eq('owner_id', ownerId)
         .maybeSingle<OrderRow>();
       if (error) throw new Error(`the order could not be read: ${error.message}`);
       if (!data) return null;
-      const [page, owner] = await Promise.all([
+      const [page, owner, statusToken] = await Promise.all([
         data.portfolio_id
           ? admin.from('published_pages').select('data').eq('portfolio_id', data.portfolio_id).maybeSingle<{ data: unknown }>()
           : Promise.resolve({ data: null }),
         admin.auth.admin.getUserById(ownerId),
+        orderStatusToken(env, data.order_number),
       ]);
       const profileName = (page.data?.data as { profile?: { name?: unknown } } | undefined)?.profile?.name;
       return {
@@ -138,18 +154,26 @@ export function shopStoreFrom(env: Env): ShopStore {
         buyerEmail: data.buyer_email,
         currency: data.currency,
         totalAmount: data.total_amount,
+        shippingAmount: data.shipping_amount,
         refundedAmount: data.refunded_amount,
         razorpayPaymentId: data.razorpay_payment_id,
         fulfilment: data.fulfilment,
         fulfilledAt: data.fulfilled_at,
         items: [...data.shop_order_items]
           .sort((a, b) => a.line - b.line)
-          .map((item) => ({ name: item.name, optionName: item.option_name, quantity: item.quantity })),
+          .map((item) => ({
+            line: item.line,
+            name: item.name,
+            optionName: item.option_name,
+            quantity: item.quantity,
+            unitAmount: item.unit_amount,
+          })),
         seller: {
           name: typeof profileName === 'string' && profileName.trim() ? profileName.trim() : data.page_slug,
           email: owner.data.user?.email ?? null,
           pageUrl: `${siteUrl}/p/${data.page_slug}`,
         },
+        statusUrl: orderStatusUrl(env, statusToken),
       };
     },
 
@@ -186,11 +210,22 @@ export function shopStoreFrom(env: Env): ShopStore {
     },
 
     async settleRefund(refundId, razorpayRefundId) {
-      const { error } = await admin.rpc(
+      const { data, error } = await admin.rpc(
         'shop_order_refund_settled',
         razorpayRefundId ? { refund: refundId, razorpay_refund: razorpayRefundId } : { refund: refundId },
       );
       if (error) throw new Error(`shop_order_refund_settled failed: ${error.code} ${error.message}`);
+      return data === true;
+    },
+
+    async refund(refundId) {
+      const { data, error } = await admin
+        .from('shop_order_refunds')
+        .select('amount, shipping_amount, lines')
+        .eq('id', refundId)
+        .single<{ amount: number; shipping_amount: number; lines: { line: number; quantity: number }[] }>();
+      if (error) throw new Error(`the refund could not be read: ${error.message}`);
+      return { amount: data.amount, shippingAmount: data.shipping_amount, lines: data.lines };
     },
 
     sellerToken: (ownerId, force) => sellerAccessToken(sellers(), ownerId, { force }),
@@ -212,7 +247,8 @@ export function shopStoreFrom(env: Env): ShopStore {
       return body.id;
     },
 
-    mail: (to, subject, message) => sendAccountMail(env, { to, subject, message }),
+    // One mail a second per address at EmailJS: a refund right after the shipped mail waits its turn.
+    mail: (to, subject, message) => sendPatiently(env, { to, subject, message }),
   };
 }
 

@@ -32,8 +32,10 @@ async function callRpc(api: RestApi, c: Context, name: string, args: JsonRow) {
     return `${quoteIdent(a)} := ${params.add(text)}::${(known.get(a) as FunctionInfo['args'][number]).type}`;
   });
   const call = `${qualified(fn.name)}(${callArgs.join(', ')})`;
-  const sql =
-    fn.returnsSet || fn.returnsRows
+  // Rows through a subquery, so a one-column TABLE result is still a row (an object) to json_agg.
+  const sql = fn.returnsRows
+    ? `select coalesce(json_agg(_f), '[]'::json)::text as body, count(*)::int as n from (select * from ${call}) _f`
+    : fn.returnsSet
       ? `select coalesce(json_agg(_f), '[]'::json)::text as body, count(*)::int as n from ${call} _f`
       : `select to_json(${call})::text as body, 1 as n`;
   const row = await api.asCaller(c, async (tx) => (await tx.query<ResultRow>(sql, params.values)).rows[0]);

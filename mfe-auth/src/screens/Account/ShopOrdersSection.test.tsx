@@ -50,7 +50,7 @@ test('orders that cannot be loaded say why, and load on “Try again”', async 
   renderSection();
   expect(await screen.findByRole('alert')).toHaveTextContent('Your orders could not be loaded: the network is down');
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(await screen.findByText('1 orders')).toBeInTheDocument();
+  expect(await screen.findByText('1 order')).toBeInTheDocument();
 });
 
 test('an order opens to its items, options, prices, shipping, total, buyer, address, payment and timeline', async () => {
@@ -196,6 +196,49 @@ test('Razorpay not answering keeps the press’s key, so pressing again cannot r
   const [first, second] = invoked() as { requestKey: string; lines: unknown }[];
   expect(second!.requestKey).toBe(first!.requestKey);
   expect(first!.lines).toBe('all');
+});
+
+test('marked shipped, the card still says so once the order reads back shipped, and holds the focus', async () => {
+  const order = shopOrder({ delivery: 'ship', shipping_amount: 5000, total_amount: 145000 });
+  const shipped = { ...order, fulfilment: 'shipped' as const, fulfilled_at: '2026-12-02T18:10:00Z' };
+  supabase.answer('shop_orders', { data: [order], error: null }, { data: [shipped], error: null });
+  supabase.functions.invoke.mockResolvedValueOnce({
+    data: { fulfilment: 'shipped', fulfilledAt: '2026-12-02T18:10:00Z', mailed: true },
+    error: null,
+  });
+  renderSection();
+  await userEvent.click(await screen.findByText(order.order_number));
+  await userEvent.click(screen.getByRole('button', { name: 'Mark as shipped' }));
+  // The order read again is shipped: its button is gone, and what was done is said in its place.
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as shipped' })).toBeNull());
+  const said = screen.getByText('Marked shipped: Zoë Buyer has been mailed.');
+  expect(said).toHaveAttribute('role', 'status');
+  expect(said).toHaveFocus();
+  expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('Shipped');
+});
+
+test('refunded in full, the refund form goes and the card says what came back, with the focus on it', async () => {
+  const order = shopOrder();
+  const refunded = { ...order, status: 'refunded' as const, refunded_amount: 140000 };
+  supabase.answer('shop_orders', { data: [order], error: null }, { data: [refunded], error: null });
+  supabase.functions.invoke.mockResolvedValueOnce({
+    data: { refund: { id: '00000000-0000-4000-8000-0000000000ac', amount: 140000 }, order: { status: 'refunded', refundedAmount: 140000 } },
+    error: null,
+  });
+  renderSection();
+  await userEvent.click(await screen.findByText(order.order_number));
+  await userEvent.click(screen.getByRole('button', { name: 'Refund everything left (₹1,400.00)' }));
+  await waitFor(() => expect(screen.queryByRole('group', { name: 'Refund through Razorpay' })).toBeNull());
+  const said = screen.getByText('Refunded ₹1,400.00 to Zoë Buyer. The stock is back on your page.');
+  expect(said).toHaveFocus();
+  expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('Refunded');
+});
+
+test('one order is “1 order”', async () => {
+  supabase.answer('shop_orders', { data: [shopOrder()], error: null });
+  renderSection();
+  expect(await screen.findByText('1 order')).toHaveAttribute('role', 'status');
+  expect(screen.queryByText('1 orders')).toBeNull();
 });
 
 test('Customers: who ordered and who signed up, once per address, each with their orders', () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, FunctionCallError, dateFormatter, formatMoney } from '@folioforge/shared';
 import {
@@ -77,28 +77,28 @@ function timeline(order: ShopOrder): { at: string; what: string }[] {
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-function FulfilAction({ order, onDone }: { order: ShopOrder; onDone: () => void }) {
+/** What an action tells the order's card when it worked: said in the card's own status line, which outlives the action. */
+type ActionDone = (said: string) => void;
+
+function FulfilAction({ order, onDone }: { order: ShopOrder; onDone: ActionDone }) {
   const [note, setNote] = useState('');
   const [working, setWorking] = useState(false);
-  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const noteId = useId();
   const shipping = order.delivery === 'ship';
   async function mark() {
     setWorking(true);
-    setSaid(null);
+    setProblem(null);
     try {
       const done = await fulfilOrder(order.id, note);
-      setSaid(
+      const marked = `Marked ${shipping ? 'shipped' : 'ready for pickup'}`;
+      onDone(
         done.mailed
-          ? { tone: 'success', text: `Marked ${shipping ? 'shipped' : 'ready for pickup'}: ${order.buyer_name} has been mailed.` }
-          : {
-              tone: 'success',
-              text: `Marked ${shipping ? 'shipped' : 'ready for pickup'}. The buyer could not be mailed this time: write to them.`,
-            },
+          ? `${marked}: ${order.buyer_name} has been mailed.`
+          : `${marked}. The buyer could not be mailed this time: write to them.`,
       );
-      onDone();
     } catch (error) {
-      setSaid({ tone: 'error', text: messageOf(error) });
+      setProblem(messageOf(error));
     } finally {
       setWorking(false);
     }
@@ -110,19 +110,19 @@ function FulfilAction({ order, onDone }: { order: ShopOrder; onDone: () => void 
       <Button busy={working} onClick={() => void mark()}>
         {shipping ? 'Mark as shipped' : 'Mark as ready for pickup'}
       </Button>
-      {said ? <Alert tone={said.tone}>{said.text}</Alert> : null}
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
     </div>
   );
 }
 
-function RefundAction({ order, onDone }: { order: ShopOrder; onDone: () => void }) {
+function RefundAction({ order, onDone }: { order: ShopOrder; onDone: ActionDone }) {
   const items = [...order.shop_order_items].sort((a, b) => a.line - b.line);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [shipping, setShipping] = useState(false);
   // One key per press: a second click, or the same press sent again, is the same refund.
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [working, setWorking] = useState(false);
-  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
   const baseId = useId();
   const shippingRefunded = order.shop_order_refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.shipping_amount, 0);
@@ -135,7 +135,7 @@ function RefundAction({ order, onDone }: { order: ShopOrder; onDone: () => void 
 
   async function refund(everything: boolean) {
     setWorking(true);
-    setSaid(null);
+    setProblem(null);
     setFieldErrors({});
     try {
       const done = await refundOrder({
@@ -144,16 +144,12 @@ function RefundAction({ order, onDone }: { order: ShopOrder; onDone: () => void 
         lines: everything ? 'all' : chosen.map(({ line, quantity }) => ({ line, quantity })),
         shipping: everything || shipping,
       });
-      setSaid({
-        tone: 'success',
-        text: `Refunded ${formatMoney(done.refund.amount, order.currency)} to ${order.buyer_name}. The stock is back on your page.`,
-      });
       setQuantities({});
       setShipping(false);
       setRequestKey(newRequestKey());
-      onDone();
+      onDone(`Refunded ${formatMoney(done.refund.amount, order.currency)} to ${order.buyer_name}. The stock is back on your page.`);
     } catch (error) {
-      setSaid({ tone: 'error', text: messageOf(error) });
+      setProblem(messageOf(error));
       if (error instanceof FunctionCallError) {
         setFieldErrors(error.fieldErrors);
         // Razorpay not answering (503) may still finish: the same press again must be the same refund.
@@ -211,7 +207,7 @@ function RefundAction({ order, onDone }: { order: ShopOrder; onDone: () => void 
           Refund everything left ({formatMoney(order.total_amount - order.refunded_amount, order.currency)})
         </Button>
       </div>
-      {said ? <Alert tone={said.tone}>{said.text}</Alert> : null}
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
     </fieldset>
   );
 }
@@ -224,6 +220,17 @@ function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => vo
   // The body is made only once opened: a list of hundreds stays quick.
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  // What the last action did. An action's own controls go once it is done (a shipped order has no
+  // "Mark as shipped", a refunded one no refund form): the card says it and takes the focus instead.
+  const [done, setDone] = useState<{ text: string; count: number }>({ text: '', count: 0 });
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done.count > 0) doneRef.current?.focus();
+  }, [done]);
+  const actionDone: ActionDone = (text) => {
+    setDone((last) => ({ text, count: last.count + 1 }));
+    onChanged();
+  };
   return (
     <li className={styles.order}>
       <button type="button" className={styles.summary} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
@@ -321,8 +328,11 @@ function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => vo
               </li>
             ))}
           </ol>
-          {paid && !order.fulfilment ? <FulfilAction order={order} onDone={onChanged} /> : null}
-          {paid ? <RefundAction order={order} onDone={onChanged} /> : null}
+          <p ref={doneRef} role="status" tabIndex={-1} className={done.text ? styles.done : styles.hidden}>
+            {done.text}
+          </p>
+          {paid && !order.fulfilment ? <FulfilAction order={order} onDone={actionDone} /> : null}
+          {paid ? <RefundAction order={order} onDone={actionDone} /> : null}
         </div>
       ) : null}
     </li>
@@ -404,7 +414,9 @@ export function ShopOrdersSection({
         </Button>
       </div>
       <p role="status" className={styles.count}>
-        {shown.length === orders.value.length ? `${shown.length} orders` : `${shown.length} of ${orders.value.length} orders`}
+        {shown.length === orders.value.length
+          ? `${shown.length} ${orders.value.length === 1 ? 'order' : 'orders'}`
+          : `${shown.length} of ${orders.value.length} ${orders.value.length === 1 ? 'order' : 'orders'}`}
       </p>
       {shown.length === 0 ? <p>No order matches. Choose “All orders” or change the search.</p> : null}
       <ul className={styles.list}>
