@@ -214,7 +214,8 @@ async function orderWithoutScripts(browser: Browser, url: string): Promise<{ pre
     const form = page.locator('form[action*="/functions/v1/orders"]');
     if ((await form.count()) === 0) return { present: false, posted: 'not tried: no order form on the page' };
     const order = form.first();
-    const quantity = order.locator('[name^="quantity."]').first();
+    // The products' quantities are fields of the form by its id (`form=`), outside it on the page.
+    const quantity = page.locator(`[form="${await order.getAttribute('id')}"][name^="quantity."]`).first();
     if ((await quantity.evaluate((element) => element.tagName)) === 'SELECT') await quantity.selectOption({ index: 1 });
     else await quantity.fill('1');
     await order.locator('[name="name"]').fill('Zoë Buyer');
