@@ -37,6 +37,13 @@ const FILE_TYPES = {
   '.woff2': 'font/woff2',
 };
 
+/**
+ * The cart script's name among a page's own files (tooling/cartScript.mjs names it by its hash): the
+ * one file a page holds that is served as script. Any other name, a copy of an upload included, is
+ * never script (`nosniff` with another type), whatever its extension.
+ */
+export const CART_FILE_NAME = /^cart\.[0-9a-f]{12}\.js$/;
+
 /** The app's public pages (rendered ahead: tooling/prerender.mjs), listed in the site's /sitemap.xml. */
 const PUBLIC_PATHS = SCREEN_ROUTES.filter((route) => route.prerender === true).map((route) => route.path);
 /** The app's routes no search engine needs (the site's robots.txt keeps crawlers off them): the signed-in ones and the editor. */
@@ -45,15 +52,16 @@ const PRIVATE_PATHS = SCREEN_ROUTES.filter((route) => route.prerender !== true &
 const SITEMAP_OBJECT = '_site/sitemap.xml';
 
 /**
- * A published page runs no script and loads nothing from elsewhere but its pictures; its one form
- * (the sign-up form) posts to the project's functions at `functionsOrigin`. `connect-src 'self'`
- * grants no script anything (none runs); it lets tools that read /robots.txt from the page's own
- * context (Lighthouse's SEO audit) read it.
+ * A published page loads nothing from elsewhere but its pictures, and runs no script but the cart of
+ * a page that sells (issue 48): a file of the page's own (`script-src 'self'`; the site serves
+ * script only for such a file: cartFileName); its forms post to the project's functions at
+ * `functionsOrigin`. `connect-src 'self'` lets tools that read /robots.txt from the page's own
+ * context (Lighthouse's SEO audit) read it; the cart fetches nothing.
  * @param {string} [functionsOrigin]
  */
 export function pageSecurityHeaders(functionsOrigin) {
   return {
-    'Content-Security-Policy': `default-src 'none'; connect-src 'self'; img-src 'self' data: https:; font-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${functionsOrigin ? ` ${functionsOrigin}` : ''}; frame-ancestors 'none'`,
+    'Content-Security-Policy': `default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data: https:; font-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${functionsOrigin ? ` ${functionsOrigin}` : ''}; frame-ancestors 'none'`,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
@@ -105,7 +113,8 @@ export function siteObjectFor(pathname) {
   if ((folder !== undefined && !FILE_FOLDERS.has(folder)) || !FILE_NAME.test(file)) return undefined;
   const extension = /\.[a-z0-9]+$/i.exec(file)?.[0]?.toLowerCase() ?? '';
   const path = folder === undefined ? `${slug}/files/${file}` : `${slug}/files/${folder}/${file}`;
-  return { path, type: FILE_TYPES[extension] ?? 'application/octet-stream', page: false };
+  const script = folder === undefined && CART_FILE_NAME.test(file);
+  return { path, type: script ? 'text/javascript; charset=utf-8' : (FILE_TYPES[extension] ?? 'application/octet-stream'), page: false };
 }
 
 /** Moved for good: the browser (and a search engine) goes to `location`. */
@@ -362,7 +371,8 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       viewed();
       return;
     }
-    if (object.page) {
+    // Pages and the cart script are text: compressed as the visitor's browser accepts.
+    if (object.page || object.type.startsWith('text/javascript')) {
       headers.Vary = gated ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
       const [encoding] = acceptedEncodings(req.headers['accept-encoding']);
       if (encoding === 'br') body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });

@@ -15,6 +15,7 @@ import { writeSiteRendererTypes } from './siteRendererTypes.mjs';
 import { buildShareCardEngine } from './shareCardEngine.mjs';
 import { buildResumeEngine } from './resumeEngine.mjs';
 import { splitStyles } from './siteStyles.mjs';
+import { buildCartScript } from './cartScript.mjs';
 
 const require = createRequire(import.meta.url);
 const outDir = path.join(repoRoot, 'supabase/functions/publish');
@@ -25,7 +26,7 @@ const STAMP_FILE = path.join(repoRoot, 'node_modules/.cache/site-renderer.stamp'
 const INPUTS = { dir: 'templates' };
 
 /** @returns {import('webpack').Configuration} */
-function config(buildDir) {
+function config(buildDir, cart) {
   const rules = moduleRules({ production: true, appName: 'site' }).map((rule) =>
     // Pictures and the sample resume travel inside the page as data URLs: a page has no asset host.
     String(rule.type).startsWith('asset') ? { ...rule, type: 'asset/inline', resourceQuery: undefined } : rule,
@@ -46,14 +47,24 @@ function config(buildDir) {
     },
     module: { rules },
     optimization: { splitChunks: false, minimize: true },
-    plugins: [new MiniCssExtractPlugin({ filename: 'site.css' }), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [
+      new MiniCssExtractPlugin({ filename: 'site.css' }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      // The cart script a page that sells stores beside itself (templates/src/forms/cart/cartFile.ts).
+      new webpack.DefinePlugin({
+        FOLIOFORGE_CART_SCRIPT: JSON.stringify({
+          name: cart.name,
+          source: `data:text/javascript;base64,${Buffer.from(cart.code).toString('base64')}`,
+        }),
+      }),
+    ],
     performance: { hints: false },
   };
 }
 
-function compile(buildDir) {
+function compile(buildDir, cart) {
   return new Promise((resolve, reject) => {
-    webpack(config(buildDir), (error, stats) => {
+    webpack(config(buildDir, cart), (error, stats) => {
       if (error) reject(error);
       else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
       else resolve(undefined);
@@ -78,7 +89,10 @@ export async function buildSiteRenderer({ force = false, log = console.log } = {
   fs.mkdirSync(path.dirname(STAMP_FILE), { recursive: true });
   const buildDir = fs.mkdtempSync(path.join(repoRoot, 'node_modules/.cache/site-renderer-'));
   try {
-    await compile(buildDir);
+    // First the cart: over its size budget, the build stops here.
+    const cart = await buildCartScript();
+    log(`  the cart script ${cart.name}: ${(cart.gzipBytes / 1024).toFixed(1)} KB gzip (budget 10 KB)`);
+    await compile(buildDir, cart);
     const js = fs.readFileSync(path.join(buildDir, 'renderer.mjs'), 'utf8');
     const css = fs.existsSync(path.join(buildDir, 'site.css')) ? fs.readFileSync(path.join(buildDir, 'site.css'), 'utf8') : '';
     // One file: the renderer and the templates' styles, split into the rules a page picks from.

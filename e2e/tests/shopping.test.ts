@@ -3,11 +3,17 @@
 // scripts OFF orders two products (one with an option) through the page's one order form, pays in
 // the sandbox's hosted checkout (Razorpay's page runs its own script), and sees the confirmation;
 // the last cake taken, the page rendered again says "Sold out"; template 4's "Shop Now" buys its
-// product. The editor's preview and the live page are compared by screenshot at 390 and 1280 px.
-// The rules (prices from the snapshot, stock, signatures) are Deno's, pgTAP's and local-cloud's tests.
+// product. With scripts ON, the page's cart script (a file of its own, under the page's CSP) keeps a
+// cart: two products (one with an option) added, the cart opened from template 2's menu, a quantity
+// changed, checked out through the same form, paid, confirmed; the page does not move as it starts.
+// The editor's preview and the live page are compared by screenshot at 390 and 1280 px.
+// The rules (prices from the snapshot, stock, signatures) are Deno's, pgTAP's and local-cloud's tests;
+// the cart's own rules its jest test's (templates/src/forms/cart/cart.test.ts).
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser } from '../support/browser';
@@ -25,6 +31,8 @@ let owner: Awaited<ReturnType<typeof createConfirmedUser>>;
 let client: SupabaseClient;
 const pages = new Map<'bakery' | 'mugs', { id: string; slug: string }>();
 const outDir = path.join(process.cwd(), 'e2e/.artifacts/shopping');
+/** The open cart's screenshots, for a person to look at (SHOP_CART_SHOTS overrides). */
+const SHOTS = process.env.SHOP_CART_SHOTS ?? path.join(outDir, 'cart');
 
 const product = (id: string, name: string, sale: unknown, image = '') => ({ id, name, price: '', description: '', image, url: '', sale });
 
@@ -182,6 +190,101 @@ test('with scripts off a visitor orders two products, one with an option, pays a
   await expect(page.getByRole('spinbutton', { name: 'Quantity of Sourdough' })).toBeVisible();
   await page.context().close();
 });
+
+/** How far the page's content moved since it loaded (the Layout Instability API's CLS sum). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+
+test('with scripts on a visitor adds two products, one with an option, to the cart, changes a quantity, checks out, pays and sees the confirmation', async () => {
+  const page = await visitor(390, true);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  const cartScript = page.waitForResponse((response) => /\/files\/cart\.[0-9a-f]{12}\.js$/.test(response.url()));
+  await page.goto(liveUrl('bakery'));
+  const script = await cartScript;
+  expect(script.status()).toBe(200);
+  expect(script.headers()['content-type']).toMatch(/^text\/javascript/);
+  // The cart adds nothing to the page's flow: nothing moved as it started.
+  expect(await layoutShift(page)).toBeLessThan(0.001);
+
+  await page.getByRole('combobox', { name: 'Size of Fruit tart' }).selectOption({ label: 'Large · ₹500.00' });
+  await page.getByRole('link', { name: 'Add to order (Fruit tart)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added 1 × Fruit tart, Large. Cart: 1 item, ₹500.00' })).toBeAttached();
+  await page.getByRole('link', { name: 'Add to order (Sourdough)' }).click();
+  // Adding keeps the visitor where they are; the cart's button shows what it holds.
+  await expect(page.getByRole('button', { name: 'Cart: 2 items, ₹590.00' })).toBeVisible();
+  expect(page.url()).not.toContain('#');
+
+  // Kept across a reload (sessionStorage), the page still not moving.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Cart: 2 items, ₹590.00' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity of Sourdough' })).toHaveValue('1');
+  expect(await layoutShift(page)).toBeLessThan(0.001);
+
+  // Template 2's "Cart", in its menu on a phone, opens the cart: a dialog, its heading focused.
+  await page.getByRole('link', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Cart', exact: true }).click();
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart.getByRole('heading', { name: 'Your cart' })).toBeFocused();
+  await expect(cart.getByRole('combobox', { name: 'Option of Fruit tart' })).toHaveValue('large');
+  await cart.getByRole('spinbutton', { name: 'Quantity of Sourdough' }).fill('2');
+  await cart.getByRole('spinbutton', { name: 'Quantity of Sourdough' }).press('Tab');
+  await expect(cart.getByText('₹680.00', { exact: true })).toBeVisible();
+  await expect(cart.getByRole('status')).toHaveText('2 × Sourdough. Cart: 3 items, ₹680.00');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'cart-open-390.png') });
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, 'cart-open-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // "Check out": the buyer's part of the same form, its first field focused; the page posts it.
+  await cart.getByRole('button', { name: 'Check out' }).click();
+  await expect(cart).toBeHidden();
+  const form = page.getByRole('form', { name: 'Your order' });
+  await expect(form.getByLabel('Your name')).toBeFocused();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity of Sourdough' })).toHaveValue('2');
+  await fillBuyer(page);
+  await form.getByRole('button', { name: 'Order and pay' }).click();
+
+  // The server's price (₹500 + 2 × ₹90, picked up), then Razorpay's hosted checkout in the same tab.
+  await expect(page.getByRole('heading', { name: /^Pay for order FF-[0-9A-Z]{10}$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay ₹680.00' }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(page, GOOD_CARD);
+  await page.waitForURL(/\/functions\/v1\/orders\/callback/);
+  await expect(page.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
+  // Nothing of the page was refused by its policy (the cart is the page's own file).
+  expect(refused.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  await page.context().close();
+});
+
+for (const width of [390, 1280])
+  test(`at ${width} px the page with its cart script looks as it does without scripts, at load`, async () => {
+    const shots: PNG[] = [];
+    for (const javaScriptEnabled of [false, true]) {
+      const page = await visitor(width, javaScriptEnabled);
+      await page.goto(liveUrl('bakery'));
+      if (javaScriptEnabled) await page.waitForFunction(() => document.querySelector('dialog.ff-cart') !== null);
+      const file = path.join(outDir, `bakery-${width}-scripts-${javaScriptEnabled ? 'on' : 'off'}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      shots.push(PNG.sync.read(fs.readFileSync(file)));
+      await page.context().close();
+    }
+    const [off, on] = shots as [PNG, PNG];
+    expect([on.width, on.height]).toEqual([off.width, off.height]);
+    expect(pixelmatch(off.data, on.data, undefined, off.width, off.height, { threshold: 0.1 })).toBe(0);
+  });
 
 test('template 4: "Shop Now" buys its product', async () => {
   const page = await visitor(1280);

@@ -116,7 +116,13 @@ function OrderFields({ product, offer, scope, buyLabel, buttonClassName }: Produ
   const firstOpen = offer.options.find((option) => !option.soldOut && option.price !== null);
   const ofName = name ? <span className={styles.visuallyHidden}> of {name}</span> : null;
   return (
-    <div className={styles.productOrder} data-order-item={product.id}>
+    // What the cart script reads (data-order-*): the name and the prices the card already prints.
+    <div
+      className={styles.productOrder}
+      data-order-item={product.id}
+      data-order-name={name}
+      data-order-price={offer.options.length ? undefined : offer.price}
+    >
       {offer.options.length ? (
         <div className={styles.field}>
           <label htmlFor={`${id}-option`} className={styles.label}>
@@ -131,7 +137,12 @@ function OrderFields({ product, offer, scope, buyLabel, buttonClassName }: Produ
             defaultValue={firstOpen?.id}
           >
             {offer.options.map((option) => (
-              <option key={option.id} value={option.id} disabled={option.soldOut || option.price === null}>
+              <option
+                key={option.id}
+                value={option.id}
+                disabled={option.soldOut || option.price === null}
+                data-order-price={option.price ?? undefined}
+              >
                 {option.name}
                 {option.price !== null ? ` · ${formatMoney(option.price, currency)}` : ''}
                 {option.soldOut ? ' · Sold out' : ''}
@@ -230,6 +241,9 @@ export function OrderForm() {
         className={styles.form}
         aria-labelledby={field('heading')}
         method="post"
+        // The cart script finds the form by this and formats its preview total in the shop's currency.
+        data-order-form={currency}
+        data-order-single={scope.single ? 'true' : undefined}
         {...(mode.kind === 'live' ? { action: mode.action } : { onSubmit: notSent })}
         tabIndex={-1}
       >

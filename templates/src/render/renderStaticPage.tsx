@@ -2,7 +2,8 @@
 // the live preview (react-dom/server): what publishing stores for /p/<slug> and what the export
 // zips. Values are validated again here and rich text is sanitised again as it renders (RichText
 // does it, with the DOM-free sanitiser: a server has no DOM), so the page never carries HTML a
-// browser sent. No script: the page reads the same with JavaScript off. Its look is the preview's
+// browser sent. The page reads the same with JavaScript off; a page that sells several products
+// names one deferred script of its own, the cart (forms/cart/). Its look is the preview's
 // (pageStyle: the reset, the look's web font and accent), and every file it shows besides the
 // row's uploads (the look's font faces, sample pictures) is listed in `bundledFiles` for the
 // publisher to store beside it.
@@ -38,6 +39,7 @@ import { checkedPortfolio, InvalidPortfolioError } from './checkedPortfolio';
 import { stylesFor, type StyleRule } from './pageStyles';
 import { withStockLeft, type StockHeld } from './stockLeft';
 import { escapeHtml } from '@folioforge/shared/escape-html';
+import { cartScriptFile } from '../forms/cart/cartFile';
 
 export interface StaticPageOptions {
   /** The address the page is published at: its canonical URL and Open Graph URL (none for an export). */
@@ -229,6 +231,12 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
       .join(' ')}>`;
   const fontUrl = (face: { fileName: string; source: string }) => (base !== undefined ? `${base}${face.fileName}` : face.source);
   const pageCss = pageStyleCss(look, { fontUrl });
+  // The cart (issue 48) only on a published page whose one order form takes several products: one
+  // file of the page's own, deferred; the page works the same before and without it.
+  const cart =
+    typeof options.orders === 'object' && base !== undefined && body.includes('data-order-form=') && !body.includes('data-order-single=')
+      ? cartScriptFile()
+      : undefined;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -253,6 +261,7 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     options.imageUrl ? meta('name', 'twitter:image', options.imageUrl) : '',
+    cart ? `<script src="${escapeHtml(`${base}${cart.name}`)}" defer></script>` : '',
     `<style>${pageCss}${stylesFor(options.styles, body)}${options.badge ? BADGE_CSS : ''}`.replace(/<\/style/gi, '<\\/style') + '</style>',
   ].filter(Boolean);
   const badge = options.badge ? `<a class="ff-badge" href="${escapeHtml(options.siteUrl)}">Made with FolioForge</a>` : '';
@@ -260,6 +269,7 @@ export function renderStaticPage(templateId: unknown, savedData: unknown, option
   const bundledFiles = [
     ...samples.map(({ name, source }) => ({ name, source })),
     ...fonts.map((face) => ({ name: face.fileName, source: face.source })),
+    ...(cart ? [cart] : []),
   ];
   return { html, title, description, language, bundledFiles, storedVariants };
 }
