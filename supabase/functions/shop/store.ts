@@ -9,6 +9,7 @@ import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/
 import { sendPatiently } from '../_shared/shopMail.ts';
 import { orderStatusToken, orderStatusUrl } from '../_shared/shopMailLinks.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
+import { orderStockChanged } from '../_shared/shopStock.ts';
 
 export interface OwnerOrder {
   id: string;
@@ -215,6 +216,15 @@ export function shopStoreFrom(env: Env): ShopStore {
         razorpayRefundId ? { refund: refundId, razorpay_refund: razorpayRefundId } : { refund: refundId },
       );
       if (error) throw new Error(`shop_order_refund_settled failed: ${error.code} ${error.message}`);
+      if (data === true) {
+        // Refunded units are back in stock: a page that said "Sold out" offers them again.
+        const { data: refund } = await admin
+          .from('shop_order_refunds')
+          .select('order_id')
+          .eq('id', refundId)
+          .maybeSingle<{ order_id: string }>();
+        if (refund) await orderStockChanged(admin, refund.order_id);
+      }
       return data === true;
     },
 
