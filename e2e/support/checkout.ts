@@ -12,6 +12,20 @@ export async function payWithCard(page: Page, cardNumber: string) {
 
 /** A card the sandbox charges. */
 export const GOOD_CARD = '4100 2800 0000 1007';
+
+/**
+ * From FolioForge's "Pay for order" page (reached with scripts off) to Razorpay's hosted checkout,
+ * which runs Razorpay's own script: the same page in `paying` (scripts on), its button posting the same
+ * form; paid with the good card. Answers `paying` once it lands on the order's callback.
+ */
+export async function payShopOrderInSandbox(payPage: Page, paying: Page): Promise<Page> {
+  await paying.setContent(await payPage.content());
+  await paying.getByRole('button', { name: /^Pay ₹/ }).click();
+  await paying.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(paying, GOOD_CARD);
+  await paying.waitForURL(/\/functions\/v1\/orders\/callback/);
+  return paying;
+}
 /** One of Razorpay's test cards that can authorise a subscription (a plan). */
 export const SUBSCRIPTION_CARD = '4718 6091 0820 4366';
 

@@ -18,7 +18,7 @@ import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/acc
 import { serviceClient, userClient } from '../support/portfolios';
 import { grantPlan } from '../support/sites';
 import { connectSandboxSeller } from '../support/sellers';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { payShopOrderInSandbox } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { answerTxt } from '../support/testControls';
 
@@ -101,18 +101,6 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-/** The hosted checkout from FolioForge's "Pay for order" page (scripts off), paid with the good card. */
-async function payInSandbox(payPage: Page, via: Browser = browser): Promise<Page> {
-  const html = await payPage.content();
-  const paying = await (await via.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await paying.setContent(html);
-  await paying.getByRole('button', { name: /^Pay ₹/ }).click();
-  await paying.getByRole('button', { name: 'Pay', exact: true }).click();
-  await payWithCard(paying, GOOD_CARD);
-  await paying.waitForURL(/\/functions\/v1\/orders\/callback/);
-  return paying;
-}
-
 test('a visitor orders two cakes and a large tart for delivery and pays; the receipt is mailed; /account shows the order at once', async () => {
   ownerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logInThroughUi(ownerPage, stack, owner);
@@ -137,7 +125,7 @@ test('a visitor orders two cakes and a large tart for delivery and pays; the rec
   orderNumber = /FF-[0-9A-Z]{10}/.exec((await heading.textContent())!)![0];
   // ₹900 of cakes, ₹500 of tart, ₹50 delivery: the server's total.
   await expect(buyer.getByRole('button', { name: 'Pay ₹1,450.00' })).toBeVisible();
-  const paid = await payInSandbox(buyer);
+  const paid = await payShopOrderInSandbox(buyer, await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage());
   await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
   await paid.context().close();
   await buyer.context().close();
@@ -247,7 +235,10 @@ test('a visitor on the owner’s own domain orders and pays, and is led back to 
     await form.getByRole('button', { name: 'Order and pay' }).click();
     await expect(buyer.getByRole('button', { name: 'Pay ₹450.00' })).toBeVisible();
     await expect(buyer.getByRole('link', { name: 'Back to the order' })).toHaveAttribute('href', `${onDomain}/`);
-    const paid = await payInSandbox(buyer, domainBrowser);
+    const paid = await payShopOrderInSandbox(
+      buyer,
+      await (await domainBrowser.newContext({ viewport: { width: 390, height: 844 } })).newPage(),
+    );
     await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
     await expect(paid.getByRole('link', { name: 'Your order’s status' })).toHaveAttribute(
       'href',

@@ -23,7 +23,7 @@ import { previewDrawnAt } from '../support/preview';
 import { userClient } from '../support/portfolios';
 import { grantPlan } from '../support/sites';
 import { connectSandboxSeller } from '../support/sellers';
-import { GOOD_CARD, payWithCard } from '../support/checkout';
+import { GOOD_CARD, payShopOrderInSandbox, payWithCard } from '../support/checkout';
 
 let stack: SharedStack;
 let browser: Browser;
@@ -141,22 +141,6 @@ async function fillBuyer(page: Page) {
   return form;
 }
 
-/**
- * From FolioForge's "Pay for order" page (reached with scripts off) to Razorpay's hosted checkout,
- * which runs Razorpay's own script: the same page in a browser with scripts on, its button posting the
- * same form; paid with the sandbox's good card. Answers the page the buyer lands on.
- */
-async function payInSandbox(payPage: Page): Promise<Page> {
-  const html = await payPage.content();
-  const paying = await visitor(payPage.viewportSize()!.width, true);
-  await paying.setContent(html);
-  await paying.getByRole('button', { name: /^Pay ₹/ }).click();
-  await paying.getByRole('button', { name: 'Pay', exact: true }).click();
-  await payWithCard(paying, GOOD_CARD);
-  await paying.waitForURL(/\/functions\/v1\/orders\/callback/);
-  return paying;
-}
-
 test('with scripts off a visitor orders two products, one with an option, pays and sees the confirmation; the cake is then sold out', async () => {
   const page = await visitor(390);
   await page.goto(liveUrl('bakery'));
@@ -176,7 +160,7 @@ test('with scripts off a visitor orders two products, one with an option, pays a
   await expect(page.getByRole('heading', { name: /^Pay for order FF-[0-9A-Z]{10}$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay ₹950.00' })).toBeVisible();
   await page.screenshot({ path: path.join(outDir, 'pay-390.png'), fullPage: true });
-  const paid = await payInSandbox(page);
+  const paid = await payShopOrderInSandbox(page, await visitor(page.viewportSize()!.width, true));
   await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
   await paid.screenshot({ path: path.join(outDir, 'paid-390.png'), fullPage: true });
   await paid.context().close();
@@ -293,7 +277,7 @@ test('template 4: "Shop Now" buys its product', async () => {
   const form = await fillBuyer(page);
   await form.getByRole('button', { name: 'Order and pay' }).click();
   await expect(page.getByRole('button', { name: 'Pay ₹1,200.00' })).toBeVisible();
-  const paid = await payInSandbox(page);
+  const paid = await payShopOrderInSandbox(page, await visitor(page.viewportSize()!.width, true));
   await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
   await paid.context().close();
   await page.context().close();

@@ -29,11 +29,8 @@ import {
   stopClusters,
   type TestCloud,
 } from './support/servicesCloud.ts';
-import { connectSeller } from './support/shops.ts';
+import { connectSeller, payShopOrder, sellerTokenOf } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
-import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
-import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
-import { functionEnv } from '../src/functions/index.ts';
 
 after(stopClusters);
 
@@ -153,22 +150,8 @@ for (const backend of BACKENDS)
       assert.match(after, /Chocolate cake<\/h3><p[^>]*>₹450\.00<\/p>/, 'the product still shows, with its price');
 
       // The buyer still had Razorpay's checkout open and pays: the payment is given back on Ada's account.
-      const env = functionEnv(t.cloud.ctx);
-      const read = (name: string) => env[name];
-      const seller = (await sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), ada.id))!;
-      const paid = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          key_id: seller.publicToken,
-          order_id: razorpayOrderId,
-          method: 'card',
-          card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
-          email: BUYER.email,
-        }),
-      });
-      assert.equal(paid.status, 200);
-      const { razorpay_payment_id: paymentId } = (await paid.json()) as { razorpay_payment_id: string };
+      const seller = (await sellerTokenOf(t, ada.id))!;
+      const { razorpay_payment_id: paymentId } = await payShopOrder(t, seller, razorpayOrderId, BUYER.email);
       await webhookDeliveries(t);
       let payment = { status: '', amount_refunded: 0 };
       for (let tries = 0; tries < 200 && payment.status !== 'refunded'; tries++) {

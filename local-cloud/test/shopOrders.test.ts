@@ -20,12 +20,9 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { connectSeller, publishedShop } from './support/shops.ts';
+import { connectSeller, payShopOrder, publishedShop, sellerTokenOf } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 import { hmacSha256Hex } from '../../supabase/functions/_shared/hmac.ts';
-import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
-import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
-import { functionEnv } from '../src/functions/index.ts';
 
 after(stopClusters);
 
@@ -116,9 +113,7 @@ for (const backend of BACKENDS)
       assert.ok(callback.startsWith(`${t.url}/functions/v1/orders/callback?order=FF-`));
 
       // The order is on Ada's own account, for what the page charges, not what the form said.
-      const env = functionEnv(t.cloud.ctx);
-      const read = (name: string) => env[name];
-      const token = await sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), ada.id);
+      const token = await sellerTokenOf(t, ada.id);
       assert.equal(checkout.searchParams.get('key_id'), token!.publicToken);
       const atRazorpay = await razorpayApi(t, 'GET', `/v1/orders/${razorpayOrderId}`, undefined, `Bearer ${token!.accessToken}`);
       assert.equal(atRazorpay.status, 200);
@@ -158,9 +153,7 @@ for (const backend of BACKENDS)
     async function placed(owner: TestUser, page: { pageId: string; slug: string }, cakes: number, from = '127.0.0.7') {
       const answer = await order(from, page, { 'quantity.cake': String(cakes) });
       const checkout = checkoutOf(answer);
-      const env = functionEnv(t.cloud.ctx);
-      const read = (name: string) => env[name];
-      const seller = (await sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), owner.id))!;
+      const seller = (await sellerTokenOf(t, owner.id))!;
       return {
         razorpayOrderId: checkout.searchParams.get('order_id')!,
         callbackUrl: checkout.searchParams.get('callback_url')!,
@@ -170,19 +163,7 @@ for (const backend of BACKENDS)
 
     /** The buyer pays in the sandbox's checkout with the seller's key; Razorpay's answer to the page. */
     async function pay(placedOrder: Awaited<ReturnType<typeof placed>>) {
-      const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          key_id: placedOrder.seller.publicToken,
-          order_id: placedOrder.razorpayOrderId,
-          method: 'card',
-          card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
-          email: BUYER.email,
-        }),
-      });
-      assert.equal(res.status, 200);
-      return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+      return payShopOrder(t, placedOrder.seller, placedOrder.razorpayOrderId, BUYER.email);
     }
 
     /** The buyer's browser posting checkout's answer back to the callback. */

@@ -20,11 +20,8 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { connectSeller, publishedShop } from './support/shops.ts';
+import { connectSeller, payShopOrder, publishedShop, sellerTokenOf } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
-import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
-import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
-import { functionEnv } from '../src/functions/index.ts';
 
 after(stopClusters);
 
@@ -89,22 +86,8 @@ for (const backend of BACKENDS)
       );
       assert.equal(answer.status, 200, answer.body);
       const razorpayOrderId = /name="order_id" value="([^"]+)"/.exec(answer.body)![1]!;
-      const env = functionEnv(t.cloud.ctx);
-      const read = (name: string) => env[name];
-      const seller = (await sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), owner.id))!;
-      const paid = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          key_id: seller.publicToken,
-          order_id: razorpayOrderId,
-          method: 'card',
-          card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
-          email: BUYER.email,
-        }),
-      });
-      assert.equal(paid.status, 200);
-      const { razorpay_payment_id: paymentId } = (await paid.json()) as { razorpay_payment_id: string };
+      const seller = (await sellerTokenOf(t, owner.id))!;
+      const { razorpay_payment_id: paymentId } = await payShopOrder(t, seller, razorpayOrderId, BUYER.email);
       // Razorpay's webhook (payment.captured) pays it: the sandbox's deliveries are done once it lists them.
       await webhookDeliveries(t);
       let row = { id: '', status: 'pending' };

@@ -20,11 +20,8 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { connectSeller, publishedShop } from './support/shops.ts';
+import { connectSeller, payShopOrder, publishedShop, sellerTokenOf } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
-import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
-import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
-import { functionEnv } from '../src/functions/index.ts';
 
 after(stopClusters);
 
@@ -109,27 +106,13 @@ for (const backend of BACKENDS)
       const fields = new Map<string, string>();
       for (const [, name, value] of answer.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
         fields.set(unescaped(name!), unescaped(value!));
-      const env = functionEnv(t.cloud.ctx);
-      const read = (name: string) => env[name];
-      const seller = (await sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), owner.id))!;
+      const seller = (await sellerTokenOf(t, owner.id))!;
       return { razorpayOrderId: fields.get('order_id')!, callbackUrl: fields.get('callback_url')!, seller };
     }
 
     /** The buyer pays in the sandbox's checkout with the seller's key; Razorpay's answer to the page. */
     async function pay(order: Awaited<ReturnType<typeof placed>>, email: string) {
-      const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          key_id: order.seller.publicToken,
-          order_id: order.razorpayOrderId,
-          method: 'card',
-          card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
-          email,
-        }),
-      });
-      assert.equal(res.status, 200);
-      return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+      return payShopOrder(t, order.seller, order.razorpayOrderId, email);
     }
 
     const mailsTo = async (to: string) => (await t.cloud.ctx.mailbox.list()).filter((mail) => mail.kind === 'emailjs' && mail.to === to);

@@ -1,8 +1,12 @@
 // Shops for the tests and benches of selling: an owner who connected a Razorpay account through the
 // sandbox's Partner OAuth consent page (as /account does), and a page of theirs whose published
 // snapshot (what orders are priced from) is written as the publish function records it.
+import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { TestUser } from './servicesCloud.ts';
+import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../../../supabase/functions/_shared/sellerAccounts.ts';
+import { supabaseClientsFrom } from '../../../supabase/functions/_shared/supabaseClient.ts';
+import { functionEnv } from '../../src/functions/index.ts';
+import type { TestCloud, TestUser } from './servicesCloud.ts';
 
 /** Connects `owner`'s Razorpay account: the sellers function's authorize URL, "allow" on the consent page, the callback. */
 export async function connectSeller(owner: TestUser, label: string): Promise<void> {
@@ -49,4 +53,28 @@ export async function publishedShop(
   });
   if (recorded.error) throw recorded.error;
   return { pageId, slug };
+}
+
+/** The owner's Razorpay connection as the functions read it (refreshed when due): its tokens, or null. */
+export async function sellerTokenOf(t: TestCloud, ownerId: string): Promise<SellerToken | null> {
+  const env = functionEnv(t.cloud.ctx);
+  const read = (name: string) => env[name];
+  return sellerAccessToken(sellerDepsFrom(read, supabaseClientsFrom(read).admin), ownerId);
+}
+
+/** The buyer pays an order on the seller's account in the sandbox's checkout, with the card that succeeds; Razorpay's answer to the page. */
+export async function payShopOrder(t: TestCloud, seller: SellerToken, razorpayOrderId: string, email: string) {
+  const res = await fetch(`${t.url}/razorpay/v1/checkout/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      key_id: seller.publicToken,
+      order_id: razorpayOrderId,
+      method: 'card',
+      card: { number: '4100 2800 0000 1007', expiry: '12/30', cvv: '123' },
+      email,
+    }),
+  });
+  assert.equal(res.status, 200);
+  return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 }
