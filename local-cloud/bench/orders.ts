@@ -19,12 +19,12 @@
 import { postFrom, type PlainAnswer } from '../test/support/clients.ts';
 import { APP_ORIGIN } from '../test/support/functions.ts';
 import { postgresUnavailableReason } from '../test/support/postgres.ts';
-import { serviceClient, signedInUser, startTestCloud, stopClusters, type TestUser } from '../test/support/servicesCloud.ts';
+import { serviceClient, startTestCloud, stopClusters, type TestUser } from '../test/support/servicesCloud.ts';
 import { razorpayApi } from '../test/support/servicesRazorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from '../../supabase/functions/_shared/sellerAccounts.ts';
 import { supabaseClientsFrom } from '../../supabase/functions/_shared/supabaseClient.ts';
 import { functionEnv } from '../src/functions/index.ts';
-import { connectSeller, publishedShop } from '../test/support/shops.ts';
+import { publishedShop, sellingOwner } from '../test/support/shops.ts';
 
 const BUYERS = 64;
 const STOCK = 48;
@@ -56,13 +56,6 @@ try {
   const env = functionEnv(t.cloud.ctx);
   const read = (name: string) => env[name];
   const sellerDeps = sellerDepsFrom(read, supabaseClientsFrom(read).admin);
-
-  /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
-  async function connectedOwner(label: string): Promise<TestUser> {
-    const owner = await signedInUser(t, label);
-    await connectSeller(owner, label);
-    return owner;
-  }
 
   /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
   const publishedShopOf = (owner: TestUser) => publishedShop(service, owner, snapshot, 'bench-shop');
@@ -122,7 +115,7 @@ try {
   }
 
   // The worker's first requests (Deno starting the function, its imports, the pools) are not timed.
-  const warm = await publishedShopOf(await connectedOwner('bench-warm'));
+  const warm = await publishedShopOf(await sellingOwner(t, 'bench-warm'));
   await buyersAtOnce(warm, APP_ORIGIN, 0);
 
   const placedMs: number[] = [];
@@ -130,7 +123,7 @@ try {
   const floorMs: number[] = [];
   const perRun: { placedP95: number; floorP95: number; problems: string[] }[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const owner = await connectedOwner(`bench-seller-${run}`);
+    const owner = await sellingOwner(t, `bench-seller-${run}`);
     const page = await publishedShopOf(owner);
     const floor = async () => {
       const answers = await buyersAtOnce(page, 'https://elsewhere.example', run + 100);

@@ -20,7 +20,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { connectSeller, payShopOrder, publishedShop, sellerTokenOf } from './support/shops.ts';
+import { payShopOrder, publishedShop, sellerTokenOf, sellingOwner } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 import { hmacSha256Hex } from '../../supabase/functions/_shared/hmac.ts';
 
@@ -56,13 +56,6 @@ for (const backend of BACKENDS)
     });
     after(() => t?.stop());
 
-    /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
-    async function connectedOwner(label: string): Promise<TestUser> {
-      const owner = await signedInUser(t, label);
-      await connectSeller(owner, label);
-      return owner;
-    }
-
     /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
     const publishedShopOf = (owner: TestUser, cakes: number) => publishedShop(service, owner, snapshot(cakes), 'shop');
 
@@ -94,7 +87,7 @@ for (const backend of BACKENDS)
     }
 
     journey('a form post becomes an order on the owner’s Razorpay account, priced by the page; only the owner reads it', async () => {
-      const ada = await connectedOwner('ada');
+      const ada = await sellingOwner(t, 'ada');
       const page = await publishedShopOf(ada, 3);
       const placed = await order('127.0.0.2', page, { 'quantity.cake': '2', 'quantity.bread': '1', 'price.cake': '1', total: '1' });
       const checkout = checkoutOf(placed);
@@ -142,7 +135,7 @@ for (const backend of BACKENDS)
     });
 
     journey('one buyer starting order after order on a page is stopped; other buyers still get through', async () => {
-      const page = await publishedShopOf(await connectedOwner('cleo'), 3);
+      const page = await publishedShopOf(await sellingOwner(t, 'cleo'), 3);
       const answers = [];
       for (let n = 0; n < 11; n++) answers.push((await order('127.0.0.5', page, { 'quantity.bread': '1' })).status);
       assert.deepEqual(answers, [...Array<number>(10).fill(200), 429]);
@@ -209,7 +202,7 @@ for (const backend of BACKENDS)
       (await service.from('shop_stock').select('held').eq('portfolio_id', pageId).eq('item_id', 'cake').single()).data?.held;
 
     journey('paid in checkout: the webhook pays the order once though sent three times; the cakes stay sold', async () => {
-      const dana = await connectedOwner('dana');
+      const dana = await sellingOwner(t, 'dana');
       const page = await publishedShopOf(dana, 3);
       const ordered = await placed(dana, page, 2);
       const before = (await webhookDeliveries(t)).length;
@@ -260,8 +253,8 @@ for (const backend of BACKENDS)
     });
 
     journey('events late or out of order, forged, or from another account change nothing', async () => {
-      const erin = await connectedOwner('erin');
-      const frank = await connectedOwner('frank');
+      const erin = await sellingOwner(t, 'erin');
+      const frank = await sellingOwner(t, 'frank');
       const page = await publishedShopOf(erin, 3);
       const ordered = await placed(erin, page, 1, '127.0.0.9');
       const frankAccount = (await placed(frank, await publishedShopOf(frank, 3), 1, '127.0.0.10')).seller.accountId;
@@ -293,7 +286,7 @@ for (const backend of BACKENDS)
     });
 
     journey('a payment after the order expired is refunded in the sandbox, once, and takes no stock', async () => {
-      const gita = await connectedOwner('gita');
+      const gita = await sellingOwner(t, 'gita');
       const page = await publishedShopOf(gita, 3);
       const ordered = await placed(gita, page, 3, '127.0.0.11');
       const { id } = await shopOrder(ordered.razorpayOrderId);
@@ -355,7 +348,7 @@ for (const backend of BACKENDS)
         const ROUNDS = 50;
         const BUYERS = 50;
         // A few owners: the sandbox, like Razorpay, limits the orders one account creates per minute.
-        const owners = await Promise.all([1, 2, 3, 4, 5].map((n) => connectedOwner(`racer${n}`)));
+        const owners = await Promise.all([1, 2, 3, 4, 5].map((n) => sellingOwner(t, `racer${n}`)));
         const started = Date.now();
         for (let round = 0; round < ROUNDS; round++) {
           const page = await publishedShopOf(owners[round % owners.length]!, 3);

@@ -20,7 +20,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { connectSeller, payShopOrder, publishedShop, sellerTokenOf } from './support/shops.ts';
+import { payShopOrder, publishedShop, sellerTokenOf, sellingOwner } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 
 after(stopClusters);
@@ -66,13 +66,6 @@ for (const backend of BACKENDS)
       await t?.stop();
     });
 
-    /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
-    async function connectedOwner(label: string): Promise<TestUser> {
-      const owner = await signedInUser(t, label);
-      await connectSeller(owner, label);
-      return owner;
-    }
-
     /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
     const publishedShopOf = (owner: TestUser) => publishedShop(service, owner, snapshot, 'owner-shop');
 
@@ -113,7 +106,7 @@ for (const backend of BACKENDS)
       (await service.from('shop_stock').select('held').eq('portfolio_id', pageId).eq('item_id', 'cake').single()).data?.held;
 
     journey('marked ready, refunded once in part and then in full on the owner’s account; another user changes nothing', async () => {
-      const ada = await connectedOwner('ada');
+      const ada = await sellingOwner(t, 'ada');
       const page = await publishedShopOf(ada);
       const mailsBefore = (await mailsTo(BUYER.email)).length;
       const { orderId, paymentId, seller } = await paidOrder(ada, page, '127.0.3.1', { 'quantity.cake': '2', 'quantity.bread': '1' });
@@ -124,7 +117,7 @@ for (const backend of BACKENDS)
         };
 
       // Bob, signed in, tries Ada's order every way: he reads nothing, marks nothing, refunds nothing.
-      const bob = await connectedOwner('bob');
+      const bob = await sellingOwner(t, 'bob');
       assert.deepEqual((await bob.client.from('shop_orders').select('id')).data, []);
       assert.deepEqual((await bob.client.from('shop_order_items').select('line')).data, []);
       const bobMarks = await shop(bob, { action: 'fulfil', orderId });
@@ -189,7 +182,7 @@ for (const backend of BACKENDS)
     });
 
     journey('the sandbox answers the same X-Refund-Idempotency with the same refund, and refuses it for another request', async () => {
-      const cleo = await connectedOwner('cleo');
+      const cleo = await sellingOwner(t, 'cleo');
       const page = await publishedShopOf(cleo);
       const { paymentId, seller } = await paidOrder(cleo, page, '127.0.3.2', { 'quantity.bread': '2' });
       const refund = (body: unknown, key: string) =>
@@ -212,7 +205,7 @@ for (const backend of BACKENDS)
     });
 
     journey('a new order reaches the owner’s open /account through Realtime; another user hears nothing', async () => {
-      const dana = await connectedOwner('dana');
+      const dana = await sellingOwner(t, 'dana');
       const eve = await signedInUser(t, 'eve');
       const page = await publishedShopOf(dana);
       const listen = async (user: TestUser) => {

@@ -13,14 +13,13 @@ import {
   BACKENDS,
   journeyTestOn,
   serviceClient,
-  signedInUser,
   skipFor,
   startTestCloud,
   stopClusters,
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
-import { connectSeller, payShopOrder, publishedShop, sellerTokenOf } from './support/shops.ts';
+import { payShopOrder, publishedShop, sellerTokenOf, sellingOwner } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 
 after(stopClusters);
@@ -66,13 +65,6 @@ for (const backend of BACKENDS)
       service = serviceClient(t);
     });
     after(() => t?.stop());
-
-    /** An owner who connected their Razorpay account through Partner OAuth, as on /account. */
-    async function connectedOwner(label: string): Promise<TestUser> {
-      const owner = await signedInUser(t, label);
-      await connectSeller(owner, label);
-      return owner;
-    }
 
     /** A page of the owner's, published as the publish function records it (the snapshot orders are priced from). */
     const publishedShopOf = (owner: TestUser) => publishedShop(service, owner, snapshot(), 'receipts');
@@ -120,7 +112,7 @@ for (const backend of BACKENDS)
       (await service.from('shop_orders').select('id, order_number, status').eq('razorpay_order_id', razorpayOrderId).single()).data!;
 
     journey('paid: one receipt and one owner’s note, though the webhook comes twice and the buyer’s return after it', async () => {
-      const ada = await connectedOwner('ada');
+      const ada = await sellingOwner(t, 'ada');
       const page = await publishedShopOf(ada);
       const buyer = { email: `zoe-${page.slug}@example.com`, from: '127.0.2.1' };
       const order = await placed(ada, page, buyer);
@@ -197,7 +189,7 @@ for (const backend of BACKENDS)
     });
 
     journey('unpublishing cancels a pending order and gives its stock back; its payment arriving later is refunded', async () => {
-      const bea = await connectedOwner('bea');
+      const bea = await sellingOwner(t, 'bea');
       const page = await publishedShopOf(bea);
       const buyer = { email: `xia-${process.pid}@example.com`, from: '127.0.2.3' };
       const order = await placed(bea, page, buyer);
@@ -232,7 +224,7 @@ for (const backend of BACKENDS)
     });
 
     journey('“Download my data” holds the shop’s orders and customers', async () => {
-      const cy = await connectedOwner('cy');
+      const cy = await sellingOwner(t, 'cy');
       const page = await publishedShopOf(cy);
       const buyer = { email: `wu-${process.pid}@example.com`, from: '127.0.2.4' };
       const order = await placed(cy, page, buyer);

@@ -6,7 +6,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../../../supabase/functions/_shared/sellerAccounts.ts';
 import { supabaseClientsFrom } from '../../../supabase/functions/_shared/supabaseClient.ts';
 import { functionEnv } from '../../src/functions/index.ts';
-import type { TestCloud, TestUser } from './servicesCloud.ts';
+import { grantPurchase } from './cloud.ts';
+import { serviceClient, signedInUser, type TestCloud, type TestUser } from './servicesCloud.ts';
 
 /** Connects `owner`'s Razorpay account: the sellers function's authorize URL, "allow" on the consent page, the callback. */
 export async function connectSeller(owner: TestUser, label: string): Promise<void> {
@@ -23,6 +24,14 @@ export async function connectSeller(owner: TestUser, label: string): Promise<voi
   const landed = await fetch(back.headers.get('location')!, { redirect: 'manual' });
   await landed.body?.cancel();
   if (landed.status !== 303) throw new Error(`connecting ${label}'s Razorpay account answered ${landed.status}, not 303`);
+}
+
+/** An owner who may sell (a plan) and connected their Razorpay account through Partner OAuth, as on /account. */
+export async function sellingOwner(t: TestCloud, label: string): Promise<TestUser> {
+  const owner = await signedInUser(t, label);
+  await grantPurchase(serviceClient(t), owner.id, { itemType: 'plan', itemId: 'basic' });
+  await connectSeller(owner, label);
+  return owner;
 }
 
 let pageCounter = 0;

@@ -69,6 +69,7 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
     spend: () => Promise.resolve(),
     snapshot: (portfolio, slug) =>
       Promise.resolve(portfolio === PAGE.portfolio && slug === PAGE.slug ? { ownerId: 'owner-1', version: 7, data: SNAPSHOT } : null),
+    holdsPlan: () => Promise.resolve(true),
     sellerToken: () =>
       Promise.resolve({ accountId: 'acc_SellerAccount01', accessToken: 'access', publicToken: 'rzp_test_oauth_Public0000001' }),
     reserve: (reservation) => {
@@ -301,6 +302,15 @@ Deno.test('a shop without a connected Razorpay account takes no order, and gives
   assert.match(html, /<a href="https:\/\/folioforge.example\/p\/ada-bakes">Back to the order<\/a>/);
   assert.deepEqual(calls.cancelled, ['order-uuid']);
   assert.equal(calls.razorpay.length, 0);
+});
+
+Deno.test('a shop whose owner no longer holds a plan takes no order, even from a page still showing its form', async () => {
+  const { store, calls } = fakeStore({ holdsPlan: () => Promise.resolve(false) });
+  const res = await createHandler(env, store)(form({ 'quantity.cake': '1' }));
+  assert.equal(res.status, 409);
+  assert.match(await res.text(), /<p>This shop is not taking orders right now.<\/p>/);
+  assert.equal(calls.reserved.length, 0, 'no stock held');
+  assert.equal(calls.razorpay.length, 0, 'nothing at Razorpay');
 });
 
 Deno.test('a form from anywhere but its page, or for no published page, goes nowhere', async () => {

@@ -212,6 +212,8 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
 
       const snapshot = await store.snapshot(portfolio, slug);
       if (!snapshot) throw new HttpError(404, 'There is no published page here.');
+      // The page may still show its form (a lapsed plan renders it again at the next sweep); the plan decides now.
+      if (!(await store.holdsPlan(snapshot.ownerId))) throw new HttpError(409, 'This shop is not taking orders right now.');
       const names = productNames(snapshot.data);
       const pricing = priceOrder(snapshot.data, form);
       if (!pricing.ok) return fieldProblems(pricing.errors, names);

@@ -70,6 +70,8 @@ export interface OrderStore {
   customDomainOrigin(portfolio: string, origin: string): Promise<string | undefined>;
   spend(budgets: Budget[], refusal: string): Promise<void>;
   snapshot(portfolio: string, slug: string): Promise<PageSnapshot | null>;
+  /** Whether the owner holds a plan now: selling is a plan feature, and a lapsed plan closes the shop at once. */
+  holdsPlan(ownerId: string): Promise<boolean>;
   sellerToken(ownerId: string): Promise<SellerToken | null>;
   reserve(reservation: Reservation): Promise<ReservedOrder>;
   createRazorpayOrder(
@@ -101,6 +103,11 @@ export function orderStoreFrom(env: Env): OrderStore {
         .maybeSingle<{ owner_id: string; version: number; data: unknown }>();
       if (error) throw new Error(`the published page could not be read: ${error.message}`);
       return data && { ownerId: data.owner_id, version: data.version, data: data.data };
+    },
+    async holdsPlan(ownerId) {
+      const { data, error } = await admin.rpc('active_plan', { for_user: ownerId });
+      if (error) throw new Error(`the owner's plan could not be read: ${error.message}`);
+      return typeof data === 'string';
     },
     sellerToken: (ownerId) => sellerAccessToken(sellerDepsFrom(env, admin), ownerId),
     async reserve(reservation) {
