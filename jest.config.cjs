@@ -1,5 +1,5 @@
-// Component tests of every app: jsdom, TypeScript through Babel (whose jest preset hoists
-// `jest.mock` above the imports), Sass modules as class-name proxies. Browser tests of the whole
+// Component tests of every app: jsdom, TypeScript through esbuild, or Babel where a file mocks (its preset hoists
+// `jest.mock` above the imports: tooling/jest/transform.cjs), Sass modules as class-name proxies. Browser tests of the whole
 // system live in e2e/ and run in Chromium instead.
 const os = require('node:os');
 
@@ -34,7 +34,7 @@ module.exports = {
   testMatch: ['**/src/**/*.test.ts?(x)'],
   // The résumé's PDF tests run on node's test runner (scripts/test.mjs, unit stage).
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/templates/src/resume/test/'],
-  transform: { '^.+\\.(t|m?j)sx?$': ['babel-jest', babelOptions] },
+  transform: { '^.+\\.(t|m?j)sx?$': ['<rootDir>/tooling/jest/transform.cjs', babelOptions] },
   // jsdom 27 (server-side sanitising tests) pulls in packages that ship only ES modules.
   transformIgnorePatterns: [
     '/node_modules/(?!(@exodus|@csstools|@asamuzakjp|parse5|entities|tough-cookie|tldts|cssstyle|data-urls|whatwg-)[^/]*)[^/]+(?:(?!/node_modules/).)*$',
