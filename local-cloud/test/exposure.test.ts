@@ -148,7 +148,8 @@ describe('a page of another website, in a real browser', () => {
 
 describe('the data directory', () => {
   test('is 0700 and nothing in it is readable by other users', async () => {
-    const dataDir = await tempDir();
+    // A migrated database as PGlite writes it, every file 0666: the start must close them all.
+    const dataDir = withMigratedPglite(await tempDir());
     const cloud = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
     try {
       await cloud.client().auth.signUp({ email: 'modes@example.com', password: 'secret-123' });

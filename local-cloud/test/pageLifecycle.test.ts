@@ -29,6 +29,7 @@ import {
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
+import { withMigratedPglite } from './support/process.ts';
 import { startSiteServer, type SiteServer } from './support/siteServer.ts';
 
 const RACES = 50;
@@ -344,7 +345,8 @@ for (const backend of BACKENDS)
 
 describe('the sweep at start', () => {
   test('local-cloud sweeps when it starts: a page whose row is gone is down before anyone asks (PGlite)', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-sweep-'));
+    // A migrated database: the sweep is the subject, not migrating from nothing.
+    const dataDir = withMigratedPglite(await mkdtemp(path.join(os.tmpdir(), 'lc-sweep-')));
     const options = { port: 0, host: '127.0.0.1', dataDir, silent: true, autoconfirm: true, sweepIntervalMs: 0 };
     try {
       let cloud = await startLocalCloud(options);
