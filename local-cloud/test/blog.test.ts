@@ -12,6 +12,7 @@ import { JSDOM } from 'jsdom';
 import { callPublish, sweep } from './support/functions.ts';
 import {
   JOURNEY_BACKENDS,
+  serviceClient,
   signedInUser,
   skipFor,
   startTestCloud,
@@ -138,20 +139,21 @@ for (const backend of JOURNEY_BACKENDS)
       assert.match(sitemap, new RegExp(`/p/${slug}/blog/rye-week/<`));
       assert.doesNotMatch(sitemap, /secret-recipe/);
 
-      // Scheduled a few seconds ahead (ample on a loaded machine): absent until its time, then the sweep publishes it.
-      const scheduledAt = Date.now() + 15_000;
+      // Scheduled for an hour from now: absent until its time, then the sweep publishes it.
       const scheduled = await writePost(meera, site, {
         slug: 'tomorrow',
         title: 'Coming soon',
         status: 'published',
-        publish_at: new Date(scheduledAt).toISOString(),
+        publish_at: new Date(Date.now() + 3_600_000).toISOString(),
       });
       assert.equal((await publishPost(meera, site, scheduled)).body.state, 'scheduled');
       assert.equal((await visit(`/p/${slug}/blog/tomorrow/`)).status, 404);
       assert.deepEqual(await feedEntries(slug), ['Rye week', 'पहली रोटी 🍞']);
       assert.equal((await sweep(t, 3600)).blogsPublished, 0, 'not before its time');
-      assert.ok(Date.now() < scheduledAt, 'the checks above ran before its time');
-      await new Promise((resolve) => setTimeout(resolve, scheduledAt - Date.now() + 200));
+      // The hour passes, as far as the database can tell: Postgres's clock cannot be moved, so the post's
+      // time is brought to now (after the render that scheduled it) instead of the test waiting.
+      const come = await serviceClient(t).from('portfolio_posts').update({ publish_at: new Date().toISOString() }).eq('id', scheduled);
+      assert.equal(come.error, null);
       assert.equal((await sweep(t, 3600)).blogsPublished, 1);
       assert.equal((await sweep(t, 3600)).blogsPublished, 0, 'once is enough');
       assert.deepEqual(await titlesAt(`/p/${slug}/blog/`), ['Coming soon', 'Rye week', 'पहली रोटी 🍞']);
