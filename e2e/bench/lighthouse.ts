@@ -44,6 +44,8 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** TBT's rule applied to the page's main-thread CPU time instead of its wall time: see cpuBlockingMs. */
   cpuTbtMs: number;
+  /** The main thread's long tasks (over 50 ms, throttled) and the script Lighthouse lays each to: a script's share of TBT. */
+  longTasks: { url: string; durationMs: number }[];
 }
 
 export const REPORT_DIR = path.join(process.cwd(), '.cache/lighthouse');
@@ -135,6 +137,10 @@ export async function runLighthouse(url: string, reportName: string): Promise<Li
       bytes: audit('total-byte-weight'),
       lcpElement: lcpItems?.[0]?.node?.snippet ?? '',
       cpuTbtMs: cpuBlockingMs((result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? []),
+      longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] })?.items ?? []).map((task) => ({
+        url: task.url ?? '',
+        durationMs: task.duration ?? 0,
+      })),
     };
   } finally {
     await chromium.stop();

@@ -323,6 +323,15 @@ export async function benchShopPage(browser: Browser, stack: Stack, runs: number
       log(
         `  the cart script ${path.basename(cartPath)}: answered ${served.status} ${served.headers.get('content-type')}, ${kb(code.length)}, ${kb(cartGzip)} gzip 9 (${kb(zlib.gzipSync(code, { level: 6 }).length)} gzip 6); budget ${kb(GOALS.scriptGzipBytes)}: ${cartGzip <= GOALS.scriptGzipBytes ? 'within' : 'OVER'}`,
       );
+      // Its share of TBT: the part over 50 ms of each long task Lighthouse lays to the cart's file.
+      const cartBlocking = figures.map((run) =>
+        run.longTasks
+          .filter((task) => task.url.includes(path.basename(cartPath)))
+          .reduce((sum, task) => sum + Math.max(0, task.durationMs - 50), 0),
+      );
+      log(
+        `  the cart's share of TBT (its long tasks over 50 ms): ${cartBlocking.map((ms, run) => `${Math.round(ms)} of ${Math.round(figures[run]!.tbtMs)} ms`).join(', ')}`,
+      );
     } else log('  the cart script: the page names none');
     const shown = PRODUCTS.filter(([, name]) => html.includes(name)).length;
     log(`  the page shows ${shown} of the ${PRODUCTS.length} products by name`);
