@@ -92,32 +92,48 @@ test('30+ orders: filtered by state, searched by buyer, and the list shown downl
     shopOrder({ buyer_name: 'नेहा 🌸', buyer_email: 'neha@example.com', status: 'pending', razorpay_payment_id: null }, 40),
     shopOrder({ buyer_name: '=HYPERLINK("x")', status: 'refunded', refunded_amount: 140000 }, 41),
     shopOrder({ buyer_name: 'Shipped Sam', fulfilment: 'ready_for_pickup', fulfilled_at: '2026-12-02T18:05:00Z' }, 42),
+    shopOrder(
+      {
+        buyer_name: 'Partly Pat',
+        delivery: 'ship',
+        fulfilment: 'shipped',
+        fulfilled_at: '2026-12-02T18:06:00Z',
+        status: 'partially_refunded',
+        refunded_amount: 45000,
+      },
+      43,
+    ),
   ];
   supabase.answer('shop_orders', { data: orders, error: null });
   const download = renderSection();
-  expect(await screen.findByText('33 orders')).toBeInTheDocument();
+  expect(await screen.findByText('34 orders')).toBeInTheDocument();
 
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'Waiting for payment');
-  expect(screen.getByText('1 of 33 orders')).toBeInTheDocument();
+  expect(screen.getByText('1 of 34 orders')).toBeInTheDocument();
   expect(screen.getByText('नेहा 🌸')).toBeInTheDocument();
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'Shipped or ready');
+  // A shipped order refunded in part is still where it is, shipped; the refund shows on it.
+  expect(screen.getByText('2 of 34 orders')).toBeInTheDocument();
   expect(screen.getByText('Shipped Sam')).toBeInTheDocument();
   expect(screen.getByText('Ready for pickup')).toBeInTheDocument();
+  expect(screen.getByText('Partly Pat')).toBeInTheDocument();
+  expect(screen.getByText('Partly refunded')).toBeInTheDocument();
 
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'All orders');
   await userEvent.type(screen.getByLabelText('Search by buyer'), 'NEHA');
-  expect(screen.getByText('1 of 33 orders')).toBeInTheDocument();
+  expect(screen.getByText('1 of 34 orders')).toBeInTheDocument();
   await userEvent.clear(screen.getByLabelText('Search by buyer'));
   await userEvent.type(screen.getByLabelText('Search by buyer'), 'nobody');
   expect(screen.getByText(/^No order matches/)).toBeInTheDocument();
 
   await userEvent.clear(screen.getByLabelText('Search by buyer'));
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'Refunded');
-  await userEvent.click(screen.getByRole('button', { name: 'Download CSV (1)' }));
+  // Refunded: in full, and in part (the shipped one is under both).
+  await userEvent.click(screen.getByRole('button', { name: 'Download CSV (2)' }));
   const [name, csv] = download.mock.calls[0]!;
   expect(name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = csv.split('\r\n');
-  expect(lines).toHaveLength(3);
+  expect(lines).toHaveLength(4);
   expect(lines[0]).toBe(
     'Order,Placed,Status,Fulfilment,Buyer,Email,Phone,Delivery,Address,Items,Items amount,Shipping,Total,Refunded,Currency,Payment',
   );

@@ -92,16 +92,29 @@ export function useShopOrders(userId: string) {
 export const ORDER_FILTERS = ['all', 'paid', 'shipped', 'refunded', 'pending', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
-/** Which filter an order falls under: shipped (or ready) once marked; refunded in full or part; cancelled or expired. */
-export function filterOf(order: ShopOrder): Exclude<OrderFilter, 'all'> {
-  if (order.status === 'refunded' || order.status === 'partially_refunded') return 'refunded';
-  if (order.status === 'paid') return order.fulfilment ? 'shipped' : 'paid';
-  if (order.status === 'pending') return 'pending';
-  return 'cancelled';
+/**
+ * The filters an order falls under. A filter says where the order is: shipped (or ready) once marked,
+ * to ship while only paid, waiting, or cancelled/expired. A refund is shown on the order and does not
+ * move it: a shipped order refunded in part stays under "Shipped or ready" (and is under "Refunded"
+ * too); refunded in full, it is only under "Refunded".
+ */
+export function filtersOf(order: ShopOrder): ReadonlySet<Exclude<OrderFilter, 'all'>> {
+  switch (order.status) {
+    case 'refunded':
+      return new Set(['refunded']);
+    case 'partially_refunded':
+      return new Set([order.fulfilment ? 'shipped' : 'paid', 'refunded']);
+    case 'paid':
+      return new Set([order.fulfilment ? 'shipped' : 'paid']);
+    case 'pending':
+      return new Set(['pending']);
+    default:
+      return new Set(['cancelled']);
+  }
 }
 
 export function matchesOrder(order: ShopOrder, filter: OrderFilter, search: string): boolean {
-  if (filter !== 'all' && filterOf(order) !== filter) return false;
+  if (filter !== 'all' && !filtersOf(order).has(filter)) return false;
   const words = search.trim().toLocaleLowerCase();
   if (!words) return true;
   return [order.buyer_name, order.buyer_email, order.buyer_phone, order.order_number].some((field) =>
