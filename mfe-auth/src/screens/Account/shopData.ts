@@ -22,7 +22,7 @@ async function fetchShopOrders() {
         'items_amount, shipping_amount, total_amount, refunded_amount, razorpay_payment_id, fulfilment, fulfilled_at, fulfilment_note, ' +
         'created_at, paid_at, updated_at, expires_at, ' +
         'shop_order_items (line, name, option_name, unit_amount, quantity, line_amount, refunded_quantity), ' +
-        'shop_order_refunds (id, amount, shipping_amount, status, created_at, settled_at)',
+        'shop_order_refunds (id, amount, shipping_amount, status, razorpay_refund_id, created_at, settled_at)',
     )
     .order('created_at', { ascending: false })
     .limit(ORDERS_SHOWN)
@@ -44,7 +44,10 @@ export interface ShopOrderRefund {
   id: string;
   amount: number;
   shipping_amount: number;
+  /** pending: claimed; with Razorpay's id, Razorpay answered `pending` and its webhook will settle it. */
   status: 'pending' | 'processed' | 'failed';
+  /** Razorpay's refund: set once Razorpay took the refund (a failed one with it: Razorpay could not make it). */
+  razorpay_refund_id: string | null;
   created_at: string;
   settled_at: string | null;
 }
@@ -124,6 +127,15 @@ export function matchesOrder(order: ShopOrder, filter: OrderFilter, search: stri
 
 export const fulfilOrder = (orderId: string, note: string) =>
   invokeFunction(shopFunction, { action: 'fulfil', orderId, ...(note.trim() ? { note: note.trim() } : {}) });
+
+/** The refund Razorpay is still making (it answered `pending`): no other refund of the order until it ends. */
+export const refundAtRazorpay = (order: ShopOrder) => order.shop_order_refunds.find((r) => r.status === 'pending' && r.razorpay_refund_id);
+
+/** The order's latest refund, when Razorpay took it and then could not make it (refund.failed): the owner may refund again. */
+export function refundRazorpayFailed(order: ShopOrder) {
+  const latest = [...order.shop_order_refunds].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1);
+  return latest?.status === 'failed' && latest.razorpay_refund_id ? latest : undefined;
+}
 
 export const refundOrder = (request: Omit<Extract<RequestOf<typeof shopFunction>, { action: 'refund' }>, 'action'>) =>
   invokeFunction(shopFunction, { action: 'refund', ...request });
