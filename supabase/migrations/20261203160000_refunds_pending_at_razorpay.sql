@@ -20,7 +20,8 @@ alter table public.shop_order_refunds
   add constraint shop_order_refunds_processed_at_razorpay check (status <> 'processed' or razorpay_refund_id is not null);
 
 -- What Razorpay answered for a pending refund: its id (processed) or none (no refund made: failed, the
--- quantities free). A refund already known at Razorpay by another id is not settled by this one.
+-- quantities free). A refund Razorpay has taken (its id recorded) is ended only by that id or by its
+-- webhook: a later press that cannot reach Razorpay (disconnected, refused) does not fail it here.
 create or replace function public.shop_order_refund_settled(refund uuid, razorpay_refund text default null) returns boolean
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -31,7 +32,7 @@ begin
   if not found or r.status <> 'pending' then
     return false;
   end if;
-  if razorpay_refund is not null and r.razorpay_refund_id is distinct from null and r.razorpay_refund_id <> razorpay_refund then
+  if r.razorpay_refund_id is not null and razorpay_refund is distinct from r.razorpay_refund_id then
     return false;
   end if;
   select * into o from public.shop_orders so where so.id = r.order_id for update;
@@ -111,9 +112,15 @@ begin
     return query select 'already'::text, r.id, r.order_id;
     return;
   end if;
-  -- The event before the function's answer: Razorpay's id is recorded here.
-  update public.shop_order_refunds sr set razorpay_refund_id = razorpay_refund where sr.id = r.id and sr.razorpay_refund_id is null;
-  perform public.shop_order_refund_settled(r.id, case when outcome = 'processed' then razorpay_refund end);
+  if outcome = 'processed' then
+    perform public.shop_order_refund_settled(r.id, razorpay_refund);
+  else
+    -- Failed at Razorpay: it keeps Razorpay's id (the owner is told), and its quantities are free again.
+    update public.shop_order_refunds sr set status = 'failed', razorpay_refund_id = razorpay_refund, settled_at = now() where sr.id = r.id;
+    update public.shop_order_items i set refunded_quantity = i.refunded_quantity - l.quantity
+      from jsonb_to_recordset(r.lines) as l (line integer, quantity integer)
+     where i.order_id = r.order_id and i.line = l.line;
+  end if;
   return query select outcome, r.id, r.order_id;
 end;
 $$;

@@ -4,7 +4,7 @@
 -- quantities refundable again); a replay, another account's event or another payment's changes
 -- nothing, and an event before the function's own answer ends the same.
 begin;
-select plan(25);
+select plan(27);
 
 select tests.create_user('owner') as owner \gset
 insert into public.portfolios (owner_id, template_id, title, slug, published) values (:'owner', 'generator', 'shop', 'ada-bakes', true);
@@ -65,6 +65,9 @@ select results_eq(format($$ select status, refunded_amount from public.shop_orde
 select is(pg_temp.cakes_held(), :held_before, 'the cake is not back in stock while the money is not back');
 select throws_ok(format($$ select pg_temp.claim(%L, 'press-000002', '[{"line": 1, "quantity": 1}]') $$, :'paid'), 'SR409',
   'Another refund of this order is under way', 'no second refund meanwhile');
+select is(public.shop_order_refund_settled(:'first'), false,
+  'a later press that cannot reach Razorpay does not fail a refund Razorpay has taken');
+select is(public.shop_order_refund_settled(:'first', 'rfnd_ZZZZZZZZZZZZZZ'), false, 'nor does another refund id settle it');
 
 select is(pg_temp.event('rfnd_AAAAAAAAAAAAAA', 'pay_AAAAAAAAAAAAAA', 45000, null, 'processed', 'acc_SomeoneElse01'), 'foreign',
   'another account''s event is foreign');
