@@ -25,6 +25,7 @@ import {
   settleShopRefund,
   shopPaymentStoreFrom,
   shopRefundStoreFrom,
+  type RefundEvent,
   type ShopPaymentStore,
   type ShopRefundStore,
 } from '../_shared/shopOrderPayments.ts';
@@ -73,7 +74,7 @@ const webhookEvent = z.object({
   }),
   created_at: z.number().optional(),
 });
-type WebhookEvent = z.infer<typeof webhookEvent>;
+export type WebhookEvent = z.infer<typeof webhookEvent>;
 
 async function orderPaid(deps: BillingDeps, shop: ShopPaymentStore, event: WebhookEvent): Promise<string> {
   const payment = event.payload.payment?.entity;
@@ -95,19 +96,22 @@ async function orderPaid(deps: BillingDeps, shop: ShopPaymentStore, event: Webho
   return 'processed';
 }
 
-async function refundEnded(shop: ShopRefundStore, event: WebhookEvent): Promise<string> {
+/**
+ * What a refund.processed / refund.failed says of a shop refund: on a seller's account (shop refunds are
+ * made there only), the refund named in its notes by the shop function. Null for anything else.
+ */
+export function shopRefundEvent(event: WebhookEvent): RefundEvent | null {
   const refund = event.payload.refund?.entity;
-  // Shop refunds are made on sellers' accounts only.
-  if (!refund || !event.account_id) return 'ignored';
+  if ((event.event !== 'refund.processed' && event.event !== 'refund.failed') || !refund || !event.account_id) return null;
   const notes = Array.isArray(refund.notes) ? {} : (refund.notes ?? {});
-  return settleShopRefund(shop, {
+  return {
     outcome: event.event === 'refund.processed' ? 'processed' : 'failed',
     accountId: event.account_id,
     razorpayRefundId: refund.id,
     paymentId: refund.payment_id,
     amount: refund.amount,
     shopRefundId: typeof notes.shop_refund === 'string' ? notes.shop_refund : null,
-  });
+  };
 }
 
 async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Promise<string> {
@@ -174,8 +178,9 @@ function createRoute(env: Env) {
       shop ??= shopPaymentStoreFrom(env, deps.admin);
       status = await orderPaid(deps, shop, event);
     } else if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+      const refund = shopRefundEvent(event);
       refunds ??= shopRefundStoreFrom(env, deps.admin);
-      status = await refundEnded(refunds, event);
+      if (refund) status = await settleShopRefund(refunds, refund);
     } else if (event.event.startsWith('subscription.')) status = await subscriptionChanged(deps, event);
     else if (event.event === 'account.app.authorization_revoked' && event.account_id)
       status = await forgetRevokedSeller(deps.admin, event.account_id);
