@@ -2,9 +2,12 @@
 // sandbox: a paid order is marked ready for pickup (the buyer mailed once), refunded in part and then
 // in full on the owner's own Razorpay account (a double press refunds once, the stock comes back, no
 // more than was paid), another user can neither read nor change any of it, and a new order reaches
-// the owner's open /account through Realtime.
+// the owner's open /account through Realtime. A refund Razorpay answers `pending` (the sandbox's test
+// control) is under way until refund.processed settles it (the buyer mailed once, a replay or a forged
+// or foreign event changing nothing) or refund.failed makes its items refundable again.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { postFrom } from './support/clients.ts';
@@ -15,13 +18,13 @@ import {
   serviceClient,
   signedInUser,
   skipFor,
-  startTestCloud,
   stopClusters,
   type TestCloud,
   type TestUser,
 } from './support/servicesCloud.ts';
 import { payShopOrder, publishedShop, sellerTokenOf, sellingOwner } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
+import { startTestCloud as startCoreTestCloud } from './support/cloud.ts';
 
 after(stopClusters);
 
@@ -58,7 +61,9 @@ for (const backend of BACKENDS)
     let service: SupabaseClient;
     const live: SupabaseClient[] = [];
     before(async () => {
-      t = await startTestCloud(backend);
+      // With the test controls: the sandbox's pending refunds are one (sandboxApi.ts).
+      const cloud = await startCoreTestCloud(backend, { autoconfirm: true, silent: !process.env.LOCAL_CLOUD_LOG, testControls: true });
+      t = { cloud, url: cloud.url, dataDir: cloud.ctx.config.dataDir, stop: () => cloud.stop() };
       service = serviceClient(t);
     });
     after(async () => {
@@ -144,7 +149,7 @@ for (const backend of BACKENDS)
       const [first, second] = await Promise.all([shop(ada, press), shop(ada, press)]);
       assert.deepEqual([first.status, second.status], [200, 200]);
       assert.deepEqual(first.body.refund, second.body.refund, 'the same refund');
-      assert.deepEqual(first.body.refund, { id: (first.body.refund as { id: string }).id, amount: 45000 });
+      assert.deepEqual(first.body.refund, { id: (first.body.refund as { id: string }).id, amount: 45000, status: 'processed' });
       assert.equal((await atRazorpay()).amount_refunded, 45000, 'refunded once at Razorpay');
       assert.equal(await cakesHeld(page.pageId), 1, 'the refunded cake is back in stock');
       // The buyer hears of it once, from the one call that settled it.
@@ -179,6 +184,101 @@ for (const backend of BACKENDS)
         ],
       );
       assert.deepEqual((await bob.client.from('shop_order_refunds').select('id')).data, [], 'Bob reads no refund');
+    });
+
+    journey('a refund Razorpay answers pending is under way until refund.processed, mailed once; refund.failed reopens it', async () => {
+      const fay = await sellingOwner(t, 'fay');
+      const page = await publishedShopOf(fay);
+      const { orderId, paymentId, seller } = await paidOrder(fay, page, '127.0.3.4', { 'quantity.cake': '2', 'quantity.bread': '1' });
+      const orderNumber = (await service.from('shop_orders').select('order_number').eq('id', orderId).single()).data!.order_number;
+      // This order's refund mails (the mailbox is shared by the file's journeys).
+      const refundMails = async () =>
+        (await mailsTo(BUYER.email)).filter((mail) => mail.subject.includes(' refunded ') && mail.subject.endsWith(orderNumber));
+      const amountRefunded = async () =>
+        (await razorpayApi(t, 'GET', `/v1/payments/${paymentId}`, undefined, `Bearer ${seller.accessToken}`)).body.amount_refunded;
+      const refundsRead = async () =>
+        (await fay.client.from('shop_order_refunds').select('amount, status, razorpay_refund_id').order('created_at')).data!;
+      const orderRead = async () =>
+        (
+          await fay.client
+            .from('shop_orders')
+            .select('status, refunded_amount, shop_order_items (line, refunded_quantity)')
+            .eq('id', orderId)
+            .single()
+        ).data!;
+      const cakesBefore = await cakesHeld(page.pageId);
+      const nextRefunds = (next: 'pending' | 'processed') =>
+        razorpayApi(t, 'POST', `/_sandbox/test/accounts/${seller.accountId}/refunds`, { next_refunds: next });
+      assert.equal((await nextRefunds('pending')).status, 200);
+
+      // One cake: Razorpay answers pending. The owner sees it under way; nothing is back yet, and no second refund starts.
+      const press = { action: 'refund', orderId, requestKey: 'fay-press-0001', lines: [{ line: 1, quantity: 1 }], shipping: false };
+      const pending = await shop(fay, press);
+      assert.equal(pending.status, 200, JSON.stringify(pending.body));
+      assert.equal((pending.body.refund as { status: string }).status, 'pending');
+      assert.deepEqual(pending.body.order, { status: 'paid', refundedAmount: 0 });
+      const [underWay] = await refundsRead();
+      assert.equal(underWay!.status, 'pending');
+      assert.match(
+        underWay!.razorpay_refund_id ?? '',
+        /^rfnd_/,
+        'the refund keeps Razorpay’s id: the card says it is under way at Razorpay',
+      );
+      assert.equal(await cakesHeld(page.pageId), cakesBefore, 'the cake is not back in stock before the money is');
+      const again = await shop(fay, press);
+      assert.deepEqual([again.status, (again.body.refund as { status: string }).status], [200, 'pending'], 'the same press again');
+      assert.equal(await amountRefunded(), 45000, 'refunded once at Razorpay');
+      const other = await shop(fay, { ...press, requestKey: 'fay-press-0002', lines: [{ line: 2, quantity: 1 }] });
+      assert.equal(other.status, 409);
+      assert.equal((await refundMails()).length, 0);
+
+      // Razorpay makes it: refund.processed settles it, mails the buyer once and gives the stock back.
+      const processed = await razorpayApi(t, 'POST', `/_sandbox/test/refunds/${underWay!.razorpay_refund_id}`, { outcome: 'processed' });
+      assert.deepEqual([processed.status, processed.body.status], [200, 'processed']);
+      assert.deepEqual([(await orderRead()).status, (await orderRead()).refunded_amount], ['partially_refunded', 45000]);
+      assert.equal(await cakesHeld(page.pageId), cakesBefore! - 1);
+      assert.deepEqual(
+        (await refundMails()).map((mail) => mail.subject),
+        [`Ada Bakes refunded ₹450.00 of your order ${orderNumber}`],
+      );
+      assert.match((await refundMails())[0]!.text, /^1 × Chocolate cake at ₹450\.00: ₹450\.00$/m);
+
+      // The same event again (without its id, so only the database can tell), forged, or another account's: nothing changes.
+      const delivery = (await webhookDeliveries(t)).filter((d) => d.event === 'refund.processed').at(-1)!;
+      const webhook = (body: string, signature: string) =>
+        fetch(`${t.url}/functions/v1/razorpay-webhook`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': signature },
+          body,
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as { status?: string } }));
+      assert.deepEqual(await webhook(delivery.body, delivery.signature), { status: 200, body: { status: 'already' } });
+      const foreignBody = delivery.body.replace(`"account_id":"${seller.accountId}"`, '"account_id":"acc_SomeoneElse001"');
+      assert.notEqual(foreignBody, delivery.body);
+      assert.equal((await webhook(foreignBody, 'f'.repeat(64))).status, 400, 'a forged signature is refused');
+      const signed = createHmac('sha256', t.cloud.keys.razorpayWebhookSecret).update(foreignBody).digest('hex');
+      assert.deepEqual((await webhook(foreignBody, signed)).body, { status: 'foreign' }, 'another account’s event is not this order’s');
+      assert.equal((await refundMails()).length, 1, 'the buyer was mailed once');
+      assert.equal(await cakesHeld(page.pageId), cakesBefore! - 1, 'the stock came back once');
+
+      // The bread: pending, then Razorpay cannot make it. The owner is told, and the bread is refundable again.
+      const bread = await shop(fay, { ...press, requestKey: 'fay-press-0003', lines: [{ line: 2, quantity: 1 }] });
+      assert.equal((bread.body.refund as { status: string }).status, 'pending');
+      const breadRefund = (await refundsRead()).at(-1)!;
+      const failed = await razorpayApi(t, 'POST', `/_sandbox/test/refunds/${breadRefund.razorpay_refund_id}`, { outcome: 'failed' });
+      assert.deepEqual([failed.status, failed.body.status], [200, 'failed']);
+      const afterFailure = await refundsRead();
+      assert.deepEqual(afterFailure.at(-1), { amount: 9000, status: 'failed', razorpay_refund_id: breadRefund.razorpay_refund_id });
+      const order = await orderRead();
+      assert.deepEqual([order.status, order.refunded_amount], ['partially_refunded', 45000]);
+      assert.equal(order.shop_order_items.find((item) => item.line === 2)!.refunded_quantity, 0, 'the bread is refundable again');
+      assert.equal(await amountRefunded(), 45000, 'Razorpay gave the failed amount back to the payment');
+      assert.equal((await refundMails()).length, 1, 'no mail for a refund not made');
+
+      assert.equal((await nextRefunds('processed')).status, 200);
+      const retry = await shop(fay, { ...press, requestKey: 'fay-press-0004', lines: [{ line: 2, quantity: 1 }] });
+      assert.deepEqual([retry.status, (retry.body.refund as { status: string }).status], [200, 'processed']);
+      assert.deepEqual(retry.body.order, { status: 'partially_refunded', refundedAmount: 54000 });
+      assert.equal((await refundMails()).length, 2);
     });
 
     journey('the sandbox answers the same X-Refund-Idempotency with the same refund, and refuses it for another request', async () => {

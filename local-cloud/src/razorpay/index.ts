@@ -25,7 +25,14 @@ export const mountRazorpay: MountRoutes = (app, ctx) => {
   const ready = ensureRazorpayTables(ctx.db).then(() => clock.load());
   ready.catch((error: unknown) => ctx.log.error('razorpay sandbox tables could not be created', { error: String(error) }));
   const apiBase = () => `${ctx.config.publicUrl.replace(/\/$/, '')}/razorpay`;
-  const sandbox: Sandbox = { ctx, ready, clock, webhooks: createWebhookSender(ctx, ready), apiBase };
+  const sandbox: Sandbox = {
+    ctx,
+    ready,
+    clock,
+    webhooks: createWebhookSender(ctx, ready),
+    apiBase,
+    pendingRefundAccounts: ctx.testControls ? new Set() : undefined,
+  };
 
   app.get('/razorpay/v1/checkout.js', (c) => {
     const body = CHECKOUT_SCRIPT.replace('__API_BASE__', apiBase()).replace('/* __TEST_CARDS__ */ []', JSON.stringify(TEST_CARDS));

@@ -7,7 +7,7 @@ import { NOT_FOUND, TOO_MANY_REQUESTS, badRequest, readRazorpayJson, sendError }
 import { razorpayId } from './ids.ts';
 import type { Sandbox } from './sandbox.ts';
 import { parseOrderInput } from './orderInput.ts';
-import { findOrder, findPayment, insertOrder, orderAccount, receiptTaken, refundPayment, type RefundEntity } from './store.ts';
+import { findOrder, findPayment, findRefund, insertOrder, orderAccount, receiptTaken, refundPayment, type RefundEntity } from './store.ts';
 
 /** Orders one key may create per minute. */
 const ORDERS_PER_MINUTE = 120;
@@ -75,9 +75,11 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
   });
 
   // A full refund when no amount is sent; the sandbox processes it at once (Razorpay's test mode does
-  // too). No refund.* webhooks are sent: nothing here subscribes to them. With X-Refund-Idempotency,
-  // the same request again (same payment, same body) answers the refund it made, and another request
-  // with that key is refused; requests with one key wait for each other rather than answer 409.
+  // too), unless a test control made the account's refunds pending (sandboxApi.ts): then it answers
+  // `pending`, and refund.processed or refund.failed follows when the control ends it. With
+  // X-Refund-Idempotency, the same request again (same payment, same body) answers the refund it made,
+  // as it is now, and another request with that key is refused; requests with one key wait for each
+  // other rather than answer 409.
   app.post('/razorpay/v1/payments/:id/refund', async (c) => {
     const body = await readRazorpayJson(c);
     if (!body.ok) return sendError(c, body.status, body.body);
@@ -105,10 +107,12 @@ export function mountOrdersApi(app: Hono, sandbox: Sandbox): void {
         const seen = rows[0];
         if (seen)
           return seen.request === request
-            ? { refund: seen.refund }
+            ? { refund: (await findRefund(tx, seen.refund.id)) ?? seen.refund }
             : { refused: 'Different request with the same idempotency key has already been processed.' };
       }
-      const made = await refundPayment(tx, { id: razorpayId('rfnd'), paymentId: found.id, ...input, createdAt: clock.now() });
+      const account = accountOf(c);
+      const pending = account !== null && (sandbox.pendingRefundAccounts?.has(account) ?? false);
+      const made = await refundPayment(tx, { id: razorpayId('rfnd'), paymentId: found.id, ...input, createdAt: clock.now(), pending });
       if (made && 'refund' in made && idempotencyKey !== undefined)
         await tx.query(
           'insert into local_cloud.razorpay_refund_idempotency (account_key, idempotency_key, request, refund) values ($1, $2, $3, $4::jsonb)',

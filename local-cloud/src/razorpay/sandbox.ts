@@ -10,6 +10,11 @@ export interface Sandbox {
   ready: Promise<void>;
   clock: SandboxClock;
   webhooks: WebhookSender;
+  /**
+   * Seller accounts whose refunds are answered `pending` from now on (a test control, sandboxApi.ts);
+   * undefined unless local-cloud was started with its test controls.
+   */
+  pendingRefundAccounts?: Set<string>;
   /** <publicUrl>/razorpay, read per call: the port is final only once the server listens. */
   apiBase(): string;
 }

@@ -10,6 +10,14 @@
 //        from their dashboard: every grant of the account ends and account.app.authorization_revoked is sent
 //   GET  /razorpay/_sandbox/webhooks                      → every webhook sent, oldest first: its raw
 //        body, the X-Razorpay-Signature sent with it, and how the receiver answered
+// Test controls, part of no Razorpay service (its test mode processes every refund at once): mounted
+// only when local-cloud is started with its test controls (LOCAL_CLOUD_TEST_CONTROLS=true, or
+// `testControls` in a test), answered only to loopback callers, with the key secret as above:
+//   POST /razorpay/_sandbox/test/accounts/:id/refunds {next_refunds: 'pending' | 'processed'}
+//        → refunds made on that connected account from now on answer `pending` (or at once again)
+//   POST /razorpay/_sandbox/test/refunds/:id {outcome: 'processed' | 'failed'}
+//        → ends a pending refund as Razorpay would later, and sends refund.processed or refund.failed
+//          (with the refund and its payment, on the refund's account) → the refund as it is now
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { requireKeyAuth } from './auth.ts';
@@ -18,6 +26,8 @@ import { NOT_FOUND, badRequest, readRazorpayJson, sendError } from './errors.ts'
 import { partnerApp } from './partner.ts';
 import type { Sandbox } from './sandbox.ts';
 import { findSubscriptionRow, toSubscription, updateSubscription } from './subscriptionsStore.ts';
+import { clientIp } from '../http/body.ts';
+import { endRefund, orderAccount } from './store.ts';
 
 const advanceBody = z.object({
   advance_seconds: z
@@ -27,6 +37,10 @@ const advanceBody = z.object({
     .max(20 * 365 * 86_400),
 });
 const cardBody = z.object({ next_charges: z.enum(['succeed', 'fail']) });
+const nextRefundsBody = z.object({ next_refunds: z.enum(['pending', 'processed']) });
+const endRefundBody = z.object({ outcome: z.enum(['processed', 'failed']) });
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export function mountSandboxControls(app: Hono, sandbox: Sandbox): void {
   const { ctx, ready, clock, webhooks } = sandbox;
@@ -81,6 +95,49 @@ export function mountSandboxControls(app: Hono, sandbox: Sandbox): void {
     await webhooks.idle();
     return c.json({ revoked: true });
   });
+
+  const pendingAccounts = sandbox.pendingRefundAccounts;
+  if (pendingAccounts) {
+    app.use('/razorpay/_sandbox/test/*', async (c, next) => {
+      // The socket's own address, never a header a caller could write.
+      if (!LOOPBACK.has(clientIp(c))) return c.json({ message: 'test controls answer loopback callers only' }, 403);
+      await next();
+    });
+
+    app.post('/razorpay/_sandbox/test/accounts/:id/refunds', async (c) => {
+      const raw = await readRazorpayJson(c);
+      if (!raw.ok) return sendError(c, raw.status, raw.body);
+      const parsed = nextRefundsBody.safeParse(raw.value);
+      if (!parsed.success) return sendError(c, 400, badRequest("next_refunds must be 'pending' or 'processed'", 'next_refunds'));
+      const accountId = c.req.param('id');
+      if (parsed.data.next_refunds === 'pending') pendingAccounts.add(accountId);
+      else pendingAccounts.delete(accountId);
+      return c.json({ account_id: accountId, next_refunds: parsed.data.next_refunds });
+    });
+
+    app.post('/razorpay/_sandbox/test/refunds/:id', async (c) => {
+      const raw = await readRazorpayJson(c);
+      if (!raw.ok) return sendError(c, raw.status, raw.body);
+      const parsed = endRefundBody.safeParse(raw.value);
+      if (!parsed.success) return sendError(c, 400, badRequest("outcome must be 'processed' or 'failed'", 'outcome'));
+      await ready;
+      const ended = await ctx.db.asOwner(async (tx) => {
+        const made = await endRefund(tx, c.req.param('id'), parsed.data.outcome);
+        return made && { ...made, accountId: made.payment.order_id ? await orderAccount(tx, made.payment.order_id) : null };
+      });
+      if (!ended) return sendError(c, 400, badRequest('There is no pending refund with this id'));
+      webhooks.send([
+        {
+          event: `refund.${parsed.data.outcome}`,
+          createdAt: clock.now(),
+          accountId: ended.accountId ?? null,
+          payload: { refund: ended.refund, payment: ended.payment },
+        },
+      ]);
+      await webhooks.idle();
+      return c.json(ended.refund);
+    });
+  }
 
   app.get('/razorpay/_sandbox/webhooks', async (c) => {
     await ready;

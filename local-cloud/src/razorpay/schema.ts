@@ -56,6 +56,10 @@ const STATEMENTS = [
      speed_requested text not null,
      created_at bigint not null
    )`,
+  // A refund is `processed` at once, as in Razorpay's test mode, unless a test control made its account's
+  // refunds `pending` (sandboxApi.ts): then `processed` or `failed` later, with its webhook.
+  `alter table local_cloud.razorpay_refunds add column if not exists status text not null default 'processed'
+     check (status in ('pending', 'processed', 'failed'))`,
   `create table if not exists local_cloud.razorpay_plans (
      id text primary key,
      item_id text not null,

@@ -271,14 +271,16 @@ export interface RefundEntity {
   acquirer_data: { arn: null };
   created_at: number;
   batch_id: null;
-  status: 'processed';
+  status: 'pending' | 'processed' | 'failed';
   speed_processed: 'normal';
   speed_requested: 'normal' | 'optimum';
 }
 
 /**
  * Refunds `amount` of a captured payment (Razorpay takes the rest of it when none is given), or says
- * why not in Razorpay's words. The sandbox processes a refund at once, at normal speed.
+ * why not in Razorpay's words. The sandbox processes a refund at once, at normal speed, unless `pending`
+ * (a test control's): then it is under way until endRefund. Its amount counts as refunded of the payment
+ * from the start, as on Razorpay, and is given back to the payment if it fails.
  */
 export async function refundPayment(
   tx: Queryable,
@@ -290,6 +292,7 @@ export async function refundPayment(
     receipt: string | null;
     notes: Record<string, string>;
     createdAt: number;
+    pending?: boolean;
   },
 ): Promise<{ refund: RefundEntity } | { refused: string; field?: string } | undefined> {
   const { rows } = await tx.query<PaymentRow>('select * from local_cloud.razorpay_payments where id = $1 for update', [refund.paymentId]);
@@ -307,9 +310,19 @@ export async function refundPayment(
     [payment.id, amount],
   );
   await tx.query(
-    `insert into local_cloud.razorpay_refunds (id, payment_id, amount, currency, receipt, notes, speed_requested, created_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)`,
-    [refund.id, payment.id, amount, payment.currency, refund.receipt, JSON.stringify(refund.notes), refund.speed, refund.createdAt],
+    `insert into local_cloud.razorpay_refunds (id, payment_id, amount, currency, receipt, notes, speed_requested, created_at, status)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
+    [
+      refund.id,
+      payment.id,
+      amount,
+      payment.currency,
+      refund.receipt,
+      JSON.stringify(refund.notes),
+      refund.speed,
+      refund.createdAt,
+      refund.pending ? 'pending' : 'processed',
+    ],
   );
   return {
     refund: {
@@ -323,9 +336,69 @@ export async function refundPayment(
       acquirer_data: { arn: null },
       created_at: refund.createdAt,
       batch_id: null,
-      status: 'processed',
+      status: refund.pending ? 'pending' : 'processed',
       speed_processed: 'normal',
       speed_requested: refund.speed,
     },
   };
+}
+
+interface RefundRow {
+  id: string;
+  payment_id: string;
+  amount: string | number;
+  currency: string;
+  receipt: string | null;
+  notes: Record<string, string> | null;
+  speed_requested: 'normal' | 'optimum';
+  created_at: string | number;
+  status: RefundEntity['status'];
+}
+
+function toRefund(row: RefundRow): RefundEntity {
+  return {
+    id: row.id,
+    entity: 'refund',
+    amount: Number(row.amount),
+    currency: row.currency,
+    payment_id: row.payment_id,
+    notes: notesOut(row.notes),
+    receipt: row.receipt,
+    acquirer_data: { arn: null },
+    created_at: Number(row.created_at),
+    batch_id: null,
+    status: row.status,
+    speed_processed: 'normal',
+    speed_requested: row.speed_requested,
+  };
+}
+
+export async function findRefund(tx: Queryable, id: string): Promise<RefundEntity | undefined> {
+  const { rows } = await tx.query<RefundRow>('select * from local_cloud.razorpay_refunds where id = $1', [id]);
+  return rows[0] ? toRefund(rows[0]) : undefined;
+}
+
+/**
+ * Ends a pending refund: processed, or failed (its amount is the payment's again). Undefined when there
+ * is no such refund or it is not pending; otherwise the refund and its payment as they are after it.
+ */
+export async function endRefund(
+  tx: Queryable,
+  id: string,
+  outcome: 'processed' | 'failed',
+): Promise<{ refund: RefundEntity; payment: PaymentEntity } | undefined> {
+  const { rows } = await tx.query<RefundRow>(
+    `update local_cloud.razorpay_refunds set status = $2 where id = $1 and status = 'pending' returning *`,
+    [id, outcome],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (outcome === 'failed')
+    await tx.query(
+      `update local_cloud.razorpay_payments
+          set amount_refunded = amount_refunded - $2, status = case when status = 'refunded' then 'captured' else status end
+        where id = $1`,
+      [row.payment_id, row.amount],
+    );
+  return { refund: toRefund(row), payment: (await findPayment(tx, row.payment_id))! };
 }

@@ -5,7 +5,7 @@
 import type { LocalCloudContext } from '../context.ts';
 import { razorpayId } from './ids.ts';
 import { webhookSignature } from './signature.ts';
-import type { OrderEntity, PaymentEntity } from './store.ts';
+import type { OrderEntity, PaymentEntity, RefundEntity } from './store.ts';
 import type { SubscriptionEntity } from './subscriptionsStore.ts';
 
 export interface SandboxEvent {
@@ -14,6 +14,8 @@ export interface SandboxEvent {
     subscription?: SubscriptionEntity;
     payment?: PaymentEntity;
     order?: OrderEntity;
+    /** refund.processed, refund.failed: the refund as it is after it. */
+    refund?: RefundEntity;
     /** The partner app a seller revoked (account.app.authorization_revoked). */
     application?: { id: string; name: string };
   };

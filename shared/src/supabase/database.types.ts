@@ -1886,6 +1886,28 @@ export type Database = {
         };
         Returns: boolean;
       };
+      shop_order_refund_at_razorpay: {
+        Args: {
+          refund: string;
+          razorpay_refund: string;
+        };
+        Returns: boolean;
+      };
+      shop_order_refund_event: {
+        Args: {
+          account: string;
+          razorpay_refund: string;
+          payment: string;
+          refund_amount: number;
+          shop_refund: string;
+          outcome: string;
+        };
+        Returns: {
+          result: string;
+          refund_id: string;
+          order_id: string;
+        }[];
+      };
       shop_order_refund_settled: {
         Args: {
           refund: string;

@@ -1,7 +1,8 @@
 // The mails of a paid shop order: the buyer's itemised receipt (items, options, quantities, unit
 // prices, shipping, total, the order number, the seller's name and contact from the published page,
 // and the private link to the order's status), the owner's note of the order, and the buyer's note of
-// a refund (buyerRefundMail, sent by the shop function when Razorpay made it). Sent by
+// a refund (buyerRefundMail, sent by the shop function when Razorpay made it at once, or by
+// mailShopRefund when its webhook says a pending one was processed). Sent by
 // settleShopPayment for the one call that recorded the payment (record_shop_order_payment answers
 // 'paid' once per order, whichever of the webhook's deliveries or the buyer's return comes first), so
 // each goes out once. Through EmailJS with the account template, as the server's other mails: no
@@ -228,5 +229,80 @@ export async function mailPaidShopOrder(env: Env, admin: SupabaseClient, orderId
       );
   } catch (error) {
     console.error('the shop order mails could not be sent', { order: orderId }, error);
+  }
+}
+
+const refundRowSchema = z.object({
+  amount: z.number().int(),
+  shipping_amount: z.number().int(),
+  lines: z.array(z.object({ line: z.number().int(), quantity: z.number().int() })),
+  shop_orders: z.object({
+    order_number: z.string(),
+    owner_id: z.string(),
+    portfolio_id: z.string().nullable(),
+    page_slug: z.string(),
+    buyer_name: z.string(),
+    buyer_email: z.string(),
+    currency: z.string(),
+    total_amount: z.number().int(),
+    refunded_amount: z.number().int(),
+    shop_order_items: z.array(
+      z.object({ line: z.number().int(), name: z.string(), option_name: z.string().nullable(), unit_amount: z.number().int() }),
+    ),
+  }),
+});
+
+/**
+ * Reads a refund just processed (by Razorpay's webhook, for a refund it answered `pending`) and mails the
+ * buyer its note, as the shop function does for one processed at once: the seller by the page's name (or
+ * its address), their account's mail. A failure is logged, never thrown: the refund stands either way.
+ */
+export async function mailShopRefund(env: Env, admin: SupabaseClient, refundId: string): Promise<void> {
+  try {
+    const { data, error } = await admin
+      .from('shop_order_refunds')
+      .select(
+        'amount, shipping_amount, lines, shop_orders (order_number, owner_id, portfolio_id, page_slug, buyer_name, buyer_email, currency, ' +
+          'total_amount, refunded_amount, shop_order_items (line, name, option_name, unit_amount))',
+      )
+      .eq('id', refundId)
+      .single();
+    if (error) throw new Error(`the refund could not be read: ${error.message}`);
+    const refund = refundRowSchema.parse(data);
+    const order = refund.shop_orders;
+    const [page, owner, statusToken] = await Promise.all([
+      order.portfolio_id
+        ? admin.from('published_pages').select('data').eq('portfolio_id', order.portfolio_id).maybeSingle<{ data: unknown }>()
+        : Promise.resolve({ data: null }),
+      admin.auth.admin.getUserById(order.owner_id),
+      orderStatusToken(env, order.order_number),
+    ]);
+    const lines = refund.lines.map(({ line, quantity }) => {
+      const item = order.shop_order_items.find((candidate) => candidate.line === line);
+      if (!item) throw new Error(`the refund names line ${line}, which the order does not have`);
+      return { name: item.name, optionName: item.option_name, quantity, unitAmount: item.unit_amount };
+    });
+    const profileName = text((page.data?.data as { profile?: { name?: unknown } } | null)?.profile?.name);
+    const mail = buyerRefundMail(
+      {
+        orderNumber: order.order_number,
+        buyerName: order.buyer_name,
+        currency: order.currency,
+        amount: refund.amount,
+        shippingAmount: refund.shipping_amount,
+        lines,
+        totalAmount: order.total_amount,
+        refundedAmount: order.refunded_amount,
+      },
+      {
+        name: profileName ?? order.page_slug,
+        email: owner.data.user?.email ?? null,
+        pageUrl: `${requireEnv(env, 'SITE_URL').replace(/\/+$/, '')}/p/${order.page_slug}`,
+      },
+      orderStatusUrl(env, statusToken),
+    );
+    await sendPatiently(env, { to: order.buyer_email, ...mail });
+  } catch (error) {
+    console.error('the buyer could not be mailed the refund', { refund: refundId }, error);
   }
 }

@@ -2,7 +2,14 @@
 // payment owed back is refunded on the seller's account and marked so; a refund Razorpay did not make
 // is let go for the next delivery to try again.
 import assert from 'node:assert/strict';
-import { settleShopPayment, type PaymentOutcome, type ShopPaymentStore } from './shopOrderPayments.ts';
+import {
+  settleShopPayment,
+  settleShopRefund,
+  type PaymentOutcome,
+  type RefundEventOutcome,
+  type ShopPaymentStore,
+  type ShopRefundStore,
+} from './shopOrderPayments.ts';
 
 const PAYMENT = {
   razorpayOrderId: 'order_Razorpay000001',
@@ -58,4 +65,48 @@ Deno.test('a refund Razorpay refused, or a seller no longer connected, leaves it
   const disconnected = store('refund', () => Promise.resolve(null));
   assert.equal((await settleShopPayment(disconnected.fake, PAYMENT)).status, 'refund_waiting');
   assert.deepEqual(disconnected.calls.marked, [['pay_Payment0000001', null]]);
+});
+
+const REFUND_EVENT = {
+  outcome: 'processed' as const,
+  accountId: 'acc_SellerAccount1',
+  razorpayRefundId: 'rfnd_Refund00000001',
+  paymentId: 'pay_Payment0000001',
+  amount: 45000,
+  shopRefundId: '7b2f0c2e-8b7d-4c1e-9f3a-2b4c6d8e0f1b',
+};
+
+function refundStore(outcome: RefundEventOutcome) {
+  const calls = { stock: [] as string[], mailed: [] as string[], recorded: [] as unknown[] };
+  const fake: ShopRefundStore = {
+    recordRefund: (event) => {
+      calls.recorded.push(event);
+      const known = ['processed', 'failed', 'already'].includes(outcome);
+      return Promise.resolve({ outcome, refundId: known ? 'refund-uuid' : null, orderId: known ? 'order-uuid' : null });
+    },
+    stockChanged: (orderId) => {
+      calls.stock.push(orderId);
+      return Promise.resolve();
+    },
+    mailRefund: (refundId) => {
+      calls.mailed.push(refundId);
+      return Promise.resolve();
+    },
+  };
+  return { fake, calls };
+}
+
+Deno.test('refund.processed that settles a pending refund re-renders the stock and mails the buyer, once', async () => {
+  const { fake, calls } = refundStore('processed');
+  assert.equal(await settleShopRefund(fake, REFUND_EVENT), 'processed');
+  assert.deepEqual(calls.recorded, [REFUND_EVENT], 'the SQL decides from the signed event, its account and the refund named in its notes');
+  assert.deepEqual([calls.stock, calls.mailed], [['order-uuid'], ['refund-uuid']]);
+});
+
+Deno.test('a replay, a failed refund, another account’s or an unknown refund mails nobody and changes no stock', async () => {
+  for (const outcome of ['already', 'failed', 'foreign', 'mismatch', 'unknown'] as const) {
+    const { fake, calls } = refundStore(outcome);
+    assert.equal(await settleShopRefund(fake, { ...REFUND_EVENT, outcome: outcome === 'failed' ? 'failed' : 'processed' }), outcome);
+    assert.deepEqual([calls.stock, calls.mailed], [[], []], outcome);
+  }
 });

@@ -4,12 +4,16 @@
 // Razorpay, acting for the seller, then marked refunded (once: the SQL hands the refund to one call).
 // The call that paid the order mails the buyer's receipt and the owner's note (shopMail.ts): SQL
 // answers 'paid' to one call only, so they go out once however the webhook and the callback arrive.
+// A refund of a shop order that Razorpay answered `pending` ends in the account's webhook
+// (settleShopRefund): shop_order_refund_event decides, once, on the order's own account, for its
+// payment and amount; the call it answers 'processed' re-renders the page's stock and mails the buyer.
 // One interface, so the rules are tested on Deno without a database or Razorpay.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Env } from './env.ts';
 import { razorpayApiForSeller } from './razorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from './sellerAccounts.ts';
-import { mailPaidShopOrder } from './shopMail.ts';
+import { mailPaidShopOrder, mailShopRefund } from './shopMail.ts';
+import { orderStockChanged } from './shopStock.ts';
 
 export type PaymentOutcome =
   'paid' | 'already_paid' | 'refund' | 'already_refunded' | 'refund_underway' | 'unknown' | 'foreign' | 'mismatch';
@@ -65,6 +69,60 @@ export async function settleShopPayment(
     return { status: 'refund_waiting', recorded };
   }
   return { status: 'refunded', recorded };
+}
+
+/** refund.processed or refund.failed, as the webhook's signed body says it. */
+export interface RefundEvent {
+  outcome: 'processed' | 'failed';
+  /** The event's account_id; null when it names none (the platform's own account). */
+  accountId: string | null;
+  razorpayRefundId: string;
+  paymentId: string;
+  amount: number;
+  /** The refund's notes.shop_refund: the shop function's refund id, sent with the refund. */
+  shopRefundId: string | null;
+}
+
+export type RefundEventOutcome = 'processed' | 'failed' | 'already' | 'unknown' | 'foreign' | 'mismatch';
+
+export interface ShopRefundStore {
+  recordRefund(event: RefundEvent): Promise<{ outcome: RefundEventOutcome; refundId: string | null; orderId: string | null }>;
+  /** The order's page is re-rendered when its stock came back. */
+  stockChanged(orderId: string): Promise<void>;
+  /** Mails the buyer the refund; never throws. */
+  mailRefund(refundId: string): Promise<void>;
+}
+
+/** A refund Razorpay made or could not make: settled or reopened once; only the call that settled it mails. */
+export async function settleShopRefund(store: ShopRefundStore, event: RefundEvent): Promise<RefundEventOutcome> {
+  const recorded = await store.recordRefund(event);
+  if (recorded.outcome === 'processed' && recorded.refundId && recorded.orderId) {
+    await store.stockChanged(recorded.orderId);
+    await store.mailRefund(recorded.refundId);
+  }
+  if (recorded.outcome === 'foreign' || recorded.outcome === 'mismatch')
+    console.error('a refund event that is not its order’s changed nothing', { refund: event.razorpayRefundId, outcome: recorded.outcome });
+  return recorded.outcome;
+}
+
+export function shopRefundStoreFrom(env: Env, admin: SupabaseClient): ShopRefundStore {
+  return {
+    async recordRefund(event) {
+      const { data, error } = await admin.rpc('shop_order_refund_event', {
+        account: event.accountId ?? '',
+        razorpay_refund: event.razorpayRefundId,
+        payment: event.paymentId,
+        refund_amount: event.amount,
+        shop_refund: event.shopRefundId ?? '',
+        outcome: event.outcome,
+      });
+      if (error) throw new Error(`shop_order_refund_event failed: ${error.code} ${error.message}`);
+      const row = (data as { result: RefundEventOutcome; refund_id: string | null; order_id: string | null }[])[0]!;
+      return { outcome: row.result, refundId: row.refund_id, orderId: row.order_id };
+    },
+    stockChanged: (orderId) => orderStockChanged(admin, orderId),
+    mailRefund: (refundId) => mailShopRefund(env, admin, refundId),
+  };
 }
 
 const recordedRow = (row: { outcome: string; order_id: string | null; order_number: string | null; owner_id: string | null }) => ({

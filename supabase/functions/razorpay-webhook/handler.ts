@@ -5,6 +5,9 @@
 //                                   payment refunded when the order had ended or its shop closed
 //                                   (_shared/shopOrderPayments.ts);
 //                                   on the platform's, the order's purchase is paid (if the browser never came back)
+//   refund.processed, refund.failed → on a seller's account, a shop refund Razorpay answered `pending`
+//                                   is settled (stock back, the buyer mailed) or reopened, once
+//                                   (_shared/shopOrderPayments.ts settleShopRefund)
 //   subscription.*                → the subscription's row mirrors Razorpay's state, fetched anew
 //                                   (events may arrive late or out of order); subscription.charged
 //                                   records the charge, with the period it paid for, once.
@@ -17,7 +20,15 @@ import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { markPaid, purchaseByOrder } from '../_shared/purchases.ts';
 import { mailReceipt } from '../_shared/receiptMail.ts';
 import { forgetRevokedSeller } from '../_shared/sellerAccounts.ts';
-import { settleShopPayment, shopPaymentStoreFrom, type ShopPaymentStore } from '../_shared/shopOrderPayments.ts';
+import {
+  settleShopPayment,
+  settleShopRefund,
+  shopPaymentStoreFrom,
+  shopRefundStoreFrom,
+  type RefundEvent,
+  type ShopPaymentStore,
+  type ShopRefundStore,
+} from '../_shared/shopOrderPayments.ts';
 import { answeringErrors, HttpError, readRawBody } from '../_shared/request.ts';
 import { mirrorOrStopSecond, recordCharge, subscriptionByRazorpayId } from '../_shared/subscriptions.ts';
 
@@ -43,6 +54,15 @@ const subscriptionEntity = z.object({
   current_end: z.number().nullable(),
 });
 
+const refundEntity = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+  // Razorpay sends notes as an object, or [] when there are none.
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+});
+
 const webhookEvent = z.object({
   event: z.string(),
   /** The Razorpay account it happened on: the platform's, or a connected seller's. */
@@ -50,10 +70,11 @@ const webhookEvent = z.object({
   payload: z.object({
     payment: z.object({ entity: paymentEntity }).optional(),
     subscription: z.object({ entity: subscriptionEntity }).optional(),
+    refund: z.object({ entity: refundEntity }).optional(),
   }),
   created_at: z.number().optional(),
 });
-type WebhookEvent = z.infer<typeof webhookEvent>;
+export type WebhookEvent = z.infer<typeof webhookEvent>;
 
 async function orderPaid(deps: BillingDeps, shop: ShopPaymentStore, event: WebhookEvent): Promise<string> {
   const payment = event.payload.payment?.entity;
@@ -73,6 +94,24 @@ async function orderPaid(deps: BillingDeps, shop: ShopPaymentStore, event: Webho
   const paid = await markPaid(deps.admin, purchase, payment.id);
   if (paid.justPaid) await mailReceipt(deps, paid.purchase.user_id, paid.purchase.id);
   return 'processed';
+}
+
+/**
+ * What a refund.processed / refund.failed says of a shop refund: on a seller's account (shop refunds are
+ * made there only), the refund named in its notes by the shop function. Null for anything else.
+ */
+export function shopRefundEvent(event: WebhookEvent): RefundEvent | null {
+  const refund = event.payload.refund?.entity;
+  if ((event.event !== 'refund.processed' && event.event !== 'refund.failed') || !refund || !event.account_id) return null;
+  const notes = Array.isArray(refund.notes) ? {} : (refund.notes ?? {});
+  return {
+    outcome: event.event === 'refund.processed' ? 'processed' : 'failed',
+    accountId: event.account_id,
+    razorpayRefundId: refund.id,
+    paymentId: refund.payment_id,
+    amount: refund.amount,
+    shopRefundId: typeof notes.shop_refund === 'string' ? notes.shop_refund : null,
+  };
 }
 
 async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Promise<string> {
@@ -114,6 +153,7 @@ async function subscriptionChanged(deps: BillingDeps, event: WebhookEvent): Prom
 function createRoute(env: Env) {
   let deps: BillingDeps | undefined;
   let shop: ShopPaymentStore | undefined;
+  let refunds: ShopRefundStore | undefined;
   const seenEvents = new Set<string>();
   return async (req: Request): Promise<Response> => {
     if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
@@ -137,6 +177,10 @@ function createRoute(env: Env) {
     if (event.event === 'payment.captured' || event.event === 'order.paid') {
       shop ??= shopPaymentStoreFrom(env, deps.admin);
       status = await orderPaid(deps, shop, event);
+    } else if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+      const refund = shopRefundEvent(event);
+      refunds ??= shopRefundStoreFrom(env, deps.admin);
+      if (refund) status = await settleShopRefund(refunds, refund);
     } else if (event.event.startsWith('subscription.')) status = await subscriptionChanged(deps, event);
     else if (event.event === 'account.app.authorization_revoked' && event.account_id)
       status = await forgetRevokedSeller(deps.admin, event.account_id);

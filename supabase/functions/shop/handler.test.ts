@@ -43,6 +43,7 @@ function fakeStore(overrides: Partial<ShopStore> = {}, current: OwnerOrder = ord
     mails: [] as { to: string; subject: string; message: string }[],
     claims: [] as unknown[][],
     settled: [] as [string, string | null][],
+    underWay: [] as [string, string][],
     razorpay: [] as { token: string; payment: string; amount: number; key: string }[],
   };
   let now = current;
@@ -64,11 +65,15 @@ function fakeStore(overrides: Partial<ShopStore> = {}, current: OwnerOrder = ord
       if (razorpayRefundId) now = { ...now, status: 'partially_refunded', refundedAmount: now.refundedAmount + claimed.amount };
       return Promise.resolve(true);
     },
-    refund: () => Promise.resolve({ amount: 45000, shippingAmount: 0, lines: [{ line: 1, quantity: 1 }] }),
+    refundUnderWay(refundId, razorpayRefundId) {
+      calls.underWay.push([refundId, razorpayRefundId]);
+      return Promise.resolve();
+    },
+    refund: () => Promise.resolve({ status: 'processed', amount: 45000, shippingAmount: 0, lines: [{ line: 1, quantity: 1 }] }),
     sellerToken: () => Promise.resolve(TOKEN),
     refundAtRazorpay(token, payment, amount, key) {
       calls.razorpay.push({ token: token.accessToken, payment, amount, key });
-      return Promise.resolve('rfnd_Refund00000001');
+      return Promise.resolve({ id: 'rfnd_Refund00000001', status: 'processed' });
     },
     mail(to, subject, message) {
       calls.mails.push({ to, subject, message });
@@ -138,7 +143,7 @@ Deno.test('a refund is priced by the store from the order’s rows: an amount se
   const res = await post(store, REFUND);
   assert.equal(res.status, 200);
   assert.deepEqual(await res.json(), {
-    refund: { id: REFUND_ID, amount: 45000 },
+    refund: { id: REFUND_ID, amount: 45000, status: 'processed' },
     order: { status: 'partially_refunded', refundedAmount: 45000 },
   });
   assert.deepEqual(calls.claims, [[OWNER, ORDER_ID, 'press-0000000001', [{ line: 1, quantity: 1 }], false]]);
@@ -199,7 +204,7 @@ Deno.test('an access token Razorpay no longer takes is refreshed once; a disconn
     refundAtRazorpay: (token) =>
       ++tries === 1
         ? Promise.reject(new RazorpayRefused(401, 'expired'))
-        : Promise.resolve(`rfnd_Refund0000000${token.accessToken.at(-1)}`),
+        : Promise.resolve({ id: `rfnd_Refund0000000${token.accessToken.at(-1)}`, status: 'processed' as const }),
   });
   const res = await post(store, REFUND);
   assert.equal(res.status, 200);
@@ -262,3 +267,52 @@ Deno.test('no refund mail when Razorpay refused or did not answer; a failing mai
   assert.equal(res.status, 200);
   assert.equal(((await res.json()) as { order: { status: string } }).order.status, 'partially_refunded');
 });
+
+/** Razorpay answering `pending`: the refund entity of a refund it has yet to make. */
+const pendingAtRazorpay = () => Promise.resolve({ id: 'rfnd_Refund00000001', status: 'pending' as const });
+
+Deno.test('a refund Razorpay answers pending is under way: not settled, no stock back, no mail, said as pending', async () => {
+  const { store, calls } = fakeStore({
+    refundAtRazorpay: pendingAtRazorpay,
+    refund: () => Promise.resolve({ status: 'pending', amount: 45000, shippingAmount: 0, lines: [{ line: 1, quantity: 1 }] }),
+  });
+  const res = await post(store, REFUND);
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), {
+    refund: { id: REFUND_ID, amount: 45000, status: 'pending' },
+    order: { status: 'paid', refundedAmount: 0 },
+  });
+  assert.deepEqual(calls.underWay, [[REFUND_ID, 'rfnd_Refund00000001']], 'the refund keeps Razorpay’s id');
+  assert.deepEqual(calls.settled, [], 'it is not settled: the webhook will');
+  assert.equal(calls.mails.length, 0, 'the buyer hears of it when it is made');
+
+  // The same press again while it is under way asks Razorpay with the same key and stays pending.
+  const again = fakeStore({
+    claimRefund: () => Promise.resolve({ refundId: REFUND_ID, amount: 45000, status: 'pending', fresh: false }),
+    refundAtRazorpay: pendingAtRazorpay,
+    refund: () => Promise.resolve({ status: 'pending', amount: 45000, shippingAmount: 0, lines: [{ line: 1, quantity: 1 }] }),
+  });
+  const replay = await post(again.store, REFUND);
+  assert.equal(((await replay.json()) as { refund: { status: string } }).refund.status, 'pending');
+  assert.deepEqual([again.calls.settled.length, again.calls.mails.length], [0, 0]);
+});
+
+Deno.test(
+  'the webhook before the pending answer: processed is said as processed, failed as refund again, mailed by neither here',
+  async () => {
+    const processed = fakeStore({ refundAtRazorpay: pendingAtRazorpay }, order({ status: 'partially_refunded', refundedAmount: 45000 }));
+    const res = await post(processed.store, REFUND);
+    assert.equal(res.status, 200);
+    assert.deepEqual(((await res.json()) as { refund: unknown }).refund, { id: REFUND_ID, amount: 45000, status: 'processed' });
+    assert.deepEqual([processed.calls.settled.length, processed.calls.mails.length], [0, 0], 'the webhook settled it and mailed');
+
+    const failed = fakeStore({
+      refundAtRazorpay: pendingAtRazorpay,
+      refund: () => Promise.resolve({ status: 'failed', amount: 45000, shippingAmount: 0, lines: [{ line: 1, quantity: 1 }] }),
+    });
+    const refused = await post(failed.store, REFUND);
+    assert.equal(refused.status, 409);
+    assert.equal(((await refused.json()) as { error: string }).error, 'Razorpay could not make the refund of ₹450.00: refund again.');
+    assert.equal(failed.calls.mails.length, 0);
+  },
+);

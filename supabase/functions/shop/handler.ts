@@ -2,18 +2,22 @@
 // _shared/contracts/shop.ts). Nothing the browser sends is taken for an amount: a refund is priced in
 // SQL from the order's own rows, held pending (so a second press, or two at once, is the same
 // refund), made on the owner's connected Razorpay account with its token and the refund's id as
-// Razorpay's X-Refund-Idempotency, then settled: processed gives the stock back, refused frees it to
-// refund again. Razorpay not answering leaves it pending: the same press again finishes it. The call
-// that settles a refund as processed (shop_order_refund_settled answers true once) mails the buyer
-// what came back, so a second press, a retry or two presses at once mail once.
+// Razorpay's X-Refund-Idempotency (and in its notes), then settled by what Razorpay answers:
+// `processed` gives the stock back, a refusal frees it to refund again, `pending` leaves it under way
+// with Razorpay's id until the account's webhook says refund.processed or refund.failed
+// (razorpay-webhook). Razorpay not answering leaves it pending: the same press again finishes it. The
+// call that settles a refund as processed (shop_order_refund_settled or the webhook's
+// shop_order_refund_event answers so once) mails the buyer what came back, so a second press, a retry,
+// two presses at once or the webhook mail once.
 import { corsHeaders } from '../_shared/cors.ts';
 import { runtimeEnv, type Env } from '../_shared/env.ts';
 import { answeringErrors, HttpError, readJsonBody } from '../_shared/request.ts';
 import { answer } from '../_shared/contracts/functionContract.ts';
 import { shopFunction } from '../_shared/contracts/shop.ts';
+import { formatMoney } from '../_shared/prices.ts';
 import { buyerRefundMail } from '../_shared/shopMail.ts';
 import { fulfilledMail } from './fulfilledMail.ts';
-import { RazorpayRefused, RefundRefused, shopStoreFrom, type OwnerOrder, type ShopStore } from './store.ts';
+import { RazorpayRefused, RefundRefused, shopStoreFrom, type OwnerOrder, type RazorpayRefund, type ShopStore } from './store.ts';
 
 const MAX_BODY_BYTES = 8 * 1024;
 const REFUNDABLE = ['paid', 'partially_refunded'];
@@ -113,16 +117,16 @@ async function refund(
     const message = REFUSED_WORDS[error.message] ?? error.message;
     throw new HttpError(REFUSED_STATUS[error.code] ?? 422, message, error.line ? { fieldErrors: { [`line.${error.line}`]: message } } : {});
   }
-  const answered = async (settledHere = false) => {
+  const answered = async (refundStatus: 'processed' | 'pending', settledHere = false) => {
     const now = await ownOrder(store, ownerId, order.id);
     if (settledHere) await mailRefund(store, claimed.refundId, now);
     const status = now.status === 'refunded' || now.status === 'partially_refunded' ? now.status : 'paid';
     return answer(shopFunction, 'refund', {
-      refund: { id: claimed.refundId, amount: claimed.amount },
+      refund: { id: claimed.refundId, amount: claimed.amount, status: refundStatus },
       order: { status, refundedAmount: now.refundedAmount },
     });
   };
-  if (claimed.status === 'processed') return answered();
+  if (claimed.status === 'processed') return answered('processed');
   if (claimed.status === 'failed')
     throw new HttpError(409, 'That refund did not go through. Choose what to refund and press Refund again.');
 
@@ -135,16 +139,16 @@ async function refund(
     await store.settleRefund(claimed.refundId, null);
     throw new HttpError(409, 'Connect your Razorpay account again (under Selling) to refund: the payment is in that account.');
   }
-  let razorpayRefundId: string;
+  let made: RazorpayRefund;
   try {
     try {
-      razorpayRefundId = await store.refundAtRazorpay(token, order.razorpayPaymentId, claimed.amount, claimed.refundId, order.orderNumber);
+      made = await store.refundAtRazorpay(token, order.razorpayPaymentId, claimed.amount, claimed.refundId, order.orderNumber);
     } catch (error) {
       // An access token Razorpay no longer takes: refreshed once, and the same request again.
       if (!(error instanceof RazorpayRefused) || error.status !== 401) throw error;
       token = await store.sellerToken(ownerId, true);
       if (!token) throw new RazorpayRefused(400, 'Your Razorpay account is no longer connected');
-      razorpayRefundId = await store.refundAtRazorpay(token, order.razorpayPaymentId, claimed.amount, claimed.refundId, order.orderNumber);
+      made = await store.refundAtRazorpay(token, order.razorpayPaymentId, claimed.amount, claimed.refundId, order.orderNumber);
     }
   } catch (error) {
     if (error instanceof RazorpayRefused && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429) {
@@ -158,7 +162,13 @@ async function refund(
       retryAfterSeconds: 60,
     });
   }
-  return answered(await store.settleRefund(claimed.refundId, razorpayRefundId));
+  if (made.status === 'processed') return answered('processed', await store.settleRefund(claimed.refundId, made.id));
+  // Razorpay is still making it: the webhook settles it (and mails the buyer). It may have come already.
+  await store.refundUnderWay(claimed.refundId, made.id);
+  const now = await store.refund(claimed.refundId);
+  if (now.status === 'failed')
+    throw new HttpError(409, `Razorpay could not make the refund of ${formatMoney(now.amount, order.currency)}: refund again.`);
+  return answered(now.status === 'processed' ? 'processed' : 'pending');
 }
 
 export function createHandler(env: Env, store?: ShopStore): (req: Request) => Promise<Response> {

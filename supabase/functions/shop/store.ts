@@ -33,8 +33,9 @@ export interface OwnerOrder {
   statusUrl: string;
 }
 
-/** A refund as recorded by claim_shop_order_refund: its amount, the shipping in it and the lines' quantities. */
+/** A refund as recorded by claim_shop_order_refund: its state, amount, the shipping in it and the lines' quantities. */
 export interface RecordedRefund {
+  status: 'pending' | 'processed' | 'failed';
   amount: number;
   shippingAmount: number;
   lines: { line: number; quantity: number }[];
@@ -68,6 +69,12 @@ export class RazorpayRefused extends Error {
   }
 }
 
+/** Razorpay's refund entity as far as the function reads it: `pending` is not a refund made yet. */
+export interface RazorpayRefund {
+  id: string;
+  status: 'processed' | 'pending';
+}
+
 export interface ShopStore {
   /** The signed-in owner (401), who has used their second factor when they have one (403). */
   caller(req: Request): Promise<{ id: string }>;
@@ -84,10 +91,15 @@ export interface ShopStore {
   ): Promise<ClaimedRefund>;
   /** True for the one call that settled it (the refund mail goes with that call), false when it was settled already. */
   settleRefund(refundId: string, razorpayRefundId: string | null): Promise<boolean>;
+  /** Razorpay answered `pending`: the refund keeps its id and stays under way (shop_order_refund_at_razorpay). */
+  refundUnderWay(refundId: string, razorpayRefundId: string): Promise<void>;
   refund(refundId: string): Promise<RecordedRefund>;
   sellerToken(ownerId: string, force: boolean): Promise<SellerToken | null>;
-  /** POST /v1/payments/:id/refund on the seller's account, with X-Refund-Idempotency: the refund's id. */
-  refundAtRazorpay(token: SellerToken, paymentId: string, amount: number, idempotencyKey: string, receipt: string): Promise<string>;
+  /**
+   * POST /v1/payments/:id/refund on the seller's account, with X-Refund-Idempotency and the notes'
+   * `shop_refund`: the refund's id (so its webhook finds it even before this answer is stored).
+   */
+  refundAtRazorpay(token: SellerToken, paymentId: string, amount: number, idempotencyKey: string, receipt: string): Promise<RazorpayRefund>;
   mail(to: string, subject: string, message: string): Promise<void>;
 }
 
@@ -228,14 +240,24 @@ export function shopStoreFrom(env: Env): ShopStore {
       return data === true;
     },
 
+    async refundUnderWay(refundId, razorpayRefundId) {
+      const { error } = await admin.rpc('shop_order_refund_at_razorpay', { refund: refundId, razorpay_refund: razorpayRefundId });
+      if (error) throw new Error(`shop_order_refund_at_razorpay failed: ${error.code} ${error.message}`);
+    },
+
     async refund(refundId) {
       const { data, error } = await admin
         .from('shop_order_refunds')
-        .select('amount, shipping_amount, lines')
+        .select('status, amount, shipping_amount, lines')
         .eq('id', refundId)
-        .single<{ amount: number; shipping_amount: number; lines: { line: number; quantity: number }[] }>();
+        .single<{
+          status: RecordedRefund['status'];
+          amount: number;
+          shipping_amount: number;
+          lines: { line: number; quantity: number }[];
+        }>();
       if (error) throw new Error(`the refund could not be read: ${error.message}`);
-      return { amount: data.amount, shippingAmount: data.shipping_amount, lines: data.lines };
+      return { status: data.status, amount: data.amount, shippingAmount: data.shipping_amount, lines: data.lines };
     },
 
     sellerToken: (ownerId, force) => sellerAccessToken(sellers(), ownerId, { force }),
@@ -248,13 +270,14 @@ export function shopStoreFrom(env: Env): ShopStore {
           'Content-Type': 'application/json',
           'X-Refund-Idempotency': idempotencyKey,
         },
-        body: JSON.stringify({ amount, speed: 'normal', receipt }),
+        body: JSON.stringify({ amount, speed: 'normal', receipt, notes: { shop_refund: idempotencyKey } }),
         signal: AbortSignal.timeout(20_000),
       });
-      const body = (await res.json().catch(() => ({}))) as { id?: unknown; error?: { description?: string } };
+      const body = (await res.json().catch(() => ({}))) as { id?: unknown; status?: unknown; error?: { description?: string } };
       if (!res.ok || typeof body.id !== 'string')
         throw new RazorpayRefused(res.status, body.error?.description ?? `Razorpay answered ${res.status}`);
-      return body.id;
+      // Anything but `processed` is not a refund made yet: its webhook says how it ends.
+      return { id: body.id, status: body.status === 'processed' ? 'processed' : 'pending' };
     },
 
     // One mail a second per address at EmailJS: a refund right after the shipped mail waits its turn.

@@ -8,6 +8,7 @@ import { ShopOrdersSection } from './ShopOrdersSection';
 import { ShopCustomersSection, customersOf } from './ShopCustomersSection';
 import { ordersCsv } from './shopCsv';
 import { shopOrder } from '../../test/shopOrders';
+import type { ShopOrder } from './shopData';
 import { installFakeSupabase, type FakeSupabase } from '../../test/fakeSupabase';
 
 let supabase: FakeSupabase;
@@ -92,32 +93,48 @@ test('30+ orders: filtered by state, searched by buyer, and the list shown downl
     shopOrder({ buyer_name: 'नेहा 🌸', buyer_email: 'neha@example.com', status: 'pending', razorpay_payment_id: null }, 40),
     shopOrder({ buyer_name: '=HYPERLINK("x")', status: 'refunded', refunded_amount: 140000 }, 41),
     shopOrder({ buyer_name: 'Shipped Sam', fulfilment: 'ready_for_pickup', fulfilled_at: '2026-12-02T18:05:00Z' }, 42),
+    shopOrder(
+      {
+        buyer_name: 'Partly Pat',
+        delivery: 'ship',
+        fulfilment: 'shipped',
+        fulfilled_at: '2026-12-02T18:06:00Z',
+        status: 'partially_refunded',
+        refunded_amount: 45000,
+      },
+      43,
+    ),
   ];
   supabase.answer('shop_orders', { data: orders, error: null });
   const download = renderSection();
-  expect(await screen.findByText('33 orders')).toBeInTheDocument();
+  expect(await screen.findByText('34 orders')).toBeInTheDocument();
 
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'Waiting for payment');
-  expect(screen.getByText('1 of 33 orders')).toBeInTheDocument();
+  expect(screen.getByText('1 of 34 orders')).toBeInTheDocument();
   expect(screen.getByText('नेहा 🌸')).toBeInTheDocument();
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'Shipped or ready');
+  // A shipped order refunded in part is still where it is, shipped; the refund shows on it.
+  expect(screen.getByText('2 of 34 orders')).toBeInTheDocument();
   expect(screen.getByText('Shipped Sam')).toBeInTheDocument();
   expect(screen.getByText('Ready for pickup')).toBeInTheDocument();
+  expect(screen.getByText('Partly Pat')).toBeInTheDocument();
+  expect(screen.getByText('Partly refunded')).toBeInTheDocument();
 
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'All orders');
   await userEvent.type(screen.getByLabelText('Search by buyer'), 'NEHA');
-  expect(screen.getByText('1 of 33 orders')).toBeInTheDocument();
+  expect(screen.getByText('1 of 34 orders')).toBeInTheDocument();
   await userEvent.clear(screen.getByLabelText('Search by buyer'));
   await userEvent.type(screen.getByLabelText('Search by buyer'), 'nobody');
   expect(screen.getByText(/^No order matches/)).toBeInTheDocument();
 
   await userEvent.clear(screen.getByLabelText('Search by buyer'));
   await userEvent.selectOptions(screen.getByLabelText('Show'), 'Refunded');
-  await userEvent.click(screen.getByRole('button', { name: 'Download CSV (1)' }));
+  // Refunded: in full, and in part (the shipped one is under both).
+  await userEvent.click(screen.getByRole('button', { name: 'Download CSV (2)' }));
   const [name, csv] = download.mock.calls[0]!;
   expect(name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = csv.split('\r\n');
-  expect(lines).toHaveLength(3);
+  expect(lines).toHaveLength(4);
   expect(lines[0]).toBe(
     'Order,Placed,Status,Fulfilment,Buyer,Email,Phone,Delivery,Address,Items,Items amount,Shipping,Total,Refunded,Currency,Payment',
   );
@@ -149,7 +166,7 @@ test('a refund sends what to refund, never an amount; one press is one key, a re
   );
   supabase.functions.invoke.mockResolvedValueOnce({
     data: {
-      refund: { id: '00000000-0000-4000-8000-0000000000aa', amount: 45000 },
+      refund: { id: '00000000-0000-4000-8000-0000000000aa', amount: 45000, status: 'processed' },
       order: { status: 'partially_refunded', refundedAmount: 45000 },
     },
     error: null,
@@ -184,7 +201,10 @@ test('Razorpay not answering keeps the press’s key, so pressing again cannot r
     refusal(503, 'Razorpay did not answer. Press Refund again in a minute: it will not refund twice.'),
   );
   supabase.functions.invoke.mockResolvedValueOnce({
-    data: { refund: { id: '00000000-0000-4000-8000-0000000000ab', amount: 140000 }, order: { status: 'refunded', refundedAmount: 140000 } },
+    data: {
+      refund: { id: '00000000-0000-4000-8000-0000000000ab', amount: 140000, status: 'processed' },
+      order: { status: 'refunded', refundedAmount: 140000 },
+    },
     error: null,
   });
   renderSection();
@@ -222,7 +242,10 @@ test('refunded in full, the refund form goes and the card says what came back, w
   const refunded = { ...order, status: 'refunded' as const, refunded_amount: 140000 };
   supabase.answer('shop_orders', { data: [order], error: null }, { data: [refunded], error: null });
   supabase.functions.invoke.mockResolvedValueOnce({
-    data: { refund: { id: '00000000-0000-4000-8000-0000000000ac', amount: 140000 }, order: { status: 'refunded', refundedAmount: 140000 } },
+    data: {
+      refund: { id: '00000000-0000-4000-8000-0000000000ac', amount: 140000, status: 'processed' },
+      order: { status: 'refunded', refundedAmount: 140000 },
+    },
     error: null,
   });
   renderSection();
@@ -280,4 +303,59 @@ test('Customers while loading, and with nobody yet', () => {
 test('the CSV quotes commas, quotes and new lines', () => {
   const csv = ordersCsv([shopOrder({ buyer_name: 'Ada, "the" baker', shipping_address: null })]);
   expect(csv.split('\r\n')[1]).toContain(',"Ada, ""the"" baker",');
+});
+
+const refundRow = (changes: Partial<ShopOrder['shop_order_refunds'][number]>): ShopOrder['shop_order_refunds'][number] => ({
+  id: '00000000-0000-4000-8000-0000000000ad',
+  amount: 45000,
+  shipping_amount: 0,
+  status: 'pending',
+  razorpay_refund_id: 'rfnd_Refund00000001',
+  created_at: '2026-12-02T18:20:00Z',
+  settled_at: null,
+  ...changes,
+});
+
+test('a refund Razorpay answers pending: the card says it is under way at Razorpay and offers no second refund', async () => {
+  const order = shopOrder();
+  const claimed = {
+    ...order,
+    shop_order_items: order.shop_order_items.map((item) => (item.line === 1 ? { ...item, refunded_quantity: 1 } : item)),
+    shop_order_refunds: [refundRow({})],
+  };
+  supabase.answer('shop_orders', { data: [order], error: null }, { data: [claimed], error: null });
+  supabase.functions.invoke.mockResolvedValueOnce({
+    data: {
+      refund: { id: '00000000-0000-4000-8000-0000000000ad', amount: 45000, status: 'pending' },
+      order: { status: 'paid', refundedAmount: 0 },
+    },
+    error: null,
+  });
+  renderSection();
+  await userEvent.click(await screen.findByText(order.order_number));
+  await userEvent.type(screen.getByLabelText('Chocolate cake: how many to refund, of 2'), '1');
+  await userEvent.click(screen.getByRole('button', { name: 'Refund ₹450.00' }));
+  const said = await screen.findByText(
+    'Razorpay is making the refund of ₹450.00 to Zoë Buyer. The stock comes back on your page once it is made.',
+  );
+  expect(said).toHaveFocus();
+  await waitFor(() => expect(screen.queryByRole('group', { name: 'Refund through Razorpay' })).toBeNull());
+  expect(screen.getByText('Refund of ₹450.00 under way at Razorpay', { selector: 'p' })).toBeInTheDocument();
+  expect(screen.getByText(/Refund of ₹450\.00 under way at Razorpay$/, { selector: 'li' })).toBeInTheDocument();
+  // Not refunded yet: the badge still says paid.
+  expect(screen.getByRole('button', { expanded: true })).toHaveTextContent('Paid');
+});
+
+test('a refund Razorpay could not make: the card says so and the items are refundable again', async () => {
+  const order = {
+    ...shopOrder(),
+    shop_order_refunds: [refundRow({ status: 'failed', settled_at: '2026-12-02T18:30:00Z' })],
+  };
+  supabase.answer('shop_orders', { data: [order], error: null });
+  renderSection();
+  await userEvent.click(await screen.findByText(order.order_number));
+  expect(screen.getByRole('alert')).toHaveTextContent('Razorpay could not make the refund of ₹450.00: refund again.');
+  expect(screen.getByRole('group', { name: 'Refund through Razorpay' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Chocolate cake: how many to refund, of 2')).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Refund everything left (₹1,400.00)' })).toBeInTheDocument();
 });

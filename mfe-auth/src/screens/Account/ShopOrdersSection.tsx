@@ -6,7 +6,9 @@ import {
   fulfilOrder,
   matchesOrder,
   newRequestKey,
+  refundAtRazorpay,
   refundOrder,
+  refundRazorpayFailed,
   shopKeys,
   useShopOrders,
   type OrderFilter,
@@ -71,8 +73,12 @@ function timeline(order: ShopOrder): { at: string; what: string }[] {
         refund.status === 'processed'
           ? `Refunded ${money(refund.amount)}`
           : refund.status === 'failed'
-            ? `Refund of ${money(refund.amount)} not made`
-            : `Refund of ${money(refund.amount)} under way`,
+            ? refund.razorpay_refund_id
+              ? `Razorpay could not make the refund of ${money(refund.amount)}`
+              : `Refund of ${money(refund.amount)} not made`
+            : refund.razorpay_refund_id
+              ? `Refund of ${money(refund.amount)} under way at Razorpay`
+              : `Refund of ${money(refund.amount)} under way`,
     });
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -147,7 +153,12 @@ function RefundAction({ order, onDone }: { order: ShopOrder; onDone: ActionDone 
       setQuantities({});
       setShipping(false);
       setRequestKey(newRequestKey());
-      onDone(`Refunded ${formatMoney(done.refund.amount, order.currency)} to ${order.buyer_name}. The stock is back on your page.`);
+      const amount = formatMoney(done.refund.amount, order.currency);
+      onDone(
+        done.refund.status === 'pending'
+          ? `Razorpay is making the refund of ${amount} to ${order.buyer_name}. The stock comes back on your page once it is made.`
+          : `Refunded ${amount} to ${order.buyer_name}. The stock is back on your page.`,
+      );
     } catch (error) {
       setProblem(messageOf(error));
       if (error instanceof FunctionCallError) {
@@ -216,6 +227,9 @@ function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => vo
   const money = (minor: number) => formatMoney(minor, order.currency);
   const items = [...order.shop_order_items].sort((a, b) => a.line - b.line);
   const paid = order.status === 'paid' || order.status === 'partially_refunded';
+  // A refund Razorpay is still making holds the order's refund form until its webhook ends it.
+  const underWay = refundAtRazorpay(order);
+  const failedAtRazorpay = underWay ? undefined : refundRazorpayFailed(order);
   const address = addressLines(order);
   // The body is made only once opened: a list of hundreds stays quick.
   const [open, setOpen] = useState(false);
@@ -332,7 +346,11 @@ function OrderCard({ order, onChanged }: { order: ShopOrder; onChanged: () => vo
             {done.text}
           </p>
           {paid && !order.fulfilment ? <FulfilAction order={order} onDone={actionDone} /> : null}
-          {paid ? <RefundAction order={order} onDone={actionDone} /> : null}
+          {paid && underWay ? <p className={styles.underWay}>Refund of {money(underWay.amount)} under way at Razorpay</p> : null}
+          {paid && failedAtRazorpay ? (
+            <Alert tone="error">Razorpay could not make the refund of {money(failedAtRazorpay.amount)}: refund again.</Alert>
+          ) : null}
+          {paid && !underWay ? <RefundAction order={order} onDone={actionDone} /> : null}
         </div>
       ) : null}
     </li>

@@ -22,7 +22,7 @@ async function fetchShopOrders() {
         'items_amount, shipping_amount, total_amount, refunded_amount, razorpay_payment_id, fulfilment, fulfilled_at, fulfilment_note, ' +
         'created_at, paid_at, updated_at, expires_at, ' +
         'shop_order_items (line, name, option_name, unit_amount, quantity, line_amount, refunded_quantity), ' +
-        'shop_order_refunds (id, amount, shipping_amount, status, created_at, settled_at)',
+        'shop_order_refunds (id, amount, shipping_amount, status, razorpay_refund_id, created_at, settled_at)',
     )
     .order('created_at', { ascending: false })
     .limit(ORDERS_SHOWN)
@@ -44,7 +44,10 @@ export interface ShopOrderRefund {
   id: string;
   amount: number;
   shipping_amount: number;
+  /** pending: claimed; with Razorpay's id, Razorpay answered `pending` and its webhook will settle it. */
   status: 'pending' | 'processed' | 'failed';
+  /** Razorpay's refund: set once Razorpay took the refund (a failed one with it: Razorpay could not make it). */
+  razorpay_refund_id: string | null;
   created_at: string;
   settled_at: string | null;
 }
@@ -92,16 +95,29 @@ export function useShopOrders(userId: string) {
 export const ORDER_FILTERS = ['all', 'paid', 'shipped', 'refunded', 'pending', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
-/** Which filter an order falls under: shipped (or ready) once marked; refunded in full or part; cancelled or expired. */
-export function filterOf(order: ShopOrder): Exclude<OrderFilter, 'all'> {
-  if (order.status === 'refunded' || order.status === 'partially_refunded') return 'refunded';
-  if (order.status === 'paid') return order.fulfilment ? 'shipped' : 'paid';
-  if (order.status === 'pending') return 'pending';
-  return 'cancelled';
+/**
+ * The filters an order falls under. A filter says where the order is: shipped (or ready) once marked,
+ * to ship while only paid, waiting, or cancelled/expired. A refund is shown on the order and does not
+ * move it: a shipped order refunded in part stays under "Shipped or ready" (and is under "Refunded"
+ * too); refunded in full, it is only under "Refunded".
+ */
+export function filtersOf(order: ShopOrder): ReadonlySet<Exclude<OrderFilter, 'all'>> {
+  switch (order.status) {
+    case 'refunded':
+      return new Set(['refunded']);
+    case 'partially_refunded':
+      return new Set([order.fulfilment ? 'shipped' : 'paid', 'refunded']);
+    case 'paid':
+      return new Set([order.fulfilment ? 'shipped' : 'paid']);
+    case 'pending':
+      return new Set(['pending']);
+    default:
+      return new Set(['cancelled']);
+  }
 }
 
 export function matchesOrder(order: ShopOrder, filter: OrderFilter, search: string): boolean {
-  if (filter !== 'all' && filterOf(order) !== filter) return false;
+  if (filter !== 'all' && !filtersOf(order).has(filter)) return false;
   const words = search.trim().toLocaleLowerCase();
   if (!words) return true;
   return [order.buyer_name, order.buyer_email, order.buyer_phone, order.order_number].some((field) =>
@@ -111,6 +127,15 @@ export function matchesOrder(order: ShopOrder, filter: OrderFilter, search: stri
 
 export const fulfilOrder = (orderId: string, note: string) =>
   invokeFunction(shopFunction, { action: 'fulfil', orderId, ...(note.trim() ? { note: note.trim() } : {}) });
+
+/** The refund Razorpay is still making (it answered `pending`): no other refund of the order until it ends. */
+export const refundAtRazorpay = (order: ShopOrder) => order.shop_order_refunds.find((r) => r.status === 'pending' && r.razorpay_refund_id);
+
+/** The order's latest refund, when Razorpay took it and then could not make it (refund.failed): the owner may refund again. */
+export function refundRazorpayFailed(order: ShopOrder) {
+  const latest = [...order.shop_order_refunds].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1);
+  return latest?.status === 'failed' && latest.razorpay_refund_id ? latest : undefined;
+}
 
 export const refundOrder = (request: Omit<Extract<RequestOf<typeof shopFunction>, { action: 'refund' }>, 'action'>) =>
   invokeFunction(shopFunction, { action: 'refund', ...request });

@@ -4,8 +4,9 @@
 //   {action: 'fulfil', orderId, note?}  → 200 {fulfilment, fulfilledAt, mailed}: a paid order marked
 //        shipped (delivery 'ship') or ready for pickup, the buyer mailed once; again → the same, mailed false
 //   {action: 'refund', orderId, requestKey, lines: 'all' | [{line, quantity}], shipping}
-//        → 200 {refund: {id, amount}, order: {status, refundedAmount}}: refunded through Razorpay on the
-//        owner's connected account. The amount is priced by the server from the order's rows; the same
+//        → 200 {refund: {id, amount, status}, order: {status, refundedAmount}}: refunded through Razorpay on
+//        the owner's connected account, `processed`, or `pending` when Razorpay is still making it (its
+//        webhook settles it later). The amount is priced by the server from the order's rows; the same
 //        requestKey (one press of Refund) is the same refund, however often it is sent.
 import { z } from 'zod';
 import { defineFunction } from './functionContract.ts';
@@ -39,7 +40,7 @@ export const shopFunction = defineFunction(
       mailed: z.boolean(),
     }),
     refund: z.object({
-      refund: z.object({ id: z.uuid(), amount: z.number().int().positive() }),
+      refund: z.object({ id: z.uuid(), amount: z.number().int().positive(), status: z.enum(['processed', 'pending']) }),
       order: z.object({ status: z.enum(['paid', 'partially_refunded', 'refunded']), refundedAmount: z.number().int().nonnegative() }),
     }),
   },
