@@ -22,6 +22,7 @@ import {
   siteRobotsTxt,
   sitemapXml,
 } from '../supabase/functions/_shared/siteIndex.mjs';
+import { DOMAIN_ORDERS_PATH, SHOP_HOST_HEADER, isDomainOrdersPath } from '../supabase/functions/orders/domainPaths.mjs';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/;
@@ -196,6 +197,12 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     async (req, res, pathname) => {
       const host = requestHost(req);
       if (isCustomDomain(host)) {
+        // A buyer on a custom domain stays on it (issue 48): the order form's POST, Razorpay's return
+        // and the status page are the orders function's, passed through with the Host it came to.
+        if (isDomainOrdersPath(pathname)) {
+          await passToOrders(req, res, pathname);
+          return;
+        }
         const slug = await slugForDomain(host);
         const indexFile = siteIndexFileFor(pathname);
         if (slug && indexFile) {
@@ -269,6 +276,46 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       // Storage is not answering: the empty list, briefly cached.
     }
     sendText(req, res, body, 'sitemap');
+  }
+
+  /**
+   * Passes a request for the orders function's paths on a custom domain (domainPaths.mjs) to the
+   * function: its method, body and the headers the function reads, the Host it came to in
+   * SHOP_HOST_HEADER (the function follows it only to a proven domain of the page), and the
+   * visitor's network address as seen here (for the function's limits; never one the visitor sent).
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} pathname
+   */
+  async function passToOrders(req, res, pathname) {
+    const query = new URL(req.url ?? '/', 'http://edge.invalid').search;
+    /** @type {Record<string, string>} */
+    const headers = { [SHOP_HOST_HEADER]: String(req.headers.host ?? ''), 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+    for (const name of ['content-type', 'origin', 'accept', 'accept-language'])
+      if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    let answer;
+    try {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      if (hasBody) for await (const chunk of req) chunks.push(chunk);
+      answer = await fetch(`${storageUrl().replace(/\/+$/, '')}${pathname}${query}`, {
+        method: req.method,
+        headers,
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+        redirect: 'manual',
+      });
+    } catch {
+      res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('The shop is not answering just now. Nothing was charged; try again.');
+      return;
+    }
+    const body = Buffer.from(await answer.arrayBuffer());
+    /** @type {Record<string, string>} */
+    const passed = { 'Content-Length': String(body.length) };
+    // The function's own page headers (its CSP among them); not the hop's transfer headers.
+    for (const [name, value] of answer.headers)
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) passed[name] = value;
+    res.writeHead(answer.status, passed);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   /** What the publish function keeps of a site's pages (supabase/functions/_shared/sites.ts SiteIndex). */
@@ -352,6 +399,13 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       return;
     }
     let body = Buffer.from(await upstream.arrayBuffer());
+    // On a custom domain the page's order form posts to the domain itself (passToOrders), not to the
+    // functions' host, so the buyer never leaves it; at /p/<slug> the page is served as published.
+    if (object.page && scope.siteRoot === '/') {
+      const published = `action="${new URL(storageUrl()).origin}${DOMAIN_ORDERS_PATH}"`;
+      const html = body.toString('utf8');
+      if (html.includes(published)) body = Buffer.from(html.split(published).join(`action="${DOMAIN_ORDERS_PATH}"`));
+    }
     /** @type {Record<string, string>} */
     const headers = {
       ...security,
@@ -361,7 +415,9 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
       'Cache-Control': object.page || object.changes ? 'no-cache' : 'public, max-age=31536000, immutable',
       ...(gated ? PRIVATE_HEADERS : {}),
     };
-    const etag = upstream.headers.get('etag');
+    const storedEtag = upstream.headers.get('etag');
+    // The domain's copy of a page differs from the stored one by its form's action: its own tag.
+    const etag = storedEtag && object.page && scope.siteRoot === '/' ? storedEtag.replace(/"$/, '-d"') : storedEtag;
     if (etag) headers.ETag = etag;
     // Page views (issue 22): counted after the answer, never holding it up.
     const viewed = () => object.page && onPageView?.(req, object.slug ?? slug, requestHost(req), (object.folder ?? '').slice(0, -1));

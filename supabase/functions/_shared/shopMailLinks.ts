@@ -19,7 +19,12 @@ export async function orderNumberOfStatusToken(env: Env, token: string): Promise
   return number && timingSafeEqualText(await orderStatusToken(env, number), token) ? number : undefined;
 }
 
-/** The status page's address for a token. */
-export function orderStatusUrl(env: Env, token: string): string {
-  return `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/orders/status/${token}`;
+/**
+ * The status page's address for a token: on the functions' host, or on `shopOrigin` when the order
+ * was made on a proven custom domain of its page (the site's edge passes the path there to the
+ * function; the caller has checked the domain, never taking it from the request as it came).
+ */
+export function orderStatusUrl(env: Env, token: string, shopOrigin?: string): string {
+  const base = shopOrigin ? shopOrigin.replace(/\/+$/, '') : requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '');
+  return `${base}/functions/v1/orders/status/${token}`;
 }

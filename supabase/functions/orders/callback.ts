@@ -16,6 +16,7 @@ import { orderStatusToken, orderStatusUrl } from '../_shared/shopMailLinks.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { buyerPage, escapeHtml } from './buyerPages.ts';
 import type { OrderStore } from './store.ts';
+import { provenShopOrigin } from './shopOrigin.ts';
 
 const MAX_CALLBACK_BYTES = 8 * 1024;
 const ORDER_NUMBER = /^FF-[0-9A-Z]{10}$/;
@@ -51,8 +52,15 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
   }
   // An order from the page's custom domain goes back there: the query is anyone's to write, so the
   // domain must still be a proven one of the order's page, else the page on the site.
+  // Returned through the custom domain's edge, the Host it passes must be a proven domain of the
+  // order's page too: then the confirmation and its status link stay on that domain.
+  const edgeShop = order.portfolioId ? await provenShopOrigin(req, siteUrl, order.portfolioId, store) : undefined;
   const fromDomain = new URL(req.url).searchParams.get('shop');
-  const domainShop = fromDomain && order.portfolioId ? await store.customDomainOrigin(order.portfolioId, fromDomain) : undefined;
+  const domainShop = edgeShop
+    ? `${edgeShop}/`
+    : fromDomain && order.portfolioId
+      ? await store.customDomainOrigin(order.portfolioId, fromDomain)
+      : undefined;
   const shopUrl = domainShop ?? `${siteUrl}${publicPagePath(order.slug)}`;
   const fields =
     req.method === 'POST' ? new URLSearchParams(await readRawBody(req, MAX_CALLBACK_BYTES).catch(() => '')) : new URL(req.url).searchParams;
@@ -92,7 +100,7 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
   const payment = await store.sellerPayment(order.ownerId, paymentId);
   if (!payment || payment.orderId !== order.razorpayOrderId) return notConfirmed(400);
   // Only once the payment is confirmed: the link is the buyer's, as the receipt mail's.
-  const statusUrl = async () => orderStatusUrl(env, await orderStatusToken(env, order.orderNumber));
+  const statusUrl = async () => orderStatusUrl(env, await orderStatusToken(env, order.orderNumber), edgeShop);
   const refundedPage = async () =>
     page(
       200,

@@ -109,12 +109,21 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
   return { store, calls };
 }
 
-const form = (fields: Record<string, string>, origin: string | null = SITE) =>
+const form = (fields: Record<string, string>, origin: string | null = SITE, shopHost?: string) =>
   new Request('http://functions.test/orders', {
     method: 'POST',
     body: new URLSearchParams({ ...PAGE, ...BUYER, ...fields }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(origin ? { origin } : {}),
+      ...(shopHost ? { 'x-folioforge-shop-host': shopHost } : {}),
+    },
   });
+/** Only ada-bakes.example is a proven custom domain, and only of PAGE. */
+const provenAdaBakes = (portfolio: string, origin: string) =>
+  Promise.resolve(portfolio === PAGE.portfolio && origin === 'https://ada-bakes.example' ? `${origin}/` : undefined);
+const hiddenField = (page: string, name: string) =>
+  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(page)?.[1]?.replace(/&amp;/g, '&');
 const json = (fields: Record<string, string>) =>
   new Request('http://functions.test/orders', {
     method: 'POST',
@@ -345,6 +354,27 @@ Deno.test('a form from the page’s proven custom domain is taken, and checkout 
   assert.match(page, /<a href="https:\/\/ada-bakes\.example\/">Back to the order<\/a>/);
 });
 
+Deno.test('posted through the page’s own custom domain, checkout returns to that domain, never to a Host the request claims', async () => {
+  const { store } = fakeStore({ customDomainOrigin: provenAdaBakes });
+  const handler = createHandler(env, store);
+  const own = await (await handler(form({ 'quantity.cake': '1' }, 'https://ada-bakes.example', 'ada-bakes.example'))).text();
+  assert.equal(hiddenField(own, 'callback_url'), 'https://ada-bakes.example/functions/v1/orders/callback?order=FF-0123456789');
+  assert.equal(hiddenField(own, 'cancel_url'), 'https://ada-bakes.example/');
+  // A Host that is not a proven domain of this page (another page's, or made up) is not followed.
+  for (const forged of ['evil.example', 'ada-bakes.example.evil.example', 'ada-bakes.example/x', 'ada-bakes.example"><b']) {
+    const page = await (await handler(form({ 'quantity.cake': '1' }, 'https://ada-bakes.example', forged))).text();
+    assert.equal(
+      hiddenField(page, 'callback_url'),
+      'https://project.supabase.example/functions/v1/orders/callback?order=FF-0123456789&shop=https%3A%2F%2Fada-bakes.example',
+      forged,
+    );
+  }
+  // From FolioForge's own site the header changes nothing the page's own domain does not prove.
+  const onSite = await (await handler(form({ 'quantity.cake': '1' }, SITE, 'evil.example'))).text();
+  assert.equal(hiddenField(onSite, 'callback_url'), 'https://project.supabase.example/functions/v1/orders/callback?order=FF-0123456789');
+  assert.equal(hiddenField(onSite, 'cancel_url'), `${SITE}/p/${PAGE.slug}`);
+});
+
 Deno.test('too many orders from one buyer on one page are refused with when to try again', async () => {
   const { HttpError } = await import('../_shared/request.ts');
   const { store, calls } = fakeStore({
@@ -400,6 +430,25 @@ Deno.test('ordered on the page’s custom domain, the buyer is sent back there; 
   const other = await (await handler(await returned({}, undefined, undefined, '&shop=https%3A%2F%2Fevil.example'))).text();
   assert.match(other, new RegExp(`<a href="${SITE}/p/${PAGE.slug}">Back to the shop</a>`));
   assert.doesNotMatch(other, /evil\.example/);
+});
+
+Deno.test('returned through the page’s custom domain, the confirmation links the status page and the shop on that domain', async () => {
+  const { store } = fakeStore({ customDomainOrigin: provenAdaBakes });
+  const handler = createHandler(env, store);
+  const through = async (host: string) => {
+    const req = await returned();
+    req.headers.set('x-folioforge-shop-host', host);
+    return await (await handler(req)).text();
+  };
+  const own = await through('ada-bakes.example');
+  assert.match(own, /<h1>Thank you: your order is paid<\/h1>/);
+  assert.match(own, /<a href="https:\/\/ada-bakes\.example\/functions\/v1\/orders\/status\/FF-0123456789-[0-9a-f]{64}">/);
+  assert.match(own, /<a href="https:\/\/ada-bakes\.example\/">Back to the shop<\/a>/);
+  // A forged Host: FolioForge's own addresses, nothing of the forged one.
+  const forged = await through('evil.example');
+  assert.match(forged, /<a href="https:\/\/project\.supabase\.example\/functions\/v1\/orders\/status\/FF-0123456789-[0-9a-f]{64}">/);
+  assert.match(forged, new RegExp(`<a href="${SITE}/p/${PAGE.slug}">Back to the shop</a>`));
+  assert.doesNotMatch(forged, /evil\.example/);
 });
 
 Deno.test('a forged or foreign return from checkout changes nothing, and the buyer is told so', async () => {

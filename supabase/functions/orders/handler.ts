@@ -30,6 +30,8 @@ import { answerCallback } from './callback.ts';
 import { answerStatus, statusStoreFrom, type StatusStore } from './status.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 import { orderStoreFrom, ReservationRefused, type OrderStore } from './store.ts';
+import { DOMAIN_ORDERS_PATH } from './domainPaths.mjs';
+import { provenShopOrigin } from './shopOrigin.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -279,7 +281,11 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
         throw new HttpError(502, 'The payment could not be set up just now. Nothing was charged; try again.');
       }
 
-      const functionsBase = `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/orders`;
+      // Ordered through the page's custom domain's edge, the buyer stays on it: Razorpay returns there too.
+      const shopOrigin = await provenShopOrigin(req, siteUrl, portfolio, store);
+      const functionsBase = shopOrigin
+        ? `${shopOrigin}${DOMAIN_ORDERS_PATH}`
+        : `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/orders`;
       const checkout = hostedCheckout(razorpayApiBase(env), {
         publicToken: seller.publicToken,
         razorpayOrderId: razorpayOrder.id,
@@ -288,7 +294,7 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
         // Ordered on the page's custom domain, the buyer is sent back there (callback.ts checks it again).
         callbackUrl:
           `${functionsBase}/callback?order=${encodeURIComponent(reserved.orderNumber)}` +
-          (origin && origin !== siteOrigin ? `&shop=${encodeURIComponent(origin)}` : ''),
+          (!shopOrigin && origin && origin !== siteOrigin ? `&shop=${encodeURIComponent(origin)}` : ''),
         cancelUrl: back!,
       });
       if (kind === 'form')
