@@ -5,9 +5,10 @@
 // marked shipped (the buyer mailed) and one cake is refunded (the buyer mailed, the order partly
 // refunded, the cake back in stock). Screenshots of the list and the open order at 390 and 1280 px.
 // Then a visitor buys on the owner's own domain (Chromium resolving it to the site server, which maps
-// a Host to its page), and the way back from checkout leads to that domain.
+// a Host to its page): the confirmation, its status link and the way back are on that domain.
 // The rules themselves are Deno's (shop/handler.test.ts), pgTAP's and local-cloud's tests.
 import { expect, test } from '@playwright/test';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -240,10 +241,13 @@ test('a visitor on the owner’s own domain orders and pays, and is led back to 
       await (await domainBrowser.newContext({ viewport: { width: 390, height: 844 } })).newPage(),
     );
     await expect(paid.getByRole('heading', { name: 'Thank you: your order is paid' })).toBeVisible();
-    await expect(paid.getByRole('link', { name: 'Your order’s status' })).toHaveAttribute(
-      'href',
-      /\/functions\/v1\/orders\/status\/FF-[0-9A-Z]{10}-[0-9a-f]{64}$/,
-    );
+    assert.equal(new URL(paid.url()).host, `${domain}:${port}`, 'the confirmation is on the shop’s own domain');
+    const status = paid.getByRole('link', { name: 'Your order’s status' });
+    await expect(status).toHaveAttribute('href', /\/functions\/v1\/orders\/status\/FF-[0-9A-Z]{10}-[0-9a-f]{64}$/);
+    const statusPage = await (await domainBrowser.newContext({ javaScriptEnabled: false })).newPage();
+    await statusPage.goto((await status.getAttribute('href'))!);
+    assert.equal(new URL(statusPage.url()).host, `${domain}:${port}`, 'the status page too');
+    await expect(statusPage.getByText('Chocolate cake').first()).toBeVisible();
     await paid.getByRole('link', { name: 'Back to the shop' }).click();
     await expect.poll(() => new URL(paid.url()).host).toBe(`${domain}:${port}`);
     await expect(paid.getByRole('heading', { name: 'Chocolate cake' })).toBeVisible();
