@@ -11,7 +11,10 @@ const callsJestMock = (source) => /\bjest\.(mock|doMock|unmock)\(/.test(source);
 
 module.exports = {
   createTransformer(babelOptions) {
-    const babel = babelJest.createTransformer(babelOptions);
+    // babel-jest's own transformer is synchronous, with both methods (its type allows a promise).
+    const babel = /** @type {{ getCacheKey: (...args: unknown[]) => string, process: (...args: unknown[]) => { code: string } }} */ (
+      babelJest.createTransformer(babelOptions)
+    );
     return {
       canInstrument: false,
       getCacheKey(source, file, options) {

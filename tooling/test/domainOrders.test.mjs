@@ -49,7 +49,11 @@ after(() => {
   cloud?.close();
 });
 
-/** A request to the site server as if sent to `host`. */
+/**
+ * A request to the site server as if sent to `host`.
+ * @param {string} host @param {string} path
+ * @param {{ method?: string, body?: string, headers?: Record<string, string> }} [options]
+ */
 function ask(host, path, { method = 'GET', body, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: sitePort, path, method, headers: { host, ...headers } }, (res) => {
@@ -79,7 +83,8 @@ test('the order form’s POST on a custom domain reaches the orders function wit
   assert.equal(answer.text, '<h1>from the orders function</h1>');
   assert.equal(answer.headers['content-security-policy'], "default-src 'none'");
   assert.equal(reached.length, 1);
-  const [call] = reached;
+  const call = reached[0];
+  assert.ok(call);
   assert.deepEqual([call.method, call.url, call.body], ['POST', '/functions/v1/orders', 'slug=ada-bakes&quantity.cake=1']);
   assert.equal(call.headers['x-folioforge-shop-host'], 'shop.example');
   assert.equal(call.headers.origin, 'http://shop.example');
