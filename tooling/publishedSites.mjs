@@ -22,7 +22,12 @@ import {
   siteRobotsTxt,
   sitemapXml,
 } from '../supabase/functions/_shared/siteIndex.mjs';
-import { DOMAIN_ORDERS_PATH, SHOP_HOST_HEADER, isDomainOrdersPath } from '../supabase/functions/orders/domainPaths.mjs';
+import {
+  ORDERS_MAX_BODY_BYTES,
+  DOMAIN_ORDERS_PATH,
+  SHOP_HOST_HEADER,
+  isDomainOrdersPath,
+} from '../supabase/functions/orders/domainPaths.mjs';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/;
@@ -296,7 +301,19 @@ export function publishedSiteHandler({ storageUrl, siteHosts = [], onPageView, p
     try {
       /** @type {Buffer[]} */
       const chunks = [];
-      if (hasBody) for await (const chunk of req) chunks.push(chunk);
+      let size = 0;
+      if (hasBody)
+        for await (const chunk of req) {
+          size += chunk.length;
+          // Never held in memory past the function's own limit: answered here, as the function would.
+          if (size > ORDERS_MAX_BODY_BYTES) {
+            res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+            res.end('That order is too large to send.');
+            req.resume(); // the rest is read and dropped, so the client hears the answer
+            return;
+          }
+          chunks.push(chunk);
+        }
       answer = await fetch(`${storageUrl().replace(/\/+$/, '')}${pathname}${query}`, {
         method: req.method,
         headers,

@@ -117,6 +117,10 @@ test('Razorpay’s return and the status page pass through with their query; not
   ])
     assert.equal((await ask('shop.example', path, { method: 'POST', body: '' })).status, 404, path);
   assert.equal(reached.length, 2);
+  // A body past the function's own limit is refused by the edge and never reaches the function.
+  const huge = await ask('shop.example', '/functions/v1/orders', { method: 'POST', body: 'x='.padEnd(64 * 1024, 'x') });
+  assert.equal(huge.status, 413);
+  assert.equal(reached.length, 2);
 });
 
 test('on its custom domain the page posts its order form to the domain; at /p/<slug> as published', async () => {

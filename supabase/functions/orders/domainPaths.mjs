@@ -6,6 +6,9 @@
 /** The order form's POST, the same path as on the functions' host. */
 export const DOMAIN_ORDERS_PATH = '/functions/v1/orders';
 
+/** The most the orders function reads of a request, and so the most the edge passes on (its forms are small). */
+export const ORDERS_MAX_BODY_BYTES = 16 * 1024;
+
 /** The header the edge sets to the original Host of a request it passes to the function. */
 export const SHOP_HOST_HEADER = 'x-folioforge-shop-host';
 

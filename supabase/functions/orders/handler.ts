@@ -30,10 +30,9 @@ import { answerCallback } from './callback.ts';
 import { answerStatus, statusStoreFrom, type StatusStore } from './status.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 import { orderStoreFrom, ReservationRefused, type OrderStore } from './store.ts';
-import { DOMAIN_ORDERS_PATH } from './domainPaths.mjs';
+import { DOMAIN_ORDERS_PATH, ORDERS_MAX_BODY_BYTES } from './domainPaths.mjs';
 import { provenShopOrigin } from './shopOrigin.ts';
 
-const MAX_BODY_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ORDER_BUDGETS = {
   /** Orders one buyer (network address) starts on one page: 10 in 10 minutes, enough to retry. */
@@ -181,7 +180,7 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
       const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (type === 'application/x-www-form-urlencoded') kind = 'form';
       else if (type !== 'application/json') throw new HttpError(415, 'Send the form, or JSON');
-      const fields = readFields(await readRawBody(req, MAX_BODY_BYTES), kind);
+      const fields = readFields(await readRawBody(req, ORDERS_MAX_BODY_BYTES), kind);
 
       // Which page, and whether the request comes from one of its origins: until both are known
       // there is nowhere to send the buyer back to.
