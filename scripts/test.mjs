@@ -20,8 +20,38 @@ const only = args.includes('e2e') ? args.slice(0, args.indexOf('e2e') + 1) : arg
 const playwrightArgs = args.includes('e2e') ? args.slice(args.indexOf('e2e') + 1) : [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
-/** Seconds spent per stage, printed at the end so CI shows where its time goes. */
-const stageSeconds = new Map();
+/**
+ * Wall seconds per stage and how busy the machine's cores were meanwhile, printed at the end so CI shows
+ * where its time goes and which stages leave cores idle (waiting, not computing).
+ * @type {Map<string, { seconds: number; busy: number; all: number }>}
+ */
+const stageTimes = new Map();
+
+/** CPU seconds of the whole machine so far, summed over its cores: busy, and in all. */
+function machineCpuSeconds() {
+  let busy = 0;
+  let all = 0;
+  for (const { times } of os.cpus()) {
+    const total = times.user + times.nice + times.sys + times.irq + times.idle;
+    all += total / 1000;
+    busy += (total - times.idle) / 1000;
+  }
+  return { busy, all };
+}
+
+/** Starts timing part of a stage; the returned function adds the time since to the stage. */
+function stageClock(stage) {
+  const wall = Date.now();
+  const cpu = machineCpuSeconds();
+  return () => {
+    const now = machineCpuSeconds();
+    const times = stageTimes.get(stage) ?? { seconds: 0, busy: 0, all: 0 };
+    times.seconds += (Date.now() - wall) / 1000;
+    times.busy += now.busy - cpu.busy;
+    times.all += now.all - cpu.all;
+    stageTimes.set(stage, times);
+  };
+}
 
 function testFiles(dir) {
   const full = path.join(repoRoot, dir);
@@ -46,6 +76,7 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
     const title = `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`;
     if (!sideBySide) console.log(title);
     const started = Date.now();
+    const stopClock = sideBySide ? undefined : stageClock(stage);
     const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -65,7 +96,7 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
       if (code !== 0) failedStages.push(stage);
-      if (!sideBySide) stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
+      stopClock?.();
       resolve(code);
     });
   });
@@ -78,14 +109,14 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
  * @param {[string, string[]][]} commands
  */
 async function runSideBySide(stage, commands) {
-  const started = Date.now();
+  const stopClock = stageClock(stage);
   const waiting = [...commands];
   const lane = async () => {
     for (let next = waiting.shift(); next; next = waiting.shift())
       await run(stage, next[0], next[1], undefined, undefined, { sideBySide: true });
   };
   await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), waiting.length) }, lane));
-  stageSeconds.set(stage, (stageSeconds.get(stage) ?? 0) + (Date.now() - started) / 1000);
+  stopClock();
 }
 
 const nodeTestCounts = (output) => {
@@ -200,9 +231,9 @@ if (wants('local-cloud')) {
 // when this stage runs, and found up to date by the e2e stage.
 if (wants('tooling')) {
   try {
-    const started = Date.now();
+    const stopClock = stageClock('build');
     await buildApps({ log: (line) => console.log(line) });
-    stageSeconds.set('build', (Date.now() - started) / 1000);
+    stopClock();
     const toolingTests = fs
       .readdirSync(path.join(repoRoot, 'tooling/test'))
       .filter((name) => name.endsWith('.test.mjs'))
@@ -217,9 +248,9 @@ if (wants('tooling')) {
 }
 if (wants('e2e')) {
   try {
-    const started = Date.now();
+    const stopClock = stageClock('build');
     await buildApps({ log: (line) => console.log(line) });
-    stageSeconds.set('build', (stageSeconds.get('build') ?? 0) + (Date.now() - started) / 1000);
+    stopClock();
     await run(
       'e2e',
       node,
@@ -234,7 +265,11 @@ if (wants('e2e')) {
 }
 
 console.log('');
-console.log(`time per stage: ${[...stageSeconds].map(([stage, seconds]) => `${stage} ${Math.round(seconds)} s`).join(', ')}`);
+console.log(`time per stage: ${[...stageTimes].map(([stage, { seconds }]) => `${stage} ${Math.round(seconds)} s`).join(', ')}`);
+// Below 100 %, a stage waits more than it computes: more of it at once would end it sooner.
+console.log(
+  `cores busy per stage (of ${os.cpus().length}, the whole machine): ${[...stageTimes].map(([stage, { busy, all }]) => `${stage} ${all ? Math.round((100 * busy) / all) : 0} %`).join(', ')}`,
+);
 if (failedStages.length) console.log(`Failed stages: ${failedStages.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedStages.length ? 1 : 0);
