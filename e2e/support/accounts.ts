@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { serviceClient } from './portfolios';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { serviceClient, userClient } from './portfolios';
 import type { SharedStack } from './stack';
 
 /** An address and username no other test of the run (any worker, any file) uses. */
@@ -37,4 +37,24 @@ export async function logInThroughUi(
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${stack.shellUrl}/home`);
   await page.getByRole('banner').getByText(user.name).first().waitFor();
+}
+
+/**
+ * A browser context signed in as `user` before its first page loads: the session supabase-js stores
+ * once the Login screen has signed in, put in the shell's localStorage under supabase-js's own key for
+ * local-cloud's URL (the app's client uses the same URL). For tests whose subject is not
+ * logging in; auth.test.ts logs in through the screen, as does logInThroughUi.
+ */
+export async function signedInContext(
+  browser: Browser,
+  stack: SharedStack,
+  user: { email: string; password: string },
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const { client } = await userClient(stack, user);
+  const { session } = (await client.auth.getSession()).data;
+  if (!session) throw new Error(`no session for ${user.email}`);
+  const { storageKey } = client.auth as unknown as { storageKey: string };
+  const localStorage = [{ name: storageKey, value: JSON.stringify(session) }];
+  return browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin: stack.shellUrl, localStorage }] } });
 }

@@ -15,7 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { previewDrawnAt } from '../support/preview';
 import { userClient } from '../support/portfolios';
 import { loadKeys } from '../../local-cloud/src/keys';
@@ -256,8 +256,7 @@ test.describe('with JavaScript off', () => {
     await expect(section.getByRole('form', { name: 'Have Question In Mind?' })).toHaveCount(1);
     await page.context().close();
 
-    const ownerPage = await (await browser.newContext()).newPage();
-    await logInThroughUi(ownerPage, stack, owner);
+    const ownerPage = await (await signedInContext(browser, stack, owner)).newPage();
     await ownerPage.goto(`${stack.shellUrl}/account`);
     await ownerPage.getByText(words).waitFor({ timeout: 15_000 });
     await ownerPage.context().close();
@@ -301,8 +300,7 @@ test.describe('the preview and the live page look the same', () => {
   for (const templateId of ['1', '2', '3', '4'])
     for (const width of [390, 1280])
       test(`template ${templateId} at ${width} px: at most ${MAX_DIFFERENT_SHARE * 100}% of pixels differ; contrast holds`, async () => {
-        const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
-        await logInThroughUi(editor, stack, owner);
+        const editor = await (await signedInContext(browser, stack, owner, { deviceScaleFactor: 1 })).newPage();
         const { drawn } = await previewDrawnAt(editor, `${stack.shellUrl}/design?portfolio=${published.get(templateId)!.id}`, width);
         assert.equal(drawn, width, `the preview is drawn ${width} px wide (it is ${drawn})`);
         const live = await visitor(width);

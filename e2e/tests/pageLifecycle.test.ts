@@ -9,7 +9,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 import { fetchWithHost, grantPlan } from '../support/sites';
 import { sharedStack, type SharedStack } from '../support/stack';
@@ -30,9 +30,7 @@ test.afterAll(async () => {
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
 async function signedIn(user: User): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughUi(page, stack, user);
-  return page;
+  return (await signedInContext(browser, stack, user)).newPage();
 }
 
 const publishRegion = (page: Page) => page.getByRole('region', { name: 'Publish' });
@@ -66,6 +64,8 @@ test.describe('a page for as long as it is published', () => {
     const { client, userId } = await userClient(stack, user);
     await grantPlan(stack, userId);
     const page = await signedIn(user);
+    // The page's clock, moved past the Undo window below instead of waiting it out.
+    await page.clock.install();
     const errors = trackPageErrors(page);
     const slug = `dee-${Date.now().toString(36)}`;
     const { id, title } = await publishFromGenerator(page, user, 'Dee Leter', slug);
@@ -94,7 +94,8 @@ test.describe('a page for as long as it is published', () => {
 
     // Once Undo has passed, the portfolio is gone for good; its address is held for its owner for 30
     // days (held_addresses.test.sql), then anyone's: the hold is ended here as if the days had passed.
-    await toast.waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.clock.fastForward(7000);
+    await toast.waitFor({ state: 'hidden' });
     await expect(page.getByText('You have no portfolios yet.')).toBeVisible();
     // The delete goes through the function once the toast is gone: on a slow machine it is still under way.
     const service = await serviceClient(stack);
