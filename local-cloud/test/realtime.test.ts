@@ -44,7 +44,8 @@ interface Change {
   old: Record<string, unknown>;
 }
 
-async function waitFor(what: string, check: () => boolean, ms = 3000, seen?: () => string): Promise<void> {
+/** Waits for what a test needs to see; the limit is long because a passing wait ends at once, and a busy machine is slow. */
+async function waitFor(what: string, check: () => boolean, ms = 15_000, seen?: () => string): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}${seen ? `; seen: ${seen()}` : ''}`);
