@@ -102,7 +102,6 @@ export interface BundledFile {
   source: string;
 }
 
-/** A narrower copy of a stored photo the page's `srcset` names: the publisher copies it beside the photo. */
 /** A narrower copy of a stored photo that the page's `srcset` names: the publisher stores it at `filesBase + name`. */
 export interface StoredVariant {
   ref: string;
