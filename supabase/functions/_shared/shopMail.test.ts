@@ -3,7 +3,17 @@
 // buyer's private link (and never the link in the owner's mail, nor the buyer's phone in theirs); a
 // refund's mail: what came back at the prices paid, the amount, the order so far, its link, who to ask.
 import assert from 'node:assert/strict';
-import { buyerReceiptMail, buyerRefundMail, ownerOrderMail, sellerContactOf, type PaidShopOrder, type RefundForMail } from './shopMail.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  buyerReceiptMail,
+  buyerRefundMail,
+  mailShopRefund,
+  ownerOrderMail,
+  sellerContactOf,
+  type PaidShopOrder,
+  type RefundForMail,
+} from './shopMail.ts';
+import { orderStatusToken } from './shopMailLinks.ts';
 
 const ORDER: PaidShopOrder = {
   id: '0b6c2f0e-1d2a-4c3b-8e9f-0a1b2c3d4e5f',
@@ -111,4 +121,92 @@ Deno.test('the last refund says the order is refunded in full, shipping included
   assert.match(message, /^6 × Sourdough at ₹90\.00: ₹540\.00\nShipping: ₹50\.00\nRefund: ₹590\.00$/m);
   assert.match(message, /^Your order is now refunded in full \(₹1,040\.00\)\.$/m);
   assert.match(message, /^Questions about the refund\? Visit https:\/\/folioforge\.example\/p\/ada-bakes\.$/m);
+});
+
+/** The rows mailShopRefund reads, as PostgREST answers them: a refund of a cake, on an order of a cake and a tart. */
+function refundRows(refund: Record<string, unknown> = {}) {
+  const rows: Record<string, unknown> = {
+    shop_order_refunds: {
+      amount: 50000,
+      shipping_amount: 5000,
+      lines: [{ line: 1, quantity: 1 }],
+      shop_orders: {
+        order_number: 'FF-0123456789',
+        owner_id: 'owner-1',
+        portfolio_id: 'page-1',
+        page_slug: 'ada-bakes',
+        buyer_name: 'Zoë Buyer',
+        buyer_email: 'zoe@example.com',
+        currency: 'INR',
+        total_amount: 104000,
+        refunded_amount: 50000,
+        shop_order_items: [
+          { line: 2, name: 'Fruit tart', option_name: 'Large', unit_amount: 9000 },
+          { line: 1, name: 'Chocolate cake', option_name: null, unit_amount: 45000 },
+        ],
+      },
+      ...refund,
+    },
+    published_pages: { data: { profile: { name: ' Ada Bakes ' } } },
+  };
+  const chain = (table: string) => {
+    const read = { data: rows[table] ?? null, error: null };
+    const query = { select: () => query, eq: () => query, single: () => Promise.resolve(read), maybeSingle: () => Promise.resolve(read) };
+    return query;
+  };
+  return {
+    from: chain,
+    auth: { admin: { getUserById: () => Promise.resolve({ data: { user: { email: 'ada@bakes.example' } }, error: null }) } },
+  } as unknown as SupabaseClient;
+}
+
+const MAIL_ENV = (name: string) =>
+  ({ SITE_URL: 'https://folioforge.example/', SUPABASE_URL: 'https://project.supabase.example', SHOP_ORDER_LINK_KEY: 'k'.repeat(32) })[
+    name
+  ];
+
+Deno.test('the one refund mail, for the shop function and the webhook alike: read from the refund as it is now', async () => {
+  const admin = refundRows();
+  const sent: { to: string; subject: string; message: string }[] = [];
+  await mailShopRefund(MAIL_ENV, admin, 'refund-1', (_env, mail) => {
+    sent.push(mail);
+    return Promise.resolve();
+  });
+  const link = `https://project.supabase.example/functions/v1/orders/status/${await orderStatusToken(MAIL_ENV, 'FF-0123456789')}`;
+  assert.deepEqual(sent, [
+    {
+      to: 'zoe@example.com',
+      subject: 'Ada Bakes refunded ₹500.00 of your order FF-0123456789',
+      message: [
+        'Hello Zoë Buyer,',
+        '',
+        'Ada Bakes has refunded ₹500.00 of your order FF-0123456789.',
+        '',
+        'Refunded:',
+        '1 × Chocolate cake at ₹450.00: ₹450.00',
+        'Shipping: ₹50.00',
+        'Refund: ₹500.00',
+        '',
+        'Refunded of your order so far: ₹500.00 of ₹1,040.00.',
+        'The money goes back to the card or account you paid with; banks usually show it within 5 to 7 working days.',
+        '',
+        "See your order's status at any time (keep this link to yourself; it shows your order):",
+        link,
+        '',
+        'Questions about the refund? Write to Ada Bakes at ada@bakes.example, or visit https://folioforge.example/p/ada-bakes.',
+      ].join('\n'),
+    },
+  ]);
+});
+
+Deno.test('a refund mail that cannot be made or sent is logged, never thrown: the refund stands', async () => {
+  const sent: string[] = [];
+  const record = (_env: unknown, mail: { to: string }) => {
+    sent.push(mail.to);
+    return Promise.resolve();
+  };
+  // A refund of a line the order does not have is not mailed with a wrong line.
+  await mailShopRefund(MAIL_ENV, refundRows({ lines: [{ line: 9, quantity: 1 }] }), 'refund-1', record);
+  assert.deepEqual(sent, []);
+  await mailShopRefund(MAIL_ENV, refundRows(), 'refund-1', () => Promise.reject(new Error('EmailJS answered 500')));
 });

@@ -1,8 +1,8 @@
 // The mails of a paid shop order: the buyer's itemised receipt (items, options, quantities, unit
 // prices, shipping, total, the order number, the seller's name and contact from the published page,
 // and the private link to the order's status), the owner's note of the order, and the buyer's note of
-// a refund (buyerRefundMail, sent by the shop function when Razorpay made it at once, or by
-// mailShopRefund when its webhook says a pending one was processed). Sent by
+// a refund (mailShopRefund, for the one call that settled it: the shop function's when Razorpay made
+// it at once, or the webhook's when a pending one was processed). The paid order's are sent by
 // settleShopPayment for the one call that recorded the payment (record_shop_order_payment answers
 // 'paid' once per order, whichever of the webhook's deliveries or the buyer's return comes first), so
 // each goes out once. Through EmailJS with the account template, as the server's other mails: no
@@ -253,11 +253,18 @@ const refundRowSchema = z.object({
 });
 
 /**
- * Reads a refund just processed (by Razorpay's webhook, for a refund it answered `pending`) and mails the
- * buyer its note, as the shop function does for one processed at once: the seller by the page's name (or
- * its address), their account's mail. A failure is logged, never thrown: the refund stands either way.
+ * The buyer's mail of a refund just processed, whichever call settled it: the shop function's, when
+ * Razorpay made it at once, or the webhook's refund.processed for one it answered `pending`. Read
+ * here from the refund and its order as they are now (the order's refunded amount includes it), the
+ * seller by the page's name (or its address) and their account's mail. A failure is logged, never
+ * thrown: the refund stands either way and shows on the status page.
  */
-export async function mailShopRefund(env: Env, admin: SupabaseClient, refundId: string): Promise<void> {
+export async function mailShopRefund(
+  env: Env,
+  admin: SupabaseClient,
+  refundId: string,
+  send: (env: Env, mail: Mail & { to: string }) => Promise<void> = sendPatiently,
+): Promise<void> {
   try {
     const { data, error } = await admin
       .from('shop_order_refunds')
@@ -301,7 +308,7 @@ export async function mailShopRefund(env: Env, admin: SupabaseClient, refundId: 
       },
       orderStatusUrl(env, statusToken),
     );
-    await sendPatiently(env, { to: order.buyer_email, ...mail });
+    await send(env, { to: order.buyer_email, ...mail });
   } catch (error) {
     console.error('the buyer could not be mailed the refund', { refund: refundId }, error);
   }

@@ -15,7 +15,6 @@ import { answeringErrors, HttpError, readJsonBody } from '../_shared/request.ts'
 import { answer } from '../_shared/contracts/functionContract.ts';
 import { shopFunction } from '../_shared/contracts/shop.ts';
 import { formatMoney } from '../_shared/prices.ts';
-import { buyerRefundMail } from '../_shared/shopMail.ts';
 import { fulfilledMail } from './fulfilledMail.ts';
 import { RazorpayRefused, RefundRefused, shopStoreFrom, type OwnerOrder, type RazorpayRefund, type ShopStore } from './store.ts';
 
@@ -57,35 +56,6 @@ async function fulfil(store: ShopStore, ownerId: string, orderId: string, note: 
   return answer(shopFunction, 'fulfil', { fulfilment, fulfilledAt, mailed });
 }
 
-/** Tells the buyer of a refund just made; a mail that fails is logged: the refund stands and shows on the status page. */
-async function mailRefund(store: ShopStore, refundId: string, order: OwnerOrder): Promise<void> {
-  try {
-    const refund = await store.refund(refundId);
-    const lines = refund.lines.map(({ line, quantity }) => {
-      const item = order.items.find((candidate) => candidate.line === line);
-      if (!item) throw new Error(`the refund names line ${line}, which the order does not have`);
-      return { name: item.name, optionName: item.optionName, quantity, unitAmount: item.unitAmount };
-    });
-    const mail = buyerRefundMail(
-      {
-        orderNumber: order.orderNumber,
-        buyerName: order.buyerName,
-        currency: order.currency,
-        amount: refund.amount,
-        shippingAmount: refund.shippingAmount,
-        lines,
-        totalAmount: order.totalAmount,
-        refundedAmount: order.refundedAmount,
-      },
-      order.seller,
-      order.statusUrl,
-    );
-    await store.mail(order.buyerEmail, mail.subject, mail.message);
-  } catch (error) {
-    console.error('shop: the buyer could not be mailed the refund', { refund: refundId }, error);
-  }
-}
-
 const REFUSED_STATUS: Record<string, number> = { P0002: 404, SR409: 409, SR422: 422 };
 const REFUSED_WORDS: Record<string, string> = {
   'There is no such order': 'There is no such order.',
@@ -118,8 +88,9 @@ async function refund(
     throw new HttpError(REFUSED_STATUS[error.code] ?? 422, message, error.line ? { fieldErrors: { [`line.${error.line}`]: message } } : {});
   }
   const answered = async (refundStatus: 'processed' | 'pending', settledHere = false) => {
+    // The buyer's mail reads the order as it is after the refund (_shared/shopMail.ts); it never throws.
+    if (settledHere) await store.mailRefund(claimed.refundId);
     const now = await ownOrder(store, ownerId, order.id);
-    if (settledHere) await mailRefund(store, claimed.refundId, now);
     const status = now.status === 'refunded' || now.status === 'partially_refunded' ? now.status : 'paid';
     return answer(shopFunction, 'refund', {
       refund: { id: claimed.refundId, amount: claimed.amount, status: refundStatus },

@@ -1,13 +1,12 @@
 // What the shop function reads and writes beyond the request: the caller, the owner's order, the
 // fulfilment, the refund's two SQL steps (claim_shop_order_refund, shop_order_refund_settled), the
-// owner's Razorpay connection and its refund call, and the buyer's mail. One interface, so the
+// owner's Razorpay connection and its refund call, and the buyer's mails. One interface, so the
 // function's rules are tested on Deno without a database, Razorpay or EmailJS (handler.test.ts).
 import { razorpayApiBase } from '../_shared/razorpay.ts';
 import { requireEnv, type Env } from '../_shared/env.ts';
 import { HttpError, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/sellerAccounts.ts';
-import { sendPatiently } from '../_shared/shopMail.ts';
-import { orderStatusToken, orderStatusUrl } from '../_shared/shopMailLinks.ts';
+import { mailShopRefund, sendPatiently } from '../_shared/shopMail.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 import { orderStockChanged } from '../_shared/shopStock.ts';
 
@@ -29,8 +28,6 @@ export interface OwnerOrder {
   items: { line: number; name: string; optionName: string | null; quantity: number; unitAmount: number }[];
   /** Who sells: the page's name as published, and how the buyer reaches them (the owner's mail). */
   seller: { name: string; email: string | null; pageUrl: string };
-  /** The buyer's private link to the order's status (_shared/shopMailLinks.ts). */
-  statusUrl: string;
 }
 
 /** A refund as recorded by claim_shop_order_refund: its state, amount, the shipping in it and the lines' quantities. */
@@ -101,6 +98,8 @@ export interface ShopStore {
    */
   refundAtRazorpay(token: SellerToken, paymentId: string, amount: number, idempotencyKey: string, receipt: string): Promise<RazorpayRefund>;
   mail(to: string, subject: string, message: string): Promise<void>;
+  /** Mails the buyer a refund this call settled (_shared/shopMail.ts mailShopRefund); never throws. */
+  mailRefund(refundId: string): Promise<void>;
 }
 
 interface OrderRow {
@@ -149,12 +148,11 @@ export function shopStoreFrom(env: Env): ShopStore {
         .maybeSingle<OrderRow>();
       if (error) throw new Error(`the order could not be read: ${error.message}`);
       if (!data) return null;
-      const [page, owner, statusToken] = await Promise.all([
+      const [page, owner] = await Promise.all([
         data.portfolio_id
           ? admin.from('published_pages').select('data').eq('portfolio_id', data.portfolio_id).maybeSingle<{ data: unknown }>()
           : Promise.resolve({ data: null }),
         admin.auth.admin.getUserById(ownerId),
-        orderStatusToken(env, data.order_number),
       ]);
       const profileName = (page.data?.data as { profile?: { name?: unknown } } | undefined)?.profile?.name;
       return {
@@ -186,7 +184,6 @@ export function shopStoreFrom(env: Env): ShopStore {
           email: owner.data.user?.email ?? null,
           pageUrl: `${siteUrl}/p/${data.page_slug}`,
         },
-        statusUrl: orderStatusUrl(env, statusToken),
       };
     },
 
@@ -282,6 +279,7 @@ export function shopStoreFrom(env: Env): ShopStore {
 
     // One mail a second per address at EmailJS: a refund right after the shipped mail waits its turn.
     mail: (to, subject, message) => sendPatiently(env, { to, subject, message }),
+    mailRefund: (refundId) => mailShopRefund(env, admin, refundId),
   };
 }
 
