@@ -78,11 +78,16 @@ for (const backend of BACKENDS)
         .replace(/&amp;/g, '&');
 
     /** An order placed with the page's form from the buyer's browser; what its checkout needs. */
-    async function placed(owner: TestUser, page: { pageId: string; slug: string }, buyer: { email: string; from: string }) {
+    async function placed(
+      owner: TestUser,
+      page: { pageId: string; slug: string },
+      buyer: { email: string; from: string },
+      headers: Record<string, string> = { origin: APP_ORIGIN },
+    ) {
       const answer = await postFrom(
         buyer.from,
         `${t.url}/functions/v1/orders`,
-        { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+        { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         new URLSearchParams({
           portfolio: page.pageId,
           slug: page.slug,
@@ -186,6 +191,45 @@ for (const backend of BACKENDS)
       assert.match(refusedPage, /<h1>There is no such order<\/h1>/);
       assert.ok(!refusedPage.includes('Chocolate'));
       assert.equal((await fetch(`${t.url}/functions/v1/orders/status/${otherNumber}`)).status, 404, 'the number alone opens nothing');
+    });
+
+    journey('ordered through the page’s proven custom domain, its mails’ status link is on that domain', async () => {
+      const dev = await sellingOwner(t, 'dev');
+      const page = await publishedShopOf(dev);
+      // The domain as the publish function leaves it once its TXT record is proven; the site's port, as local-cloud's site has one.
+      const domain = `${page.slug}.example`;
+      const proven = await service
+        .from('custom_domains')
+        .insert({ domain, portfolio_id: page.pageId, owner_id: dev.id, verified_at: new Date().toISOString() });
+      assert.equal(proven.error, null);
+      const onDomain = `http://${domain}:${new URL(APP_ORIGIN).port}`;
+      const buyer = { email: `una-${page.slug}@example.com`, from: '127.0.2.4' };
+      // The site's edge passes the Host the buyer asked for (orders/domainPaths.mjs).
+      const order = await placed(dev, page, buyer, { origin: onDomain, 'x-folioforge-shop-host': new URL(onDomain).host });
+      assert.ok(order.callbackUrl.startsWith(`${onDomain}/functions/v1/orders/callback?`), order.callbackUrl);
+      await pay(order, buyer.email);
+      await webhookDeliveries(t);
+      const receipts = await mailsTo(buyer.email);
+      assert.equal(receipts.length, 1, 'one receipt');
+      const links = receipts[0]!.links.filter((link) => link.includes('/orders/status/'));
+      assert.equal(links.length, 1);
+      assert.equal(new URL(links[0]!).origin, onDomain, 'the receipt links the status page on the shop’s own domain');
+      const recorded = await service.from('shop_orders').select('id, shop_origin').eq('razorpay_order_id', order.razorpayOrderId).single();
+      assert.equal(recorded.data?.shop_origin, onDomain);
+
+      // Marked ready days later by the owner: that mail links the status page on the domain too.
+      const ready = await fetch(`${t.url}/functions/v1/shop`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: t.cloud.keys.anonKey, Authorization: `Bearer ${dev.accessToken}` },
+        body: JSON.stringify({ action: 'fulfil', orderId: recorded.data!.id }),
+      });
+      assert.equal(ready.status, 200, await ready.clone().text());
+      const readyMail = (await mailsTo(buyer.email)).find((mail) => mail.subject.endsWith('is ready for pickup'));
+      assert.deepEqual(
+        readyMail?.links.filter((link) => link.includes('/orders/status/')),
+        links,
+        'the same link, on the shop’s own domain',
+      );
     });
 
     journey('unpublishing cancels a pending order and gives its stock back; its payment arriving later is refunded', async () => {

@@ -905,6 +905,7 @@ export type Database = {
           refunded_amount: number;
           shipping_address: Json | null;
           shipping_amount: number;
+          shop_origin: string | null;
           status: string;
           total_amount: number;
           updated_at: string;
@@ -934,6 +935,7 @@ export type Database = {
           refunded_amount?: number;
           shipping_address?: Json | null;
           shipping_amount?: number;
+          shop_origin?: string | null;
           status?: string;
           total_amount: number;
           updated_at?: string;
@@ -963,6 +965,7 @@ export type Database = {
           refunded_amount?: number;
           shipping_address?: Json | null;
           shipping_amount?: number;
+          shop_origin?: string | null;
           status?: string;
           total_amount?: number;
           updated_at?: string;

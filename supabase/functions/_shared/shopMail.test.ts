@@ -30,6 +30,7 @@ const ORDER: PaidShopOrder = {
   items_amount: 99000,
   shipping_amount: 5000,
   total_amount: 104000,
+  shop_origin: null,
   shop_order_items: [
     { line: 2, name: 'Sourdough', option_name: null, quantity: 1, unit_amount: 9000, line_amount: 9000 },
     { line: 1, name: 'Chocolate cake', option_name: '1 kg', quantity: 2, unit_amount: 45000, line_amount: 90000 },
@@ -140,6 +141,7 @@ function refundRows(refund: Record<string, unknown> = {}) {
         currency: 'INR',
         total_amount: 104000,
         refunded_amount: 50000,
+        shop_origin: null,
         shop_order_items: [
           { line: 2, name: 'Fruit tart', option_name: 'Large', unit_amount: 9000 },
           { line: 1, name: 'Chocolate cake', option_name: null, unit_amount: 45000 },

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { sendAccountMail } from './accountMail.ts';
 import { requireEnv, type Env } from './env.ts';
 import { formatMoney } from './prices.ts';
-import { orderStatusToken, orderStatusUrl } from './shopMailLinks.ts';
+import { orderStatusLink } from './shopMailLinks.ts';
+import { provenDomainOrigin } from './sites.ts';
 
 export const paidShopOrderSchema = z.object({
   id: z.string(),
@@ -30,6 +31,7 @@ export const paidShopOrderSchema = z.object({
   items_amount: z.number().int(),
   shipping_amount: z.number().int(),
   total_amount: z.number().int(),
+  shop_origin: z.string().nullable(),
   shop_order_items: z.array(
     z.object({
       line: z.number().int(),
@@ -44,7 +46,21 @@ export const paidShopOrderSchema = z.object({
 export type PaidShopOrder = z.infer<typeof paidShopOrderSchema>;
 export const PAID_SHOP_ORDER_COLUMNS =
   'id, order_number, owner_id, portfolio_id, page_slug, buyer_name, buyer_email, buyer_phone, delivery, shipping_address, currency, ' +
-  'items_amount, shipping_amount, total_amount, shop_order_items (line, name, option_name, quantity, unit_amount, line_amount)';
+  'items_amount, shipping_amount, total_amount, shop_origin, shop_order_items (line, name, option_name, quantity, unit_amount, line_amount)';
+
+/** The order's status link, on the custom domain it was placed on while that is still its page's (shopMailLinks.ts). */
+export function statusLinkOf(
+  env: Env,
+  admin: SupabaseClient,
+  order: { order_number: string; portfolio_id: string | null; shop_origin: string | null },
+): Promise<string> {
+  const portfolio = order.portfolio_id;
+  return orderStatusLink(
+    env,
+    { orderNumber: order.order_number, shopOrigin: order.shop_origin },
+    async (origin) => !!portfolio && !!(await provenDomainOrigin(admin, portfolio, origin, requireEnv(env, 'SITE_URL'))),
+  );
+}
 
 /** Who sold it, as the published page shows them (its profile). */
 export interface SellerContact {
@@ -219,7 +235,7 @@ export async function mailPaidShopOrder(env: Env, admin: SupabaseClient, orderId
       ? await admin.from('published_pages').select('data').eq('portfolio_id', order.portfolio_id).maybeSingle<{ data: unknown }>()
       : { data: null };
     const seller = sellerContactOf(page?.data ?? null);
-    const statusUrl = orderStatusUrl(env, await orderStatusToken(env, order.order_number));
+    const statusUrl = await statusLinkOf(env, admin, order);
     const mails = [{ to: order.buyer_email, ...buyerReceiptMail(order, seller, statusUrl) }];
     const { data: owner } = await admin.auth.admin.getUserById(order.owner_id);
     if (owner.user?.email) mails.push({ to: owner.user.email, ...ownerOrderMail(order, requireEnv(env, 'SITE_URL')) });
@@ -246,6 +262,7 @@ const refundRowSchema = z.object({
     currency: z.string(),
     total_amount: z.number().int(),
     refunded_amount: z.number().int(),
+    shop_origin: z.string().nullable(),
     shop_order_items: z.array(
       z.object({ line: z.number().int(), name: z.string(), option_name: z.string().nullable(), unit_amount: z.number().int() }),
     ),
@@ -270,19 +287,19 @@ export async function mailShopRefund(
       .from('shop_order_refunds')
       .select(
         'amount, shipping_amount, lines, shop_orders (order_number, owner_id, portfolio_id, page_slug, buyer_name, buyer_email, currency, ' +
-          'total_amount, refunded_amount, shop_order_items (line, name, option_name, unit_amount))',
+          'total_amount, refunded_amount, shop_origin, shop_order_items (line, name, option_name, unit_amount))',
       )
       .eq('id', refundId)
       .single();
     if (error) throw new Error(`the refund could not be read: ${error.message}`);
     const refund = refundRowSchema.parse(data);
     const order = refund.shop_orders;
-    const [page, owner, statusToken] = await Promise.all([
+    const [page, owner, statusUrl] = await Promise.all([
       order.portfolio_id
         ? admin.from('published_pages').select('data').eq('portfolio_id', order.portfolio_id).maybeSingle<{ data: unknown }>()
         : Promise.resolve({ data: null }),
       admin.auth.admin.getUserById(order.owner_id),
-      orderStatusToken(env, order.order_number),
+      statusLinkOf(env, admin, order),
     ]);
     const lines = refund.lines.map(({ line, quantity }) => {
       const item = order.shop_order_items.find((candidate) => candidate.line === line);
@@ -306,7 +323,7 @@ export async function mailShopRefund(
         email: owner.data.user?.email ?? null,
         pageUrl: `${requireEnv(env, 'SITE_URL').replace(/\/+$/, '')}/p/${order.page_slug}`,
       },
-      orderStatusUrl(env, statusToken),
+      statusUrl,
     );
     await send(env, { to: order.buyer_email, ...mail });
   } catch (error) {

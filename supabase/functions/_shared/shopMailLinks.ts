@@ -1,7 +1,8 @@
 // The buyer's private link to their order's status: /functions/v1/orders/status/<order number>-<mac>,
 // where mac is hex HMAC-SHA256 of the order number with SHOP_ORDER_LINK_KEY (a function secret).
-// Nothing is stored: the link is made again wherever it is needed (the receipt mail, the checkout's
-// return page), and only the holder of the key can make one. The order number alone, printed on
+// Nothing is stored but the order's domain: the link is made again wherever it is needed (the
+// checkout's return page, the receipt and refund mails; orderStatusLink), and only the holder of the
+// key can make one. The order number alone, printed on
 // receipts, opens nothing; another order's mac never matches.
 import { requireEnv, type Env } from './env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from './hmac.ts';
@@ -27,4 +28,20 @@ export async function orderNumberOfStatusToken(env: Env, token: string): Promise
 export function orderStatusUrl(env: Env, token: string, shopOrigin?: string): string {
   const base = shopOrigin ? shopOrigin.replace(/\/+$/, '') : requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '');
   return `${base}/functions/v1/orders/status/${token}`;
+}
+
+/**
+ * The buyer's status link of an order: on the custom domain it was placed on (shop_orders.shop_origin,
+ * recorded by the orders function from a proven domain, never from the form) while `stillProven` says
+ * it is a proven domain of the order's page, else on the functions' host. Checked again because a
+ * domain given up may come to someone else, who must never be sent the buyer's link.
+ */
+export async function orderStatusLink(
+  env: Env,
+  order: { orderNumber: string; shopOrigin: string | null },
+  stillProven: (origin: string) => Promise<boolean>,
+): Promise<string> {
+  const token = await orderStatusToken(env, order.orderNumber);
+  const origin = order.shopOrigin && (await stillProven(order.shopOrigin)) ? order.shopOrigin : undefined;
+  return orderStatusUrl(env, token, origin);
 }

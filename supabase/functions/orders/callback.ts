@@ -7,12 +7,13 @@
 // back from Razorpay as the seller and recorded, the same way the webhook records it (one SQL call:
 // paid once, or refunded when the order had ended). Whatever comes, the buyer gets a page saying what
 // happened and the way back to the shop; a forged or foreign callback changes nothing. A paid (or
-// refunded) order's page links the order's private status page (status.ts), as the receipt mail does,
-// and leads back to the shop where the buyer ordered: the site, or the page's proven custom domain.
+// refunded) order's page links the order's private status page (status.ts), as the receipt mail does
+// (on the custom domain the order was placed on), and leads back to the shop where the buyer ordered:
+// the site, or the page's proven custom domain.
 import { requireEnv, type Env } from '../_shared/env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from '../_shared/hmac.ts';
 import { readRawBody } from '../_shared/request.ts';
-import { orderStatusToken, orderStatusUrl } from '../_shared/shopMailLinks.ts';
+import { orderStatusLink } from '../_shared/shopMailLinks.ts';
 import { publicPagePath } from '../_shared/slugs.ts';
 import { buyerPage, escapeHtml } from './buyerPages.ts';
 import type { OrderStore } from './store.ts';
@@ -99,8 +100,13 @@ async function callbackPage(req: Request, env: Env, store: OrderStore): Promise<
   // Read back from Razorpay as the seller: only a payment on the order's own account is found.
   const payment = await store.sellerPayment(order.ownerId, paymentId);
   if (!payment || payment.orderId !== order.razorpayOrderId) return notConfirmed(400);
-  // Only once the payment is confirmed: the link is the buyer's, as the receipt mail's.
-  const statusUrl = async () => orderStatusUrl(env, await orderStatusToken(env, order.orderNumber), edgeShop);
+  // Only once the payment is confirmed: the link is the buyer's, as the receipt mail's, on the domain the order was placed on.
+  const statusUrl = () =>
+    orderStatusLink(
+      env,
+      order,
+      async (origin) => !!order.portfolioId && (await store.customDomainOrigin(order.portfolioId, origin)) !== undefined,
+    );
   const refundedPage = async () =>
     page(
       200,

@@ -63,6 +63,8 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
     razorpay: [] as { amount: number; receipt: string }[],
     cancelled: [] as string[],
     settled: [] as CapturedPayment[],
+    /** The custom domain each order was recorded as placed on. */
+    shopOrigins: [] as (string | null)[],
   };
   const store: OrderStore = {
     customDomainOrigin: () => Promise.resolve(undefined),
@@ -81,7 +83,10 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
       calls.razorpay.push(input);
       return Promise.resolve({ id: 'order_Razorpay000001' });
     },
-    attachRazorpayOrder: () => Promise.resolve(),
+    attachRazorpayOrder: (_order, _razorpayOrder, _account, shopOrigin) => {
+      calls.shopOrigins.push(shopOrigin);
+      return Promise.resolve();
+    },
     callbackOrder: (number) =>
       Promise.resolve(
         number === ORDER.number
@@ -92,6 +97,7 @@ function fakeStore(overrides: Partial<OrderStore> = {}) {
               ownerId: 'owner-1',
               razorpayOrderId: ORDER.razorpay,
               accountId: ORDER.account,
+              shopOrigin: null,
             }
           : undefined,
       ),
@@ -355,7 +361,7 @@ Deno.test('a form from the page’s proven custom domain is taken, and checkout 
 });
 
 Deno.test('posted through the page’s own custom domain, checkout returns to that domain, never to a Host the request claims', async () => {
-  const { store } = fakeStore({ customDomainOrigin: provenAdaBakes });
+  const { store, calls } = fakeStore({ customDomainOrigin: provenAdaBakes });
   const handler = createHandler(env, store);
   const own = await (await handler(form({ 'quantity.cake': '1' }, 'https://ada-bakes.example', 'ada-bakes.example'))).text();
   assert.equal(hiddenField(own, 'callback_url'), 'https://ada-bakes.example/functions/v1/orders/callback?order=FF-0123456789');
@@ -373,6 +379,9 @@ Deno.test('posted through the page’s own custom domain, checkout returns to th
   const onSite = await (await handler(form({ 'quantity.cake': '1' }, SITE, 'evil.example'))).text();
   assert.equal(hiddenField(onSite, 'callback_url'), 'https://project.supabase.example/functions/v1/orders/callback?order=FF-0123456789');
   assert.equal(hiddenField(onSite, 'cancel_url'), `${SITE}/p/${PAGE.slug}`);
+  // The order keeps the domain it was placed on for its status links; a field of the form named so changes nothing.
+  await (await handler(form({ 'quantity.cake': '1', shop_origin: 'https://evil.example' }, SITE))).body?.cancel();
+  assert.deepEqual(calls.shopOrigins, ['https://ada-bakes.example', null, null, null, null, null, null]);
 });
 
 Deno.test('too many orders from one buyer on one page are refused with when to try again', async () => {
@@ -433,7 +442,13 @@ Deno.test('ordered on the page’s custom domain, the buyer is sent back there; 
 });
 
 Deno.test('returned through the page’s custom domain, the confirmation links the status page and the shop on that domain', async () => {
-  const { store } = fakeStore({ customDomainOrigin: provenAdaBakes });
+  const placedOn = (shopOrigin: string | null): Pick<OrderStore, 'callbackOrder'> => ({
+    callbackOrder: async (number) => {
+      const order = await fakeStore().store.callbackOrder(number);
+      return order && { ...order, shopOrigin };
+    },
+  });
+  const { store } = fakeStore({ customDomainOrigin: provenAdaBakes, ...placedOn('https://ada-bakes.example') });
   const handler = createHandler(env, store);
   const through = async (host: string) => {
     const req = await returned();
@@ -446,9 +461,23 @@ Deno.test('returned through the page’s custom domain, the confirmation links t
   assert.match(own, /<a href="https:\/\/ada-bakes\.example\/">Back to the shop<\/a>/);
   // A forged Host: FolioForge's own addresses, nothing of the forged one.
   const forged = await through('evil.example');
-  assert.match(forged, /<a href="https:\/\/project\.supabase\.example\/functions\/v1\/orders\/status\/FF-0123456789-[0-9a-f]{64}">/);
   assert.match(forged, new RegExp(`<a href="${SITE}/p/${PAGE.slug}">Back to the shop</a>`));
   assert.doesNotMatch(forged, /evil\.example/);
+  // The status link is the order's: on the domain it was placed on, whatever Host the return claims.
+  assert.match(forged, /<a href="https:\/\/ada-bakes\.example\/functions\/v1\/orders\/status\/FF-0123456789-[0-9a-f]{64}">/);
+  // Placed on the site, or on a domain that is no longer the page's: FolioForge's own address.
+  for (const shopOrigin of [null, 'https://lapsed.example']) {
+    const req = await returned();
+    req.headers.set('x-folioforge-shop-host', 'ada-bakes.example');
+    const page = await (
+      await createHandler(env, fakeStore({ customDomainOrigin: provenAdaBakes, ...placedOn(shopOrigin) }).store)(req)
+    ).text();
+    assert.match(
+      page,
+      /<a href="https:\/\/project\.supabase\.example\/functions\/v1\/orders\/status\/FF-0123456789-[0-9a-f]{64}">/,
+      String(shopOrigin),
+    );
+  }
 });
 
 Deno.test('a forged or foreign return from checkout changes nothing, and the buyer is told so', async () => {

@@ -219,6 +219,9 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
       const pricing = priceOrder(snapshot.data, form);
       if (!pricing.ok) return fieldProblems(pricing.errors, names);
 
+      // Ordered through the page's custom domain's edge, the buyer stays on it: Razorpay returns there
+      // too, and the order keeps the domain for every status link it is sent later.
+      const shopOrigin = await provenShopOrigin(req, siteUrl, portfolio, store);
       let reserved;
       try {
         reserved = await store.reserve({
@@ -273,15 +276,13 @@ export function createHandler(env: Env, store?: OrderStore, statusStore?: Status
           receipt: reserved.orderNumber,
           notes: { folioforge_shop_order: reserved.orderId, portfolio },
         });
-        await store.attachRazorpayOrder(reserved.orderId, razorpayOrder.id, seller.accountId);
+        await store.attachRazorpayOrder(reserved.orderId, razorpayOrder.id, seller.accountId, shopOrigin ?? null);
       } catch (error) {
         await store.cancel(reserved.orderId);
         console.error('orders: the order could not be created at Razorpay', error);
         throw new HttpError(502, 'The payment could not be set up just now. Nothing was charged; try again.');
       }
 
-      // Ordered through the page's custom domain's edge, the buyer stays on it: Razorpay returns there too.
-      const shopOrigin = await provenShopOrigin(req, siteUrl, portfolio, store);
       const functionsBase = shopOrigin
         ? `${shopOrigin}${DOMAIN_ORDERS_PATH}`
         : `${requireEnv(env, 'SUPABASE_URL').replace(/\/+$/, '')}/functions/v1/orders`;

@@ -55,6 +55,8 @@ export interface CallbackOrder {
   ownerId: string;
   razorpayOrderId: string | null;
   accountId: string | null;
+  /** The proven custom domain it was placed on (shop_orders.shop_origin), null on the site. */
+  shopOrigin: string | null;
 }
 
 /** A payment as Razorpay shows it to the seller. */
@@ -78,7 +80,8 @@ export interface OrderStore {
     seller: SellerToken,
     input: { amount: number; currency: string; receipt: string; notes: Record<string, string> },
   ): Promise<{ id: string }>;
-  attachRazorpayOrder(orderId: string, razorpayOrderId: string, accountId: string): Promise<void>;
+  /** Records the order's Razorpay order and account, and the proven custom domain it was placed on (null: the site). */
+  attachRazorpayOrder(orderId: string, razorpayOrderId: string, accountId: string, shopOrigin: string | null): Promise<void>;
   /** An order by its number, for the buyer's return from checkout. */
   callbackOrder(orderNumber: string): Promise<CallbackOrder | undefined>;
   /** The payment read from Razorpay as the owner's connected account; null when that account has none such. */
@@ -131,17 +134,22 @@ export function orderStoreFrom(env: Env): OrderStore {
       return { orderId: row.order_id, orderNumber: row.order_number, totalAmount: row.total_amount };
     },
     createRazorpayOrder: (seller, input) => razorpayApiForSeller(env, seller.accessToken).createOrder(input),
-    async attachRazorpayOrder(orderId, razorpayOrderId, accountId) {
+    async attachRazorpayOrder(orderId, razorpayOrderId, accountId, shopOrigin) {
       const { error } = await admin
         .from('shop_orders')
-        .update({ razorpay_order_id: razorpayOrderId, razorpay_account_id: accountId, updated_at: new Date().toISOString() })
+        .update({
+          razorpay_order_id: razorpayOrderId,
+          razorpay_account_id: accountId,
+          shop_origin: shopOrigin,
+          updated_at: new Date().toISOString(),
+        })
         .eq('id', orderId);
       if (error) throw new Error(`the Razorpay order could not be recorded: ${error.message}`);
     },
     async callbackOrder(orderNumber) {
       const { data, error } = await admin
         .from('shop_orders')
-        .select('order_number, page_slug, portfolio_id, owner_id, razorpay_order_id, razorpay_account_id')
+        .select('order_number, page_slug, portfolio_id, owner_id, razorpay_order_id, razorpay_account_id, shop_origin')
         .eq('order_number', orderNumber)
         .maybeSingle<{
           order_number: string;
@@ -150,6 +158,7 @@ export function orderStoreFrom(env: Env): OrderStore {
           owner_id: string;
           razorpay_order_id: string | null;
           razorpay_account_id: string | null;
+          shop_origin: string | null;
         }>();
       if (error) throw new Error(`the order could not be read: ${error.message}`);
       if (!data) return undefined;
@@ -160,6 +169,7 @@ export function orderStoreFrom(env: Env): OrderStore {
         ownerId: data.owner_id,
         razorpayOrderId: data.razorpay_order_id,
         accountId: data.razorpay_account_id,
+        shopOrigin: data.shop_origin,
       };
     },
     async sellerPayment(ownerId, paymentId) {

@@ -1,6 +1,6 @@
 // The mail a buyer gets when the owner marks their order shipped or ready for pickup: plain text (the
 // account mail template shows it as text), with the order's number and items, what the owner noted,
-// and who sells, so the buyer can answer them.
+// its status link (as the receipt's), and who sells, so the buyer can answer them.
 import type { OwnerOrder } from './store.ts';
 
 export function fulfilledMail(
@@ -23,6 +23,9 @@ export function fulfilledMail(
       '',
       ...items,
       ...(note ? ['', `${shipped ? 'Shipping details' : 'Pickup details'} from ${order.seller.name}: ${note}`] : []),
+      '',
+      `See your order's status at any time (keep this link to yourself; it shows your order):`,
+      order.statusUrl,
       '',
       `Questions about your order? ${order.seller.email ? `Write to ${order.seller.name} at ${order.seller.email}, or ` : ''}visit ${order.seller.pageUrl}.`,
     ].join('\n'),

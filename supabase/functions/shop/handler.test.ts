@@ -33,6 +33,7 @@ const order = (changes: Partial<OwnerOrder> = {}): OwnerOrder => ({
     { line: 2, name: 'Fruit tart', optionName: 'Large', quantity: 1, unitAmount: 9000 },
   ],
   seller: { name: 'Ada Bakes', email: 'ada@example.com', pageUrl: 'https://folioforge.example/p/ada-bakes' },
+  statusUrl: 'https://ada-bakes.example/functions/v1/orders/status/FF-0123456789-abc',
   ...changes,
 });
 
@@ -107,6 +108,7 @@ Deno.test('marked shipped, the buyer is mailed once, in their own name, with the
   assert.match(mail!.message, /- 2 × Chocolate cake\n- 1 × Fruit tart \(Large\)/);
   assert.match(mail!.message, /Shipping details from Ada Bakes: Tracking: DTDC 123\n/);
   assert.match(mail!.message, /Write to Ada Bakes at ada@example.com/);
+  assert.ok(mail!.message.split('\n').includes(order().statusUrl), 'the order’s status link');
 
   const again = await post(store, { action: 'fulfil', orderId: ORDER_ID });
   assert.deepEqual(await again.json(), { fulfilment: 'shipped', fulfilledAt: '2026-12-02T19:30:00.000Z', mailed: false });

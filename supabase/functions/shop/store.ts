@@ -6,7 +6,7 @@ import { razorpayApiBase } from '../_shared/razorpay.ts';
 import { requireEnv, type Env } from '../_shared/env.ts';
 import { HttpError, requireSecondFactor, requireUser } from '../_shared/request.ts';
 import { sellerAccessToken, sellerDepsFrom, type SellerToken } from '../_shared/sellerAccounts.ts';
-import { mailShopRefund, sendPatiently } from '../_shared/shopMail.ts';
+import { mailShopRefund, sendPatiently, statusLinkOf } from '../_shared/shopMail.ts';
 import { supabaseClientsFrom } from '../_shared/supabaseClient.ts';
 import { orderStockChanged } from '../_shared/shopStock.ts';
 
@@ -28,6 +28,8 @@ export interface OwnerOrder {
   items: { line: number; name: string; optionName: string | null; quantity: number; unitAmount: number }[];
   /** Who sells: the page's name as published, and how the buyer reaches them (the owner's mail). */
   seller: { name: string; email: string | null; pageUrl: string };
+  /** The buyer's private link to the order's status, on the domain it was placed on (_shared/shopMailLinks.ts). */
+  statusUrl: string;
 }
 
 /** A refund as recorded by claim_shop_order_refund: its state, amount, the shipping in it and the lines' quantities. */
@@ -119,6 +121,7 @@ interface OrderRow {
   fulfilled_at: string | null;
   page_slug: string;
   portfolio_id: string | null;
+  shop_origin: string | null;
   shop_order_items: { name: string; option_name: string | null; quantity: number; line: number; unit_amount: number }[];
 }
 
@@ -140,7 +143,7 @@ export function shopStoreFrom(env: Env): ShopStore {
         .from('shop_orders')
         .select(
           'id, order_number, owner_id, status, delivery, buyer_name, buyer_email, currency, total_amount, shipping_amount, refunded_amount, ' +
-            'razorpay_payment_id, fulfilment, fulfilled_at, page_slug, portfolio_id, ' +
+            'razorpay_payment_id, fulfilment, fulfilled_at, page_slug, portfolio_id, shop_origin, ' +
             'shop_order_items (line, name, option_name, quantity, unit_amount)',
         )
         .eq('id', orderId)
@@ -148,11 +151,12 @@ export function shopStoreFrom(env: Env): ShopStore {
         .maybeSingle<OrderRow>();
       if (error) throw new Error(`the order could not be read: ${error.message}`);
       if (!data) return null;
-      const [page, owner] = await Promise.all([
+      const [page, owner, statusUrl] = await Promise.all([
         data.portfolio_id
           ? admin.from('published_pages').select('data').eq('portfolio_id', data.portfolio_id).maybeSingle<{ data: unknown }>()
           : Promise.resolve({ data: null }),
         admin.auth.admin.getUserById(ownerId),
+        statusLinkOf(env, admin, data),
       ]);
       const profileName = (page.data?.data as { profile?: { name?: unknown } } | undefined)?.profile?.name;
       return {
@@ -184,6 +188,7 @@ export function shopStoreFrom(env: Env): ShopStore {
           email: owner.data.user?.email ?? null,
           pageUrl: `${siteUrl}/p/${data.page_slug}`,
         },
+        statusUrl,
       };
     },
 
