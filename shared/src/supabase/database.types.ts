@@ -1843,6 +1843,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      record_stock_shown_unknown: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: number;
+      };
       redeem_mfa_recovery_code: {
         Args: {
           for_user: string;
