@@ -4,7 +4,8 @@
 // more than was paid), another user can neither read nor change any of it, and a new order reaches
 // the owner's open /account through Realtime. A refund Razorpay answers `pending` (the sandbox's test
 // control) is under way until refund.processed settles it (the buyer mailed once, a replay or a forged
-// or foreign event changing nothing) or refund.failed makes its items refundable again.
+// or foreign event changing nothing) or refund.failed makes its items refundable again; so is the
+// refund of a payment that came after its order expired, its status page saying so.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -25,6 +26,8 @@ import {
 import { payShopOrder, publishedShop, sellerTokenOf, sellingOwner } from './support/shops.ts';
 import { razorpayApi, webhookDeliveries } from './support/servicesRazorpay.ts';
 import { startTestCloud as startCoreTestCloud } from './support/cloud.ts';
+import { shopOrderLinkKey } from '../src/razorpay/partner.ts';
+import { orderStatusToken } from '../../supabase/functions/_shared/shopMailLinks.ts';
 
 after(stopClusters);
 
@@ -279,6 +282,77 @@ for (const backend of BACKENDS)
       assert.deepEqual([retry.status, (retry.body.refund as { status: string }).status], [200, 'processed']);
       assert.deepEqual(retry.body.order, { status: 'partially_refunded', refundedAmount: 54000 });
       assert.equal((await refundMails()).length, 2);
+    });
+
+    journey('a late payment’s refund Razorpay answers pending is under way until refund.processed; a replay changes nothing', async () => {
+      const gia = await sellingOwner(t, 'gia');
+      const page = await publishedShopOf(gia);
+      const answer = await postFrom(
+        '127.0.3.5',
+        `${t.url}/functions/v1/orders`,
+        { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+        new URLSearchParams({ portfolio: page.pageId, slug: page.slug, delivery: 'pickup', ...BUYER, 'quantity.bread': '2' }).toString(),
+      );
+      assert.equal(answer.status, 200, answer.body);
+      const razorpayOrderId = /name="order_id" value="([^"]+)"/.exec(answer.body)![1]!;
+      const order = (await service.from('shop_orders').select('id, order_number').eq('razorpay_order_id', razorpayOrderId).single()).data!;
+      // The buyer pays after the order expired: the payment is owed back, and Razorpay answers its refund pending.
+      await service
+        .from('shop_orders')
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq('id', order.id);
+      assert.equal((await service.rpc('expire_shop_orders')).error, null);
+      const seller = (await sellerTokenOf(t, gia.id))!;
+      assert.equal(
+        (await razorpayApi(t, 'POST', `/_sandbox/test/accounts/${seller.accountId}/refunds`, { next_refunds: 'pending' })).status,
+        200,
+      );
+      const { razorpay_payment_id: paymentId } = await payShopOrder(t, seller, razorpayOrderId, BUYER.email);
+      await webhookDeliveries(t);
+      const owed = async () =>
+        (
+          await service
+            .from('shop_order_returned_payments')
+            .select('refund_id, refund_status, refunded_at')
+            .eq('payment_id', paymentId)
+            .single()
+        ).data!;
+      const underWay = await owed();
+      assert.equal(underWay.refund_status, 'pending');
+      assert.match(underWay.refund_id ?? '', /^rfnd_/, 'it keeps Razorpay’s id for the webhook');
+      assert.equal(underWay.refunded_at, null, 'not given back yet');
+      const token = await orderStatusToken(() => shopOrderLinkKey(t.cloud.keys), order.order_number);
+      const statusPage = async () => (await fetch(`${t.url}/functions/v1/orders/status/${token}`)).text();
+      const said = async () => /<p class="late-payment">([^<]*)<\/p>/.exec(await statusPage())?.[1];
+      assert.equal(await said(), 'Your payment of ₹180.00 came when this order was no longer open for payment: its refund is under way.');
+
+      // Razorpay makes it: refund.processed settles it.
+      const processed = await razorpayApi(t, 'POST', `/_sandbox/test/refunds/${underWay.refund_id}`, { outcome: 'processed' });
+      assert.deepEqual([processed.status, processed.body.status], [200, 'processed']);
+      const settled = await owed();
+      assert.equal(settled.refund_status, 'processed');
+      assert.notEqual(settled.refunded_at, null);
+      assert.equal(
+        await said(),
+        'Your payment of ₹180.00 came when this order was no longer open for payment: it has been refunded in full.',
+      );
+
+      // The same event again changes nothing.
+      const delivery = (await webhookDeliveries(t)).filter((d) => d.event === 'refund.processed').at(-1)!;
+      const replay = await fetch(`${t.url}/functions/v1/razorpay-webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': delivery.signature },
+        body: delivery.body,
+      });
+      assert.deepEqual([replay.status, await replay.json()], [200, { status: 'already' }]);
+      assert.deepEqual(await owed(), settled);
+      const atRazorpay = await razorpayApi(t, 'GET', `/v1/payments/${paymentId}`, undefined, `Bearer ${seller.accessToken}`);
+      assert.deepEqual([atRazorpay.body.status, atRazorpay.body.amount_refunded], ['refunded', 18000], 'refunded once, in full');
+      assert.equal((await service.from('shop_orders').select('status').eq('id', order.id).single()).data!.status, 'expired');
+      assert.equal(
+        (await razorpayApi(t, 'POST', `/_sandbox/test/accounts/${seller.accountId}/refunds`, { next_refunds: 'processed' })).status,
+        200,
+      );
     });
 
     journey('the sandbox answers the same X-Refund-Idempotency with the same refund, and refuses it for another request', async () => {

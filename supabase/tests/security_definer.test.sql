@@ -15,7 +15,7 @@ select is(
         'pages_past_their_plan', 'pages_showing_old_stock', 'plan_paid_through', 'plans_held', 'portfolio_posts_guard', 'portfolios_cap',
         'portfolios_guard_held_address', 'portfolios_guard_look', 'portfolios_guard_pages', 'portfolios_guard_publish', 'portfolios_guard_size',
         'portfolios_hold_freed_address', 'private_site_slugs', 'protected_site_at', 'protected_slugs', 'published_site_pages', 'record_page_render', 'record_shop_order_payment', 'record_stock_shown',
-        'redeem_mfa_recovery_code', 'reserve_shop_order', 'shop_order_payment_refunded', 'shop_order_refund_at_razorpay', 'shop_order_refund_event', 'shop_order_refund_settled', 'shop_stock_held', 'shops_past_their_plan', 'site_password_salt', 'slug_available', 'storage_use', 'sweep_database',
+        'redeem_mfa_recovery_code', 'reserve_shop_order', 'shop_order_payment_refund_at_razorpay', 'shop_order_payment_refunded', 'shop_order_refund_at_razorpay', 'shop_order_refund_event', 'shop_order_refund_settled', 'shop_stock_held', 'shops_past_their_plan', 'site_password_salt', 'slug_available', 'storage_use', 'sweep_database',
         'sweep_site_password_failures', 'take_rate_limit',
         'unpublish_page', 'username_available'],
   'the security-definer functions are these, each tested beside its table');

@@ -845,6 +845,7 @@ export type Database = {
           payment_id: string;
           refund_claimed_at: string | null;
           refund_id: string | null;
+          refund_status: string | null;
           refunded_at: string | null;
         };
         Insert: {
@@ -856,6 +857,7 @@ export type Database = {
           payment_id: string;
           refund_claimed_at?: string | null;
           refund_id?: string | null;
+          refund_status?: string | null;
           refunded_at?: string | null;
         };
         Update: {
@@ -867,6 +869,7 @@ export type Database = {
           payment_id?: string;
           refund_claimed_at?: string | null;
           refund_id?: string | null;
+          refund_status?: string | null;
           refunded_at?: string | null;
         };
         Relationships: [
@@ -1887,6 +1890,13 @@ export type Database = {
           new_template_id?: string;
         };
         Returns: Database['public']['Tables']['portfolios']['Row'][];
+      };
+      shop_order_payment_refund_at_razorpay: {
+        Args: {
+          payment: string;
+          refund: string;
+        };
+        Returns: boolean;
       };
       shop_order_payment_refunded: {
         Args: {

@@ -1,10 +1,12 @@
 // What a captured shop payment leads to beyond the SQL's decision (shop_order_payments.test.sql): a
 // payment owed back is refunded on the seller's account and marked so; a refund Razorpay did not make
-// is let go for the next delivery to try again.
+// is let go for the next delivery to try again; one Razorpay answers `pending` is under way until the
+// account's webhook (shop_late_refunds_pending.test.sql), which mails nobody and moves no stock for it.
 import assert from 'node:assert/strict';
 import {
   settleShopPayment,
   settleShopRefund,
+  type MadeRefund,
   type PaymentOutcome,
   type RefundEventOutcome,
   type ShopPaymentStore,
@@ -19,8 +21,15 @@ const PAYMENT = {
   currency: 'INR',
 };
 
-function store(outcome: PaymentOutcome, refund: () => Promise<string | null> = () => Promise.resolve('rfnd_Refund00000001')) {
-  const calls = { refunds: [] as string[], marked: [] as [string, string | null][], mailed: [] as string[] };
+const MADE: MadeRefund = { id: 'rfnd_Refund00000001', status: 'processed' };
+
+function store(outcome: PaymentOutcome, refund: () => Promise<MadeRefund | null> = () => Promise.resolve(MADE)) {
+  const calls = {
+    refunds: [] as string[],
+    marked: [] as [string, string | null][],
+    underWay: [] as [string, string][],
+    mailed: [] as string[],
+  };
   const fake: ShopPaymentStore = {
     record: () => Promise.resolve({ outcome, orderId: 'order-uuid', orderNumber: 'FF-0123456789', ownerId: 'owner-1' }),
     refund: (ownerId, paymentId) => {
@@ -29,6 +38,10 @@ function store(outcome: PaymentOutcome, refund: () => Promise<string | null> = (
     },
     refunded: (paymentId, refundId) => {
       calls.marked.push([paymentId, refundId]);
+      return Promise.resolve();
+    },
+    refundUnderWay: (paymentId, refundId) => {
+      calls.underWay.push([paymentId, refundId]);
       return Promise.resolve();
     },
     mailPaid: (orderId) => {
@@ -65,6 +78,17 @@ Deno.test('a refund Razorpay refused, or a seller no longer connected, leaves it
   const disconnected = store('refund', () => Promise.resolve(null));
   assert.equal((await settleShopPayment(disconnected.fake, PAYMENT)).status, 'refund_waiting');
   assert.deepEqual(disconnected.calls.marked, [['pay_Payment0000001', null]]);
+
+  const failed = store('refund', () => Promise.resolve({ ...MADE, status: 'failed' }));
+  assert.equal((await settleShopPayment(failed.fake, PAYMENT)).status, 'refund_waiting');
+  assert.deepEqual(failed.calls.marked, [['pay_Payment0000001', null]], 'a refund Razorpay answered failed is no refund');
+});
+
+Deno.test('a late payment’s refund Razorpay answers pending is under way, not marked refunded', async () => {
+  const { fake, calls } = store('refund', () => Promise.resolve({ ...MADE, status: 'pending' }));
+  assert.equal((await settleShopPayment(fake, PAYMENT)).status, 'refund_underway');
+  assert.deepEqual(calls.underWay, [['pay_Payment0000001', 'rfnd_Refund00000001']], 'it keeps Razorpay’s id for the webhook');
+  assert.deepEqual(calls.marked, [], 'the webhook settles it');
 });
 
 const REFUND_EVENT = {
@@ -76,13 +100,13 @@ const REFUND_EVENT = {
   shopRefundId: '7b2f0c2e-8b7d-4c1e-9f3a-2b4c6d8e0f1b',
 };
 
-function refundStore(outcome: RefundEventOutcome) {
+function refundStore(outcome: RefundEventOutcome, refundId: string | null = 'refund-uuid') {
   const calls = { stock: [] as string[], mailed: [] as string[], recorded: [] as unknown[] };
   const fake: ShopRefundStore = {
     recordRefund: (event) => {
       calls.recorded.push(event);
       const known = ['processed', 'failed', 'already'].includes(outcome);
-      return Promise.resolve({ outcome, refundId: known ? 'refund-uuid' : null, orderId: known ? 'order-uuid' : null });
+      return Promise.resolve({ outcome, refundId: known ? refundId : null, orderId: known ? 'order-uuid' : null });
     },
     stockChanged: (orderId) => {
       calls.stock.push(orderId);
@@ -107,6 +131,14 @@ Deno.test('a replay, a failed refund, another account’s or an unknown refund m
   for (const outcome of ['already', 'failed', 'foreign', 'mismatch', 'unknown'] as const) {
     const { fake, calls } = refundStore(outcome);
     assert.equal(await settleShopRefund(fake, { ...REFUND_EVENT, outcome: outcome === 'failed' ? 'failed' : 'processed' }), outcome);
+    assert.deepEqual([calls.stock, calls.mailed], [[], []], outcome);
+  }
+});
+
+Deno.test('a late payment’s refund settled by its webhook mails nobody and moves no stock: its order held none', async () => {
+  for (const outcome of ['processed', 'failed', 'already'] as const) {
+    const { fake, calls } = refundStore(outcome, null);
+    assert.equal(await settleShopRefund(fake, { ...REFUND_EVENT, amount: 99000, shopRefundId: null }), outcome);
     assert.deepEqual([calls.stock, calls.mailed], [[], []], outcome);
   }
 });

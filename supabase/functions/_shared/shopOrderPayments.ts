@@ -4,9 +4,11 @@
 // Razorpay, acting for the seller, then marked refunded (once: the SQL hands the refund to one call).
 // The call that paid the order mails the buyer's receipt and the owner's note (shopMail.ts): SQL
 // answers 'paid' to one call only, so they go out once however the webhook and the callback arrive.
-// A refund of a shop order that Razorpay answered `pending` ends in the account's webhook
-// (settleShopRefund): shop_order_refund_event decides, once, on the order's own account, for its
-// payment and amount; the call it answers 'processed' re-renders the page's stock and mails the buyer.
+// A refund of a shop order that Razorpay answered `pending`, an owner's or a late payment's, ends in
+// the account's webhook (settleShopRefund): shop_order_refund_event decides, once, on the order's own
+// account, for its payment and amount; the call it answers 'processed' for an owner's refund
+// re-renders the page's stock and mails the buyer (a late payment held no stock, and its buyer was
+// told on the return page; its order's status page shows where the refund stands).
 // One interface, so the rules are tested on Deno without a database or Razorpay.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Env } from './env.ts';
@@ -34,17 +36,28 @@ export interface RecordedPayment {
   ownerId: string | null;
 }
 
+/** Razorpay's answer to a refund: `pending` is not given back yet (its webhook says how it ends), `failed` never will be. */
+export interface MadeRefund {
+  id: string;
+  status: 'processed' | 'pending' | 'failed';
+}
+
 export interface ShopPaymentStore {
   record(payment: CapturedPayment): Promise<RecordedPayment>;
-  /** Refunds the payment in full on the owner's connected account: the refund's id, or null when they are not connected. */
-  refund(ownerId: string, paymentId: string): Promise<string | null>;
+  /** Refunds the payment in full on the owner's connected account: Razorpay's answer, or null when they are not connected. */
+  refund(ownerId: string, paymentId: string): Promise<MadeRefund | null>;
   /** The refund made (its id), or none made: the next delivery of the event tries again. */
   refunded(paymentId: string, refundId: string | null): Promise<void>;
+  /** Razorpay answered `pending`: under way with its id until the account's webhook (shop_order_payment_refund_at_razorpay). */
+  refundUnderWay(paymentId: string, refundId: string): Promise<void>;
   /** Mails the receipt and the owner's note of an order just paid; never throws. */
   mailPaid(orderId: string): Promise<void>;
 }
 
-/** What the caller reports: the outcome, or 'refunded' once this call has given a late payment back. */
+/**
+ * What the caller reports: the outcome, 'refunded' once this call has given a late payment back,
+ * 'refund_underway' when Razorpay is still making that refund, 'refund_waiting' when it stays owed.
+ */
 export type SettledPayment = Exclude<PaymentOutcome, 'refund'> | 'refunded' | 'refund_waiting';
 
 export async function settleShopPayment(
@@ -54,18 +67,23 @@ export async function settleShopPayment(
   const recorded = await store.record(payment);
   if (recorded.outcome === 'paid' && recorded.orderId) await store.mailPaid(recorded.orderId);
   if (recorded.outcome !== 'refund') return { status: recorded.outcome, recorded };
-  let refundId: string | null;
+  let made: MadeRefund | null;
   try {
-    refundId = await store.refund(recorded.ownerId!, payment.paymentId);
+    made = await store.refund(recorded.ownerId!, payment.paymentId);
   } catch (error) {
     await store.refunded(payment.paymentId, null);
     throw error;
   }
-  await store.refunded(payment.paymentId, refundId);
-  if (!refundId) {
-    // The seller disconnected: nothing here can act on their account. It stays owed (shop_order_returned_payments),
-    // and any later delivery of the event tries again.
-    console.error('shop payment owed back, but the seller is not connected', { payment: payment.paymentId });
+  if (made?.status === 'pending') {
+    // Razorpay is still making it: the account's webhook settles it, or makes it owed again.
+    await store.refundUnderWay(payment.paymentId, made.id);
+    return { status: 'refund_underway', recorded };
+  }
+  await store.refunded(payment.paymentId, made?.status === 'processed' ? made.id : null);
+  if (!made || made.status === 'failed') {
+    // The seller disconnected (nothing here can act on their account), or Razorpay could not refund it: it stays
+    // owed (shop_order_returned_payments), and any later delivery of the event tries again.
+    console.error('shop payment owed back, but not refunded', { payment: payment.paymentId, refund: made?.id ?? 'not connected' });
     return { status: 'refund_waiting', recorded };
   }
   return { status: 'refunded', recorded };
@@ -86,6 +104,7 @@ export interface RefundEvent {
 export type RefundEventOutcome = 'processed' | 'failed' | 'already' | 'unknown' | 'foreign' | 'mismatch';
 
 export interface ShopRefundStore {
+  /** shop_order_refund_event's answer: refundId is the owner's refund it settled, null for a late payment's. */
   recordRefund(event: RefundEvent): Promise<{ outcome: RefundEventOutcome; refundId: string | null; orderId: string | null }>;
   /** The order's page is re-rendered when its stock came back. */
   stockChanged(orderId: string): Promise<void>;
@@ -102,6 +121,8 @@ export async function settleShopRefund(store: ShopRefundStore, event: RefundEven
   }
   if (recorded.outcome === 'foreign' || recorded.outcome === 'mismatch')
     console.error('a refund event that is not its order’s changed nothing', { refund: event.razorpayRefundId, outcome: recorded.outcome });
+  if (recorded.outcome === 'failed' && !recorded.refundId)
+    console.error('Razorpay could not refund a late payment: it stays owed', { payment: event.paymentId, refund: event.razorpayRefundId });
   return recorded.outcome;
 }
 
@@ -148,7 +169,12 @@ export function shopPaymentStoreFrom(env: Env, admin: SupabaseClient): ShopPayme
     async refund(ownerId, paymentId) {
       const seller = await sellerAccessToken(sellerDepsFrom(env, admin), ownerId);
       if (!seller) return null;
-      return (await razorpayApiForSeller(env, seller.accessToken).refundPayment(paymentId)).id;
+      const made = await razorpayApiForSeller(env, seller.accessToken).refundPayment(paymentId);
+      return { id: made.id, status: made.status };
+    },
+    async refundUnderWay(paymentId, refundId) {
+      const { error } = await admin.rpc('shop_order_payment_refund_at_razorpay', { payment: paymentId, refund: refundId });
+      if (error) throw new Error(`shop_order_payment_refund_at_razorpay failed: ${error.code} ${error.message}`);
     },
     async refunded(paymentId, refundId) {
       const { error } = await admin.rpc(

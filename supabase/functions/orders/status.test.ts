@@ -19,10 +19,20 @@ const ORDER: StatusOrder = {
     { name: 'Sourdough', optionName: null, quantity: 1, unitAmount: 9000, lineAmount: 9000 },
   ],
   seller: { name: 'Ada Bakes', email: 'ada@bakes.example', phone: null },
+  latePayments: [],
 };
 const OTHER: StatusOrder = { ...ORDER, orderNumber: 'FF-ABCDEFGHIJ', status: 'refunded' };
+const LATE: StatusOrder = {
+  ...ORDER,
+  orderNumber: 'FF-LATE000001',
+  status: 'expired',
+  latePayments: [
+    { amount: 104000, refunded: true },
+    { amount: 104000, refunded: false },
+  ],
+};
 const store: StatusStore = {
-  orderByNumber: (number) => Promise.resolve([ORDER, OTHER].find((order) => order.orderNumber === number)),
+  orderByNumber: (number) => Promise.resolve([ORDER, OTHER, LATE].find((order) => order.orderNumber === number)),
 };
 const open = async (token: string) => {
   const res = await answerStatus(new Request(orderStatusUrl(env, token)), env, store);
@@ -41,6 +51,19 @@ Deno.test('its own link shows the order: items, options, quantities, prices, tot
   assert.match(page.html, /<meta name="robots" content="noindex">/);
   assert.ok(!page.html.includes('<script'), 'no script needed');
   assert.ok(!page.html.includes('FF-ABCDEFGHIJ'), 'nothing of another order');
+});
+
+Deno.test('a payment that came after the order closed shows whether its refund is under way or made', async () => {
+  const page = await open(await orderStatusToken(env, LATE.orderNumber));
+  assert.match(page.html, /<strong id="status">Cancelled: it was not paid in time<\/strong>/);
+  assert.deepEqual(
+    [...page.html.matchAll(/<p class="late-payment">([^<]*)<\/p>/g)].map((match) => match[1]),
+    [
+      'Your payment of ₹1,040.00 came when this order was no longer open for payment: it has been refunded in full.',
+      'Your payment of ₹1,040.00 came when this order was no longer open for payment: its refund is under way.',
+    ],
+  );
+  assert.doesNotMatch((await open(await orderStatusToken(env, ORDER.orderNumber))).html, /late-payment/, 'none for an order paid in time');
 });
 
 Deno.test('each order’s link shows only that order, and its own status', async () => {

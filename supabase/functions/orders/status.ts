@@ -1,6 +1,6 @@
 // The buyer's private order page: GET /orders/status/<token> (the link in the receipt mail and on the
 // checkout's return page; _shared/shopMailLinks.ts). Only that order: its items, what it cost, how it
-// comes and where it stands. No address, phone or email: the link may be forwarded. Any other text,
+// comes and where it stands, and where the refund of a payment that came after it closed stands. No address, phone or email: the link may be forwarded. Any other text,
 // another order's token included, is answered 404 with the same page, so a token reveals nothing.
 // Plain HTML: it works with scripts off.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -21,6 +21,8 @@ export interface StatusOrder {
   createdAt: string;
   items: { name: string; optionName: string | null; quantity: number; unitAmount: number; lineAmount: number }[];
   seller: SellerContact;
+  /** Payments that came after the order had closed, each given back in full: refunded yet, or still under way. */
+  latePayments: { amount: number; refunded: boolean }[];
 }
 
 export interface StatusStore {
@@ -73,10 +75,18 @@ export async function answerStatus(req: Request, env: Env, store: StatusStore): 
     order.seller.email && `<a href="mailto:${escapeHtml(order.seller.email)}">${escapeHtml(order.seller.email)}</a>`,
     order.seller.phone && escapeHtml(order.seller.phone),
   ].filter(Boolean);
+  // A payment Razorpay took after the order had closed is the buyer's money on its way back: said until it is back.
+  const late = order.latePayments
+    .map(
+      (payment) =>
+        `<p class="late-payment">Your payment of ${money(payment.amount)} came when this order was no longer open for payment: ` +
+        `${payment.refunded ? 'it has been refunded in full.' : 'its refund is under way.'}</p>\n`,
+    )
+    .join('');
   const body = `
 <p>Order <strong>${escapeHtml(order.orderNumber)}</strong> from ${escapeHtml(order.seller.name)}, placed ${escapeHtml(order.createdAt.slice(0, 10))}.</p>
 <p>Status: <strong id="status">${escapeHtml(statusLabel(order.status))}</strong></p>
-<table>
+${late}<table>
 <caption>What you ordered</caption>
 <thead><tr><th scope="col">Item</th><th scope="col">Quantity</th><th scope="col">Price each</th><th scope="col">Amount</th></tr></thead>
 <tbody>
@@ -102,6 +112,7 @@ interface StatusRow {
   total_amount: number;
   created_at: string;
   portfolio_id: string | null;
+  shop_order_returned_payments: { amount: number; refund_status: string | null; created_at: string }[];
   shop_order_items: {
     line: number;
     name: string;
@@ -119,7 +130,8 @@ export function statusStoreFrom(admin: SupabaseClient): StatusStore {
         .from('shop_orders')
         .select(
           'order_number, status, currency, delivery, items_amount, shipping_amount, total_amount, created_at, portfolio_id, ' +
-            'shop_order_items (line, name, option_name, quantity, unit_amount, line_amount)',
+            'shop_order_items (line, name, option_name, quantity, unit_amount, line_amount), ' +
+            'shop_order_returned_payments (amount, refund_status, created_at)',
         )
         .eq('order_number', orderNumber)
         .maybeSingle<StatusRow>();
@@ -147,6 +159,9 @@ export function statusStoreFrom(admin: SupabaseClient): StatusStore {
             lineAmount: item.line_amount,
           })),
         seller: sellerContactOf(page?.data ?? null),
+        latePayments: [...data.shop_order_returned_payments]
+          .sort((a, b) => a.created_at.localeCompare(b.created_at))
+          .map((payment) => ({ amount: payment.amount, refunded: payment.refund_status === 'processed' })),
       };
     },
   };

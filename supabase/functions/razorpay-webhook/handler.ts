@@ -6,7 +6,8 @@
 //                                   (_shared/shopOrderPayments.ts);
 //                                   on the platform's, the order's purchase is paid (if the browser never came back)
 //   refund.processed, refund.failed → on a seller's account, a shop refund Razorpay answered `pending`
-//                                   is settled (stock back, the buyer mailed) or reopened, once
+//                                   is settled (stock back, the buyer mailed) or reopened, once; a late
+//                                   payment's refund is settled or owed again
 //                                   (_shared/shopOrderPayments.ts settleShopRefund)
 //   subscription.*                → the subscription's row mirrors Razorpay's state, fetched anew
 //                                   (events may arrive late or out of order); subscription.charged

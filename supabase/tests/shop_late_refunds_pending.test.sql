@@ -1,0 +1,79 @@
+-- A payment that came after its order ended is refunded in full, and Razorpay may answer that refund
+-- `pending`: it is under way until the account's webhook says refund.processed (given back, once; a
+-- replay changes nothing) or refund.failed (owed again: the next delivery of the payment refunds it
+-- again). Only the order's own account and the whole payment settle it; an event before the
+-- function's own answer ends the same (20261206030000_late_payment_refunds_pending.sql).
+begin;
+select plan(19);
+
+select tests.create_user('owner') as owner \gset
+insert into public.portfolios (owner_id, template_id, title, slug, published) values (:'owner', 'generator', 'shop', 'ada-bakes', true);
+insert into public.published_pages (portfolio_id, owner_id, slug, template_id, version, data, badge, customized_look, subscribe_form)
+select id, :'owner', 'ada-bakes', 'generator', 1, $${"sections": [{"kind": "products", "items": [
+  {"id": "cake", "title": "Cake", "sale": {"price": 45000, "stock": 3, "options": []}}]}]}$$, false, false, false
+  from public.portfolios where slug = 'ada-bakes';
+
+-- An order of a cake on acc_SellerAccount1 that expired unpaid.
+create function pg_temp.expired(razorpay_order text) returns uuid
+language plpgsql as $$
+declare
+  made uuid;
+begin
+  select order_id into made from public.reserve_shop_order(
+    (select id from public.portfolios where slug = 'ada-bakes'), 'ada-bakes', 1,
+    '{"name": "Zoë", "email": "zoe@example.com", "phone": "+919876543210"}',
+    '[{"item": "cake", "option": "", "name": "Cake", "quantity": 1, "unitAmount": 45000}]', 'pickup', null, 'INR', 0);
+  update public.shop_orders set razorpay_order_id = razorpay_order, razorpay_account_id = 'acc_SellerAccount1',
+         expires_at = now() - interval '1 second' where id = made;
+  perform public.expire_shop_orders();
+  return made;
+end;
+$$;
+create function pg_temp.paid(razorpay_order text, payment text) returns text
+language sql as $$ select outcome from public.record_shop_order_payment(razorpay_order, 'acc_SellerAccount1', payment, 45000, 'INR') $$;
+create function pg_temp.event(payment text, refund text, outcome text, account text default 'acc_SellerAccount1', amount integer default 45000)
+returns text language sql as $$ select result from public.shop_order_refund_event(account, refund, payment, amount, '', outcome) $$;
+create function pg_temp.owed(payment text) returns table (refund_id text, refund_status text, refunded boolean)
+language sql as $$
+  select r.refund_id, r.refund_status, r.refunded_at is not null from public.shop_order_returned_payments r where r.payment_id = payment
+$$;
+
+select tests.act_as(:'owner');
+select throws_ok($$ select public.shop_order_payment_refund_at_razorpay('pay_AAAAAAAAAAAAAA', 'rfnd_AAAAAAAAAAAAAA') $$, '42501', null,
+  'the owner cannot say a refund is under way');
+select tests.act_as_service();
+
+-- ─── pending, then processed ───────────────────────────────────────────────────────────────
+select pg_temp.expired('order_AAAAAAAAAAAAAA') as first \gset
+select is(pg_temp.paid('order_AAAAAAAAAAAAAA', 'pay_AAAAAAAAAAAAAA'), 'refund', 'a payment after the order expired is owed back');
+select is(public.shop_order_payment_refund_at_razorpay('pay_AAAAAAAAAAAAAA', 'rfnd_AAAAAAAAAAAAAA'), true, 'Razorpay answered pending');
+select results_eq($$ select * from pg_temp.owed('pay_AAAAAAAAAAAAAA') $$, $$ values ('rfnd_AAAAAAAAAAAAAA'::text, 'pending'::text, false) $$,
+  'under way at Razorpay with its id, not given back yet');
+select is(pg_temp.paid('order_AAAAAAAAAAAAAA', 'pay_AAAAAAAAAAAAAA'), 'refund_underway', 'the event again refunds nothing more meanwhile');
+select is(pg_temp.event('pay_AAAAAAAAAAAAAA', 'rfnd_AAAAAAAAAAAAAA', 'processed', 'acc_OtherAccount01'), 'foreign',
+  'another account''s event changes nothing');
+select is(pg_temp.event('pay_AAAAAAAAAAAAAA', 'rfnd_AAAAAAAAAAAAAA', 'processed', 'acc_SellerAccount1', 100), 'mismatch',
+  'nor does a refund of part of it');
+select is(pg_temp.event('pay_AAAAAAAAAAAAAA', 'rfnd_BBBBBBBBBBBBBB', 'processed'), 'mismatch', 'nor another refund of the payment');
+select is(pg_temp.event('pay_AAAAAAAAAAAAAA', 'rfnd_AAAAAAAAAAAAAA', 'processed'), 'processed', 'refund.processed settles it');
+select results_eq($$ select * from pg_temp.owed('pay_AAAAAAAAAAAAAA') $$, $$ values ('rfnd_AAAAAAAAAAAAAA'::text, 'processed'::text, true) $$,
+  'given back');
+select is(pg_temp.event('pay_AAAAAAAAAAAAAA', 'rfnd_AAAAAAAAAAAAAA', 'processed'), 'already', 'a replay changes nothing');
+select is(pg_temp.paid('order_AAAAAAAAAAAAAA', 'pay_AAAAAAAAAAAAAA'), 'already_refunded', 'nor does the payment''s event again');
+select results_eq(format('select status, refunded_amount from public.shop_orders where id = %L', :'first'),
+  $$ values ('expired'::text, 0) $$, 'the order stays expired: the payment was never its');
+
+-- ─── pending, then failed: owed again ─────────────────────────────────────────────────────────
+select pg_temp.expired('order_CCCCCCCCCCCCCC') as second \gset
+select is(pg_temp.paid('order_CCCCCCCCCCCCCC', 'pay_CCCCCCCCCCCCCC'), 'refund', 'another late payment');
+-- The webhook comes before the function stored Razorpay's `pending`: found by its payment all the same.
+select is(pg_temp.event('pay_CCCCCCCCCCCCCC', 'rfnd_CCCCCCCCCCCCCC', 'failed'), 'failed', 'refund.failed before the answer');
+select is(public.shop_order_payment_refund_at_razorpay('pay_CCCCCCCCCCCCCC', 'rfnd_CCCCCCCCCCCCCC'), false,
+  'the answer after it changes nothing');
+select is(pg_temp.paid('order_CCCCCCCCCCCCCC', 'pay_CCCCCCCCCCCCCC'), 'refund', 'owed again: the next delivery refunds it again');
+select is(public.shop_order_payment_refunded('pay_CCCCCCCCCCCCCC', 'rfnd_DDDDDDDDDDDDDD'), true, 'made at once this time');
+select results_eq($$ select * from pg_temp.owed('pay_CCCCCCCCCCCCCC') $$, $$ values ('rfnd_DDDDDDDDDDDDDD'::text, 'processed'::text, true) $$,
+  'given back with the second refund; the failed one''s replay is not this one''s');
+
+select * from finish();
+rollback;
