@@ -16,11 +16,20 @@ export type Backend = 'pglite' | 'postgres';
  */
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
 
+const pgReason = postgresUnavailableReason();
+
 /**
- * The one backend a supabase-js journey runs on: PGlite, as in every browser test's stack.
- * LOCAL_CLOUD_TEST_BACKEND=postgres runs the journeys on a real Postgres instead (after a change to src/db).
+ * The one backend a supabase-js journey runs on: a real Postgres 15 (what hosted Supabase runs) where
+ * this machine has one, where a journey takes about half its time on PGlite, else PGlite. PGlite, the
+ * embedded default of `npm start`, still runs every suite about what differs and every browser test's
+ * stack. LOCAL_CLOUD_TEST_BACKEND=pglite (or postgres) chooses, e.g. after a change to src/db.
  */
-export const JOURNEY_BACKEND: Backend = process.env.LOCAL_CLOUD_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+export const JOURNEY_BACKEND: Backend =
+  process.env.LOCAL_CLOUD_TEST_BACKEND === 'pglite' || process.env.LOCAL_CLOUD_TEST_BACKEND === 'postgres'
+    ? process.env.LOCAL_CLOUD_TEST_BACKEND
+    : pgReason
+      ? 'pglite'
+      : 'postgres';
 export const JOURNEY_BACKENDS: Backend[] = [JOURNEY_BACKEND];
 
 type TestBody = (t: TestContext) => void | Promise<void>;
@@ -33,7 +42,6 @@ export function journeyTestOn(backend: Backend): (name: string, body: TestBody) 
   return backend === JOURNEY_BACKEND ? (name, body) => void test(name, body) : () => undefined;
 }
 
-const pgReason = postgresUnavailableReason();
 let printed = false;
 
 /** The skip option for a suite: false to run, or the reason it cannot. */
