@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { payWithCard, scrollToCheckout, SUBSCRIPTION_CARD } from '../support/checkout';
 import { userClient } from '../support/portfolios';
 import { advanceClock, passNextCharge, razorpay, setRenewals } from '../support/razorpaySandbox';
@@ -32,8 +32,7 @@ type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
 async function signedIn(name: string): Promise<{ user: User; page: Page }> {
   const user = await createConfirmedUser(stack, name);
-  const page = await browser.newPage();
-  await logInThroughUi(page, stack, user);
+  const page = await (await signedInContext(browser, stack, user)).newPage();
   return { user, page };
 }
 
@@ -178,7 +177,7 @@ test.describe('monthly plans', () => {
     await billing(page)
       .getByText(/^Premium, \$29\.99 a month\. Renews on .+: \$29\.99 will be charged then\.$/)
       .waitFor({ timeout: 20_000 });
-    await page.close();
+    await page.context().close();
   });
 
   test('a renewal that fails keeps the plan in grace while Razorpay retries, then the plan lapses', async () => {
@@ -223,7 +222,7 @@ test.describe('monthly plans', () => {
     // Failed attempts are not debts: only the one charge is listed, as charged.
     await expectPayments(page, 1);
     assert.deepEqual(await charged(user), [{ amount: 999, currency: 'USD' }]);
-    await page.close();
+    await page.context().close();
   });
 
   test('cancel keeps the plan to the end of the month; resume charges nothing until then, then monthly', async () => {
@@ -273,17 +272,15 @@ test.describe('monthly plans', () => {
       .waitFor({
         timeout: 20_000,
       });
-    await page.close();
+    await page.context().close();
   });
 });
 
 test.describe('on a phone', () => {
   test('the pricing comparison shows every plan without scrolling sideways; the checkout fits 390 px with its CVV box', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
     const user = await createConfirmedUser(stack, 'Phone Buyer');
-    await logInThroughUi(page, stack, user);
-    await page.setViewportSize({ width: 390, height: 844 });
+    const context = await signedInContext(browser, stack, user, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
     await page.goto(`${stack.shellUrl}/pricing`);
     const table = page.getByRole('table', { name: 'Features included in each plan' });
     await expect(table).toBeVisible();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard, scrollToCheckout, SUBSCRIPTION_CARD } from '../support/checkout';
 
 let stack: SharedStack;
@@ -24,8 +24,7 @@ test.afterAll(async () => {
 test.describe('pricing plans', () => {
   test('a declined card shows the reason; a good card then pays, and the plan shows as current', async () => {
     const user = await createConfirmedUser(stack, 'Plan Buyer');
-    const page = await browser.newPage();
-    await logInThroughUi(page, stack, user);
+    const page = await (await signedInContext(browser, stack, user)).newPage();
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     await expect(page.getByRole('dialog').getByText('$19.99').first()).toBeVisible();
@@ -53,13 +52,12 @@ test.describe('pricing plans', () => {
     await expect(plan.getByText(/^Pro, paid through /)).toBeVisible();
     await expect(plan.getByText('0.0 MB of 1 GB used (0 files)')).toBeVisible();
     await expect(plan.getByText('Removed: your plan includes it.')).toBeVisible();
-    await page.close();
+    await page.context().close();
   });
 
   test('closing the checkout says nothing was charged', async () => {
     const user = await createConfirmedUser(stack, 'Window Shopper');
-    const page = await browser.newPage();
-    await logInThroughUi(page, stack, user);
+    const page = await (await signedInContext(browser, stack, user)).newPage();
     await page.goto(`${stack.shellUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Basic' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -72,7 +70,7 @@ test.describe('pricing plans', () => {
     // A checkout opened and left is not a debt: the account lists no payment for it.
     await page.goto(`${stack.shellUrl}/account`);
     await page.getByRole('region', { name: 'Billing and receipts' }).getByText('No purchases yet').waitFor({ timeout: 15_000 });
-    await page.close();
+    await page.context().close();
   });
 
   test('a signed-out visitor is asked to log in first', async () => {
@@ -82,15 +80,14 @@ test.describe('pricing plans', () => {
       .getByRole('link', { name: /log in/i })
       .first()
       .waitFor();
-    await page.close();
+    await page.context().close();
   });
 });
 
 test.describe('buying a template from the editor', () => {
   test('Get Temp 1 pays for template 1 in rupees, which then shows as purchased, with its receipt on the account', async () => {
     const user = await createConfirmedUser(stack, 'Template Buyer');
-    const page = await browser.newPage();
-    await logInThroughUi(page, stack, user);
+    const page = await (await signedInContext(browser, stack, user)).newPage();
     await page.goto(`${stack.shellUrl}/templates`);
     await page
       .getByRole('button', { name: /^Use Template/ })
@@ -109,6 +106,6 @@ test.describe('buying a template from the editor', () => {
     await payments.getByText('Template 1, bought for good').waitFor({ timeout: 15_000 });
     await expect(payments.getByText('₹100.00')).toBeVisible();
     await expect(payments.getByRole('listitem')).toHaveCount(1);
-    await page.close();
+    await page.context().close();
   });
 });

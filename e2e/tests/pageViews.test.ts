@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { userClient } from '../support/portfolios';
 import { grantTemplate } from '../support/sites';
 
@@ -57,9 +57,8 @@ test.describe('page views', () => {
     const user = await createConfirmedUser(stack, 'Counted Owner');
     // Template 1 bought already: a page is published once its template is (buying is commerce.test.ts).
     await grantTemplate(stack, (await userClient(stack, user)).userId, 1, 100);
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await signedInContext(browser, stack, user)).newPage();
     const errors = trackPageErrors(page);
-    await logInThroughUi(page, stack, user);
     const slug = `counted-${Date.now().toString(36)}`;
     await publish(page, slug);
 

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { writePhotoFiles } from '../support/photos';
 import { userClient, waitForStored, waitForStoredFiles } from '../support/portfolios';
 import { grantTemplate } from '../support/sites';
@@ -57,9 +57,8 @@ test.describe('a photo through the editor', () => {
     const original = fs.statSync(path.join(dir, 'IMG_4032.jpg')).size;
     assert.ok(original > 4.5 * 1024 * 1024 && original < 5.6 * 1024 * 1024, `the photo weighs about 5 MB (${original})`);
     const user = await createConfirmedUser(stack, 'Phone Photographer');
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await signedInContext(browser, stack, user)).newPage();
     const errors = trackPageErrors(page);
-    await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/design`);
     await page.waitForURL(/\/design\?portfolio=/);
     await saved(page);
@@ -133,10 +132,9 @@ test.describe('a photo through the editor', () => {
     const user = await createConfirmedUser(stack, 'Published Photographer');
     // Template 1 bought already (buying it is commerce.test.ts).
     await grantTemplate(stack, (await userClient(stack, user)).userId, 1, 100);
-    const context = await browser.newContext();
+    const context = await signedInContext(browser, stack, user);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await logInThroughUi(page, stack, user);
     await page.goto(`${stack.shellUrl}/design`);
     await page.waitForURL(/\/design\?portfolio=/);
     await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'IMG_4032.jpg'));

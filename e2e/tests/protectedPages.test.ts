@@ -10,7 +10,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 import { fetchWithHost, grantPlan } from '../support/sites';
 import { sharedStack, type SharedStack } from '../support/stack';
@@ -36,9 +36,8 @@ test.describe('a site behind its password', () => {
     const user = await createConfirmedUser(stack, 'Asha Private');
     const { client, userId } = await userClient(stack, user);
     await grantPlan(stack, userId, 'pro');
-    const owner = await (await browser.newContext()).newPage();
+    const owner = await (await signedInContext(browser, stack, user)).newPage();
     const errors = trackPageErrors(owner);
-    await logInThroughUi(owner, stack, user);
 
     await owner.goto(`${stack.shellUrl}/portfo`);
     await owner.waitForURL(/\/portfo\?portfolio=/);

@@ -15,7 +15,7 @@ import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { editorForm, publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { userClient } from '../support/portfolios';
@@ -36,9 +36,7 @@ test.afterAll(async () => {
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
 async function signedIn(user: User): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await logInThroughUi(page, stack, user);
-  return page;
+  return (await signedInContext(browser, stack, user, { acceptDownloads: true })).newPage();
 }
 
 /** /design signed in: the portfolio named, or a first one of template 1 made in the account. */

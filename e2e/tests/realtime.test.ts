@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 
 let stack: SharedStack;
@@ -24,9 +24,7 @@ test.afterAll(async () => {
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
 async function signedInPage(user: User): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughUi(page, stack, user);
-  return page;
+  return (await signedInContext(browser, stack, user)).newPage();
 }
 
 /**

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { pdfText } from '../support/pdfText';
 import { editorForm, publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
@@ -25,9 +25,8 @@ test.afterAll(async () => {
 
 test('a job typed in /portfo is in the PDF the published page’s résumé link downloads', async () => {
   const user = await createConfirmedUser(stack, 'Ada Lovelace');
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await signedInContext(browser, stack, user)).newPage();
   const errors = trackPageErrors(page);
-  await logInThroughUi(page, stack, user);
   await page.goto(`${stack.shellUrl}/portfo`);
   await page.waitForURL(/\/portfo\?portfolio=/);
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient } from '@supabase/supabase-js';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, logInThroughUi, signedInContext } from '../support/accounts';
 import { storedFiles, storedPortfolios, waitForStored, waitForStoredFiles } from '../support/portfolios';
 import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { repoRoot } from '../../tooling/repo.mjs';
@@ -28,11 +28,9 @@ test.afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
-async function signedInContext(user: User): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logInThroughUi(page, stack, user);
-  return { context, page };
+async function signedIn(user: User): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await signedInContext(browser, stack, user);
+  return { context, page: await context.newPage() };
 }
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /^(Saved|Saving…|Offline|Could not save|Not saved)/ });
@@ -59,7 +57,7 @@ const UNDO_DELETE_MS = 6000;
 test.describe('cloud saves', () => {
   test('an edit saved in one browser shows in another browser of the same user', async () => {
     const user = await createConfirmedUser(stack, 'Cloud Saver');
-    const first = await signedInContext(user);
+    const first = await signedIn(user);
     const errors = trackPageErrors(first.page);
     const id = await openDesign(first.page);
     await nameField(first.page).fill('Grace Hopper');
@@ -69,7 +67,7 @@ test.describe('cloud saves', () => {
     assert.equal(rows[0]!.id, id);
     assert.equal(rows[0]!.template_id, '1');
 
-    const second = await signedInContext(user);
+    const second = await signedIn(user);
     await second.page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
     await waitForStatus(second.page, 'Saved');
     await expect(nameField(second.page)).toHaveValue('Grace Hopper');
@@ -85,7 +83,7 @@ test.describe('cloud saves', () => {
 
   test('a tab closed 200 ms after the last key keeps the edit', async () => {
     const user = await createConfirmedUser(stack, 'Quick Closer');
-    const { context, page } = await signedInContext(user);
+    const { context, page } = await signedIn(user);
     // The page's own clock, stopped: the save a second after typing pauses (CLOUD_SAVE_DELAY_MS) cannot
     // be what keeps the edit, only the save as the tab closes.
     await page.clock.install();
@@ -102,7 +100,7 @@ test.describe('cloud saves', () => {
 
   test('offline: says the edit is kept on this device, and saves it once back online', async () => {
     const user = await createConfirmedUser(stack, 'Train Rider');
-    const { context, page } = await signedInContext(user);
+    const { context, page } = await signedIn(user);
     await openDesign(page);
     await context.setOffline(true);
     await nameField(page).fill('Typed in a tunnel');
@@ -117,7 +115,7 @@ test.describe('cloud saves', () => {
 
   test('two tabs on one portfolio: the stale save is refused; load the newer version, or keep mine as a new portfolio', async () => {
     const user = await createConfirmedUser(stack, 'Two Tabs');
-    const { context, page: tabA } = await signedInContext(user);
+    const { context, page: tabA } = await signedIn(user);
     // Realtime down for both tabs (its websocket answered by no one): neither hears the other's save,
     // so the account's version check is what keeps the stale one from overwriting (realtime.test.ts
     // shows the live path).
@@ -202,7 +200,7 @@ test.describe('cloud saves', () => {
 test.describe('My portfolios', () => {
   test('reached from the account menu: open, rename, duplicate, delete and undo', async () => {
     const user = await createConfirmedUser(stack, 'Collector');
-    const { context, page } = await signedInContext(user);
+    const { context, page } = await signedIn(user);
     const errors = trackPageErrors(page);
     // The page's own clock, to let the undo window pass without waiting for it.
     await page.clock.install();
@@ -396,7 +394,7 @@ test.describe('rich text', () => {
 
   test('signed in: what is stored is sanitised, and a row holding raw payloads still renders inert', async () => {
     const user = await createConfirmedUser(stack, 'Paste Tester');
-    const { context, page } = await signedInContext(user);
+    const { context, page } = await signedIn(user);
     const id = await openDesign(page);
     const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
     await openRichFields(page);
@@ -456,7 +454,7 @@ test.describe('files in storage', () => {
 
   test('a picture uploads with visible progress, shows through a signed URL, and replacing it removes the old file', async () => {
     const user = await createConfirmedUser(stack, 'Photo Keeper');
-    const { context, page } = await signedInContext(user);
+    const { context, page } = await signedIn(user);
     const id = await openDesign(page);
     const picker = page.getByLabel('Profile image', { exact: true });
     // The limits are said before anything is chosen.
@@ -497,7 +495,7 @@ test.describe('files in storage', () => {
     assert.deepEqual(names, [replaced!.data.profile.photo!.split('/').pop()], 'the replaced picture was removed');
 
     // Another browser of the same user sees the picture through a short-lived signed URL.
-    const second = await signedInContext(user);
+    const second = await signedIn(user);
     await second.page.goto(`${stack.shellUrl}/design?portfolio=${id}`);
     const image = second.page
       .getByRole('region', { name: 'Template Preview' })
@@ -512,7 +510,7 @@ test.describe('files in storage', () => {
 
   test('a GIF over 5 MB, text named as a photo and a renamed non-PDF are refused with a clear message, and nothing is stored', async () => {
     const user = await createConfirmedUser(stack, 'Careful Uploader');
-    const { context, page } = await signedInContext(user);
+    const { context, page } = await signedIn(user);
     const id = await openDesign(page);
     await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'huge.gif'));
     await expect(page.getByRole('alert').filter({ hasText: '"huge.gif" is larger than 5 MB' })).toBeVisible();

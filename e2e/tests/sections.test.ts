@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { editorForm, publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard } from '../support/checkout';
 import { storedPortfolios, waitForStored } from '../support/portfolios';
 
@@ -31,9 +31,7 @@ test.afterAll(async () => {
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;
 
 async function signedIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true, viewport })).newPage();
-  await logInThroughUi(page, stack, user);
-  return page;
+  return (await signedInContext(browser, stack, user, { acceptDownloads: true, viewport })).newPage();
 }
 
 const form = editorForm;

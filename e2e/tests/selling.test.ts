@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 
 let stack: SharedStack;
 let browser: Browser;
@@ -22,12 +22,10 @@ test.afterAll(async () => {
 
 test('an owner connects their Razorpay account and disconnects it', async () => {
   const testInfo = test.info();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = trackPageErrors(page);
   const user = await createConfirmedUser(stack, 'Ada Bakes');
-  await logInThroughUi(page, stack, user);
-  // Then a phone's width; the card is looked at on a desktop's too (the screenshots go to the test's output).
-  await page.setViewportSize({ width: 390, height: 900 });
+  // A phone's width first; the card is looked at on a desktop's too (the screenshots go to the test's output).
+  const page = await (await signedInContext(browser, stack, user, { viewport: { width: 390, height: 900 } })).newPage();
+  const errors = trackPageErrors(page);
   await page.goto(`${stack.shellUrl}/account`);
   const selling = page.getByRole('region', { name: 'Selling' });
   await selling.getByRole('button', { name: 'Connect with Razorpay' }).click();

@@ -15,7 +15,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 import { grantPlan } from '../support/sites';
 import { connectSandboxSeller } from '../support/sellers';
@@ -103,8 +103,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test('a visitor orders two cakes and a large tart for delivery and pays; the receipt is mailed; /account shows the order at once', async () => {
-  ownerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logInThroughUi(ownerPage, stack, owner);
+  ownerPage = await (await signedInContext(browser, stack, owner, { viewport: { width: 1280, height: 900 } })).newPage();
   await ownerPage.goto(`${stack.shellUrl}/account`);
   await expect(ordersOf(ownerPage).getByText(/^No orders yet/)).toBeVisible();
 

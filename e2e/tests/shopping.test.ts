@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { previewDrawnAt } from '../support/preview';
 import { userClient } from '../support/portfolios';
 import { grantPlan } from '../support/sites';
@@ -285,8 +285,7 @@ test('template 4: "Shop Now" buys its product', async () => {
 
 for (const width of [390, 1280])
   test(`the preview and the live page show the same order form at ${width} px`, async () => {
-    const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
-    await logInThroughUi(editor, stack, owner);
+    const editor = await (await signedInContext(browser, stack, owner, { deviceScaleFactor: 1 })).newPage();
     const { root: preview } = await previewDrawnAt(editor, `${stack.shellUrl}/design?portfolio=${pages.get('bakery')!.id}`, width);
     const previewForm = preview.getByRole('form', { name: 'Your order' });
     await previewForm.scrollIntoViewIfNeeded();

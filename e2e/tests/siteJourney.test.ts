@@ -21,7 +21,7 @@ import { PNG } from 'pngjs';
 import { JSDOM } from 'jsdom';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
-import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { previewDrawnAt } from '../support/preview';
 import { serviceClient, userClient } from '../support/portfolios';
 import { editorForm, publishInPanel } from '../support/screens';
@@ -130,9 +130,8 @@ async function visitor(width: number) {
 const listedTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
 
 test('the owner adds a Projects page, publishes, and writes three posts, through the editor alone', async () => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await (await signedInContext(browser, stack, owner, { viewport: { width: 1280, height: 900 } })).newPage();
   const errors = trackPageErrors(page);
-  await logInThroughUi(page, stack, owner);
   await page.goto(`${stack.shellUrl}/design`);
   await page.waitForURL(/\/design\?portfolio=/);
   await savedStatus(page);
@@ -304,8 +303,7 @@ test('the zip of the site opens from disk with scripts off: Projects, the blog, 
 
 test('the scheduled post goes up once its time has come', async () => {
   // No clock to move: the owner brings its time to a few seconds from now, on the Blog screen.
-  const owning = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logInThroughUi(owning, stack, owner);
+  const owning = await (await signedInContext(browser, stack, owner, { viewport: { width: 1280, height: 900 } })).newPage();
   await owning.goto(`${stack.shellUrl}/design/blog?portfolio=${site.portfolioId}`);
   await owning.getByRole('link', { name: LATER.title }).click();
   const form = owning.getByRole('form', { name: `Edit “${LATER.title}”` });
@@ -345,8 +343,7 @@ async function shot(page: Page, selector: string, height: number): Promise<Buffe
 for (const width of [390, 1280])
   test(`the preview of the Projects page matches the published page at ${width} px`, async () => {
     const outDir = path.join(process.cwd(), 'e2e/.artifacts/siteJourney');
-    const editor = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
-    await logInThroughUi(editor, stack, owner);
+    const editor = await (await signedInContext(browser, stack, owner, { deviceScaleFactor: 1 })).newPage();
     const { drawn } = await previewDrawnAt(
       editor,
       `${stack.shellUrl}/design?portfolio=${site.portfolioId}&page=${site.projectsPageId}`,

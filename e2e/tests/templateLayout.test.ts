@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi } from '../support/accounts';
+import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { userClient } from '../support/portfolios';
 import { grantTemplate } from '../support/sites';
 import { repoRoot } from '../../tooling/repo.mjs';
@@ -88,8 +88,7 @@ test("template 3's published page keeps the owner's name in its header at 390 an
   const user = await createConfirmedUser(stack, 'Meera Iyer');
   // Template 3 bought already (buying is commerce.test.ts).
   await grantTemplate(stack, (await userClient(stack, user)).userId, 3, 800);
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logInThroughUi(page, stack, user);
+  const page = await (await signedInContext(browser, stack, user, { viewport: { width: 1280, height: 900 } })).newPage();
   await useProfessional(page);
   await page.waitForURL(/\/design\?portfolio=/);
   const region = page.getByRole('region', { name: 'Publish' });

@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { createConfirmedUser, logInThroughUi, uniqueLabel } from '../support/accounts';
+import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
 import { listMail } from '../support/mailbox';
 import { razorpay } from '../support/razorpaySandbox';
@@ -145,8 +145,7 @@ test.describe('the free domain and your data', () => {
 
   test.beforeAll(async () => {
     user = await createConfirmedUser(stack, 'Ada Domain');
-    page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-    await logInThroughUi(page, stack, user);
+    page = await (await signedInContext(browser, stack, user, { acceptDownloads: true })).newPage();
     await page.goto(`${stack.shellUrl}/pricing`);
     // Pro as a monthly subscription, authorised with one of Razorpay's subscription test cards.
     await page.getByRole('button', { name: 'Choose Pro' }).click();
