@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from '@jest/globals';
+import { XSS_PAYLOADS } from '@folioforge/shared/testing/xss-payloads';
 import { TEMPLATES } from '../registry';
 import { withWebFiles, everyKindPortfolio } from '../testing/portfolioShown';
 import { LEGACY_ROWS } from '../testing/legacyRows';
@@ -113,6 +114,40 @@ test('a page that is not published says noindex; the badge shows only when asked
   expect(badge?.textContent).toBe('Made with FolioForge');
   expect(badge?.getAttribute('href')).toBe(OPTIONS.siteUrl);
   expect(parse(renderStaticPage(first.id, ada(), OPTIONS).html).querySelector('a.ff-badge')).toBeNull();
+});
+
+// Every template draws its rich text through the one shared sanitiser (its payload set: sanitizeRichText.test.ts);
+// a template drawing a field its own way would show here. (The browser's side, pasting: saves.test.ts.)
+test.each(TEMPLATES.map((definition) => [definition.id] as const))(
+  'template %i: the XSS payload set in every rich text field stays inert',
+  (id) => {
+    const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+    const portfolio = withWebFiles(TEMPLATES.find((definition) => definition.id === id)!.sample);
+    portfolio.profile.about = payload;
+    portfolio.profile.headline = payload;
+    for (const section of portfolio.sections) {
+      section.body = payload;
+      for (const item of section.items as unknown as Record<string, unknown>[])
+        for (const key of ['description', 'summary']) if (typeof item[key] === 'string') item[key] = payload;
+    }
+    const doc = parse(renderStaticPage(id, portfolio, OPTIONS).html);
+    expect(doc.querySelectorAll('[data-rich-text] strong').length).toBeGreaterThan(1);
+    expect(doc.querySelectorAll('script, iframe, object, embed, [onload], [onerror], [style]')).toHaveLength(0);
+    expect(doc.querySelectorAll('[data-rich-text] svg, [data-rich-text] img, [data-rich-text] math, [data-rich-text] form')).toHaveLength(
+      0,
+    );
+    for (const link of Array.from(doc.querySelectorAll('[data-rich-text] a[href]')))
+      expect(link.getAttribute('href')).toMatch(/^(https?:|mailto:|tel:)/i);
+  },
+);
+
+test("the free generator's rich text stays inert with the XSS payload set", () => {
+  const payload = `<p>Intro <strong>kept</strong></p>${XSS_PAYLOADS.join('')}`;
+  const doc = parse(renderStaticPage('generator', { name: 'Grace Hopper', about: payload, experience: payload }, OPTIONS).html);
+  expect(doc.querySelectorAll('[data-rich-text] strong').length).toBeGreaterThan(0);
+  expect(
+    doc.querySelectorAll('script, iframe, object, embed, [onload], [onerror], [style], [data-rich-text] img, [data-rich-text] svg'),
+  ).toHaveLength(0);
 });
 
 test('script in saved rich text stays inert: no script, no handler, no javascript: link', () => {
