@@ -103,17 +103,19 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
 }
 
 /**
- * Runs a stage's independent commands side by side, as many at once as the machine has cores (each
- * is single-threaded: ESLint, Prettier, tsc) in the order given, longest first; the stage's time is its wall time.
- * @param {string} stage
- * @param {[string, string[]][]} commands
+ * Runs independent commands side by side, as many at once as the machine has cores (each is
+ * single-threaded: ESLint, Prettier, tsc) in the order given, longest first. Commands of several stages
+ * share the cores (the next starts as soon as one ends, whichever stage it is of), so the time is the
+ * pool's wall time, reported under `clock`; a failure is reported under the command's own stage.
+ * @param {string} clock
+ * @param {[string, string, string[]][]} commands stage, command, arguments
  */
-async function runSideBySide(stage, commands) {
-  const stopClock = stageClock(stage);
+async function runSideBySide(clock, commands) {
+  const stopClock = stageClock(clock);
   const waiting = [...commands];
   const lane = async () => {
     for (let next = waiting.shift(); next; next = waiting.shift())
-      await run(stage, next[0], next[1], undefined, undefined, { sideBySide: true });
+      await run(next[0], next[1], next[2], undefined, undefined, { sideBySide: true });
   };
   await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), waiting.length) }, lane));
   stopClock();
@@ -181,21 +183,24 @@ const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=2'
 // index is current (a unit test), so a deploy from git never charges from a stale price list.
 if (process.env.CI !== 'true') await writeTemplateIndex();
 
-// The house rules: ESLint (imports between packages, hooks, accessibility …) and Prettier's formatting.
-// ESLint reads every file once with all its rules, the type-aware one too (eslintPromises.config.mjs).
-if (wants('lint'))
-  await runSideBySide('lint', [
-    [node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']],
-    [node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']],
-    [node, [path.join(repoRoot, 'tooling/importCycles.mjs')]],
-  ]);
-// Every TypeScript project: the apps, local-cloud, the browser tests, and the JavaScript tooling.
+// The house rules (lint): ESLint (imports between packages, hooks, accessibility …) and Prettier's
+// formatting; ESLint reads every file once with all its rules, the type-aware one too
+// (eslintPromises.config.mjs). The types: every TypeScript project (the apps, local-cloud, the browser
+// tests, the JavaScript tooling). Both stages share one pool, longest first: the apps' tsc beside
+// ESLint, the rest on the core Prettier frees.
 const TS_PROJECTS = ['tsconfig.json', 'local-cloud/tsconfig.json', 'e2e/tsconfig.json', 'tsconfig.tooling.json'];
-if (wants('types'))
-  await runSideBySide(
-    'types',
-    TS_PROJECTS.map((project) => [node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']]),
-  );
+/** @returns {[string, string, string[]]} */
+const typeCheck = (project) => ['types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']];
+/** @type {[string, string, string[]][]} */
+const checks = [
+  ['lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']],
+  typeCheck(TS_PROJECTS[0]),
+  ['lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']],
+  ['lint', node, [path.join(repoRoot, 'tooling/importCycles.mjs')]],
+  ...TS_PROJECTS.slice(1).map(typeCheck),
+];
+const wantedChecks = checks.filter(([stage]) => wants(stage));
+if (wantedChecks.length > 0) await runSideBySide(['lint', 'types'].filter(wants).join('+'), wantedChecks);
 // The edge functions on the runtime Supabase runs them on, from the binary the npm package ships, in a
 // network namespace of their own where the machine allows: nothing may be fetched (tooling/deno.mjs).
 if (wants('deno')) {
