@@ -3,7 +3,8 @@
 // a buyer's order waits for payment; the plan's time runs out; the sweep (publish's `sweep` action,
 // as pg_cron or local-cloud's timer runs it) cancels the pending order with its stock back
 // (shops_past_their_plan → close_shop), renders the page again without its order form, and the
-// payment that still arrives for the order is refunded on the owner's account.
+// payment that still arrives for the order, while the owner's connection is gone, is owed back until
+// they connect again: then the next sweep refunds it on the owner's account, once.
 //
 // Why an earlier version of this test failed: shops_past_their_plan `returns table (owner_id uuid)`,
 // one column, and local-cloud's REST answered it as bare ids (["…"]) where PostgREST answers rows
@@ -81,7 +82,7 @@ for (const backend of BACKENDS)
     const cakesHeld = async (pageId: string) =>
       (await service.from('shop_stock').select('held').eq('portfolio_id', pageId).eq('item_id', 'cake').maybeSingle()).data?.held ?? 0;
 
-    journey('the pending order is cancelled, the page stops selling, and a payment arriving later is refunded', async () => {
+    journey('the pending order is cancelled, the page stops selling, and a payment arriving later is refunded by a sweep', async () => {
       const ada = await signedInUser(t, 'ada-lapse');
       // A 30-day plan pass, as the payment function records one; it lapses below when its time is moved into the past.
       const plan = await service
@@ -149,16 +150,30 @@ for (const backend of BACKENDS)
       assert.doesNotMatch(after, /Order and pay|name="quantity\.cake"/, 'nothing to buy with');
       assert.match(after, /Chocolate cake<\/h3><p[^>]*>₹450\.00<\/p>/, 'the product still shows, with its price');
 
-      // The buyer still had Razorpay's checkout open and pays: the payment is given back on Ada's account.
+      // The buyer still had Razorpay's checkout open and pays, just after Ada's connection to her account
+      // is gone (as when she revoked it at Razorpay): nothing here can refund it, so it stays owed.
       const seller = (await sellerTokenOf(t, ada.id))!;
+      assert.equal((await service.from('seller_accounts').delete().eq('owner_id', ada.id)).error, null);
       const { razorpay_payment_id: paymentId } = await payShopOrder(t, seller, razorpayOrderId, BUYER.email);
       await webhookDeliveries(t);
-      let payment = { status: '', amount_refunded: 0 };
-      for (let tries = 0; tries < 200 && payment.status !== 'refunded'; tries++) {
-        payment = (await razorpayApi(t, 'GET', `/v1/payments/${paymentId}`, undefined, `Bearer ${seller.accessToken}`))
-          .body as typeof payment;
-        if (payment.status !== 'refunded') await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const atRazorpay = async () =>
+        (await razorpayApi(t, 'GET', `/v1/payments/${paymentId}`, undefined, `Bearer ${seller.accessToken}`)).body as {
+          status: string;
+          amount_refunded: number;
+        };
+      const owed = async () =>
+        (await service.from('shop_order_returned_payments').select('refund_status').eq('payment_id', paymentId).single()).data;
+      for (let tries = 0; tries < 200 && !(await owed()); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+      assert.deepEqual(await owed(), { refund_status: null }, 'owed back, no refund made');
+      assert.equal((await sweep(t)).lateRefundsMade, 0, 'the sweep leaves a seller who is not connected alone');
+      assert.equal((await atRazorpay()).amount_refunded, 0);
+
+      // Ada connects her account again: the next sweep gives the payment back on it, and the one after does nothing.
+      await connectSeller(ada, `ada-lapse-${backend}`);
+      assert.equal((await sweep(t)).lateRefundsMade, 1);
+      assert.deepEqual(await owed(), { refund_status: 'processed' });
+      assert.equal((await sweep(t)).lateRefundsMade, 0, 'refunded once');
+      const payment = await atRazorpay();
       assert.deepEqual([payment.status, payment.amount_refunded], ['refunded', 45000], 'refunded in full on the owner’s account');
       assert.equal((await order()).status, 'cancelled', 'the order stays cancelled');
       assert.equal(await cakesHeld(pageId), 0, 'and holds no stock');

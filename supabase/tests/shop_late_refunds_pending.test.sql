@@ -2,9 +2,10 @@
 -- `pending`: it is under way until the account's webhook says refund.processed (given back, once; a
 -- replay changes nothing) or refund.failed (owed again: the next delivery of the payment refunds it
 -- again). Only the order's own account and the whole payment settle it; an event before the
--- function's own answer ends the same (20261206030000_late_payment_refunds_pending.sql).
+-- function's own answer ends the same (20261206030000_late_payment_refunds_pending.sql). One still
+-- owed is handed to the sweep to refund again (20261206040000_late_payment_refund_retries.sql).
 begin;
-select plan(19);
+select plan(34);
 
 select tests.create_user('owner') as owner \gset
 insert into public.portfolios (owner_id, template_id, title, slug, published) values (:'owner', 'generator', 'shop', 'ada-bakes', true);
@@ -74,6 +75,57 @@ select is(pg_temp.paid('order_CCCCCCCCCCCCCC', 'pay_CCCCCCCCCCCCCC'), 'refund', 
 select is(public.shop_order_payment_refunded('pay_CCCCCCCCCCCCCC', 'rfnd_DDDDDDDDDDDDDD'), true, 'made at once this time');
 select results_eq($$ select * from pg_temp.owed('pay_CCCCCCCCCCCCCC') $$, $$ values ('rfnd_DDDDDDDDDDDDDD'::text, 'processed'::text, true) $$,
   'given back with the second refund; the failed one''s replay is not this one''s');
+
+-- ─── retried by the sweep (20261206040000_late_payment_refund_retries.sql) ─────────────────────
+-- owed_refunds_to_retry hands each payment whose refund was not made, or failed at Razorpay, to one
+-- caller: not while a delivery of its event is refunding it, nor twice within 15 minutes, nor while
+-- its seller is not connected with the account it was paid on. One under way or made is never retried.
+create function pg_temp.retried() returns setof text
+language sql as $$ select payment_id || ' as ' || owner_id from public.owed_refunds_to_retry() $$;
+-- Time passing, inside this one transaction (now() stands still in it).
+create function pg_temp.later(minutes integer) returns void
+language sql as $$
+  update public.shop_order_returned_payments set refund_retried_at = refund_retried_at - make_interval(mins => minutes),
+         refund_claimed_at = refund_claimed_at - make_interval(mins => minutes)
+$$;
+
+select tests.act_as(:'owner');
+select throws_ok('select * from public.owed_refunds_to_retry()', '42501', null, 'the owner cannot take on a refund');
+select tests.act_as_service();
+
+select pg_temp.expired('order_EEEEEEEEEEEEEE') as third \gset
+select is(pg_temp.paid('order_EEEEEEEEEEEEEE', 'pay_EEEEEEEEEEEEEE'), 'refund', 'a third late payment');
+select is_empty('select pg_temp.retried()', 'not retried while the event''s own call is refunding it');
+select public.shop_order_payment_refunded('pay_EEEEEEEEEEEEEE');
+select is_empty('select pg_temp.retried()', 'nor, let go, while the seller is not connected');
+
+insert into public.seller_accounts (owner_id, razorpay_account_id, public_token, access_token_enc, refresh_token_enc, expires_at, mode)
+values (:'owner', 'acc_OtherAccount01', 'rzp_test_oauth_Ada', 'v1.aXY.YQ', 'v1.aXY.cg', now() + interval '90 days', 'test');
+select is_empty('select pg_temp.retried()', 'nor while they are connected with another account than the payment''s');
+update public.seller_accounts set razorpay_account_id = 'acc_SellerAccount1' where owner_id = :'owner';
+
+select results_eq('select pg_temp.retried()', format($$ values ('pay_EEEEEEEEEEEEEE as %s') $$, :'owner'),
+  'connected again: the next sweep takes it on, as its owner (the ones given back are not)');
+select is_empty('select pg_temp.retried()', 'once: a second caller gets nothing');
+select is(pg_temp.paid('order_EEEEEEEEEEEEEE', 'pay_EEEEEEEEEEEEEE'), 'refund_underway', 'and the event arriving meanwhile refunds nothing');
+
+select public.shop_order_payment_refunded('pay_EEEEEEEEEEEEEE');
+select pg_temp.later(14);
+select is_empty('select pg_temp.retried()', 'not made again: not retried within 15 minutes');
+select pg_temp.later(1);
+select is(pg_temp.retried(), format('pay_EEEEEEEEEEEEEE as %s', :'owner'), 'retried after 15 minutes');
+
+select public.shop_order_payment_refund_at_razorpay('pay_EEEEEEEEEEEEEE', 'rfnd_EEEEEEEEEEEEEE');
+select pg_temp.later(60);
+select is_empty('select pg_temp.retried()', 'a refund under way at Razorpay is not retried');
+select pg_temp.event('pay_EEEEEEEEEEEEEE', 'rfnd_EEEEEEEEEEEEEE', 'failed');
+select is(pg_temp.retried(), format('pay_EEEEEEEEEEEEEE as %s', :'owner'), 'one Razorpay could not make is retried');
+
+select is(public.shop_order_payment_refunded('pay_EEEEEEEEEEEEEE', 'rfnd_FFFFFFFFFFFFFF'), true, 'the retry made it');
+select is(public.shop_order_payment_refunded('pay_EEEEEEEEEEEEEE', 'rfnd_FFFFFFFFFFFFFF'), false,
+  'recorded once: a second call (its buyer is mailed by the first) is told no');
+select pg_temp.later(60);
+select is_empty('select pg_temp.retried()', 'one given back is never retried');
 
 select * from finish();
 rollback;

@@ -845,6 +845,7 @@ export type Database = {
           payment_id: string;
           refund_claimed_at: string | null;
           refund_id: string | null;
+          refund_retried_at: string | null;
           refund_status: string | null;
           refunded_at: string | null;
         };
@@ -857,6 +858,7 @@ export type Database = {
           payment_id: string;
           refund_claimed_at?: string | null;
           refund_id?: string | null;
+          refund_retried_at?: string | null;
           refund_status?: string | null;
           refunded_at?: string | null;
         };
@@ -869,6 +871,7 @@ export type Database = {
           payment_id?: string;
           refund_claimed_at?: string | null;
           refund_id?: string | null;
+          refund_retried_at?: string | null;
           refund_status?: string | null;
           refunded_at?: string | null;
         };
@@ -1608,6 +1611,21 @@ export type Database = {
           at_time: string;
         };
         Returns: string;
+      };
+      owed_refund_retry_interval: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: string;
+      };
+      owed_refunds_to_retry: {
+        Args: {
+          batch?: number;
+        };
+        Returns: {
+          payment_id: string;
+          owner_id: string;
+        }[];
       };
       page_message_limits: {
         Args: {

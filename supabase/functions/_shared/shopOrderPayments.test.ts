@@ -4,6 +4,7 @@
 // account's webhook (shop_late_refunds_pending.test.sql), which mails nobody and moves no stock for it.
 import assert from 'node:assert/strict';
 import {
+  retryOwedRefunds,
   settleShopPayment,
   settleShopRefund,
   type MadeRefund,
@@ -23,7 +24,11 @@ const PAYMENT = {
 
 const MADE: MadeRefund = { id: 'rfnd_Refund00000001', status: 'processed' };
 
-function store(outcome: PaymentOutcome, refund: () => Promise<MadeRefund | null> = () => Promise.resolve(MADE)) {
+function store(
+  outcome: PaymentOutcome,
+  refund: (paymentId: string) => Promise<MadeRefund | null> = () => Promise.resolve(MADE),
+  owed: { paymentId: string; ownerId: string }[][] = [],
+) {
   const calls = {
     refunds: [] as string[],
     marked: [] as [string, string | null][],
@@ -34,7 +39,7 @@ function store(outcome: PaymentOutcome, refund: () => Promise<MadeRefund | null>
     record: () => Promise.resolve({ outcome, orderId: 'order-uuid', orderNumber: 'FF-0123456789', ownerId: 'owner-1' }),
     refund: (ownerId, paymentId) => {
       calls.refunds.push(`${ownerId}:${paymentId}`);
-      return refund();
+      return refund(paymentId);
     },
     refunded: (paymentId, refundId) => {
       calls.marked.push([paymentId, refundId]);
@@ -48,6 +53,8 @@ function store(outcome: PaymentOutcome, refund: () => Promise<MadeRefund | null>
       calls.mailed.push(orderId);
       return Promise.resolve();
     },
+    // Each call hands over the next batch the SQL would claim, then nothing.
+    owedRefunds: () => Promise.resolve(owed.shift() ?? []),
   };
   return { fake, calls };
 }
@@ -89,6 +96,36 @@ Deno.test('a late payment’s refund Razorpay answers pending is under way, not 
   assert.equal((await settleShopPayment(fake, PAYMENT)).status, 'refund_underway');
   assert.deepEqual(calls.underWay, [['pay_Payment0000001', 'rfnd_Refund00000001']], 'it keeps Razorpay’s id for the webhook');
   assert.deepEqual(calls.marked, [], 'the webhook settles it');
+});
+
+Deno.test('the sweep refunds every payment still owed back once, as its owner, and a failure leaves only that one owed', async () => {
+  const owed = (id: string, ownerId = 'owner-2') => ({ paymentId: `pay_Payment000000${id}`, ownerId });
+  const answers: Record<string, () => Promise<MadeRefund | null>> = {
+    pay_Payment0000002: () => Promise.reject(new Error('Razorpay answered 502')),
+    pay_Payment0000003: () => Promise.resolve({ ...MADE, status: 'pending' }),
+    pay_Payment0000004: () => Promise.resolve(null),
+  };
+  const { fake, calls } = store('refund', (paymentId) => (answers[paymentId] ?? (() => Promise.resolve(MADE)))(), [
+    [owed('1'), owed('2'), owed('3')],
+    [owed('4', 'owner-3'), owed('5')],
+  ]);
+  assert.deepEqual(await retryOwedRefunds(fake), { refunded: 2, underWay: 1, owed: 2 });
+  assert.deepEqual(calls.refunds, [
+    'owner-2:pay_Payment0000001',
+    'owner-2:pay_Payment0000002',
+    'owner-2:pay_Payment0000003',
+    'owner-3:pay_Payment0000004',
+    'owner-2:pay_Payment0000005',
+  ]);
+  assert.deepEqual(calls.marked, [
+    ['pay_Payment0000001', 'rfnd_Refund00000001'],
+    ['pay_Payment0000002', null],
+    ['pay_Payment0000004', null],
+    ['pay_Payment0000005', 'rfnd_Refund00000001'],
+  ], 'each made or let go for a later sweep');
+  assert.deepEqual(calls.underWay, [['pay_Payment0000003', 'rfnd_Refund00000001']], 'one pending is left to its webhook');
+  assert.deepEqual(await retryOwedRefunds(fake), { refunded: 0, underWay: 0, owed: 0 }, 'nothing due: nothing refunded');
+  assert.equal(calls.refunds.length, 5);
 });
 
 const REFUND_EVENT = {

@@ -2,6 +2,8 @@
 // source of truth) and the buyer's return from checkout alike: record_shop_order_payment decides, in
 // one locked SQL call, and a payment for an order no longer pending is refunded here through
 // Razorpay, acting for the seller, then marked refunded (once: the SQL hands the refund to one call).
+// One whose refund was not made (refused, failed, the seller not connected) is retried by the sweep
+// (retryOwedRefunds), handed over by the same claim, at most every 15 minutes, while its seller is connected.
 // The call that paid the order mails the buyer's receipt and the owner's note (shopMail.ts): SQL
 // answers 'paid' to one call only, so they go out once however the webhook and the callback arrive.
 // A refund of a shop order that Razorpay answered `pending`, an owner's or a late payment's, ends in
@@ -46,12 +48,14 @@ export interface ShopPaymentStore {
   record(payment: CapturedPayment): Promise<RecordedPayment>;
   /** Refunds the payment in full on the owner's connected account: Razorpay's answer, or null when they are not connected. */
   refund(ownerId: string, paymentId: string): Promise<MadeRefund | null>;
-  /** The refund made (its id), or none made: the next delivery of the event tries again. */
+  /** The refund made (its id), or none made: the next delivery of the event, or the sweep, tries again. */
   refunded(paymentId: string, refundId: string | null): Promise<void>;
   /** Razorpay answered `pending`: under way with its id until the account's webhook (shop_order_payment_refund_at_razorpay). */
   refundUnderWay(paymentId: string, refundId: string): Promise<void>;
   /** Mails the receipt and the owner's note of an order just paid; never throws. */
   mailPaid(orderId: string): Promise<void>;
+  /** The payments owed back due for another try, each claimed for this caller (owed_refunds_to_retry). */
+  owedRefunds(): Promise<{ paymentId: string; ownerId: string }[]>;
 }
 
 /**
@@ -67,26 +71,63 @@ export async function settleShopPayment(
   const recorded = await store.record(payment);
   if (recorded.outcome === 'paid' && recorded.orderId) await store.mailPaid(recorded.orderId);
   if (recorded.outcome !== 'refund') return { status: recorded.outcome, recorded };
+  return { status: await refundOwedPayment(store, recorded.ownerId!, payment.paymentId), recorded };
+}
+
+/** Refunds a payment owed back that this caller was handed (record_shop_order_payment's 'refund', or owed_refunds_to_retry). */
+async function refundOwedPayment(
+  store: ShopPaymentStore,
+  ownerId: string,
+  paymentId: string,
+): Promise<'refunded' | 'refund_underway' | 'refund_waiting'> {
   let made: MadeRefund | null;
   try {
-    made = await store.refund(recorded.ownerId!, payment.paymentId);
+    made = await store.refund(ownerId, paymentId);
   } catch (error) {
-    await store.refunded(payment.paymentId, null);
+    await store.refunded(paymentId, null);
     throw error;
   }
   if (made?.status === 'pending') {
     // Razorpay is still making it: the account's webhook settles it, or makes it owed again.
-    await store.refundUnderWay(payment.paymentId, made.id);
-    return { status: 'refund_underway', recorded };
+    await store.refundUnderWay(paymentId, made.id);
+    return 'refund_underway';
   }
-  await store.refunded(payment.paymentId, made?.status === 'processed' ? made.id : null);
+  await store.refunded(paymentId, made?.status === 'processed' ? made.id : null);
   if (!made || made.status === 'failed') {
     // The seller disconnected (nothing here can act on their account), or Razorpay could not refund it: it stays
-    // owed (shop_order_returned_payments), and any later delivery of the event tries again.
-    console.error('shop payment owed back, but not refunded', { payment: payment.paymentId, refund: made?.id ?? 'not connected' });
-    return { status: 'refund_waiting', recorded };
+    // owed (shop_order_returned_payments), for a later delivery of the event or the sweep (retryOwedRefunds).
+    console.error('shop payment owed back, but not refunded', { payment: paymentId, refund: made?.id ?? 'not connected' });
+    return 'refund_waiting';
   }
-  return { status: 'refunded', recorded };
+  return 'refunded';
+}
+
+/** What one sweep's retries did: refunds made now, under way at Razorpay, and still owed. */
+export interface RetriedRefunds {
+  refunded: number;
+  underWay: number;
+  owed: number;
+}
+
+/**
+ * The sweep's retry of every payment still owed back: the store hands over each one due (not under
+ * way, not retried lately, its seller connected; owed_refunds_to_retry), claimed for this call alone,
+ * and each is refunded as the event's own call would. One that fails stays owed for a later sweep.
+ */
+export async function retryOwedRefunds(store: ShopPaymentStore): Promise<RetriedRefunds> {
+  const retried: RetriedRefunds = { refunded: 0, underWay: 0, owed: 0 };
+  // Each claim holds the payment for 15 minutes, so asking until none is left takes each one once.
+  for (let due = await store.owedRefunds(); due.length; due = await store.owedRefunds())
+    for (const { paymentId, ownerId } of due) {
+      const outcome = await refundOwedPayment(store, ownerId, paymentId).catch((error: unknown) => {
+        console.error('sweep: a payment owed back could not be refunded', { payment: paymentId }, error);
+        return 'refund_waiting' as const;
+      });
+      if (outcome === 'refunded') retried.refunded++;
+      else if (outcome === 'refund_underway') retried.underWay++;
+      else retried.owed++;
+    }
+  return retried;
 }
 
 /** refund.processed or refund.failed, as the webhook's signed body says it. */
@@ -184,5 +225,10 @@ export function shopPaymentStoreFrom(env: Env, admin: SupabaseClient): ShopPayme
       if (error) throw new Error(`shop_order_payment_refunded failed: ${error.code} ${error.message}`);
     },
     mailPaid: (orderId) => mailPaidShopOrder(env, admin, orderId),
+    async owedRefunds() {
+      const { data, error } = await admin.rpc('owed_refunds_to_retry', {});
+      if (error) throw new Error(`owed_refunds_to_retry failed: ${error.code} ${error.message}`);
+      return (data as { payment_id: string; owner_id: string }[]).map((row) => ({ paymentId: row.payment_id, ownerId: row.owner_id }));
+    },
   };
 }

@@ -40,6 +40,8 @@ const sweepAnswer = z.object({
   /** Pages rendered again because orders changed what they show sold out. */
   pagesRenderedForStock: z.number(),
   blogsPublished: z.number(),
+  /** Late payments owed back whose refund this sweep made (retryOwedRefunds). */
+  lateRefundsMade: z.number(),
 });
 export type SweepReport = z.infer<typeof sweepAnswer>;
 

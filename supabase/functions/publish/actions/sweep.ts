@@ -9,6 +9,8 @@
 //   - renders again every page that shows other products sold out than its stock now makes (an
 //     unpaid order expired; a render the orders function asked for was skipped);
 //   - closes the shops of owners whose plan lapsed (close_shop: pending orders cancelled, stock back);
+//   - refunds again every late payment still owed back whose refund was not made (retryOwedRefunds:
+//     each at most every 15 minutes, while its seller is connected);
 //   - writes /p/sitemap.xml's list again from the published rows.
 // Objects changed within `graceSeconds` (default 5 minutes) are left for the next sweep: the bucket
 // is listed before the rows are read, and a page being published right now is never taken for a leftover.
@@ -28,6 +30,7 @@ import {
 import { listFiles, listFolder, removeObjects, type FolderEntry } from '../../_shared/storageTree.ts';
 import { requireEnv } from '../../_shared/env.ts';
 import { closeShop } from '../../_shared/shopClosing.ts';
+import { retryOwedRefunds, shopPaymentStoreFrom } from '../../_shared/shopOrderPayments.ts';
 import { publishDueBlogs, siteShowsBlog } from '../blog.ts';
 import { refreshSitemap } from '../pageFiles.ts';
 import { databaseRefusal, holdPage, releasePage, type Deps } from '../pages.ts';
@@ -99,6 +102,7 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
     pagesRenderedAgain: 0,
     pagesRenderedForStock: 0,
     blogsPublished: 0,
+    lateRefundsMade: 0,
   };
 
   // First what the bucket holds, then what the database says it should: see the note at the top.
@@ -178,6 +182,13 @@ export async function sweep(deps: Deps, req: Request, graceSeconds = DEFAULT_GRA
   if (lapsedError) throw new HttpError(503, 'The shops past their plan could not be read.');
   for (const { owner_id } of (lapsed ?? []) as { owner_id: string }[])
     await closeShop(deps.admin, owner_id).catch((error: unknown) => console.error('sweep: a shop could not be closed', owner_id, error));
+
+  // Payments that came after their order ended and are still owed back: refunded again.
+  try {
+    report.lateRefundsMade = (await retryOwedRefunds(shopPaymentStoreFrom(deps.env, deps.admin))).refunded;
+  } catch (error) {
+    console.error('sweep: the payments owed back could not be read', error);
+  }
 
   // Expires unpaid orders too (their stock back), so pages are rendered for stock after it.
   const { error: cleanError } = await deps.admin.rpc('sweep_database', {});
