@@ -4,7 +4,7 @@
 // as pg_cron or local-cloud's timer runs it) cancels the pending order with its stock back
 // (shops_past_their_plan → close_shop), renders the page again without its order form, and the
 // payment that still arrives for the order, while the owner's connection is gone, is owed back until
-// they connect again: then the next sweep refunds it on the owner's account, once.
+// they connect again: then the next sweep refunds it on the owner's account, once, and mails the buyer.
 //
 // Why an earlier version of this test failed: shops_past_their_plan `returns table (owner_id uuid)`,
 // one column, and local-cloud's REST answered it as bare ids (["…"]) where PostgREST answers rows
@@ -169,10 +169,25 @@ for (const backend of BACKENDS)
       assert.equal((await atRazorpay()).amount_refunded, 0);
 
       // Ada connects her account again: the next sweep gives the payment back on it, and the one after does nothing.
+      const mailsToBuyer = async () =>
+        (await t.cloud.ctx.mailbox.list()).filter((mail) => mail.kind === 'emailjs' && mail.to === BUYER.email);
+      assert.deepEqual(await mailsToBuyer(), [], 'nothing to tell the buyer while it is owed');
       await connectSeller(ada, `ada-lapse-${backend}`);
       assert.equal((await sweep(t)).lateRefundsMade, 1);
       assert.deepEqual(await owed(), { refund_status: 'processed' });
       assert.equal((await sweep(t)).lateRefundsMade, 0, 'refunded once');
+      // The buyer is told, once: the order, that it had closed, what comes back, and its status link.
+      const { order_number: orderNumber } = (
+        await service.from('shop_orders').select('order_number').eq('razorpay_order_id', razorpayOrderId).single()
+      ).data!;
+      const mails = await mailsToBuyer();
+      assert.deepEqual(
+        mails.map((mail) => mail.subject),
+        [`Your payment of ₹450.00 for order ${orderNumber} is refunded`],
+      );
+      assert.match(mails[0]!.text, /came after the order had closed/);
+      assert.match(mails[0]!.text, /^It has been refunded in full: ₹450\.00 is coming back to you\.$/m);
+      assert.match(mails[0]!.text, new RegExp(`/functions/v1/orders/status/${orderNumber}-[0-9a-f]{64}$`, 'm'));
       const payment = await atRazorpay();
       assert.deepEqual([payment.status, payment.amount_refunded], ['refunded', 45000], 'refunded in full on the owner’s account');
       assert.equal((await order()).status, 'cancelled', 'the order stays cancelled');

@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   buyerReceiptMail,
   buyerRefundMail,
+  mailLatePaymentRefund,
   mailShopRefund,
   ownerOrderMail,
   sellerContactOf,
@@ -151,6 +152,11 @@ function refundRows(refund: Record<string, unknown> = {}) {
     },
     published_pages: { data: { profile: { name: ' Ada Bakes ' } } },
   };
+  return adminReading(rows);
+}
+
+/** An admin client that answers each table's one row, as PostgREST does, and the owner's account. */
+function adminReading(rows: Record<string, unknown>) {
   const chain = (table: string) => {
     const read = { data: rows[table] ?? null, error: null };
     const query = { select: () => query, eq: () => query, single: () => Promise.resolve(read), maybeSingle: () => Promise.resolve(read) };
@@ -211,4 +217,49 @@ Deno.test('a refund mail that cannot be made or sent is logged, never thrown: th
   await mailShopRefund(MAIL_ENV, refundRows({ lines: [{ line: 9, quantity: 1 }] }), 'refund-1', record);
   assert.deepEqual(sent, []);
   await mailShopRefund(MAIL_ENV, refundRows(), 'refund-1', () => Promise.reject(new Error('EmailJS answered 500')));
+});
+
+Deno.test('a late payment’s refund mail: the order, that it had closed, what comes back, the status link', async () => {
+  const admin = adminReading({
+    shop_order_returned_payments: {
+      amount: 18000,
+      currency: 'INR',
+      shop_orders: {
+        order_number: 'FF-0123456789',
+        portfolio_id: 'page-1',
+        buyer_name: 'Zoë Buyer',
+        buyer_email: 'zoe@example.com',
+        shop_origin: null,
+      },
+    },
+  });
+  const sent: { to: string; subject: string; message: string }[] = [];
+  await mailLatePaymentRefund(MAIL_ENV, admin, 'pay_Payment0000001', (_env, mail) => {
+    sent.push(mail);
+    return Promise.resolve();
+  });
+  const link = `https://project.supabase.example/functions/v1/orders/status/${await orderStatusToken(MAIL_ENV, 'FF-0123456789')}`;
+  assert.deepEqual(sent, [
+    {
+      to: 'zoe@example.com',
+      subject: 'Your payment of ₹180.00 for order FF-0123456789 is refunded',
+      message: [
+        'Hello Zoë Buyer,',
+        '',
+        'Your payment of ₹180.00 for order FF-0123456789 came after the order had closed: it was no longer open for payment, so nothing was bought with it.',
+        'It has been refunded in full: ₹180.00 is coming back to you.',
+        'The money goes back to the card or account you paid with; banks usually show it within 5 to 7 working days.',
+        '',
+        "See your order's status at any time (keep this link to yourself; it shows your order):",
+        link,
+      ].join('\n'),
+    },
+  ]);
+  // A payment that cannot be read mails nobody, and a mail that cannot be sent is logged, never thrown: the refund stands.
+  await mailLatePaymentRefund(MAIL_ENV, adminReading({}), 'pay_Payment0000001', (_env, mail) => {
+    sent.push(mail);
+    return Promise.resolve();
+  });
+  assert.equal(sent.length, 1);
+  await mailLatePaymentRefund(MAIL_ENV, admin, 'pay_Payment0000001', () => Promise.reject(new Error('EmailJS answered 500')));
 });

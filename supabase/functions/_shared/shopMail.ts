@@ -2,12 +2,13 @@
 // prices, shipping, total, the order number, the seller's name and contact from the published page,
 // and the private link to the order's status), the owner's note of the order, and the buyer's note of
 // a refund (mailShopRefund, for the one call that settled it: the shop function's when Razorpay made
-// it at once, or the webhook's when a pending one was processed). The paid order's are sent by
-// settleShopPayment for the one call that recorded the payment (record_shop_order_payment answers
-// 'paid' once per order, whichever of the webhook's deliveries or the buyer's return comes first), so
-// each goes out once. Through EmailJS with the account template, as the server's other mails: no
-// address or text comes from a browser. A mail that fails loses nothing: the order is on /account
-// and behind the status link.
+// it at once, or the webhook's when a pending one was processed); and the buyer's note that a payment
+// that came after their order closed is refunded (mailLatePaymentRefund, for the one call that settled
+// that refund: shopOrderPayments.ts). The paid order's are sent by settleShopPayment for the one call
+// that recorded the payment (record_shop_order_payment answers 'paid' once per order, whichever of
+// the webhook's deliveries or the buyer's return comes first), so each goes out once. Through EmailJS
+// with the account template, as the server's other mails: no address or text comes from a browser.
+// A mail that fails loses nothing: the order is on /account and behind the status link.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { sendAccountMail } from './accountMail.ts';
@@ -74,6 +75,9 @@ interface Mail {
   message: string;
 }
 
+const STATUS_LINK_LINE = "See your order's status at any time (keep this link to yourself; it shows your order):";
+const MONEY_BACK_LINE = 'The money goes back to the card or account you paid with; banks usually show it within 5 to 7 working days.';
+
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** The seller's name and contact from a published snapshot's profile. */
@@ -125,7 +129,7 @@ export function buyerReceiptMail(order: PaidShopOrder, seller: SellerContact, st
       '',
       ...addressLines(order),
       '',
-      `See your order's status at any time (keep this link to yourself; it shows your order):`,
+      STATUS_LINK_LINE,
       statusUrl,
       '',
       `Questions about your order? Ask ${seller.name}:`,
@@ -202,12 +206,38 @@ export function buyerRefundMail(refund: RefundForMail, seller: RefundSeller, sta
       whole
         ? `Your order is now refunded in full (${money(refund.totalAmount)}).`
         : `Refunded of your order so far: ${money(refund.refundedAmount)} of ${money(refund.totalAmount)}.`,
-      'The money goes back to the card or account you paid with; banks usually show it within 5 to 7 working days.',
+      MONEY_BACK_LINE,
       '',
-      `See your order's status at any time (keep this link to yourself; it shows your order):`,
+      STATUS_LINK_LINE,
       statusUrl,
       '',
       `Questions about the refund? ${seller.email ? `Write to ${seller.name} at ${seller.email}, or visit` : 'Visit'} ${seller.pageUrl}.`,
+    ].join('\n'),
+  };
+}
+
+/** A payment that came when its order was no longer open for payment, given back in full. */
+export interface LateRefundForMail {
+  orderNumber: string;
+  buyerName: string;
+  amount: number;
+  currency: string;
+}
+
+/** The buyer's note that their late payment is refunded: the order, why, what comes back, the status link. */
+export function buyerLateRefundMail(refund: LateRefundForMail, statusUrl: string): Mail {
+  const money = formatMoney(refund.amount, refund.currency);
+  return {
+    subject: `Your payment of ${money} for order ${refund.orderNumber} is refunded`,
+    message: [
+      `Hello ${refund.buyerName},`,
+      '',
+      `Your payment of ${money} for order ${refund.orderNumber} came after the order had closed: it was no longer open for payment, so nothing was bought with it.`,
+      `It has been refunded in full: ${money} is coming back to you.`,
+      MONEY_BACK_LINE,
+      '',
+      STATUS_LINK_LINE,
+      statusUrl,
     ].join('\n'),
   };
 }
@@ -328,5 +358,47 @@ export async function mailShopRefund(
     await send(env, { to: order.buyer_email, ...mail });
   } catch (error) {
     console.error('the buyer could not be mailed the refund', { refund: refundId }, error);
+  }
+}
+
+const lateRefundRowSchema = z.object({
+  amount: z.number().int(),
+  currency: z.string(),
+  shop_orders: z.object({
+    order_number: z.string(),
+    portfolio_id: z.string().nullable(),
+    buyer_name: z.string(),
+    buyer_email: z.string(),
+    shop_origin: z.string().nullable(),
+  }),
+});
+
+/**
+ * The buyer's mail that the payment they made after their order closed is refunded, for the one call
+ * that settled its refund (shop_order_payment_refunded's or shop_order_refund_event's answer). A
+ * failure is logged, never thrown: the refund stands and shows on the status page.
+ */
+export async function mailLatePaymentRefund(
+  env: Env,
+  admin: SupabaseClient,
+  paymentId: string,
+  send: (env: Env, mail: Mail & { to: string }) => Promise<void> = sendPatiently,
+): Promise<void> {
+  try {
+    const { data, error } = await admin
+      .from('shop_order_returned_payments')
+      .select('amount, currency, shop_orders (order_number, portfolio_id, buyer_name, buyer_email, shop_origin)')
+      .eq('payment_id', paymentId)
+      .single();
+    if (error) throw new Error(`the payment could not be read: ${error.message}`);
+    const payment = lateRefundRowSchema.parse(data);
+    const order = payment.shop_orders;
+    const mail = buyerLateRefundMail(
+      { orderNumber: order.order_number, buyerName: order.buyer_name, amount: payment.amount, currency: payment.currency },
+      await statusLinkOf(env, admin, order),
+    );
+    await send(env, { to: order.buyer_email, ...mail });
+  } catch (error) {
+    console.error('the buyer could not be mailed the refund of their late payment', { payment: paymentId }, error);
   }
 }

@@ -9,14 +9,15 @@
 // A refund of a shop order that Razorpay answered `pending`, an owner's or a late payment's, ends in
 // the account's webhook (settleShopRefund): shop_order_refund_event decides, once, on the order's own
 // account, for its payment and amount; the call it answers 'processed' for an owner's refund
-// re-renders the page's stock and mails the buyer (a late payment held no stock, and its buyer was
-// told on the return page; its order's status page shows where the refund stands).
+// re-renders the page's stock and mails the buyer. A late payment held no stock: the one call that
+// records its refund processed (shop_order_payment_refunded's true, or the event's 'processed') mails
+// its buyer that it is back (mailLatePaymentRefund); its order's status page shows where it stands.
 // One interface, so the rules are tested on Deno without a database or Razorpay.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Env } from './env.ts';
 import { razorpayApiForSeller } from './razorpay.ts';
 import { sellerAccessToken, sellerDepsFrom } from './sellerAccounts.ts';
-import { mailPaidShopOrder, mailShopRefund } from './shopMail.ts';
+import { mailLatePaymentRefund, mailPaidShopOrder, mailShopRefund } from './shopMail.ts';
 import { orderStockChanged } from './shopStock.ts';
 
 export type PaymentOutcome =
@@ -48,12 +49,17 @@ export interface ShopPaymentStore {
   record(payment: CapturedPayment): Promise<RecordedPayment>;
   /** Refunds the payment in full on the owner's connected account: Razorpay's answer, or null when they are not connected. */
   refund(ownerId: string, paymentId: string): Promise<MadeRefund | null>;
-  /** The refund made (its id), or none made: the next delivery of the event, or the sweep, tries again. */
-  refunded(paymentId: string, refundId: string | null): Promise<void>;
+  /**
+   * The refund made (its id), or none made: the next delivery of the event, or the sweep, tries again.
+   * True when this call recorded the refund made (shop_order_payment_refunded: one call, even racing its webhook).
+   */
+  refunded(paymentId: string, refundId: string | null): Promise<boolean>;
   /** Razorpay answered `pending`: under way with its id until the account's webhook (shop_order_payment_refund_at_razorpay). */
   refundUnderWay(paymentId: string, refundId: string): Promise<void>;
   /** Mails the receipt and the owner's note of an order just paid; never throws. */
   mailPaid(orderId: string): Promise<void>;
+  /** Mails the buyer that their late payment is refunded; never throws. */
+  mailLateRefund(paymentId: string): Promise<void>;
   /** The payments owed back due for another try, each claimed for this caller (owed_refunds_to_retry). */
   owedRefunds(): Promise<{ paymentId: string; ownerId: string }[]>;
 }
@@ -92,13 +98,15 @@ async function refundOwedPayment(
     await store.refundUnderWay(paymentId, made.id);
     return 'refund_underway';
   }
-  await store.refunded(paymentId, made?.status === 'processed' ? made.id : null);
+  const settled = await store.refunded(paymentId, made?.status === 'processed' ? made.id : null);
   if (!made || made.status === 'failed') {
     // The seller disconnected (nothing here can act on their account), or Razorpay could not refund it: it stays
     // owed (shop_order_returned_payments), for a later delivery of the event or the sweep (retryOwedRefunds).
     console.error('shop payment owed back, but not refunded', { payment: paymentId, refund: made?.id ?? 'not connected' });
     return 'refund_waiting';
   }
+  // Its webhook may have settled it first (and mailed the buyer): only the call that recorded it mails.
+  if (settled) await store.mailLateRefund(paymentId);
   return 'refunded';
 }
 
@@ -151,6 +159,8 @@ export interface ShopRefundStore {
   stockChanged(orderId: string): Promise<void>;
   /** Mails the buyer the refund; never throws. */
   mailRefund(refundId: string): Promise<void>;
+  /** Mails the buyer that their late payment is refunded; never throws. */
+  mailLateRefund(paymentId: string): Promise<void>;
 }
 
 /** A refund Razorpay made or could not make: settled or reopened once; only the call that settled it mails. */
@@ -160,6 +170,8 @@ export async function settleShopRefund(store: ShopRefundStore, event: RefundEven
     await store.stockChanged(recorded.orderId);
     await store.mailRefund(recorded.refundId);
   }
+  // A late payment's refund this event settled: its order held no stock; its buyer is told it is back.
+  if (recorded.outcome === 'processed' && !recorded.refundId && recorded.orderId) await store.mailLateRefund(event.paymentId);
   if (recorded.outcome === 'foreign' || recorded.outcome === 'mismatch')
     console.error('a refund event that is not its order’s changed nothing', { refund: event.razorpayRefundId, outcome: recorded.outcome });
   if (recorded.outcome === 'failed' && !recorded.refundId)
@@ -184,6 +196,7 @@ export function shopRefundStoreFrom(env: Env, admin: SupabaseClient): ShopRefund
     },
     stockChanged: (orderId) => orderStockChanged(admin, orderId),
     mailRefund: (refundId) => mailShopRefund(env, admin, refundId),
+    mailLateRefund: (paymentId) => mailLatePaymentRefund(env, admin, paymentId),
   };
 }
 
@@ -218,13 +231,15 @@ export function shopPaymentStoreFrom(env: Env, admin: SupabaseClient): ShopPayme
       if (error) throw new Error(`shop_order_payment_refund_at_razorpay failed: ${error.code} ${error.message}`);
     },
     async refunded(paymentId, refundId) {
-      const { error } = await admin.rpc(
+      const { data, error } = await admin.rpc(
         'shop_order_payment_refunded',
         refundId ? { payment: paymentId, refund: refundId } : { payment: paymentId },
       );
       if (error) throw new Error(`shop_order_payment_refunded failed: ${error.code} ${error.message}`);
+      return data === true;
     },
     mailPaid: (orderId) => mailPaidShopOrder(env, admin, orderId),
+    mailLateRefund: (paymentId) => mailLatePaymentRefund(env, admin, paymentId),
     async owedRefunds() {
       const { data, error } = await admin.rpc('owed_refunds_to_retry', {});
       if (error) throw new Error(`owed_refunds_to_retry failed: ${error.code} ${error.message}`);
