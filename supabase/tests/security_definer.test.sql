@@ -11,7 +11,7 @@ select is(
         'count_page_view', 'create_mfa_recovery_codes', 'current_plan', 'current_plan_paid_through',
         'current_storage_use', 'discard_mfa_recovery_codes', 'domains_to_serve', 'end_page_change',
         'enforce_storage_quota', 'expire_shop_orders', 'free_domain_allowance', 'handle_new_user', 'held_page',
-        'leave_page_message', 'live_post_addresses', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'my_seller_account',
+        'leave_page_message', 'live_post_addresses', 'may_publish', 'mfa_recovery_codes_left', 'mfa_satisfied', 'my_late_payments', 'my_seller_account',
         'owed_refunds_to_retry', 'pages_past_their_plan', 'pages_showing_old_stock', 'plan_paid_through', 'plans_held', 'portfolio_posts_guard', 'portfolios_cap',
         'portfolios_guard_held_address', 'portfolios_guard_look', 'portfolios_guard_pages', 'portfolios_guard_publish', 'portfolios_guard_size',
         'portfolios_hold_freed_address', 'private_site_slugs', 'protected_site_at', 'protected_slugs', 'published_site_pages', 'record_page_render', 'record_shop_order_payment', 'record_stock_shown',

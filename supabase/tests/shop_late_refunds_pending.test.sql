@@ -5,7 +5,7 @@
 -- function's own answer ends the same (20261206030000_late_payment_refunds_pending.sql). One still
 -- owed is handed to the sweep to refund again (20261206040000_late_payment_refund_retries.sql).
 begin;
-select plan(34);
+select plan(37);
 
 select tests.create_user('owner') as owner \gset
 insert into public.portfolios (owner_id, template_id, title, slug, published) values (:'owner', 'generator', 'shop', 'ada-bakes', true);
@@ -126,6 +126,20 @@ select is(public.shop_order_payment_refunded('pay_EEEEEEEEEEEEEE', 'rfnd_FFFFFFF
   'recorded once: a second call (its buyer is mailed by the first) is told no');
 select pg_temp.later(60);
 select is_empty('select pg_temp.retried()', 'one given back is never retried');
+
+-- ─── the owner reads them on the order (20261206050000_owners_see_late_payments.sql) ───────────
+select tests.create_user('other') as other \gset
+select tests.act_as(:'owner');
+select results_eq($$ select o.razorpay_order_id, l.amount, l.refund_status, l.refunded_at is not null
+                       from public.my_late_payments() l join public.shop_orders o on o.id = l.order_id order by 1 $$,
+  $$ values ('order_AAAAAAAAAAAAAA'::text, 45000, 'processed'::text, true), ('order_CCCCCCCCCCCCCC', 45000, 'processed', true),
+            ('order_EEEEEEEEEEEEEE', 45000, 'processed', true) $$,
+  'the owner reads the late payments of her orders and where their refunds stand');
+select tests.act_as(:'other');
+select is_empty('select * from public.my_late_payments()', 'another owner reads none of them');
+select tests.act_as_anon();
+select throws_ok('select * from public.my_late_payments()', '42501', null, 'nor does a visitor');
+select tests.act_as_service();
 
 select * from finish();
 rollback;

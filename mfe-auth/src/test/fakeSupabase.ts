@@ -71,7 +71,10 @@ export function installFakeSupabase() {
       unenroll: mock(() => ok(null)),
     },
   };
-  const rpc = mock(() => ok(true));
+  const rpcs = new Map<string, QueryResult>();
+  const rpc = jest.fn<(...args: unknown[]) => Promise<unknown>>((name) =>
+    Promise.resolve(rpcs.get(String(name)) ?? { data: true, error: null }),
+  );
   /** Edge Function calls: `{ data, error }` as supabase-js's functions.invoke answers. */
   const functions = { invoke: mock(() => ok(null)) };
   const client = { auth, rpc, functions, from: jest.fn(from) };
@@ -89,6 +92,10 @@ export function installFakeSupabase() {
     /** Queues what the next awaits of `from(table)…` answer (the last one repeats). */
     answer(table: string, ...results: QueryResult[]) {
       tables.set(table, results);
+    },
+    /** What `rpc(name)` answers from now on (any other function answers `true`). */
+    answerRpc(name: string, result: QueryResult) {
+      rpcs.set(name, result);
     },
   };
 }

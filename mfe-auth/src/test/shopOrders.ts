@@ -36,6 +36,7 @@ export function shopOrder(changes: Partial<ShopOrder> = {}, minutesAgo = 0): Sho
       { line: 2, name: 'Fruit tart', option_name: 'Large', unit_amount: 50000, quantity: 1, line_amount: 50000, refunded_quantity: 0 },
     ],
     shop_order_refunds: [],
+    late_payments: [],
     ...changes,
   };
 }

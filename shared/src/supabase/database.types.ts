@@ -1595,6 +1595,19 @@ export type Database = {
         };
         Returns: boolean;
       };
+      my_late_payments: {
+        Args: {
+          [_ in never]: never;
+        };
+        Returns: {
+          order_id: string;
+          amount: number;
+          currency: string;
+          refund_status: string;
+          created_at: string;
+          refunded_at: string;
+        }[];
+      };
       my_seller_account: {
         Args: {
           [_ in never]: never;

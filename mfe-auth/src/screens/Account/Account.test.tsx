@@ -14,6 +14,7 @@ const user = fakeUser({ id: 'user-1', email: 'ada@example.com', user_metadata: {
 
 beforeEach(() => {
   supabase = installFakeSupabase();
+  supabase.answerRpc('my_late_payments', { data: [], error: null });
   supabase.answer('profiles', { data: { id: 'user-1', name: 'Ada Lovelace', username: 'ada' }, error: null });
   supabase.answer('portfolios', { data: [], error: null });
   supabase.answer('subscriptions', { data: [], error: null });

@@ -15,6 +15,7 @@ let supabase: FakeSupabase;
 beforeEach(() => {
   queryClient.clear();
   supabase = installFakeSupabase();
+  supabase.answerRpc('my_late_payments', { data: [], error: null });
 });
 
 const refusal = (status: number, error: string, fieldErrors?: Record<string, string>) => ({
@@ -358,4 +359,43 @@ test('a refund Razorpay could not make: the card says so and the items are refun
   expect(screen.getByRole('group', { name: 'Refund through Razorpay' })).toBeInTheDocument();
   expect(screen.getByLabelText('Chocolate cake: how many to refund, of 2')).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Refund everything left (₹1,400.00)' })).toBeInTheDocument();
+});
+
+test('a payment that came after the order closed shows on its timeline, refunded or still owed', async () => {
+  const expired = shopOrder({ status: 'expired', paid_at: null, razorpay_payment_id: null, updated_at: '2026-12-02T18:20:00Z' });
+  const other = shopOrder({ status: 'cancelled', paid_at: null, razorpay_payment_id: null, updated_at: '2026-12-02T18:20:00Z' }, 5);
+  const late = (orderId: string, changes: Record<string, unknown>) => ({
+    order_id: orderId,
+    amount: 140000,
+    currency: 'INR',
+    created_at: '2026-12-02T18:30:00Z',
+    refunded_at: null,
+    refund_status: null,
+    ...changes,
+  });
+  supabase.answer('shop_orders', { data: [expired, other], error: null });
+  supabase.answerRpc('my_late_payments', {
+    data: [
+      late(expired.id, { refund_status: 'processed', refunded_at: '2026-12-02T18:31:00Z' }),
+      late(other.id, { refund_status: 'failed' }),
+    ],
+    error: null,
+  });
+  renderSection();
+  const timelineOf = async (order: ShopOrder) => {
+    const item = (await screen.findByText(order.order_number)).closest('li')!;
+    await userEvent.click(within(item).getByText(order.order_number));
+    return within(item)
+      .getAllByRole('listitem')
+      .map((line) => line.textContent);
+  };
+  expect(await timelineOf(expired)).toEqual([
+    '2 Dec 2026, 6:00 pm Ordered',
+    '2 Dec 2026, 6:20 pm Expired: not paid in time, stock given back',
+    '2 Dec 2026, 6:31 pm A payment of ₹1,400.00 came after the order closed: refunded to the buyer in full',
+  ]);
+  expect(await timelineOf(other)).toContain(
+    '2 Dec 2026, 6:30 pm A payment of ₹1,400.00 came after the order closed: owed back to the buyer, refunded again on its own while your Razorpay account is connected',
+  );
+  expect(supabase.rpc).toHaveBeenCalledWith('my_late_payments');
 });

@@ -54,7 +54,7 @@ function addressLines(order: ShopOrder): string[] {
   return [a.line1, a.line2, [a.city, a.state, a.postalCode].filter(Boolean).join(' '), a.country].filter((line): line is string => !!line);
 }
 
-/** What happened to the order, oldest first, from its own columns and refunds. */
+/** What happened to the order, oldest first, from its own columns, refunds and payments that came after it closed. */
 function timeline(order: ShopOrder): { at: string; what: string }[] {
   const money = (minor: number) => formatMoney(minor, order.currency);
   const events = [{ at: order.created_at, what: 'Ordered' }];
@@ -79,6 +79,17 @@ function timeline(order: ShopOrder): { at: string; what: string }[] {
             : refund.razorpay_refund_id
               ? `Refund of ${money(refund.amount)} under way at Razorpay`
               : `Refund of ${money(refund.amount)} under way`,
+    });
+  for (const late of order.late_payments)
+    events.push({
+      at: late.refunded_at ?? late.created_at,
+      what: `A payment of ${formatMoney(late.amount, late.currency)} came after the order closed: ${
+        late.refund_status === 'processed'
+          ? 'refunded to the buyer in full'
+          : late.refund_status === 'pending'
+            ? 'its refund is under way at Razorpay'
+            : 'owed back to the buyer, refunded again on its own while your Razorpay account is connected'
+      }`,
     });
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -1,7 +1,8 @@
 // /account's Orders and Customers: the owner's shop orders (with their items and refunds) and who
 // signed up on their pages, read through PostgREST (row-level security shows an owner only their
-// own), and the owner's actions through the shop function (_shared/contracts/shop.ts), which prices
-// every refund itself. The rows' types are what the typed client answers for these selects.
+// own; my_late_payments only theirs of the payments that came after an order closed), and the
+// owner's actions through the shop function (_shared/contracts/shop.ts), which prices every refund
+// itself. The rows' types are what the typed client answers for these selects.
 import { useMemo } from 'react';
 import { getSupabase, invokeFunction, type RequestOf } from '@folioforge/shared';
 import { shopFunction } from '@folioforge/shared/functions';
@@ -14,7 +15,15 @@ export const shopKeys = {
 /** The newest orders /account lists (and exports). */
 export const ORDERS_SHOWN = 500;
 
-async function fetchShopOrders() {
+async function fetchShopOrders(): Promise<ShopOrder[]> {
+  const [orders, late] = await Promise.all([fetchOrderRows(), getSupabase().rpc('my_late_payments')]);
+  if (late.error) throw new Error(late.error.message);
+  // The generated types cannot say which columns may be null: the function's own (its migration) are LatePayment's.
+  const payments = late.data as (LatePayment & { order_id: string })[];
+  return orders.map((order) => ({ ...order, late_payments: payments.filter((payment) => payment.order_id === order.id) }));
+}
+
+async function fetchOrderRows() {
   const { data, error } = await getSupabase()
     .from('shop_orders')
     .select(
@@ -26,7 +35,7 @@ async function fetchShopOrders() {
     )
     .order('created_at', { ascending: false })
     .limit(ORDERS_SHOWN)
-    .returns<ShopOrder[]>();
+    .returns<Omit<ShopOrder, 'late_payments'>[]>();
   if (error) throw new Error(error.message);
   return data ?? [];
 }
@@ -50,6 +59,15 @@ export interface ShopOrderRefund {
   razorpay_refund_id: string | null;
   created_at: string;
   settled_at: string | null;
+}
+/** A payment that came after the order closed (my_late_payments): owed back, its refund where it stands. */
+export interface LatePayment {
+  amount: number;
+  currency: string;
+  /** null: owed, no refund made yet; pending: under way at Razorpay; failed: Razorpay could not make it (owed again). */
+  refund_status: 'pending' | 'processed' | 'failed' | null;
+  created_at: string;
+  refunded_at: string | null;
 }
 export interface ShippingAddress {
   line1?: string;
@@ -85,6 +103,7 @@ export interface ShopOrder {
   expires_at: string;
   shop_order_items: ShopOrderItem[];
   shop_order_refunds: ShopOrderRefund[];
+  late_payments: LatePayment[];
 }
 
 export function useShopOrders(userId: string) {
