@@ -75,7 +75,8 @@ interface Mail {
   message: string;
 }
 
-const STATUS_LINK_LINE = "See your order's status at any time (keep this link to yourself; it shows your order):";
+/** The line above every status link the buyer is sent (receipt, refund, shipped / ready mails). */
+export const STATUS_LINK_LINE = "See your order's status at any time (keep this link to yourself; it shows your order):";
 const MONEY_BACK_LINE = 'The money goes back to the card or account you paid with; banks usually show it within 5 to 7 working days.';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

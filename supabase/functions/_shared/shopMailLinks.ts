@@ -2,8 +2,8 @@
 // where mac is hex HMAC-SHA256 of the order number with SHOP_ORDER_LINK_KEY (a function secret).
 // Nothing is stored but the order's domain: the link is made again wherever it is needed (the
 // checkout's return page, the receipt and refund mails; orderStatusLink), and only the holder of the
-// key can make one. The order number alone, printed on
-// receipts, opens nothing; another order's mac never matches.
+// key can make one. The order number alone, printed on receipts, opens nothing; another order's mac
+// never matches.
 import { requireEnv, type Env } from './env.ts';
 import { hmacSha256Hex, timingSafeEqualText } from './hmac.ts';
 

@@ -1,6 +1,7 @@
 // The mail a buyer gets when the owner marks their order shipped or ready for pickup: plain text (the
 // account mail template shows it as text), with the order's number and items, what the owner noted,
 // its status link (as the receipt's), and who sells, so the buyer can answer them.
+import { STATUS_LINK_LINE } from '../_shared/shopMail.ts';
 import type { OwnerOrder } from './store.ts';
 
 export function fulfilledMail(
@@ -24,7 +25,7 @@ export function fulfilledMail(
       ...items,
       ...(note ? ['', `${shipped ? 'Shipping details' : 'Pickup details'} from ${order.seller.name}: ${note}`] : []),
       '',
-      `See your order's status at any time (keep this link to yourself; it shows your order):`,
+      STATUS_LINK_LINE,
       order.statusUrl,
       '',
       `Questions about your order? ${order.seller.email ? `Write to ${order.seller.name} at ${order.seller.email}, or ` : ''}visit ${order.seller.pageUrl}.`,
