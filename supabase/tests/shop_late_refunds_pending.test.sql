@@ -5,7 +5,7 @@
 -- function's own answer ends the same (20261206030000_late_payment_refunds_pending.sql). One still
 -- owed is handed to the sweep to refund again (20261206040000_late_payment_refund_retries.sql).
 begin;
-select plan(37);
+select plan(38);
 
 select tests.create_user('owner') as owner \gset
 insert into public.portfolios (owner_id, template_id, title, slug, published) values (:'owner', 'generator', 'shop', 'ada-bakes', true);
@@ -135,6 +135,11 @@ select results_eq($$ select o.razorpay_order_id, l.amount, l.refund_status, l.re
   $$ values ('order_AAAAAAAAAAAAAA'::text, 45000, 'processed'::text, true), ('order_CCCCCCCCCCCCCC', 45000, 'processed', true),
             ('order_EEEEEEEEEEEEEE', 45000, 'processed', true) $$,
   'the owner reads the late payments of her orders and where their refunds stand');
+select tests.act_as_owner();
+select tests.add_factor(:'owner');
+select tests.act_as_at(:'owner', 'aal1');
+select is_empty('select * from public.my_late_payments()',
+  'with two-factor sign-in on, the password alone reads none of them, as it reads none of the orders');
 select tests.act_as(:'other');
 select is_empty('select * from public.my_late_payments()', 'another owner reads none of them');
 select tests.act_as_anon();
