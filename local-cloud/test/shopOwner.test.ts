@@ -378,7 +378,7 @@ for (const backend of BACKENDS)
       assert.equal(payment.body.amount_refunded, 1000, 'refunded once');
     });
 
-    journey('a new order reaches the owner’s open /account through Realtime; another user hears nothing', async () => {
+    journey('a new order and a late payment reach the owner’s open /account through Realtime; another user hears nothing', async () => {
       const dana = await sellingOwner(t, 'dana');
       const eve = await signedInUser(t, 'eve');
       const page = await publishedShopOf(dana);
@@ -406,6 +406,26 @@ for (const backend of BACKENDS)
       const eveHears = await listen(eve);
       await paidOrder(dana, page, '127.0.3.3', { 'quantity.bread': '1' });
       await waitFor('the new order and its payment', () => danaHears.includes('INSERT pending') && danaHears.includes('UPDATE paid'));
+
+      // A payment after its order expired is owed back: the order's timeline gains a line, heard as the order's change.
+      const answer = await postFrom(
+        '127.0.3.6',
+        `${t.url}/functions/v1/orders`,
+        { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+        new URLSearchParams({ portfolio: page.pageId, slug: page.slug, delivery: 'pickup', ...BUYER, 'quantity.bread': '1' }).toString(),
+      );
+      assert.equal(answer.status, 200, answer.body);
+      const razorpayOrderId = /name="order_id" value="([^"]+)"/.exec(answer.body)![1]!;
+      await service
+        .from('shop_orders')
+        .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .eq('razorpay_order_id', razorpayOrderId);
+      assert.equal((await service.rpc('expire_shop_orders')).error, null);
+      await waitFor('the expiry', () => danaHears.includes('UPDATE expired'));
+      const beforePayment = danaHears.length;
+      await payShopOrder(t, (await sellerTokenOf(t, dana.id))!, razorpayOrderId, BUYER.email);
+      await webhookDeliveries(t);
+      await waitFor('the late payment, as its order’s change', () => danaHears.slice(beforePayment).includes('UPDATE expired'));
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.deepEqual(eveHears, []);
     });
