@@ -186,21 +186,34 @@ if (process.env.CI !== 'true') await writeTemplateIndex();
 // The house rules (lint): ESLint (imports between packages, hooks, accessibility …) and Prettier's
 // formatting; ESLint reads every file once with all its rules, the type-aware one too
 // (eslintPromises.config.mjs). The types: every TypeScript project (the apps, local-cloud, the browser
-// tests, the JavaScript tooling). Both stages share one pool, longest first: the apps' tsc beside
-// ESLint, the rest on the core Prettier frees.
-const TS_PROJECTS = ['tsconfig.json', 'local-cloud/tsconfig.json', 'e2e/tsconfig.json', 'tsconfig.tooling.json'];
-/** @returns {[string, string, string[]]} */
-const typeCheck = (project) => ['types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']];
+// tests, the JavaScript tooling). ESLint and tsc share one TypeScript program per project
+// (tooling/lintAndTypes.mjs, in two parts: the apps, and the rest). Both stages share one pool, longest
+// first: the two parts side by side, then Prettier, the import cycles and the tooling's tsc.
+const lintAndTypes = (part) => {
+  const halves = ['lint', 'types'].filter(wants);
+  const alone = halves.length === 1 ? [`--${halves[0]}`] : [];
+  return /** @type {[string, string, string[]]} */ ([
+    halves.join('+'),
+    node,
+    [path.join(repoRoot, 'tooling/lintAndTypes.mjs'), '--part', part, ...alone],
+  ]);
+};
 /** @type {[string, string, string[]][]} */
 const checks = [
-  ['lint', node, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '-c', 'eslintPromises.config.mjs', '.']],
-  typeCheck(TS_PROJECTS[0]),
-  ['lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']],
-  ['lint', node, [path.join(repoRoot, 'tooling/importCycles.mjs')]],
-  ...TS_PROJECTS.slice(1).map(typeCheck),
+  ...(wants('lint') || wants('types') ? [lintAndTypes('apps'), lintAndTypes('rest')] : []),
+  ...(wants('lint')
+    ? /** @type {[string, string, string[]][]} */ ([
+        ['lint', node, [path.join(repoRoot, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']],
+        ['lint', node, [path.join(repoRoot, 'tooling/importCycles.mjs')]],
+      ])
+    : []),
+  ...(wants('types')
+    ? /** @type {[string, string, string[]][]} */ ([
+        ['types', node, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.tooling.json', '--noEmit']],
+      ])
+    : []),
 ];
-const wantedChecks = checks.filter(([stage]) => wants(stage));
-if (wantedChecks.length > 0) await runSideBySide(['lint', 'types'].filter(wants).join('+'), wantedChecks);
+if (checks.length > 0) await runSideBySide(['lint', 'types'].filter(wants).join('+'), checks);
 // The edge functions on the runtime Supabase runs them on, from the binary the npm package ships, in a
 // network namespace of their own where the machine allows: nothing may be fetched (tooling/deno.mjs).
 if (wants('deno')) {
