@@ -38,10 +38,15 @@ export function writeSiteRendererTypes(outDir, typesFile, extra) {
   const keep = (_fileName, text, _bom, _onError, sources) => {
     for (const source of sources ?? []) emitted.set(source.fileName, text);
   };
-  program.emit(undefined, keep);
-  // A workspace package reached through node_modules counts as a library and is not emitted: on its own.
+  // Only the files the declarations lead to, each when reached: emitting the whole program declared (and
+  // so type-checked) every module the renderer bundles, 12 s of CPU instead of 8.6.
   const declarationsOf = (source) => {
-    if (!emitted.has(source)) ts.createProgram([source, AMBIENT], options).emit(undefined, keep);
+    if (!emitted.has(source)) {
+      const sourceFile = program.getSourceFile(source);
+      if (sourceFile && !program.isSourceFileFromExternalLibrary(sourceFile)) program.emit(sourceFile, keep);
+      // A workspace package reached through node_modules counts as a library and is not emitted: on its own.
+      else ts.createProgram([source, AMBIENT], options).emit(undefined, keep);
+    }
     return emitted.get(source);
   };
 
