@@ -23,7 +23,8 @@ export default defineConfig({
   // A step stuck on a missing element fails in 30 s instead of holding CI for the whole test.
   timeout: 3 * 60_000,
   expect: { timeout: 30_000 },
-  reporter: [['list']],
+  // PWTIMING=1 adds where the time went (support/timingReporter.ts): the setup, each file's hooks, slow tests.
+  reporter: process.env.PWTIMING === '1' ? [['list'], ['./support/timingReporter.ts']] : [['list']],
   use: {
     trace: process.env.PWTRACE === '1' ? 'retain-on-failure' : 'off',
     actionTimeout: 30_000,
