@@ -2,7 +2,9 @@
 // The global setup starts ONE stack for the run (local-cloud with hosted Supabase's settings and the
 // six production builds of the build stage: support/globalSetup.ts); files run in parallel on as many
 // workers as the machine has cores, each test with its own users and slugs, and `--shard=1/2` splits
-// the files. The tests of a file that are steps of one journey run in order (`mode: 'serial'`).
+// the files. The tests of a file that are steps of one journey run in order (`mode: 'serial'`). Each
+// worker launches one Chromium (Playwright's `browser` fixture, from `use.launchOptions`) for every file
+// it runs; a file closes the contexts it opened (support/browser.ts closeContexts).
 // Traces are off unless PWTRACE=1: recording every context of every test cost about 14% more CPU
 // (siteJourney: 27.0 s against 23.2 s). To see a failure, run its file again with PWTRACE=1: a failed
 // test then keeps its trace under e2e/test-results/ for `npx playwright show-trace`.

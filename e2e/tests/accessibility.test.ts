@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -13,13 +13,13 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 interface Violation {

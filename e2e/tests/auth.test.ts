@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { waitForMail } from '../support/mailbox';
 import { uniqueLabel } from '../support/accounts';
@@ -29,16 +29,16 @@ let pageErrors: string[];
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   journey = await browser.newContext();
   page = await journey.newPage();
   pageErrors = trackPageErrors(page);
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const accountButton = (on: Page) => on.getByRole('button', { name: new RegExp(`${NAME}.*account menu`) });

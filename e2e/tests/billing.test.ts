@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { payWithCard, scrollToCheckout, SUBSCRIPTION_CARD } from '../support/checkout';
@@ -16,13 +16,13 @@ import { advanceClock, passNextCharge, razorpay, setRenewals } from '../support/
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const DAY = 86_400;

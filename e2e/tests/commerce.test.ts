@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { checkoutButton, GOOD_CARD, payWithCard, scrollToCheckout, SUBSCRIPTION_CARD } from '../support/checkout';
@@ -12,13 +12,13 @@ import { checkoutButton, GOOD_CARD, payWithCard, scrollToCheckout, SUBSCRIPTION_
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 test.describe('pricing plans', () => {

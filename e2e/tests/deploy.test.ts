@@ -13,7 +13,7 @@ import { REMOTES } from '../../shared/src/contracts/appsTable.mjs';
 import { createRuntimeConfig } from '../../tooling/appConfig.mjs';
 import { closeServer, serveApp } from '../../tooling/serveApps.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { buildApp } from '../support/builds';
 import { freePorts } from '../support/ports';
 import { sharedStack, type SharedStack } from '../support/stack';
@@ -37,7 +37,7 @@ let shellDist: string;
 const remoteBase = {} as Record<RemoteKey, string>;
 let contentRelease: { old: string; new: string; newDist: string };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   // Builds (or dev servers) beside the other worker's browser tests: more than a test's 3 minutes on 2 cores.
   test.setTimeout(10 * 60_000);
   stack = sharedStack();
@@ -83,11 +83,11 @@ test.beforeAll(async () => {
       Object.assign(mounts, { '/content/1.0.0/': path.join(repoRoot, 'mfe-content/dist'), '/content/1.1.0/': newContentDist });
     servers.push(await serveApp({ port: remotePorts[index]!, mounts }));
   }
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   for (const server of servers) await closeServer(server);
   for (const dir of builds) fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { freePorts } from '../support/ports';
 import { APPS } from '../../tooling/ports.mjs';
 import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
@@ -78,7 +78,7 @@ async function editKeepsTypedValues(page: Page, from: string, to: string): Promi
   assert.deepEqual(errors, []);
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   // Builds (or dev servers) beside the other worker's browser tests: more than a test's 3 minutes on 2 cores.
   test.setTimeout(10 * 60_000);
   copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-dev-'));
@@ -102,11 +102,11 @@ test.beforeAll(async () => {
     },
   });
   await waitForOutput(/compiled successfully/, APPS.length, 240_000);
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await dev?.stop();
   if (copyRoot) fs.rmSync(copyRoot, { recursive: true, force: true });
 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { repoRoot } from '../../tooling/repo.mjs';
 
@@ -17,16 +17,16 @@ let stack: SharedStack;
 let browser: Browser;
 let fixtures: string;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-files-'));
   // The repo's sample resume as the visitor's file.
   fs.copyFileSync(path.join(repoRoot, 'templates/src/assets/sample-resume.pdf'), path.join(fixtures, 'resume.pdf'));
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   fs.rmSync(fixtures, { recursive: true, force: true });
 });
 

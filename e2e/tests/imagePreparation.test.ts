@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { makePhotoInPage } from '../support/photos';
 import { repoRoot } from '../../tooling/repo.mjs';
 
@@ -67,7 +67,7 @@ async function openPage({ withoutWebp = false, withoutWorkers = false } = {}): P
   }, workerBundle);
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   const built = await build({
     entryPoints: [path.join(repoRoot, 'mfe-editor/src/images/prepareImage.ts')],
     bundle: true,
@@ -90,12 +90,12 @@ test.beforeAll(async () => {
     logLevel: 'silent',
   });
   workerBundle = worker.outputFiles[0]!.text;
-  browser = await launchBrowser();
+  browser = workerBrowser;
   await openPage();
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const makePhoto = (width: number, height: number, type: 'image/jpeg' | 'image/png', targetBytes: number, transparentCorner = false) =>

@@ -13,7 +13,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { previewDrawnAt } from '../support/preview';
@@ -104,9 +104,9 @@ async function serviceClient() {
   });
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   owner = await createConfirmedUser(stack, 'Meera Owner');
   const { client, userId } = await userClient(stack, owner);
   // A plan publishes every template (recorded as the payment function records a paid plan).
@@ -136,7 +136,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const liveUrl = (templateId: string) => `${stack.shellUrl}/p/${published.get(templateId)!.slug}`;

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
@@ -18,13 +18,13 @@ import { answerTxt } from '../support/testControls';
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 type User = Awaited<ReturnType<typeof createConfirmedUser>>;

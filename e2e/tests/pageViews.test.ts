@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
@@ -14,13 +14,13 @@ import { grantTemplate } from '../support/sites';
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 async function publish(page: Page, slug: string) {

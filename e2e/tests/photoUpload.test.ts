@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
@@ -23,9 +23,9 @@ let stack: SharedStack;
 let browser: Browser;
 let dir: string;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-photos-'));
   await writePhotoFiles(browser, [
     [path.join(dir, 'IMG_4032.jpg'), 4000, 3000, 5 * 1024 * 1024],
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, startApps, type AppServers } from '../support/stack';
 import { SCREENS, UNAVAILABLE } from '../support/screens';
 import { repoRoot } from '../../tooling/repo.mjs';
@@ -39,14 +39,14 @@ async function recordLoadingPlaceholders(page: Page): Promise<() => Promise<stri
   return async () => (await page.evaluate('window.__loadingShownAt')) as string[];
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   const shared = sharedStack();
   stack = await startApps(shared, { shellPort: shared.ownShellPorts.platform });
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await stack?.stop();
 });
 

@@ -5,18 +5,18 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { sharedStack, type SharedStack } from '../support/stack';
-import { launchBrowser } from '../support/browser';
+import { closeContexts } from '../support/browser';
 
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** Keeps every layout shift of the page from its first paint, for `layoutShiftTotal`. */

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
@@ -19,13 +19,13 @@ import { answerTxt } from '../support/testControls';
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const PASSWORD = 'चाय और biscuits 🍪';

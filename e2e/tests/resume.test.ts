@@ -5,7 +5,7 @@
 // fields, order, links and fonts are the templates' résumé tests.
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
 import { pdfText } from '../support/pdfText';
 import { editorForm, publishInPanel } from '../support/screens';
@@ -14,13 +14,13 @@ import { sharedStack, type SharedStack } from '../support/stack';
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 test('a job typed in /portfo is in the PDF the published page’s résumé link downloads', async () => {

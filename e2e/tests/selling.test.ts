@@ -4,20 +4,20 @@
 // Disconnect, confirmed. The OAuth rules themselves are local-cloud's tests (local-cloud/test/sellers.test.ts).
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 test('an owner connects their Razorpay account and disconnects it', async () => {

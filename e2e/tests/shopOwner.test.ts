@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../support/browser';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
@@ -65,9 +65,9 @@ const BAKERY = {
   ],
 };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   owner = await createConfirmedUser(stack, 'Ada Owner');
   const signedIn = await userClient(stack, owner);
   client = signedIn.client;
@@ -88,7 +88,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const ordersOf = (page: Page) => page.getByRole('region', { name: 'Orders', exact: true });

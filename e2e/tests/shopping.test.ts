@@ -16,7 +16,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { launchBrowser } from '../support/browser';
+import { closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { previewDrawnAt } from '../support/preview';
@@ -96,9 +96,9 @@ async function publish(id: string, slug: string) {
   if (answer.error) throw new Error(`publish answered: ${await (answer.error as { context: Response }).context.text()}`);
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   owner = await createConfirmedUser(stack, 'Ada Owner');
   const signedIn = await userClient(stack, owner);
   client = signedIn.client;
@@ -122,7 +122,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const liveUrl = (key: 'bakery' | 'mugs') => `${stack.shellUrl}/p/${pages.get(key)!.slug}`;

@@ -20,7 +20,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { JSDOM } from 'jsdom';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { previewDrawnAt } from '../support/preview';
 import { serviceClient, userClient } from '../support/portfolios';
@@ -42,16 +42,16 @@ const site = { portfolioId: '', projectsPageId: '', slug: '' };
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   owner = await createConfirmedUser(stack, OWNER_NAME);
   const { userId } = await userClient(stack, owner);
   await grantPlan(stack, userId);
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const savedStatus = (page: Page) =>

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 
 let stack: SharedStack;
@@ -14,9 +14,9 @@ let footerLinks: { href: string; name: string }[] = [];
 
 const ERROR_HEADING = 'Unexpected Application Error!';
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   const page = await browser.newPage();
   await page.goto(`${stack.shellUrl}/home`);
   const footer = page.getByRole('contentinfo');
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 test.describe('footer', () => {

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { createConfirmedUser, uniqueLabel } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
 import { sharedStack, type SharedStack } from '../support/stack';
@@ -44,9 +44,9 @@ const SITE = {
   ],
 };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   const owner = await createConfirmedUser(stack, 'Meera Iyer');
   const { client, userId } = await userClient(stack, owner);
   // A plan publishes every template (recorded as the payment function records a paid plan).
@@ -76,7 +76,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 for (const width of [390, 1280])

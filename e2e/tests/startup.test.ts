@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { repoRoot } from '../../tooling/repo.mjs';
 
@@ -14,9 +14,9 @@ let browser: Browser;
 /** The shell's chunks holding supabase-js, as its manifest names them. */
 let supabaseChunks: string[];
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shell/dist/mf-manifest.json'), 'utf8')) as {
     shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
   };
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const isSupabaseChunk = (url: string) => supabaseChunks.some((chunk) => url.endsWith(`/${chunk}`));

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { publishInPanel } from '../support/screens';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext } from '../support/accounts';
@@ -18,13 +18,13 @@ let stack: SharedStack;
 let browser: Browser;
 const shots = path.join(repoRoot, 'e2e', 'test-results', 'layout');
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** Whether the element's text takes one line. */

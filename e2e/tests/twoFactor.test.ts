@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { createConfirmedUser } from '../support/accounts';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { waitForMail } from '../support/mailbox';
@@ -15,13 +15,13 @@ import { ageSignIns } from '../support/testControls';
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The claims of the access token supabase-js keeps in localStorage. */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from '../support/browser';
+import { closeContexts, trackPageErrors } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { payWithCard, SUBSCRIPTION_CARD } from '../support/checkout';
@@ -19,13 +19,13 @@ import { serviceClient, userClient } from '../support/portfolios';
 let stack: SharedStack;
 let browser: Browser;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
   stack = sharedStack();
-  browser = await launchBrowser();
+  browser = workerBrowser;
 });
 
 test.afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The site asked as a browser at a custom domain would: the same server, another Host. */
