@@ -252,6 +252,10 @@ export function createWebpackConfig(options) {
     const devPort = Number(process.env.FOLIOFORGE_DEV_PORT) || app.port;
     const outDir = process.env.FOLIOFORGE_OUT_DIR ? path.resolve(process.env.FOLIOFORGE_OUT_DIR) : path.join(app.dir, 'dist');
     const publicUrl = production ? publicUrlFromEnv() : undefined;
+    // FOLIOFORGE_UNMINIFIED=1: a production build left unminified and without compressed copies, for a
+    // browser test of where a release's files load from (e2e/support/builds.ts), which serves it once.
+    // Minifying is most of a build's CPU; every build visitors download is minified.
+    const unminified = production && process.env.FOLIOFORGE_UNMINIFIED === '1';
     const publicDir = path.join(app.dir, 'public');
     const hasPublicFiles = fs.existsSync(publicDir);
     return {
@@ -312,11 +316,12 @@ export function createWebpackConfig(options) {
           ? [
               new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: 'chunks/[name].[contenthash:8].css' }),
               new CompileOnLoadHintPlugin(),
-              ...precompressedCopies(),
+              ...(unminified ? [] : precompressedCopies()),
             ]
           : []),
       ],
       optimization: {
+        minimize: production && !unminified,
         // Files shipped already minified (pdf.js's worker, emitted as `*.min.<hash>.mjs`) are left as they are.
         minimizer: [new TerserPlugin({ exclude: /\.min\.[0-9a-f]{8}\.m?js$/, terserOptions: { compress: { passes: 2 } } })],
       },

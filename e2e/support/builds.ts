@@ -1,5 +1,5 @@
 // Production builds made by a test, into temp folders: an app for a given PUBLIC_URL, or a changed
-// copy of it (a new release), without touching the app's own dist/.
+// copy of it (a new release), without touching the app's own dist/; unminified, without compressed copies.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,6 +55,7 @@ export async function buildApp({ key, publicUrl, editSource }: BuildOptions): Pr
         `export default createWebpackConfig({ dir: ${JSON.stringify(copy)}, key: '${key}', title: '${key}', exposes: ${exposes}, ${runtimePlugins} });\n`,
     );
   }
-  await webpack(config, { FOLIOFORGE_OUT_DIR: outDir, PUBLIC_URL: publicUrl ?? '' });
+  // Unminified: what these builds show is where their files load from, and minifying is most of a build's CPU.
+  await webpack(config, { FOLIOFORGE_OUT_DIR: outDir, PUBLIC_URL: publicUrl ?? '', FOLIOFORGE_UNMINIFIED: '1' });
   return outDir;
 }
