@@ -45,14 +45,23 @@ export async function makePhotoInPage(
         context.putImageData(noisy, 0, 0);
         return canvas.convertToBlob({ type, quality: 0.92 });
       };
-      let low = 0;
-      let high = 160;
-      let blob = await encodeWithNoise(48);
+      // Each encode of a large photo costs about a second: the next amplitude is where the line through
+      // the nearest sizes below and above the target crosses it, or, with only one side known, scaled by
+      // the square of how far off the size was (a size grows slower than the noise). A size no amplitude
+      // gives (a PNG over it even nearly noise-free) ends the search early, at the last size made.
+      let low = { amplitude: 0, size: NaN };
+      let high = { amplitude: 160, size: NaN };
+      let amplitude = 48;
+      let blob = await encodeWithNoise(amplitude);
       for (let step = 0; step < 7 && Math.abs(blob.size - targetBytes) > targetBytes * 0.08; step++) {
-        const amplitude = (low + high) / 2;
+        if (blob.size < targetBytes) low = { amplitude, size: blob.size };
+        else high = { amplitude, size: blob.size };
+        if (high.amplitude - low.amplitude < 1) break;
+        amplitude =
+          Number.isNaN(low.size) || Number.isNaN(high.size)
+            ? Math.min(160, amplitude * (targetBytes / blob.size) ** 2)
+            : low.amplitude + ((targetBytes - low.size) * (high.amplitude - low.amplitude)) / (high.size - low.size);
         blob = await encodeWithNoise(amplitude);
-        if (blob.size < targetBytes) low = amplitude;
-        else high = amplitude;
       }
       (globalThis as unknown as { photo: Blob }).photo = blob;
       return { bytes: blob.size, type: blob.type };
