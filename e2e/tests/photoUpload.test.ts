@@ -53,11 +53,16 @@ async function storedSizes(user: { email: string; password: string }, portfolioI
 }
 
 test.describe('a photo through the editor', () => {
-  test('a 4000×3000 JPEG of about 5 MB is stored as a WebP of at most 600 KB with its three copies; replacing it removes them', async () => {
+  // One journey, so the 5 MB photo is prepared in the browser once: stored, published and shown on the
+  // page (its copies served, the page light), then replaced and removed.
+  test('a 4000×3000 JPEG of about 5 MB is stored as a WebP of at most 600 KB with its three copies, shown published with its size and srcset, and replacing it removes them', async () => {
     const original = fs.statSync(path.join(dir, 'IMG_4032.jpg')).size;
     assert.ok(original > 4.5 * 1024 * 1024 && original < 5.6 * 1024 * 1024, `the photo weighs about 5 MB (${original})`);
     const user = await createConfirmedUser(stack, 'Phone Photographer');
-    const page = await (await signedInContext(browser, stack, user)).newPage();
+    // Template 1 bought already, so it can be published (buying it is commerce.test.ts).
+    await grantTemplate(stack, (await userClient(stack, user)).userId, 1, 100);
+    const context = await signedInContext(browser, stack, user);
+    const page = await context.newPage();
     const errors = trackPageErrors(page);
     await page.goto(`${stack.shellUrl}/design`);
     await page.waitForURL(/\/design\?portfolio=/);
@@ -102,44 +107,7 @@ test.describe('a photo through the editor', () => {
     const image = page.getByRole('region', { name: 'Template Preview' }).locator('img').first();
     await page.waitForFunction((element) => (element as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
 
-    // A portrait photo replaces it: the old main file and its copies leave storage.
-    await picker.setInputFiles(path.join(dir, 'IMG_4033.jpg'));
-    await page.getByText('Stored in your account: IMG_4033.jpg').waitFor({ timeout: 60_000 });
-    await saved(page);
-    const names = await waitForStoredFiles(
-      stack,
-      user,
-      'portfolio-images',
-      id,
-      (files) => !files.some((file) => file.startsWith(stem)),
-      20_000,
-    );
-    // Standing, 1920 px wide: its copies are the narrower widths, 640 and 1280.
-    assert.deepEqual(names.map((name) => name.replace(/^image-[a-z0-9]+\./, '')).sort(), [
-      '1280x1707.webp',
-      '1920x2560.webp',
-      '640x853.webp',
-    ]);
-
-    // Removing it removes every file of it.
-    await page.getByRole('button', { name: 'Remove Profile image' }).click();
-    await saved(page);
-    await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 0, 20_000);
-    assert.deepEqual(errors, []);
-  });
-
-  test('published, the photo has its size and srcset, every copy is served, and the page weighs a fraction of the photo', async () => {
-    const user = await createConfirmedUser(stack, 'Published Photographer');
-    // Template 1 bought already (buying it is commerce.test.ts).
-    await grantTemplate(stack, (await userClient(stack, user)).userId, 1, 100);
-    const context = await signedInContext(browser, stack, user);
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    await page.goto(`${stack.shellUrl}/design`);
-    await page.waitForURL(/\/design\?portfolio=/);
-    await page.getByLabel('Profile image', { exact: true }).setInputFiles(path.join(dir, 'IMG_4032.jpg'));
-    await page.getByText('Stored in your account: IMG_4032.jpg').waitFor({ timeout: 60_000 });
-    await saved(page);
+    // Published, the page (scripts off, a phone) shows it with its size and every copy in srcset.
     const slug = `photo-${Date.now().toString(36)}`;
     const region = page.getByRole('region', { name: 'Publish' });
     await region.getByLabel('Page address').fill(slug);
@@ -174,8 +142,32 @@ test.describe('a photo through the editor', () => {
     await live.waitForFunction((element) => (element as HTMLImageElement).complete, await photo.elementHandle());
     const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
     assert.ok(total < 400 * 1024, `the page and what it loaded weigh ${total} bytes`);
-    assert.deepEqual(errors, []);
     await visitor.close();
+
+    // A portrait photo replaces it: the old main file and its copies leave storage.
+    await picker.setInputFiles(path.join(dir, 'IMG_4033.jpg'));
+    await page.getByText('Stored in your account: IMG_4033.jpg').waitFor({ timeout: 60_000 });
+    await saved(page);
+    const names = await waitForStoredFiles(
+      stack,
+      user,
+      'portfolio-images',
+      id,
+      (files) => !files.some((file) => file.startsWith(stem)),
+      20_000,
+    );
+    // Standing, 1920 px wide: its copies are the narrower widths, 640 and 1280.
+    assert.deepEqual(names.map((name) => name.replace(/^image-[a-z0-9]+\./, '')).sort(), [
+      '1280x1707.webp',
+      '1920x2560.webp',
+      '640x853.webp',
+    ]);
+
+    // Removing it removes every file of it.
+    await page.getByRole('button', { name: 'Remove Profile image' }).click();
+    await saved(page);
+    await waitForStoredFiles(stack, user, 'portfolio-images', id, (files) => files.length === 0, 20_000);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });
