@@ -266,7 +266,10 @@ test.describe('one page behind the password', () => {
     assert.equal(new URL(visitor.url()).pathname, `/p/${slug}/clients/`, 'back at the page asked for');
     const shot = visitor.locator('img[src*="clients-only"]').first();
     await expect(shot).toBeVisible();
-    assert.ok(await shot.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0), 'its own picture is drawn');
+    // Shown is not yet loaded (a busy machine caught it in between): waited for until drawn; a broken one never is.
+    await expect
+      .poll(() => shot.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0), { message: 'its own picture is drawn' })
+      .toBe(true);
     await visitor.screenshot({ path: test.info().outputPath('page-let-in-390.png'), fullPage: true });
     assert.deepEqual(errors, []);
 
