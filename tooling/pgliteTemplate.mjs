@@ -25,14 +25,21 @@ function* filesUnder(target) {
 /** @param {boolean} seed */
 const kindOf = (seed) => `${PREFIX}${seed ? 'seeded' : 'migrated'}-`;
 
-/** @param {boolean} seed */
-function templateName(seed) {
+/**
+ * What a migrated database is made of (the migrations, local-cloud's own schema and the packages that run
+ * them, with the seed when `seed`) and the hour: a template of other inputs, or an older hour, is not used.
+ * @param {boolean} [seed]
+ */
+export function migratedDatabaseStamp(seed = false) {
   const hash = crypto.createHash('sha256');
   for (const input of seed ? [...INPUTS, 'supabase/seed.sql'] : INPUTS)
     for (const file of filesUnder(path.join(repoRoot, input))) hash.update(path.relative(repoRoot, file)).update(fs.readFileSync(file));
   const hour = Math.floor(Date.now() / 3_600_000);
-  return `${kindOf(seed)}${hash.digest('hex').slice(0, 16)}-${hour}`;
+  return `${hash.digest('hex').slice(0, 16)}-${hour}`;
 }
+
+/** @param {boolean} seed */
+const templateName = (seed) => `${kindOf(seed)}${migratedDatabaseStamp(seed)}`;
 
 /**
  * The template's folder, made now when there is none for these migrations.

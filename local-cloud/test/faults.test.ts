@@ -52,6 +52,8 @@ describe('a Postgres that drops connections or restarts', { skip: pgReason ?? fa
   let cloud: CloudProcess;
   before(async () => {
     cluster = await startTempPostgres();
+    // An empty database: the process migrates it from nothing, as on a new Postgres (the other suites
+    // start on a migrated clone).
     const databaseUrl = await cluster.createDatabase(`faults_${process.pid}`);
     cloud = await spawnLocalCloud({ DATA_DIR: await tempDir(), DATABASE_URL: databaseUrl, AUTH_AUTOCONFIRM: 'true' });
   });
@@ -153,7 +155,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
       await mkdir(dataDir);
       if (backend === 'postgres') {
         cluster = await startTempPostgres();
-        databaseUrl = await cluster.createDatabase(`disk_${process.pid}`);
+        databaseUrl = await cluster.createMigratedDatabase(`disk_${process.pid}`);
       }
       cloud = await spawnLocalCloud({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_AUTOCONFIRM: 'true' });
     });

@@ -49,7 +49,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
         dataDir = await tempDir();
         if (backend === 'postgres') {
           cluster = await startTempPostgres();
-          databaseUrl = await cluster.createDatabase(`crash_${process.pid}`);
+          databaseUrl = await cluster.createMigratedDatabase(`crash_${process.pid}`);
         }
       });
       after(() => cluster?.stop());

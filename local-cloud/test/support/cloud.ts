@@ -88,11 +88,14 @@ export async function startTestCloud(backend: Backend, options: StartOptions = {
   const started = Date.now();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lc-test-'));
   let databaseUrl: string | undefined;
+  // A copy of a migrated database, what migrating from nothing would make, unless the suite is about
+  // migrating or seeding: on PGlite in a second instead of ten, on Postgres in a tenth of a second.
+  const fromNothing = Boolean(options.migrationsDir || options.seed);
   if (backend === 'postgres') {
     cluster ??= startTempPostgres();
-    databaseUrl = await (await cluster).createDatabase(`lc_${process.pid}_${++dbCounter}`);
-  } else if (!options.migrationsDir && !options.seed) {
-    // A copy of a migrated database: what migrating from nothing would make, in a second instead of ten.
+    const name = `lc_${process.pid}_${++dbCounter}`;
+    databaseUrl = await (fromNothing ? (await cluster).createDatabase(name) : (await cluster).createMigratedDatabase(name));
+  } else if (!fromNothing) {
     copyMigratedPglite(dataDir);
   }
   const prepared = Date.now();
