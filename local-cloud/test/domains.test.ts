@@ -12,7 +12,7 @@ import { callFunction, callPublish } from './support/functions.ts';
 import {
   serviceClient,
   signedInUser,
-  BACKENDS,
+  JOURNEY_AND_RACE_BACKENDS,
   journeyTestOn,
   raceTestOn,
   skipFor,
@@ -29,7 +29,7 @@ let counter = 0;
 /** A name no test has registered yet (the sandbox keeps its domains for the whole run). */
 const freshName = (ending = 'com') => `site-${process.pid}-${Date.now().toString(36)}-${++counter}.${ending}`;
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_AND_RACE_BACKENDS)
   describe(`free domains (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     const race = raceTestOn(backend);

@@ -3,7 +3,15 @@
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { namecomSandboxCredentials } from '../src/namecom/credentials.ts';
-import { BACKENDS, journeyTestOn, raceTestOn, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/servicesCloud.ts';
+import {
+  JOURNEY_AND_RACE_BACKENDS,
+  journeyTestOn,
+  raceTestOn,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/servicesCloud.ts';
 
 after(stopClusters);
 
@@ -20,7 +28,7 @@ let counter = 0;
 /** A name nobody has registered yet in this run. */
 const freshName = (ending = 'com') => `folio-${process.pid}-${Date.now().toString(36)}-${++counter}.${ending}`;
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_AND_RACE_BACKENDS)
   describe(`name.com sandbox (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     const race = raceTestOn(backend);

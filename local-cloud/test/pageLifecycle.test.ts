@@ -3,7 +3,7 @@
 // pages; a template switched while publishing never publishes what was not paid for; a lapsed plan
 // takes back what it added; published copies count in the storage quota; an account keeps at most
 // 20 portfolios; and the sweep removes whatever no published row owns. Through supabase-js and plain
-// HTTP, as users, visitors and attackers would, on PGlite; the races run 50 times, on Postgres too.
+// HTTP, as users, visitors and attackers would, on the journey backend; the races run 50 times, on Postgres.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { pdfBlob, pngBlob } from './support/servicesFiles.ts';
 import {
   endAddressHold,
   anonClient,
-  BACKENDS,
+  JOURNEY_AND_RACE_BACKENDS,
   journeyTestOn,
   raceTestOn,
   serviceClient,
@@ -36,7 +36,7 @@ const RACES = 50;
 
 after(stopClusters);
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_AND_RACE_BACKENDS)
   describe(`a page for as long as its row is published (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     const race = raceTestOn(backend);

@@ -21,7 +21,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { postFrom } from './support/clients.ts';
 import { APP_ORIGIN, callPublish, sweep } from './support/functions.ts';
 import {
-  BACKENDS,
+  JOURNEY_BACKENDS,
   journeyTestOn,
   serviceClient,
   signedInUser,
@@ -64,7 +64,7 @@ const BAKERY = {
   ],
 };
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`a lapsed plan closes the shop (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { postFrom } from './support/clients.ts';
 import { APP_ORIGIN } from './support/functions.ts';
 import {
-  BACKENDS,
+  JOURNEY_AND_RACE_BACKENDS,
   journeyTestOn,
   serviceClient,
   signedInUser,
@@ -44,7 +44,7 @@ const snapshot = (cakes: number) => ({
   ],
 });
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_AND_RACE_BACKENDS)
   describe(`shop orders (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;

@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { postFrom } from './support/clients.ts';
 import { APP_ORIGIN } from './support/functions.ts';
 import {
-  BACKENDS,
+  JOURNEY_BACKENDS,
   journeyTestOn,
   serviceClient,
   signedInUser,
@@ -57,7 +57,7 @@ async function waitFor(what: string, check: () => boolean, ms = 5000): Promise<v
   }
 }
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`the owner's shop (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;

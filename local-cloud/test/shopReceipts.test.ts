@@ -10,7 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { postFrom } from './support/clients.ts';
 import { APP_ORIGIN, callFunction } from './support/functions.ts';
 import {
-  BACKENDS,
+  JOURNEY_BACKENDS,
   journeyTestOn,
   serviceClient,
   skipFor,
@@ -55,7 +55,7 @@ const snapshot = () => ({
   ],
 });
 
-for (const backend of BACKENDS)
+for (const backend of JOURNEY_BACKENDS)
   describe(`shop receipts, order links and closing (${backend})`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
     let t: TestCloud;

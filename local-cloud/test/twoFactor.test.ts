@@ -9,7 +9,16 @@ import { after, before, describe, test } from 'node:test';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { readAuthSettings } from '../src/auth/authSettings.ts';
 import { base32Decode, matchingTotpStep, totpCodeAt } from '../src/auth/totp.ts';
-import { BACKENDS, journeyTestOn, latestMailTo, skipFor, startTestCloud, stopClusters, type TestCloud } from './support/cloud.ts';
+import {
+  JOURNEY_AND_RACE_BACKENDS,
+  journeyTestOn,
+  latestMailTo,
+  raceTestOn,
+  skipFor,
+  startTestCloud,
+  stopClusters,
+  type TestCloud,
+} from './support/cloud.ts';
 import {
   authAnswer,
   claimsOf,
@@ -82,9 +91,10 @@ describe("config.toml's [auth.mfa]", () => {
   });
 });
 
-for (const backend of BACKENDS) {
+for (const backend of JOURNEY_AND_RACE_BACKENDS) {
   describe(`two-factor sign-in on ${backend}`, { skip: skipFor(backend) }, () => {
     const journey = journeyTestOn(backend);
+    const race = raceTestOn(backend);
     let cloud: TestCloud;
     before(async () => {
       cloud = await startTestCloud(backend);
@@ -190,7 +200,7 @@ for (const backend of BACKENDS) {
       assert.equal(reused.error?.code, 'mfa_ip_address_mismatch');
     });
 
-    test('two verifications racing with one code: exactly one session gets aal2', async () => {
+    race('two verifications racing with one code: exactly one session gets aal2', async () => {
       for (let round = 0; round < 5; round++) {
         const owner = await twoFactorUser(cloud);
         const clients = await Promise.all([passwordOnly(cloud, owner), passwordOnly(cloud, owner), passwordOnly(cloud, owner)]);

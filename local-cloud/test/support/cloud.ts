@@ -64,6 +64,15 @@ export function raceTestOn(backend: Backend): (name: string, body: TestBody) => 
   return (name, body) => void test(name, { skip }, body);
 }
 
+/** Where races run: Postgres, where requests truly meet, else PGlite (raceTestOn). */
+const RACE_BACKEND: Backend = pgReason ? 'pglite' : 'postgres';
+/**
+ * The backends of a suite of journeys and races only: the journey backend and the races' (one and the
+ * same unless LOCAL_CLOUD_TEST_BACKEND chose PGlite). A suite on a backend where none of its tests runs
+ * would still start a local-cloud in its before().
+ */
+export const JOURNEY_AND_RACE_BACKENDS: Backend[] = [...new Set([JOURNEY_BACKEND, RACE_BACKEND])];
+
 /** Limits no test suite reaches, for suites about something else than limits. */
 export const RELAXED_RATE_LIMITS = {
   emailSentPerHour: 1_000_000,

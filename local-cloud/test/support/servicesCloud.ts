@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import type { LocalCloud, StartOptions } from '../../src/index.ts';
 import {
   BACKENDS,
+  JOURNEY_AND_RACE_BACKENDS,
   JOURNEY_BACKENDS,
   journeyTestOn,
   raceTestOn,
@@ -20,7 +21,7 @@ export interface TestCloud {
   stop(): Promise<void>;
 }
 
-export { BACKENDS, JOURNEY_BACKENDS, journeyTestOn, raceTestOn, skipFor, stopClusters, type Backend };
+export { BACKENDS, JOURNEY_AND_RACE_BACKENDS, JOURNEY_BACKENDS, journeyTestOn, raceTestOn, skipFor, stopClusters, type Backend };
 
 /** A local-cloud on a free port with a fresh data folder (and a fresh database on Postgres). */
 export async function startTestCloud(
