@@ -24,7 +24,11 @@ const migratedDir = async () => {
   copyMigratedPglite(d);
   return d;
 };
+/** One running local-cloud for the tests that only ask it (its keys, its port, odd request targets). */
+let shared: ReturnType<typeof startLocalCloud> | undefined;
+const running = async () => (shared ??= startLocalCloud({ port: 0, dataDir: await migratedDir(), silent: true, sweepIntervalMs: 0 }));
 after(async () => {
+  await (await shared)?.close();
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
@@ -88,23 +92,19 @@ describe('local-cloud process', () => {
   });
 
   test('anon and service keys are HS256 JWTs with their roles', async () => {
-    const cloud = await startLocalCloud({ port: 0, dataDir: await migratedDir(), silent: true });
-    try {
-      for (const [key, role] of [
-        [cloud.keys.anonKey, 'anon'],
-        [cloud.keys.serviceRoleKey, 'service_role'],
-      ] as const) {
-        const [header, payload] = key
-          .split('.')
-          .slice(0, 2)
-          .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>);
-        assert.equal(header.alg, 'HS256');
-        assert.equal(payload.role, role);
-        assert.equal((await cloud.ctx.verifyJwt(key)).role, role);
-        assert.ok((payload.exp as number) > Date.now() / 1000 + 365 * 24 * 3600);
-      }
-    } finally {
-      await cloud.close();
+    const cloud = await running();
+    for (const [key, role] of [
+      [cloud.keys.anonKey, 'anon'],
+      [cloud.keys.serviceRoleKey, 'service_role'],
+    ] as const) {
+      const [header, payload] = key
+        .split('.')
+        .slice(0, 2)
+        .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>);
+      assert.equal(header.alg, 'HS256');
+      assert.equal(payload.role, role);
+      assert.equal((await cloud.ctx.verifyJwt(key)).role, role);
+      assert.ok((payload.exp as number) > Date.now() / 1000 + 365 * 24 * 3600);
     }
   });
 
@@ -126,15 +126,10 @@ describe('local-cloud process', () => {
   });
 
   test('CLI: port taken and unusable data dir give one clear line and exit 1', async () => {
-    const dataDir = await migratedDir();
-    const busy = await startLocalCloud({ port: 0, dataDir: await migratedDir(), silent: true });
-    try {
-      const taken = await runCli({ PORT: String(busy.port), MAILBOX_PORT: '0', DATA_DIR: dataDir });
-      assert.equal(taken.code, 1);
-      assert.match(taken.stderr.trim(), new RegExp(`^local-cloud: port ${busy.port} is already in use$`));
-    } finally {
-      await busy.close();
-    }
+    const busy = await running();
+    const taken = await runCli({ PORT: String(busy.port), MAILBOX_PORT: '0', DATA_DIR: await migratedDir() });
+    assert.equal(taken.code, 1);
+    assert.match(taken.stderr.trim(), new RegExp(`^local-cloud: port ${busy.port} is already in use$`));
     const file = path.join(await tempDir(), 'a-file');
     await writeFile(file, 'not a directory');
     const bad = await runCli({ PORT: '0', MAILBOX_PORT: '0', DATA_DIR: path.join(file, 'sub') });
@@ -143,25 +138,21 @@ describe('local-cloud process', () => {
   });
 
   test('a request target no URL parser takes (`GET //` and the like) is answered; the server keeps serving (issue 20 #7)', async () => {
-    const cloud = await startLocalCloud({ port: 0, dataDir: await migratedDir(), silent: true, sweepIntervalMs: 0 });
-    try {
-      const raw = (target: string) =>
-        new Promise<string>((resolve, reject) => {
-          const socket = net.connect(cloud.port, '127.0.0.1', () =>
-            socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
-          );
-          let answer = '';
-          socket.setEncoding('latin1');
-          socket.on('data', (chunk: string) => (answer += chunk));
-          socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
-          socket.on('error', reject);
-        });
-      for (const target of ['//', '//evil.example/x', '/%', '*', 'http://x/y', '/functions/v1//', '/storage/v1/object/public/sites//'])
-        assert.match(await raw(target), /^HTTP\/1\.1 4\d\d /, target);
-      assert.equal((await fetch(`${cloud.url}/health`)).status, 200);
-    } finally {
-      await cloud.close();
-    }
+    const cloud = await running();
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(cloud.port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => (answer += chunk));
+        socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+    for (const target of ['//', '//evil.example/x', '/%', '*', 'http://x/y', '/functions/v1//', '/storage/v1/object/public/sites//'])
+      assert.match(await raw(target), /^HTTP\/1\.1 4\d\d /, target);
+    assert.equal((await fetch(`${cloud.url}/health`)).status, 200);
   });
 
   test('graceful close lets an in-flight request finish', async () => {

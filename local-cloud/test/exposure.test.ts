@@ -6,11 +6,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileCloud, type TestCloud } from './support/cloud.ts';
-import { spawnLocalCloud, tempDirs, withMigratedPglite } from './support/process.ts';
+import { spawnLocalCloud, tempDirs, withMigratedPglite, type CloudProcess } from './support/process.ts';
 import { launchBrowser, startPageServer, type Browser, type PageServer } from './support/servicesBrowser.ts';
 
 const APP_ORIGIN = 'http://localhost:3000';
+
+/**
+ * One process with the CLI's defaults on a migrated data folder of its own, for the tests that ask
+ * nothing else of it (where it listens, its file modes, its lock); the lock's test ends it with kill -9.
+ */
+let defaultProcess: Promise<{ cloud: CloudProcess; dataDir: string }> | undefined;
+// Before the temp folders go (after() runs in the order of the calls).
+after(async () => {
+  await (await defaultProcess)?.cloud.stop();
+});
 const tempDir = tempDirs('lc-exposure-');
+const processWithDefaults = () =>
+  (defaultProcess ??= (async () => {
+    const dataDir = withMigratedPglite(await tempDir());
+    return { cloud: await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' }), dataDir };
+  })());
 
 /** An address of this machine that other machines could use, if it has one. */
 function networkAddress(): string | undefined {
@@ -22,13 +37,9 @@ function networkAddress(): string | undefined {
 describe('the interface it listens on', () => {
   const address = networkAddress();
   test('loopback by default: not reachable on the network address', { skip: address ? false : 'no network interface' }, async () => {
-    const cloud = await spawnLocalCloud({ DATA_DIR: withMigratedPglite(await tempDir()) });
-    try {
-      assert.equal((await fetch(`http://127.0.0.1:${cloud.port}/health`)).status, 200);
-      await assert.rejects(fetch(`http://${address}:${cloud.port}/health`, { signal: AbortSignal.timeout(5000) }));
-    } finally {
-      await cloud.stop();
-    }
+    const { cloud } = await processWithDefaults();
+    assert.equal((await fetch(`http://127.0.0.1:${cloud.port}/health`)).status, 200);
+    await assert.rejects(fetch(`http://${address}:${cloud.port}/health`, { signal: AbortSignal.timeout(5000) }));
   });
 
   test('HOST=0.0.0.0 opens it to the network, when asked', { skip: address ? false : 'no network interface' }, async () => {
@@ -41,7 +52,7 @@ describe('the interface it listens on', () => {
   });
 });
 
-/** The CORS and browser suites ask one local-cloud; the others start processes of their own. */
+/** The CORS and browser suites ask one local-cloud in this process; the others ask processes. */
 const defaultCloud = fileCloud('pglite');
 
 describe('CORS', () => {
@@ -149,33 +160,27 @@ describe('a page of another website, in a real browser', () => {
 describe('the data directory', () => {
   test('is 0700 and nothing in it is readable by other users', async () => {
     // A migrated database as PGlite writes it, every file 0666: the start must close them all.
-    const dataDir = withMigratedPglite(await tempDir());
-    const cloud = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
-    try {
-      await cloud.client().auth.signUp({ email: 'modes@example.com', password: 'secret-123' });
-      assert.equal((await stat(dataDir)).mode & 0o777, 0o700);
-      const open: string[] = [];
-      const walk = async (dir: string) => {
-        for (const entry of await readdir(dir, { withFileTypes: true })) {
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) {
-            if (((await stat(full)).mode & 0o077) !== 0) open.push(full);
-            await walk(full);
-          } else if (entry.isFile() && ((await stat(full)).mode & 0o077) !== 0) {
-            open.push(full);
-          }
+    const { cloud, dataDir } = await processWithDefaults();
+    await cloud.client().auth.signUp({ email: 'modes@example.com', password: 'secret-123' });
+    assert.equal((await stat(dataDir)).mode & 0o777, 0o700);
+    const open: string[] = [];
+    const walk = async (dir: string) => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (((await stat(full)).mode & 0o077) !== 0) open.push(full);
+          await walk(full);
+        } else if (entry.isFile() && ((await stat(full)).mode & 0o077) !== 0) {
+          open.push(full);
         }
-      };
-      await walk(dataDir);
-      assert.deepEqual(open, [], 'group or others may read these');
-    } finally {
-      await cloud.stop();
-    }
+      }
+    };
+    await walk(dataDir);
+    assert.deepEqual(open, [], 'group or others may read these');
   });
 
   test('a second process on it is refused with a clear message; after a kill -9 the next one starts', async () => {
-    const dataDir = withMigratedPglite(await tempDir());
-    const first = await spawnLocalCloud({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true' });
+    const { cloud: first, dataDir } = await processWithDefaults();
     try {
       await first.client().auth.signUp({ email: 'first@example.com', password: 'secret-123' });
       await assert.rejects(spawnLocalCloud({ DATA_DIR: dataDir }), (err: Error) => {
