@@ -27,12 +27,14 @@ const kindOf = (seed) => `${PREFIX}${seed ? 'seeded' : 'migrated'}-`;
 
 /**
  * What a migrated database is made of (the migrations, local-cloud's own schema and the packages that run
- * them, with the seed when `seed`) and the hour: a template of other inputs, or an older hour, is not used.
+ * them, with the seed when `seed`, and the `maker`'s files) and the hour: a template of other inputs, or an
+ * older hour, is not used.
  * @param {boolean} [seed]
+ * @param {string[]} [maker] more files (from the repository's root) the template depends on
  */
-export function migratedDatabaseStamp(seed = false) {
+export function migratedDatabaseStamp(seed = false, maker = []) {
   const hash = crypto.createHash('sha256');
-  for (const input of seed ? [...INPUTS, 'supabase/seed.sql'] : INPUTS)
+  for (const input of [...INPUTS, ...(seed ? ['supabase/seed.sql'] : []), ...maker])
     for (const file of filesUnder(path.join(repoRoot, input))) hash.update(path.relative(repoRoot, file)).update(fs.readFileSync(file));
   const hour = Math.floor(Date.now() / 3_600_000);
   return `${hash.digest('hex').slice(0, 16)}-${hour}`;

@@ -86,7 +86,7 @@ const MIGRATED = 'lc_migrated';
  * under the same stamp: initdb and the migrations once a run, not once a test file.
  */
 async function templateCluster(): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${migratedDatabaseStamp()}`;
+  const name = `${TEMPLATE_PREFIX}${migratedDatabaseStamp(false, [path.relative(REPO_ROOT, fileURLToPath(import.meta.url))])}`;
   const folder = path.join(TEMPLATES_DIR, name);
   if (existsSync(folder)) return folder;
   await mkdir(TEMPLATES_DIR, { recursive: true });
