@@ -3,7 +3,8 @@
 // The copy is what a new data folder would hold after local-cloud's first migration run, so the
 // server starts on it as on any existing database. Kept in this checkout's node_modules/.cache (not
 // the system's temp folder, where another checkout's tests would remove it while it is copied), one per
-// set of migrations (and seed) and hour, so a seed's `now()` is never far off; older ones are removed.
+// set of migrations (and seed) and hour, so a seed's `now()` is never far off; those of an hour before
+// the last are removed.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -40,6 +41,21 @@ export function migratedDatabaseStamp(seed = false, maker = []) {
   return `${hash.digest('hex').slice(0, 16)}-${hour}`;
 }
 
+/**
+ * The templates in TEMPLATES_DIR-like `entries` (of `prefix`, stamped by migratedDatabaseStamp) that no
+ * test needs: of an hour before the last. The last hour's stays, since a test process that took its
+ * name just before the hour turned may still be copying it.
+ * @param {string[]} entries @param {string} prefix @returns {string[]}
+ */
+export function staleTemplates(entries, prefix) {
+  const hour = Math.floor(Date.now() / 3_600_000);
+  return entries.filter((entry) => {
+    if (!entry.startsWith(prefix) || entry.includes('-making-')) return false;
+    const madeIn = Number(entry.slice(entry.lastIndexOf('-') + 1));
+    return !(madeIn >= hour - 1);
+  });
+}
+
 /** @param {boolean} seed */
 const templateName = (seed) => `${kindOf(seed)}${migratedDatabaseStamp(seed)}`;
 
@@ -68,10 +84,8 @@ function template(seed) {
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  // Templates of older migrations or hours are of no more use.
-  for (const entry of fs.readdirSync(TEMPLATES_DIR))
-    if (entry.startsWith(kindOf(seed)) && !entry.includes('-making-') && entry !== name)
-      fs.rmSync(path.join(TEMPLATES_DIR, entry), { recursive: true, force: true });
+  for (const entry of staleTemplates(fs.readdirSync(TEMPLATES_DIR), kindOf(seed)))
+    fs.rmSync(path.join(TEMPLATES_DIR, entry), { recursive: true, force: true });
   return folder;
 }
 

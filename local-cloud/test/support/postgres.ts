@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { migratedDatabaseStamp } from '../../../tooling/pgliteTemplate.mjs';
+import { migratedDatabaseStamp, staleTemplates } from '../../../tooling/pgliteTemplate.mjs';
 
 const run = promisify(execFile);
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -116,10 +116,8 @@ async function templateCluster(): Promise<string> {
     await rm(work, { recursive: true, force: true });
     await rm(socketDir, { recursive: true, force: true });
   }
-  // Templates of older migrations or hours are of no more use.
-  for (const entry of await readdir(TEMPLATES_DIR))
-    if (entry.startsWith(TEMPLATE_PREFIX) && !entry.includes('-making-') && entry !== name)
-      await rm(path.join(TEMPLATES_DIR, entry), { recursive: true, force: true });
+  for (const entry of staleTemplates(await readdir(TEMPLATES_DIR), TEMPLATE_PREFIX))
+    await rm(path.join(TEMPLATES_DIR, entry), { recursive: true, force: true });
   return folder;
 }
 
