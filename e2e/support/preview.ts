@@ -3,17 +3,18 @@ import type { Locator, Page } from 'playwright-core';
 /**
  * Opens the editor at `designPath` and sizes the window until its preview is drawn `width` px wide, so a
  * screenshot of it compares pixel for pixel with the published page at that width. `ready` waits for what
- * the caller needs in the shown preview before the preview is measured.
+ * the caller needs in the shown preview before the preview is measured. Without `designUrl` the editor
+ * already open in `page` is resized instead of loaded again.
  */
 export async function previewDrawnAt(
   page: Page,
-  designUrl: string,
+  designUrl: string | undefined,
   width: number,
   ready?: (page: Page) => Promise<void>,
 ): Promise<{ root: Locator; drawn: number }> {
   // Tall enough that the preview's frame shows all of the compared part.
   await page.setViewportSize({ width: width === 390 ? 450 : width + 700, height: 2000 });
-  await page.goto(designUrl);
+  if (designUrl) await page.goto(designUrl);
   const root = page.locator('[data-preview-root]');
   await root.waitFor({ state: 'attached' });
   if (width === 390) {
