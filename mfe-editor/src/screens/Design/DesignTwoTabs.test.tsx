@@ -7,6 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { upgradeLegacy } from '@folioforge/templates';
 import Design from './Design';
+import { CLOUD_SAVE_DELAY_MS } from '../../drafts/cloudSaver';
+import { DRAFT_SAVE_DELAY_MS } from '../../drafts/draftTarget';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
@@ -50,6 +52,21 @@ const fieldIn = (tab: RenderResult, name: string) =>
 const statusIn = (tab: RenderResult) => within(tab.container).getAllByRole('status')[0]!;
 const saves = () => account.requests.filter((request) => request === 'POST /rest/v1/rpc/save_portfolio').length;
 
+/** Runs `steps` on Jest's clock, so waiting for a save that must not come takes no real time. */
+async function onTestClock<T>(steps: () => Promise<T>): Promise<T> {
+  jest.useFakeTimers();
+  try {
+    return await steps();
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
+/** The save's delay after a change, and the device copy's, pass on the test clock (and what they start runs). */
+async function letSaveDelayPass() {
+  await act(() => jest.advanceTimersByTimeAsync(CLOUD_SAVE_DELAY_MS + DRAFT_SAVE_DELAY_MS + 200));
+}
+
 /** The issue's steps: tab A saves an address; tab B, opened before, types a phone and is refused. */
 async function tabBRefusedAfterTabASaved() {
   const row = account.addRow({ template_id: '1', title: 'Mine', data: upgradeLegacy('1', { name: 'Asha', address: '', phone: '' }) });
@@ -71,13 +88,16 @@ test("reloading the tab that saved shows its save, and offers another tab's unsa
 
   // Tab A reloads: the newest saved version is on screen, tab B's work is offered, nothing is refused.
   tabA.unmount();
-  const reloaded = await openInTab('tab-a', row.id);
+  const savesBefore = saves();
+  const reloaded = await onTestClock(async () => {
+    const tab = await openInTab('tab-a', row.id);
+    await letSaveDelayPass();
+    return tab;
+  });
   expect(fieldIn(reloaded, 'Address').value).toBe('Addr from tab A');
   expect(fieldIn(reloaded, 'Phone').value).toBe('');
   const offer = within(reloaded.container).getByText(/You have unsaved changes from another tab/);
   expect(within(reloaded.container).queryByText('Not saved: a newer version exists')).toBeNull();
-  const savesBefore = saves();
-  await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(saves()).toBe(savesBefore);
   expect(account.rows[0]!.version).toBe(2);
   expect((account.rows[0]!.data as { profile: { address: string } }).profile.address).toBe('Addr from tab A');
@@ -161,16 +181,18 @@ test("another tab's save shows at once in a tab with nothing unsaved, said in a 
 
 test('a tab with unsaved changes is asked before it tries to save, and what was typed stays on screen', async () => {
   const { row, tabB } = await tabASaved();
-  fireEvent.change(fieldIn(tabB, 'Phone'), { target: { value: '+91 98765 43210' } });
   const savesBefore = saves();
-  act(() => account.tellChanged(row));
-
-  const question = await within(tabB.container).findByRole('alertdialog');
+  const question = await onTestClock(async () => {
+    fireEvent.change(fieldIn(tabB, 'Phone'), { target: { value: '+91 98765 43210' } });
+    act(() => account.tellChanged(row));
+    const asked = await within(tabB.container).findByRole('alertdialog');
+    await letSaveDelayPass();
+    return asked;
+  });
   expect(question).toHaveTextContent('A newer version of this portfolio was saved in another tab or on another device');
   expect(within(question).getByRole('button', { name: 'Load the newer version' })).toBeInTheDocument();
   expect(within(question).getByRole('button', { name: 'Keep mine as a new portfolio' })).toBeInTheDocument();
   expect(fieldIn(tabB, 'Phone').value).toBe('+91 98765 43210');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
   // No save was tried (and refused) meanwhile.
   expect(saves()).toBe(savesBefore);
   expect(account.rows[0]!.version).toBe(2);
