@@ -8,7 +8,7 @@ import { DRAFTS_KEY, LEGACY_DESIGN_KEY, readDeviceDrafts } from '../../drafts/de
 import { DRAFT_SAVE_DELAY_MS } from '../../drafts/draftTarget';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
-import { fileOf, installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../../testing/editorTestKit';
+import { fileOf, getFieldLabelled, installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../../testing/editorTestKit';
 import { finishPreparing, holdPreparing, photoOf } from '../../testing/fakeImagePreparer';
 import { deviceFile } from '../../portfolios/deviceFiles';
 
@@ -52,7 +52,7 @@ const preview = () => screen.getByRole('region', { name: 'Template Preview' });
 /** The form's labels, in document order (the profile's first: the spec's own). */
 const formLabels = () => Array.from(form().querySelectorAll('label')).map((label) => label.textContent ?? '');
 
-const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
+const field = (name: string) => getFieldLabelled(form(), name) as HTMLInputElement;
 /** A long field: its text until opened, the editor once focused. */
 const longField = (name: string) => within(form()).getByRole('textbox', { name });
 const section = (name: string) => within(form()).getByRole('region', { name: new RegExp(`^${name}`) });
