@@ -14,6 +14,7 @@ import { publishedSiteHandler } from './publishedSites.mjs';
 import { APPS } from './ports.mjs';
 
 const require = createRequire(import.meta.url);
+const { swcMinify } = require('./swcMinify.cjs');
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const rootDeps = require('../shared/package.json').dependencies;
 const sharedVersion = require('../shared/package.json').version;
@@ -323,7 +324,15 @@ export function createWebpackConfig(options) {
       optimization: {
         minimize: production && !unminified,
         // Files shipped already minified (pdf.js's worker, emitted as `*.min.<hash>.mjs`) are left as they are.
-        minimizer: [new TerserPlugin({ exclude: /\.min\.[0-9a-f]{8}\.m?js$/, terserOptions: { compress: { passes: 2 } } })],
+        // SWC minifies (tooling/swcMinify.cjs); the plugin still runs it in a child process and writes the
+        // licence files.
+        minimizer: [
+          new TerserPlugin({
+            exclude: /\.min\.[0-9a-f]{8}\.m?js$/,
+            minify: swcMinify,
+            terserOptions: { compress: { passes: 2 }, mangle: true },
+          }),
+        ],
       },
       performance: { hints: false },
       stats: 'errors-warnings',
