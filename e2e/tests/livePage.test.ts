@@ -317,7 +317,8 @@ test.describe('the preview and the live page look the same', () => {
     const diff = new Uint8Array(one.width * one.height * 4);
     const different = pixelmatch(one.data, two.data, diff, one.width, one.height, { threshold: 0.1 });
     const share = different / (one.width * one.height);
-    const found = share <= MAX_DIFFERENT_SHARE ? [] : [`${width} px: ${(share * 100).toFixed(2)}% of pixels differ (screenshots in ${outDir})`];
+    const found =
+      share <= MAX_DIFFERENT_SHARE ? [] : [`${width} px: ${(share * 100).toFixed(2)}% of pixels differ (screenshots in ${outDir})`];
     return [...found, ...(await contrastViolations(liveUrl(templateId), width)).map((violation) => `${width} px: ${violation}`)];
   }
 
