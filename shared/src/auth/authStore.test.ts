@@ -71,6 +71,24 @@ test('a sign-out asked for leaves no notice', async () => {
   expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', notice: null });
 });
 
+test('a sign-out whose refresh another tab overtook is asked again, and fails only if that keeps happening', async () => {
+  // What supabase-js answers when another tab stored its refreshed session during ours.
+  const discarded = Object.assign(new Error('Refresh result discarded'), { name: 'AuthRefreshDiscardedError' });
+  const signOutMock = fake.client.auth.signOut as jest.Mock<SupabaseClient['auth']['signOut']>;
+  fake.emit('SIGNED_IN', session);
+  signOutMock.mockResolvedValueOnce({ error: discarded as never });
+  await signOut(fake.client, 'local');
+  expect(signOutMock).toHaveBeenCalledTimes(2);
+  expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', notice: null });
+
+  fake.emit('SIGNED_IN', session);
+  signOutMock.mockClear();
+  signOutMock.mockResolvedValue({ error: discarded as never });
+  await expect(signOut(fake.client, 'local')).rejects.toThrow('Refresh result discarded');
+  expect(signOutMock).toHaveBeenCalledTimes(3);
+  expect(useAuthStore.getState().status).toBe('signedIn');
+});
+
 test('a password-recovery link is remembered until sign-out', () => {
   fake.emit('PASSWORD_RECOVERY', session);
   expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', passwordRecovery: true });

@@ -147,13 +147,24 @@ export function restoreStoredSession(storageKey: string, storage: Pick<Storage, 
   useAuthStore.setState(sessionState(session));
 }
 
+/**
+ * How many times a sign-out is asked for while another tab keeps replacing the session under it.
+ * supabase-js refreshes a token about to expire before it signs out; when another tab of this browser
+ * stores its own refresh first, supabase-js discards ours and the sign-out fails with
+ * AuthRefreshDiscardedError, the visitor still signed in. Asked again, it reads the other tab's session.
+ */
+const SIGN_OUT_ATTEMPTS = 3;
+
 /** Signs out on the server (local scope by default) and marks the SIGNED_OUT as asked for. */
 export async function signOut(client: SupabaseClient, scope: 'local' | 'global' | 'others' = 'local'): Promise<void> {
   expectedSignOut = scope !== 'others';
   // Told before supabase-js broadcasts its SIGNED_OUT, so the other tabs word their notice right.
   if (expectedSignOut) channel()?.postMessage({ type: 'signed-out-on-purpose' });
-  const { error } = await client.auth.signOut({ scope });
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await client.auth.signOut({ scope });
+    if (!error) return;
+    // By name: importing supabase-js's isAuthRefreshDiscardedError would load it with the shell.
+    if (error.name === 'AuthRefreshDiscardedError' && attempt < SIGN_OUT_ATTEMPTS) continue;
     expectedSignOut = false;
     throw error;
   }
