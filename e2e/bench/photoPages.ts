@@ -80,7 +80,7 @@ export async function benchPhotoPages(browser: Browser, stack: Stack, runs: numb
     // The sample drawings, as the template comes.
     const drawingsSlug = `bench-drawings-${id}`;
     await publishAt(page, drawingsSlug);
-    const drawingsUrl = `${stack.shellUrl}/p/${drawingsSlug}`;
+    const drawingsUrl = `${stack.shellUrl}/p/${drawingsSlug}/`;
     const drawings = await lighthouseOf(drawingsUrl, 'page-drawings', runs);
 
     // The same page with the photo, at its own address (its copy of the drawings page is taken down first).
@@ -95,7 +95,7 @@ export async function benchPhotoPages(browser: Browser, stack: Stack, runs: numb
       .waitFor({ timeout: 15_000 });
     const photoSlug = `bench-photo-${id}`;
     await publishAt(page, photoSlug);
-    const photoUrl = `${stack.shellUrl}/p/${photoSlug}`;
+    const photoUrl = `${stack.shellUrl}/p/${photoSlug}/`;
     const withPhoto = await lighthouseOf(photoUrl, 'page-photo', runs);
     const html = await (await fetch(photoUrl)).text();
     await page.close();

@@ -279,7 +279,7 @@ export async function benchShopPage(browser: Browser, stack: Stack, runs: number
     const slug = `bench-shop-${Date.now().toString(36)}`;
     const published = await client.functions.invoke('publish', { body: { action: 'publish', portfolioId, slug } });
     if (published.error) throw new Error(`publish: ${published.error.message}: ${await published.error.context?.text?.()}`);
-    const url = `${stack.shellUrl}/p/${slug}`;
+    const url = `${stack.shellUrl}/p/${slug}/`;
 
     const html = await (await fetch(url)).text();
     const weight = await pageWeight(browser, url);
