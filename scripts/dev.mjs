@@ -15,10 +15,12 @@ const label = (name, index) => (line) => console.log(`\x1b[${COLORS[index % COLO
 
 /**
  * Starts the whole system in development. Ports default to the usual ones; the browser test of
- * Fast Refresh passes free ones and a data dir of its own.
- * @param {{ ports?: Record<string, number>, cloudPort?: number, dataDir?: string, onOutput?: (app: string, line: string) => void }} [options]
+ * Fast Refresh passes free ones, a data dir of its own and only the apps it edits (`apps`, keys of
+ * APPS; every app by default): each dev server is a webpack compile of its own, and a screen of an app
+ * not started fails to load.
+ * @param {{ ports?: Record<string, number>, cloudPort?: number, dataDir?: string, apps?: string[], onOutput?: (app: string, line: string) => void }} [options]
  */
-export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataDir, onOutput } = {}) {
+export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataDir, apps, onOutput } = {}) {
   await writeTemplateIndex();
   const print = (name, index) => (onOutput ? (line) => onOutput(name, line) : label(name, index));
   // The publish function renders pages with the templates' components, bundled.
@@ -38,7 +40,9 @@ export async function startDev({ ports = {}, cloudPort = LOCAL_CLOUD_PORT, dataD
       keys: cloud.keys,
     }),
   );
-  const children = APPS.map((app, index) => {
+  const started = APPS.filter((app) => !apps || apps.includes(app.key));
+  const children = started.map((app) => {
+    const index = APPS.indexOf(app);
     const printLine = print(app.dir, index);
     const child = spawn(
       process.execPath,

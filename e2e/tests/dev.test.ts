@@ -1,7 +1,9 @@
 // `npm run dev` as a developer uses it: an edit to a remote's component shows up in the open page
 // through React Fast Refresh, without a reload, so what was typed into the form is still there —
 // in the shell and on the remote's own dev server. Runs on a copy of the sources, so the edit never
-// touches the repository, with its own ports and data dir.
+// touches the repository, with its own ports and data dir. Only the shell and the edited remote are
+// started (a dev server is a webpack compile of its own, about 13 CPU s each): the others share
+// their webpack setup (tooling/createWebpackConfig.mjs) and are built by the build stage.
 import { expect, test } from '@playwright/test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,6 +21,8 @@ import type * as DevScript from '../../scripts/dev.mjs';
 
 const SKIPPED = new Set(['node_modules', '.git', 'dist', '.data', '.cache', 'coverage']);
 const CONTACT_SCREEN = 'mfe-content/src/screens/ContactUs/ContactUs.tsx';
+/** The dev servers started: the shell and the remote whose screen is edited. */
+const DEV_APPS = APPS.filter((app) => app.key === 'shell' || app.key === 'content');
 
 let copyRoot: string;
 let dev: { stop(): Promise<void> };
@@ -84,24 +88,25 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
   copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-dev-'));
   fs.cpSync(repoRoot, copyRoot, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
-  const free = await freePorts(APPS.length + 1);
-  ports = Object.fromEntries(APPS.map((app, index) => [app.key, free[index]!]));
+  const free = await freePorts(DEV_APPS.length + 1);
+  ports = Object.fromEntries(DEV_APPS.map((app, index) => [app.key, free[index]!]));
   const { startDev } = (await import(path.join(copyRoot, 'scripts/dev.mjs'))) as typeof DevScript;
   // A data folder as a developer's holds after the first `npm run dev` (migrated and seeded): local-cloud
-  // opens it in a second, so the six dev servers, which start only once it answers, start sooner.
+  // opens it in a second, so the dev servers, which start only once it answers, start sooner.
   const dataDir = path.join(copyRoot, '.data');
   copyMigratedPglite(dataDir, { seed: true });
   dev = await startDev({
     ports,
-    cloudPort: free[APPS.length],
+    cloudPort: free[DEV_APPS.length],
     dataDir,
+    apps: DEV_APPS.map((app) => app.key),
     // Without a terminal some tools still colour their output (FORCE_COLOR is set by npm test).
     onOutput: (app, line) => {
       output.push(`${app} ${stripVTControlCharacters(line)}`);
       for (const check of [...outputWatchers]) check();
     },
   });
-  await waitForOutput(/compiled successfully/, APPS.length, 240_000);
+  await waitForOutput(/compiled successfully/, DEV_APPS.length, 240_000);
   browser = workerBrowser;
 });
 
