@@ -60,12 +60,17 @@ const savedStatus = (page: Page) =>
     .filter({ hasText: /^Saved/ })
     .waitFor({ timeout: 15_000 });
 
-/** A local date and time as <input type="datetime-local"> takes it, in the browser's own time zone. */
+/**
+ * A local date and time as <input type="datetime-local"> takes it, in the browser's own time zone. Zero
+ * seconds are left out as the input leaves them out (":00" would read back differently, and Playwright's
+ * fill calls that a malformed value: a time on the full minute failed the journey).
+ */
 const localInput = (page: Page, at: number) =>
   page.evaluate((time) => {
     const date = new Date(time);
     const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+    const seconds = date.getSeconds() === 0 ? '' : `:${pad(date.getSeconds())}`;
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}${seconds}`;
   }, at);
 
 interface PostToWrite {
