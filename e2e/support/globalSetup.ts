@@ -11,7 +11,7 @@ import { STACK_FILE_VARIABLE, startStack, type SharedStack } from './stack';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
   // Test controls on (loopback and the service-role key only); never set by npm start.
-  const stack = await startStack({ localCloudEnv: { LOCAL_CLOUD_TEST_CONTROLS: 'true' } });
+  const stack = await startStack({ localCloudEnv: { LOCAL_CLOUD_TEST_CONTROLS: 'true', LOCAL_CLOUD_PASSWORD_HASH_COST: '4' } });
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'folioforge-e2e-run-'));
   const file = path.join(folder, 'stack.json');
   const shared: SharedStack = {

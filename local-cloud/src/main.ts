@@ -51,6 +51,8 @@ try {
     emailjsPerSecond: optionalIntEnv('EMAILJS_PER_SECOND'),
     // The browser tests' controls (testControls/): their global setup sets it, `npm start` never does.
     testControls: env.LOCAL_CLOUD_TEST_CONTROLS === 'true',
+    // bcrypt's cost for new password hashes (default 10); the browser tests' global setup lowers it.
+    passwordHashCost: optionalIntEnv('LOCAL_CLOUD_PASSWORD_HASH_COST'),
     // The sweep of published pages: at start and then every so many seconds (0: never).
     sweepIntervalMs: intEnv('SWEEP_INTERVAL_SECONDS', 600) * 1000,
     // config.toml's [auth.rate_limit], unless set here (as `env(...)` would in config.toml).

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import bcrypt from 'bcryptjs';
+import { createPasswordHasher, TEST_BCRYPT_COST } from '../src/auth/passwordHasher.ts';
 import {
   JOURNEY_BACKENDS,
   latestMailTo,
@@ -30,6 +32,17 @@ for (const backend of JOURNEY_BACKENDS) {
     });
     after(async () => {
       await cloud?.stop();
+    });
+
+    test('a password is stored as a real bcrypt hash at the cost local-cloud was started with', async () => {
+      const { user, password } = await signedInUser(cloud);
+      const { rows } = await cloud.ctx.db.asOwner((tx) =>
+        tx.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [user.id]),
+      );
+      const hash = rows[0]!.encrypted_password;
+      assert.equal(bcrypt.getRounds(hash), TEST_BCRYPT_COST);
+      assert.equal(await bcrypt.compare(password, hash), true);
+      assert.equal(await bcrypt.compare('another-password', hash), false);
     });
 
     test('sign-up mails a confirmation link; the link signs the user in through the URL fragment', async () => {
@@ -345,3 +358,14 @@ for (const backend of JOURNEY_BACKENDS) {
     });
   });
 }
+
+test("a local-cloud not started for tests hashes at GoTrue's cost, 10", async () => {
+  const passwords = createPasswordHasher();
+  try {
+    const hash = await passwords.hash('correct-horse-1');
+    assert.equal(bcrypt.getRounds(hash), 10);
+    assert.equal(await passwords.compare('correct-horse-1', hash), true);
+  } finally {
+    await passwords.close();
+  }
+});

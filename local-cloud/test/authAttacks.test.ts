@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { readProjectConfig, authRateLimits } from '../src/projectConfig.ts';
+import { BCRYPT_COST } from '../src/auth/passwordHasher.ts';
 import { JOURNEY_BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
 
 after(stopClusters);
@@ -22,7 +23,8 @@ for (const backend of JOURNEY_BACKENDS) {
   describe(`auth under attack on ${backend}`, { skip: skipFor(backend) }, () => {
     let cloud: TestCloud;
     before(async () => {
-      cloud = await startTestCloud(backend, { otpExpirySeconds: 2 });
+      // GoTrue's cost: the crowd of sign-ins below must keep the hashing workers busy for a while.
+      cloud = await startTestCloud(backend, { otpExpirySeconds: 2, passwordHashCost: BCRYPT_COST });
     });
     after(() => cloud?.stop());
 

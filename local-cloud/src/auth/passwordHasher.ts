@@ -3,7 +3,13 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-const BCRYPT_COST = 10;
+/** GoTrue's cost (bcrypt.DefaultCost), for every local-cloud not started for tests. */
+export const BCRYPT_COST = 10;
+/**
+ * The cost tests hash at: bcrypt's least, as GoTrue's own tests (crypto.QuickHashCost). Still real bcrypt
+ * hashes that verify; a stored hash of any cost verifies at its own cost.
+ */
+export const TEST_BCRYPT_COST = 4;
 
 type Job = { id: number; op: 'hash' | 'compare'; password: string; hash?: string; cost?: number };
 type Reply = { id: number; result?: string | boolean; error?: string };
@@ -14,7 +20,9 @@ export interface PasswordHasher {
   close(): Promise<void>;
 }
 
-export function createPasswordHasher(size = Math.max(1, Math.min(4, os.availableParallelism()))): PasswordHasher {
+export function createPasswordHasher(cost = BCRYPT_COST, size = Math.max(1, Math.min(4, os.availableParallelism()))): PasswordHasher {
+  // bcrypt's own bounds: a cost outside them would fail every sign-up, not the start.
+  if (!Number.isInteger(cost) || cost < 4 || cost > 31) throw new Error(`bcrypt cost ${cost} is not an integer from 4 to 31`);
   const workers: { worker: Worker; busy: number }[] = [];
   const waiting = new Map<number, { resolve: (value: string | boolean) => void; reject: (err: Error) => void }>();
   let nextId = 0;
@@ -59,7 +67,7 @@ export function createPasswordHasher(size = Math.max(1, Math.min(4, os.available
   }
 
   return {
-    hash: async (password) => (await run({ op: 'hash', password, cost: BCRYPT_COST })) as string,
+    hash: async (password) => (await run({ op: 'hash', password, cost })) as string,
     compare: async (password, hash) => (await run({ op: 'compare', password, hash })) as boolean,
     async close() {
       closed = true;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, test, type TestContext } from 'node:test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startLocalCloud, type LocalCloud, type StartOptions } from '../../src/index.ts';
+import { TEST_BCRYPT_COST } from '../../src/auth/passwordHasher.ts';
 import { copyMigratedPglite } from '../../../tooling/pgliteTemplate.mjs';
 import { postgresUnavailableReason, startTempPostgres, type TempPostgres } from './postgres.ts';
 
@@ -129,6 +130,8 @@ async function startOn(dataDir: string, databaseUrl: string | undefined, options
     emailSendIntervalSeconds: 0,
     // Suites sweep when they mean to (cloud.sweeps.run()); the start-up sweep has its own test.
     sweepIntervalMs: 0,
+    // bcrypt at its least cost, as GoTrue's own tests: new hashes are real and verify, at ~1/50 the CPU.
+    passwordHashCost: TEST_BCRYPT_COST,
     ...options,
   });
   const clientOptions = {
