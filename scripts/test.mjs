@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
 import { buildApps } from '../tooling/buildApps.mjs';
@@ -174,9 +175,38 @@ function functionTestFiles(dir = 'supabase/functions') {
     .sort();
 }
 
+/**
+ * Test files in a few processes instead of one each: a local-cloud suite's process spends about 2 CPU s
+ * loading local-cloud through tsx before its first test, and starts a Postgres cluster of its own. Each
+ * group is a file in a temp folder that imports its share of the files in turn, so their suites run one
+ * after another as a file's do, on one cluster (each suite still on a database and a server of its own;
+ * a file's top-level after() runs when its group ends). The runner runs the groups as it ran the files;
+ * a failure is reported at its test's own file. Shares are balanced by size, largest first.
+ * @param {string[]} files relative to the repo
+ * @param {number} count
+ */
+function writeTestGroups(files, count) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'test-groups-'));
+  /** @type {{ bytes: number; files: string[] }[]} */
+  const shares = Array.from({ length: Math.min(count, files.length) }, () => ({ bytes: 0, files: [] }));
+  const bySize = files.map((file) => ({ file, bytes: fs.statSync(path.join(repoRoot, file)).size })).sort((a, b) => b.bytes - a.bytes);
+  for (const { file, bytes } of bySize) {
+    const lightest = shares.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    lightest.bytes += bytes;
+    lightest.files.push(file);
+  }
+  const groupFiles = shares.map((share, index) => {
+    const groupFile = path.join(folder, `group-${index + 1}.test.mjs`);
+    const imports = share.files.map((file) => `await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, file)).href)});`);
+    fs.writeFileSync(groupFile, imports.join('\n') + '\n');
+    return groupFile;
+  });
+  return { files: groupFiles, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
 const wants = (stage) => only.length === 0 || only.includes(stage);
 const node = process.execPath;
-// Two files at once on two cores: each starts a local-cloud of its own (temp folder, free port).
+// Two files (or groups of files) at once on two cores: each suite starts a local-cloud of its own (temp folder, free port).
 const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files];
 
 // A template folder added locally is indexed before anything runs; CI only checks the committed
@@ -242,7 +272,12 @@ if (wants('unit')) {
 if (wants('local-cloud')) {
   // The publish function renders pages with the templates' components, bundled (tooling/siteRenderer.mjs).
   await buildSiteRenderer();
-  await run('local-cloud', node, nodeTest(testFiles('local-cloud/test')), nodeTestCounts);
+  const groups = writeTestGroups(testFiles('local-cloud/test'), os.availableParallelism() * 4);
+  try {
+    await run('local-cloud', node, nodeTest(groups.files), nodeTestCounts);
+  } finally {
+    groups.remove();
+  }
 }
 // The tooling's own tests (tooling/test): what `npm start`'s servers answer for the build stage's
 // dist/ and what the build rendered ahead, read over HTTP with no browser. The build is made here
