@@ -33,15 +33,17 @@ test('the web manifest is linked once the screen is on the page and the browser 
   loadRemoteMock.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
   const { rerender } = render(<RemoteScreen id="mfe_content/Home" />);
   const manifests = () => document.head.querySelectorAll('link[rel="manifest"]');
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  // Linking takes a task, then another (jsdom has no idle callback); started after it, two tasks end after it.
+  const twoTasks = () => act(async () => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+  await twoTasks();
   expect(manifests()).toHaveLength(0);
 
   await act(async () => finish({ default: () => <h1>Remote home</h1> }));
   await screen.findByRole('heading', { name: 'Remote home' });
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await twoTasks();
   expect(manifests()).toHaveLength(0);
   act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await twoTasks();
   expect([...manifests()].map((link) => link.getAttribute('href'))).toEqual(['/manifest.webmanifest']);
 
   // Drawn again (the visitor comes back): the screen loaded before, at once.
@@ -49,9 +51,9 @@ test('the web manifest is linked once the screen is on the page and the browser 
   rerender(<RemoteScreen id="mfe_content/Home" key="again" />);
   expect(screen.getByRole('heading', { name: 'Remote home' })).toBeInTheDocument();
   expect(loadRemoteMock.mock.calls).toHaveLength(loads);
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await twoTasks();
   act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+  await twoTasks();
   expect(manifests()).toHaveLength(1);
 });
 
