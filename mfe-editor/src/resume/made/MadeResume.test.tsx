@@ -7,7 +7,7 @@ import Design from '../../screens/Design/Design';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
 import { fakeResumeWorker, resetFakeResumeWorker } from '../../testing/fakeResumeWorker';
-import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
+import { fileOf, getFieldLabelled, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
 import { RESUME_DEBOUNCE_MS } from './MadeResume';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
@@ -37,7 +37,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const form = () => screen.getByRole('form', { name: / details$/ });
-const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
+const field = (name: string) => getFieldLabelled(form(), name) as HTMLInputElement;
 const resumeGroup = () => within(form()).getByRole('group', { name: 'Résumé' });
 const requests = () => fakeResumeWorker.requests;
 

@@ -7,7 +7,7 @@ import Design from './Design';
 import { CLOUD_SAVE_DELAY_MS } from '../../drafts/cloudSaver';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
-import { installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../../testing/editorTestKit';
+import { getFieldLabelled, installObjectUrls, installTestRuntimeConfig, lastLocation, renderAt } from '../../testing/editorTestKit';
 import { signInFakeAccount, signOutFakeAccount, type FakeAccount } from '../../testing/fakeAccount';
 import { PREPARED_MAIN_BYTES, photoOf } from '../../testing/fakeImagePreparer';
 
@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 const form = () => screen.getByRole('form', { name: / details$/ });
-const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
+const field = (name: string) => getFieldLabelled(form(), name) as HTMLInputElement;
 const openedId = () => new URLSearchParams(lastLocation.current?.search).get('portfolio');
 
 test("Use Template makes one portfolio, from the account's name and email, with marked prompts, and opens it by its id", async () => {
@@ -109,7 +109,7 @@ test('edits go to the account against the version held; switching template goes 
   jest.useFakeTimers();
   try {
     fireEvent.change(field('Name'), { target: { value: 'Asha V.' } });
-    fireEvent.change(within(form().parentElement!).getByLabelText('Template'), { target: { value: '2' } });
+    fireEvent.change(getFieldLabelled(form().parentElement!, 'Template'), { target: { value: '2' } });
     await act(async () => {
       jest.advanceTimersByTime(CLOUD_SAVE_DELAY_MS + 10);
     });
@@ -129,7 +129,7 @@ test('a template switch is undone like any change; the header and the title name
   renderAt('/design', <Design />, { selectedTemplate: { id: 1 } });
   await screen.findByRole('heading', { name: 'Input Section' });
   const header = () => screen.getByText(/^Editing/).querySelector('strong')?.textContent;
-  const template = () => within(form().parentElement!).getByLabelText('Template') as HTMLSelectElement;
+  const template = () => getFieldLabelled(form().parentElement!, 'Template') as HTMLSelectElement;
   expect(header()).toBe('Asha Verma · Personal Portfolio Template');
 
   fireEvent.change(template(), { target: { value: '3' } });

@@ -11,7 +11,7 @@ import { CLOUD_SAVE_DELAY_MS } from '../../drafts/cloudSaver';
 import { DRAFT_SAVE_DELAY_MS } from '../../drafts/draftTarget';
 import { resetCheckoutRegistrationForTests } from '../../commerce/loadCheckoutButton';
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
-import { installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
+import { getFieldLabelled, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
 import { signInFakeAccount, signOutFakeAccount, type FakeAccount, type FakeRow } from '../../testing/fakeAccount';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -48,7 +48,7 @@ async function openInTab(tab: string, portfolioId: string): Promise<RenderResult
 }
 
 const fieldIn = (tab: RenderResult, name: string) =>
-  within(within(tab.container).getByRole('form', { name: / details$/ })).getByLabelText(name) as HTMLInputElement;
+  getFieldLabelled(within(tab.container).getByRole('form', { name: / details$/ }), name) as HTMLInputElement;
 const statusIn = (tab: RenderResult) => within(tab.container).getAllByRole('status')[0]!;
 const saves = () => account.requests.filter((request) => request === 'POST /rest/v1/rpc/save_portfolio').length;
 

@@ -5,7 +5,7 @@ import { readDeviceDrafts, LEGACY_GENERATOR_KEY } from '../../drafts/deviceDraft
 import { resetDraftFileStoreForTests } from '../../portfolios/fileStore';
 import { fakePdf, resetFakePdf } from '../../testing/fakePdfjs';
 import { fakeResumeWorker, resetFakeResumeWorker } from '../../testing/fakeResumeWorker';
-import { fileOf, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
+import { fileOf, getFieldLabelled, installObjectUrls, installTestRuntimeConfig, renderAt } from '../../testing/editorTestKit';
 
 jest.mock('pdfjs-dist', () => jest.requireActual('../../testing/fakePdfjs').fakePdfjsModule());
 jest.mock('../../resume/pdfWorkerAssetUrl', () => ({ PDF_WORKER_ASSET_URL: 'http://localhost/assets/pdf.worker.min.mjs' }));
@@ -29,7 +29,7 @@ afterEach(() => jest.restoreAllMocks());
 const openGenerator = () => renderAt('/portfo', <Generator />);
 const preview = () => screen.getByTestId('portfolio-preview');
 const form = () => screen.getByRole('form', { name: / details$/ });
-const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement;
+const field = (name: string) => getFieldLabelled(form(), name) as HTMLInputElement;
 
 test("the form has the spec's fields, the preview its sections, the résumé made from it drawn until one is chosen", async () => {
   openGenerator();
