@@ -2,25 +2,37 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 /**
+ * The ports the kernel never hands out by itself (below Linux's ephemeral range, 32768–60999): a port
+ * chosen here and closed again cannot be taken meanwhile by a server that asked for port 0 (local-cloud's
+ * function workers, another worker's stack) or by an outgoing connection, before its server listens.
+ */
+const CHOSEN_PORTS = { from: 20_000, to: 32_767 };
+
+/** Listens on `port` on every interface, as the servers do; undefined when something already does. */
+function holdPort(port: number): Promise<net.Server | undefined> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, () => resolve(server));
+  });
+}
+
+/**
  * `count` distinct ports nothing listens on right now, so tests never collide with a running
  * `npm start` or with each other. All are held open until every one is chosen (closing one before
- * asking for the next could hand the same port out twice), and they are probed on every interface,
- * as the servers listen.
+ * asking for the next could hand the same port out twice).
  */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers: net.Server[] = [];
+  const held: net.Server[] = [];
   try {
-    for (let i = 0; i < count; i += 1) {
-      const server = net.createServer();
-      servers.push(server);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, resolve);
-      });
+    while (held.length < count) {
+      const port = CHOSEN_PORTS.from + Math.floor(Math.random() * (CHOSEN_PORTS.to - CHOSEN_PORTS.from + 1));
+      const server = await holdPort(port);
+      if (server) held.push(server);
     }
-    return servers.map((server) => (server.address() as AddressInfo).port);
+    return held.map((server) => (server.address() as AddressInfo).port);
   } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
   }
 }
 
