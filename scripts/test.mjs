@@ -10,7 +10,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
-import { buildApps } from '../tooling/buildApps.mjs';
 import { buildShareCardEngine } from '../tooling/shareCardEngine.mjs';
 import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
 import { repoRoot } from '../tooling/repo.mjs';
@@ -213,6 +212,41 @@ const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=2'
 // index is current (a unit test), so a deploy from git never charges from a stale price list.
 if (process.env.CI !== 'true') await writeTemplateIndex();
 
+/**
+ * The production build that the tooling and browser stages test, started before the first stage at the
+ * lowest CPU priority (nice 19): it runs on what the stages before it leave idle (a suite waiting, a
+ * stage's tail) and takes little from them, so little of it is left when it is needed. The page renderer
+ * the functions share with it is made first, here, so only one process ever writes it.
+ */
+async function startBuildBeside() {
+  await buildSiteRenderer();
+  const started = Date.now();
+  const child = spawn('nice', ['-n', '19', node, path.join(repoRoot, 'scripts/build.mjs'), '--stale'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  /** @type {Promise<{ code: number | null; output: string; seconds: number }>} */
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => resolve({ code: null, output: String(error), seconds: 0 }));
+    child.on('exit', (code) => resolve({ code, output, seconds: (Date.now() - started) / 1000 }));
+  });
+  let printed = false;
+  /** Waits for the build, printing its output once; throws when it failed. */
+  return async () => {
+    const result = await done;
+    if (!printed) {
+      printed = true;
+      console.log(`\n=== build: production builds beside the stages before (${Math.round(result.seconds)} s)\n${result.output.trimEnd()}`);
+    }
+    if (result.code !== 0) throw new Error(`the build failed (exit ${result.code})`);
+  };
+}
+const waitForBuild = wants('tooling') || wants('e2e') ? await startBuildBeside() : undefined;
+
 // The house rules (lint): ESLint (imports between packages, hooks, accessibility …) and Prettier's
 // formatting; ESLint reads every file once with all its rules, the type-aware one too
 // (eslintPromises.config.mjs). The types: every TypeScript project (the apps, local-cloud, the browser
@@ -280,12 +314,12 @@ if (wants('local-cloud')) {
   }
 }
 // The tooling's own tests (tooling/test): what `npm start`'s servers answer for the build stage's
-// dist/ and what the build rendered ahead, read over HTTP with no browser. The build is made here
-// when this stage runs, and found up to date by the e2e stage.
+// dist/ and what the build rendered ahead, read over HTTP with no browser. The 'build' time is what is
+// left of the build started beside the stages before (startBuildBeside) when this stage needs it.
 if (wants('tooling')) {
   try {
     const stopClock = stageClock('build');
-    await buildApps({ log: (line) => console.log(line) });
+    await waitForBuild?.();
     stopClock();
     const toolingTests = fs
       .readdirSync(path.join(repoRoot, 'tooling/test'))
@@ -302,7 +336,7 @@ if (wants('tooling')) {
 if (wants('e2e')) {
   try {
     const stopClock = stageClock('build');
-    await buildApps({ log: (line) => console.log(line) });
+    await waitForBuild?.();
     stopClock();
     await run(
       'e2e',
