@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { serveApp, closeServer } from '../../tooling/serveApps.mjs';
 import { createConfirmedUser, logInThroughUi } from '../support/accounts';
 import { buyTemplate } from '../support/checkout';
-import { freePort } from '../support/ports';
+import { freePort } from '../../tooling/freePorts.mjs';
 import { publishInPanel } from '../support/screens';
 import type { Stack } from '../support/stack';
 import { median } from './firstLoad';

@@ -18,7 +18,7 @@ import { startLocalCloud } from '../../tooling/localCloudProcess.mjs';
 import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 import { rememberMailbox } from './mailbox';
-import { freePorts } from './ports';
+import { freePorts } from '../../tooling/freePorts.mjs';
 
 /** Many sign-ups and messages from one address in a few minutes: the rate limits lifted for the tests. */
 const NO_RATE_LIMITS = {

@@ -15,7 +15,7 @@ import { closeServer, serveApp } from '../../tooling/serveApps.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';
 import { closeContexts, trackPageErrors } from '../support/browser';
 import { buildApp } from '../support/builds';
-import { freePorts } from '../support/ports';
+import { freePorts } from '../../tooling/freePorts.mjs';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { SCREENS, UNAVAILABLE } from '../support/screens';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { closeContexts, trackPageErrors } from '../support/browser';
-import { freePorts } from '../support/ports';
+import { freePorts } from '../../tooling/freePorts.mjs';
 import { APPS } from '../../tooling/ports.mjs';
 import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
 import { repoRoot } from '../../tooling/repo.mjs';

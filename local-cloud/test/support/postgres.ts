@@ -3,12 +3,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../../../tooling/freePorts.mjs';
 import { migratedDatabaseStamp, staleTemplates } from '../../../tooling/pgliteTemplate.mjs';
 
 const run = promisify(execFile);
@@ -40,17 +40,6 @@ export function postgresUnavailableReason(): string | null {
     return 'running as root and runuser is missing, so Postgres cannot be started as a non-root user';
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Postgres refuses to run as root: as root, commands run as the `postgres` system user. */

@@ -1,5 +1,5 @@
+// Free ports for the test servers of the browser tests and of local-cloud's suites (its Postgres clusters).
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 
 /**
  * The ports the kernel never hands out by itself (below Linux's ephemeral range, 32768–60999): a port
@@ -8,8 +8,12 @@ import type { AddressInfo } from 'node:net';
  */
 const CHOSEN_PORTS = { from: 20_000, to: 32_767 };
 
-/** Listens on `port` on every interface, as the servers do; undefined when something already does. */
-function holdPort(port: number): Promise<net.Server | undefined> {
+/**
+ * Listens on `port` on every interface, as the servers do; undefined when something already does.
+ * @param {number} port
+ * @returns {Promise<net.Server | undefined>}
+ */
+function holdPort(port) {
   const server = net.createServer();
   return new Promise((resolve) => {
     server.once('error', () => resolve(undefined));
@@ -21,22 +25,26 @@ function holdPort(port: number): Promise<net.Server | undefined> {
  * `count` distinct ports nothing listens on right now, so tests never collide with a running
  * `npm start` or with each other. All are held open until every one is chosen (closing one before
  * asking for the next could hand the same port out twice).
+ * @param {number} count
+ * @returns {Promise<number[]>}
  */
-export async function freePorts(count: number): Promise<number[]> {
-  const held: net.Server[] = [];
+export async function freePorts(count) {
+  /** @type {net.Server[]} */
+  const held = [];
   try {
     while (held.length < count) {
       const port = CHOSEN_PORTS.from + Math.floor(Math.random() * (CHOSEN_PORTS.to - CHOSEN_PORTS.from + 1));
       const server = await holdPort(port);
       if (server) held.push(server);
     }
-    return held.map((server) => (server.address() as AddressInfo).port);
+    return held.map((server) => /** @type {net.AddressInfo} */ (server.address()).port);
   } finally {
     await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
   }
 }
 
-export async function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+export async function freePort() {
   const [port] = await freePorts(1);
-  return port!;
+  return /** @type {number} */ (port);
 }
