@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { JOURNEY_BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
+import { BCRYPT_COST } from '../src/auth/passwordHasher.ts';
 import { claimsOf, clientFrom, codeFor, nextAddress, passwordOnly, signedInFrom, twoFactorUser } from './support/twoFactor.ts';
 
 after(stopClusters);
@@ -110,20 +111,27 @@ for (const backend of JOURNEY_BACKENDS) {
     });
 
     test('/otp takes as long for an unknown address as for a known one, with create_user on or off', async () => {
-      const { email: known } = await signedInFrom(cloud);
-      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      for (const createUser of [true, false]) {
-        const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
-        for (let i = 0; i < 7; i++) {
-          for (const who of ['known', 'unknown'] as const) {
-            const started = performance.now();
-            await rawPost(cloud, '/otp', { email: who === 'known' ? known : uniqueEmail('timed'), create_user: createUser });
-            times[who].push(performance.now() - started);
+      // At GoTrue's bcrypt cost: at the tests' least cost a hash is a millisecond, too little to tell.
+      const cloud = await startTestCloud(backend, { passwordHashCost: BCRYPT_COST });
+      try {
+        const { email: known } = await signedInFrom(cloud);
+        // The fastest of several answers: a busy machine only ever adds time, so the fastest is the answer's own cost.
+        const fastest = (values: number[]) => Math.min(...values);
+        for (const createUser of [true, false]) {
+          const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+          for (let i = 0; i < 3; i++) {
+            for (const who of ['known', 'unknown'] as const) {
+              const started = performance.now();
+              await rawPost(cloud, '/otp', { email: who === 'known' ? known : uniqueEmail('timed'), create_user: createUser });
+              times[who].push(performance.now() - started);
+            }
           }
+          const [a, b] = [fastest(times.known), fastest(times.unknown)];
+          // A new account costs a password hash: so does every other answer, or the time tells them apart.
+          assert.ok(Math.abs(a - b) < Math.max(15, Math.max(a, b) / 2), `create_user ${createUser}: known ${a} ms, unknown ${b} ms`);
         }
-        const [a, b] = [median(times.known), median(times.unknown)];
-        // A new account costs a password hash: so does every other answer, or the time tells them apart.
-        assert.ok(Math.abs(a - b) < Math.max(15, Math.max(a, b) / 2), `create_user ${createUser}: known ${a} ms, unknown ${b} ms`);
+      } finally {
+        await cloud.stop();
       }
     });
 

@@ -496,9 +496,16 @@ for (const backend of BACKENDS)
           for (const socket of piped) socket.destroy();
           await waitFor('five tries', () => triedAt.length >= 6, 5000);
           const gaps = triedAt.slice(1, 6).map((at, i) => at - triedAt[i]);
-          // The first gap starts at the drop, not at a try; the others are the waits themselves.
-          for (const [i, wait] of [200, 500, 1000, 1000].entries()) {
-            assert.ok(Math.abs(gaps[i + 1] - wait) < 150, `try ${i + 2} after ${gaps[i + 1]} ms, not ${wait}`);
+          // The first gap starts at the drop, not at a try; the others are the waits themselves. A timer
+          // never fires early, and on a busy machine it fires late, but not as late as the next step.
+          for (const [i, [wait, nextStep]] of [
+            [200, 500],
+            [500, 1000],
+            [1000, 1500],
+            [1000, 1500],
+          ].entries()) {
+            const gap = gaps[i + 1];
+            assert.ok(gap >= wait - 5 && gap < nextStep, `try ${i + 2} after ${gap} ms, not ${wait}`);
           }
           up = true;
           await waitFor('the rejoin', () => watch.channel.state === 'joined', 3000);
