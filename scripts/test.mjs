@@ -10,7 +10,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { denoArgs, denoBinary, denoEnv, functionNames, withoutNetwork } from '../tooling/deno.mjs';
 import { writeTemplateIndex } from '../tooling/templateIndex.mjs';
-import { buildApps } from '../tooling/buildApps.mjs';
 import { buildShareCardEngine } from '../tooling/shareCardEngine.mjs';
 import { buildSiteRenderer } from '../tooling/siteRenderer.mjs';
 import { repoRoot } from '../tooling/repo.mjs';
@@ -66,20 +65,33 @@ function testFiles(dir) {
 
 /**
  * Runs a command, echoing its output, and reads its pass/fail counts from the runner's summary.
+ * Side by side, its output is kept and handed to `print` whole when it ends, not interleaved; at the
+ * lowest priority it runs at nice 19 (startBuildBeside).
  * @param {string} stage
  * @param {string} command
  * @param {string[]} args
  * @param {(output: string) => { passed: number; failed: number; skipped: number }} [parseCounts]
  * @param {NodeJS.ProcessEnv} [env]
+ * @param {{ sideBySide?: boolean; lowestPriority?: boolean; print?: (block: string) => void }} [options]
+ * @returns {Promise<number | null>} the exit code
  */
-function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_COLOR: '0' }, { sideBySide = false } = {}) {
+function run(
+  stage,
+  command,
+  args,
+  parseCounts,
+  env = { ...process.env, FORCE_COLOR: '0' },
+  { sideBySide = false, lowestPriority = false, print = console.log } = {},
+) {
   return new Promise((resolve) => {
     const title = `\n=== ${stage}: ${[command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.relative(repoRoot, arg) || arg)).join(' ')}`;
     if (!sideBySide) console.log(title);
     const started = Date.now();
     const stopClock = sideBySide ? undefined : stageClock(stage);
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const [file, fileArgs] = lowestPriority ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const child = spawn(file, fileArgs, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
+    child.on('error', (error) => (output += `${error}\n`));
     child.stdout.on('data', (chunk) => {
       output += chunk;
       if (!sideBySide) process.stdout.write(chunk);
@@ -88,9 +100,9 @@ function run(stage, command, args, parseCounts, env = { ...process.env, FORCE_CO
       output += chunk;
       if (!sideBySide) process.stderr.write(chunk);
     });
-    child.on('exit', (code) => {
-      // Side by side, each command's output is printed whole when it ends, not interleaved.
-      if (sideBySide) console.log(`${title} (${Math.round((Date.now() - started) / 1000)} s)\n${output.trimEnd()}`);
+    // 'close', not 'exit': it also comes when the command could not start.
+    child.on('close', (code) => {
+      if (sideBySide) print(`${title} (${Math.round((Date.now() - started) / 1000)} s)\n${output.trimEnd()}`);
       const counts = parseCounts ? parseCounts(output) : { passed: 0, failed: 0, skipped: 0 };
       if (code !== 0 && counts.failed === 0) counts.failed = 1; // a crash with no test summary still fails
       totals.passed += counts.passed;
@@ -213,6 +225,33 @@ const nodeTest = (files) => ['--import', 'tsx', '--test', '--test-concurrency=2'
 // index is current (a unit test), so a deploy from git never charges from a stale price list.
 if (process.env.CI !== 'true') await writeTemplateIndex();
 
+/**
+ * The production build that the tooling and browser stages test, started before the first stage at the
+ * lowest CPU priority (nice 19): it runs on what the stages before it leave idle (a suite waiting, a
+ * stage's tail) and takes little from them, so little of it is left when it is needed. The page renderer
+ * the functions share with it is made first, here, so only one process ever writes it. A failed build is
+ * counted once, under 'build'.
+ */
+async function startBuildBeside() {
+  await buildSiteRenderer();
+  let output = '';
+  const built = run('build', node, [path.join(repoRoot, 'scripts/build.mjs'), '--stale'], undefined, undefined, {
+    sideBySide: true,
+    lowestPriority: true,
+    print: (block) => (output = block),
+  });
+  /** Waits for the build, printing its output once; whether it succeeded. */
+  return async () => {
+    const stopClock = stageClock('build');
+    const code = await built;
+    stopClock();
+    if (output) console.log(output);
+    output = '';
+    return code === 0;
+  };
+}
+const buildSucceeded = wants('tooling') || wants('e2e') ? await startBuildBeside() : async () => true;
+
 // The house rules (lint): ESLint (imports between packages, hooks, accessibility …) and Prettier's
 // formatting; ESLint reads every file once with all its rules, the type-aware one too
 // (eslintPromises.config.mjs). The types: every TypeScript project (the apps, local-cloud, the browser
@@ -280,41 +319,27 @@ if (wants('local-cloud')) {
   }
 }
 // The tooling's own tests (tooling/test): what `npm start`'s servers answer for the build stage's
-// dist/ and what the build rendered ahead, read over HTTP with no browser. The build is made here
-// when this stage runs, and found up to date by the e2e stage.
+// dist/ and what the build rendered ahead, read over HTTP with no browser. The 'build' time is what is
+// left of the build started beside the stages before (startBuildBeside) when this stage needs it.
 if (wants('tooling')) {
-  try {
-    const stopClock = stageClock('build');
-    await buildApps({ log: (line) => console.log(line) });
-    stopClock();
+  if (await buildSucceeded()) {
     const toolingTests = fs
       .readdirSync(path.join(repoRoot, 'tooling/test'))
       .filter((name) => name.endsWith('.test.mjs'))
       .sort()
       .map((name) => path.join('tooling/test', name));
     await run('tooling', node, ['--test', '--test-reporter=spec', ...toolingTests], nodeTestCounts);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    failedStages.push('build');
-    totals.failed += 1;
-  }
+  } else console.log('\n=== tooling: not run, the build failed');
 }
 if (wants('e2e')) {
-  try {
-    const stopClock = stageClock('build');
-    await buildApps({ log: (line) => console.log(line) });
-    stopClock();
+  if (await buildSucceeded())
     await run(
       'e2e',
       node,
       [path.join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', ...playwrightArgs],
       playwrightCounts,
     );
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    failedStages.push('build');
-    totals.failed += 1;
-  }
+  else console.log('\n=== e2e: not run, the build failed');
 }
 
 console.log('');
