@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { DraftTarget } from '../drafts/draftTarget';
 import { EditorContext, FileActionsContext } from './editorHooks';
 import type { PortfolioEditor } from './portfolioEditor';
@@ -7,10 +7,6 @@ import { UndoRedoButtons, useUndoShortcuts } from './UndoRedo';
 import { useDraftSaving } from './useDraftSaving';
 import { useEditorFiles } from './useEditorFiles';
 import styles from './EditorScreen.module.scss';
-
-// The form's sections (drag and drop) and fields come with the editor; the publish panel is loaded
-// when the owner of an account portfolio reaches it.
-export const LazyPublishPanel = lazy(() => import(/* webpackChunkName: "publish-panel" */ '../publishing/PublishPanel'));
 
 export interface EditorScreenProps {
   editor: PortfolioEditor;
@@ -195,21 +191,6 @@ function useDesktopZoom(frameRef: React.RefObject<HTMLElement>) {
     observer.observe(frame);
     return () => observer.disconnect();
   }, [frameRef]);
-}
-
-/** Shows a lazily loaded part (the publish panel) with a quiet note while it loads. */
-export function Later({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <p role="status" className={styles.loading}>
-          Loading…
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
-  );
 }
 
 /** The form field the visitor was in, and where the caret was, to go back to it. */

@@ -95,6 +95,22 @@ test('Try again loads afresh even when the module was loaded before, and later v
   expect(load).toHaveBeenCalledTimes(2);
 });
 
+test('a region that failed offline loads again by itself when the browser is back online', async () => {
+  const load = jest
+    .fn<Promise<FederatedModule<object>>, [string, boolean]>()
+    .mockRejectedValueOnce(new Error('Loading chunk publish-panel failed'))
+    .mockResolvedValueOnce({ default: () => <h2>Publish</h2> });
+  render(<Region id="publish-panel" load={load} />);
+  await screen.findByRole('button', { name: 'Try again' });
+
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(await screen.findByRole('heading', { name: 'Publish' })).toBeInTheDocument();
+  expect(load).toHaveBeenLastCalledWith('publish-panel', true);
+  // Back online again later: nothing more is loaded.
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(load).toHaveBeenCalledTimes(2);
+});
+
 test('a region preloaded before it is drawn (the visitor pointed at its link) shows its component at once', async () => {
   const load = jest.fn(async () => ({ default: () => <h1>Pricing</h1> }));
   // The pointer crosses the link three times while it loads: one load.

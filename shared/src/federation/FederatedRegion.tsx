@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { RegionErrorBoundary } from './RegionErrorBoundary';
 
 /** What a federated expose gives: a component as its default export. */
@@ -15,8 +15,17 @@ interface FederatedRegionProps<P> {
   props: P;
   /** Shown while the module loads. */
   loading: ReactNode;
-  /** Shown when it failed to load or threw; `retry` loads it again. */
+  /** Shown when it failed to load or threw; `retry` loads it again, as does the network coming back. */
   unavailable(retry: () => void): ReactNode;
+}
+
+/** A region that failed while the browser was offline tries again by itself once it is back online. */
+function RetryWhenOnline({ retry, children }: { retry: () => void; children: ReactNode }) {
+  useEffect(() => {
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [retry]);
+  return children;
 }
 
 /**
@@ -83,8 +92,9 @@ export function FederatedRegion<P extends object>({ id, load, props, loading, un
     // It takes exactly P; React's types cannot simplify a lazy component's props for a generic P.
     return lazyComponent as unknown as ComponentType<P>;
   }, [id, load, attempt]);
+  const retry = () => setAttempt((count) => count + 1);
   return (
-    <RegionErrorBoundary key={attempt} region={id} fallback={unavailable(() => setAttempt((count) => count + 1))}>
+    <RegionErrorBoundary key={attempt} region={id} fallback={<RetryWhenOnline retry={retry}>{unavailable(retry)}</RetryWhenOnline>}>
       <Suspense fallback={loading}>
         <Component {...props} />
       </Suspense>

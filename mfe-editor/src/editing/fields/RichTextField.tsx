@@ -1,13 +1,15 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { postBodyToSafeHtml, RichText, richTextToSafeHtml, type RichTextBlocks } from '@folioforge/shared';
+import { memo, useCallback, useEffect, useId, useState } from 'react';
+import { postBodyToSafeHtml, preloadRegion, RichText, richTextToSafeHtml, type RichTextBlocks } from '@folioforge/shared';
+import { LaterPart } from '../LaterPart';
 import { SampleNote } from './TextInput';
 import styles from './RichTextField.module.scss';
 
-const RichTextEditor = lazy(() => import(/* webpackChunkName: "rich-text-editor" */ './RichTextEditor'));
+const loadRichTextEditor = () => import(/* webpackChunkName: "rich-text-editor" */ './RichTextEditor');
+const RICH_TEXT_EDITOR = 'rich-text-editor';
 
 /** Loads the editor's chunk when the page has nothing better to do, so the first focus finds it there. */
 export function preloadRichTextEditor(): void {
-  void import(/* webpackChunkName: "rich-text-editor" */ './RichTextEditor');
+  preloadRegion(loadRichTextEditor, RICH_TEXT_EDITOR);
 }
 
 export interface RichTextFieldProps {
@@ -84,16 +86,12 @@ export const RichTextField = memo(function RichTextField({
         {label}
       </label>
       {editing ? (
-        <Suspense fallback={null}>
-          <RichTextEditor
-            path={path}
-            name={name}
-            initialHtml={initialHtml}
-            onChange={onChange}
-            onFocused={onEditorFocused}
-            blocks={blocks}
-          />
-        </Suspense>
+        <LaterPart
+          name={RICH_TEXT_EDITOR}
+          load={loadRichTextEditor}
+          props={{ path, name, initialHtml, onChange, onFocused: onEditorFocused, blocks }}
+          loading={null}
+        />
       ) : null}
       {/* The same element all along (never a Suspense fallback's copy), so the focus it holds stays. */}
       {editorFocused ? null : preview}

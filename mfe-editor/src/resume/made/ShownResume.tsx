@@ -1,12 +1,13 @@
 // The résumé the screen shows: the uploaded PDF when there is one, else the one made from the
 // portfolio, with what is happening said beside it.
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
+import { LaterPart } from '../../editing/LaterPart';
 import { useNearView } from '../../editing/useNearView';
 import { shownPdf, useMadeResume, type MadeResumeApi } from './MadeResume';
 import styles from './ShownResume.module.scss';
 
 // pdf.js (and its worker) load with this chunk, only when a résumé is shown.
-const ResumeViewer = lazy(() => import(/* webpackChunkName: "resume-viewer" */ '../ResumeViewer'));
+const loadResumeViewer = () => import(/* webpackChunkName: "resume-viewer" */ '../ResumeViewer');
 
 export interface UploadedResume {
   url: string;
@@ -60,14 +61,15 @@ function MadeView({ made }: { made: MadeResumeApi }) {
 
 function Viewer({ url, title, follows = false }: { url: string; title: string; follows?: boolean }) {
   return (
-    <Suspense
-      fallback={
+    <LaterPart
+      name="resume-viewer"
+      load={loadResumeViewer}
+      props={{ url, title, follows }}
+      loading={
         <p role="status" className={styles.status}>
           Loading the resume viewer…
         </p>
       }
-    >
-      <ResumeViewer url={url} title={title} follows={follows} />
-    </Suspense>
+    />
   );
 }

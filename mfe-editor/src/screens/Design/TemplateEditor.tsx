@@ -9,7 +9,8 @@ import { useAccountDraft } from '../../drafts/useAccountDraft';
 import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
-import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
+import { EditorScreen } from '../../editing/EditorScreen';
+import { LaterPublishPanel } from '../../publishing/LaterPublishPanel';
 import { BlogLink } from '../../posts/BlogLink';
 import { useLiveBlogPath } from '../../posts/usePostList';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
@@ -161,15 +162,13 @@ const AccountPublishPanel = memo(function AccountPublishPanel({ account }: { acc
   const suggestedName = useCallback(() => editor.portfolio.profile.name, [editor]);
   const sampleText = useCallback(() => sampleFieldsOf(editor.portfolio, contentOf(editor.store.getState().templateId).labels), [editor]);
   return (
-    <Later>
-      <LazyPublishPanel
-        userId={account.userId}
-        portfolioId={account.portfolio.id}
-        prepare={saveFirst}
-        suggestedName={suggestedName}
-        sampleText={sampleText}
-      />
-    </Later>
+    <LaterPublishPanel
+      userId={account.userId}
+      portfolioId={account.portfolio.id}
+      prepare={saveFirst}
+      suggestedName={suggestedName}
+      sampleText={sampleText}
+    />
   );
 });
 

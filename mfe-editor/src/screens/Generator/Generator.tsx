@@ -9,7 +9,8 @@ import { useAccountDraft } from '../../drafts/useAccountDraft';
 import { useDeviceDraft } from '../../drafts/useDeviceDraft';
 import { AccountBar, type AccountEditing } from '../../editing/AccountBar';
 import { useEditor, useEditorState } from '../../editing/editorHooks';
-import { EditorScreen, Later, LazyPublishPanel } from '../../editing/EditorScreen';
+import { EditorScreen } from '../../editing/EditorScreen';
+import { LaterPublishPanel } from '../../publishing/LaterPublishPanel';
 import { PortfolioForm } from '../../editing/form/PortfolioForm';
 import { PortfolioEditor } from '../../editing/portfolioEditor';
 import { PreviewPane } from '../../editing/PreviewPane';
@@ -145,9 +146,5 @@ const AccountPublishPanel = memo(function AccountPublishPanel({ account }: { acc
   const editor = useEditor();
   const saveFirst = useCallback(() => saver.saveNow(), [saver]);
   const suggestedName = useCallback(() => editor.portfolio.profile.name, [editor]);
-  return (
-    <Later>
-      <LazyPublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} suggestedName={suggestedName} />
-    </Later>
-  );
+  return <LaterPublishPanel userId={account.userId} portfolioId={account.portfolio.id} prepare={saveFirst} suggestedName={suggestedName} />;
 });

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { dateFormatter, Alert, Button, RequireAuth, formatBytes, publicPagePath, storageUseQuery, useAuthStore } from '@folioforge/shared';
+import { LaterPart } from '../../editing/LaterPart';
 import { editorPathFor } from '../../portfolios/editorPaths';
+import { LaterPublishPanel } from '../../publishing/LaterPublishPanel';
 import { DeviceDraftOffer } from '../../drafts/DeviceDraftOffer';
 import { BlogLink } from '../../posts/BlogLink';
 import { useDeleteWithUndo, useDuplicatePortfolio, useRenamePortfolio, type PendingDelete } from '../../portfolios/mutations';
@@ -14,12 +16,9 @@ import { Thumbnail, useThumbnailUrls } from './Thumbnail';
 import { useLiveMyPortfolios } from './useLiveMyPortfolios';
 import styles from './Portfolios.module.scss';
 
-// Loaded when a portfolio's Publish… is opened.
-const PublishPanel = lazy(() => import(/* webpackChunkName: "publish-panel" */ '../../publishing/PublishPanel'));
 // Loaded with the first published page in the list: the screen's own load carries none of it.
-const PageViews = lazy(() =>
-  import(/* webpackChunkName: "page-views" */ '../../pageViews/PageViewsChart').then((module) => ({ default: module.PageViews })),
-);
+const loadPageViews = () =>
+  import(/* webpackChunkName: "page-views" */ '../../pageViews/PageViewsChart').then((module) => ({ default: module.PageViews }));
 
 const dateFormat = dateFormatter(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -134,9 +133,12 @@ function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemPr
       </dl>
       {row.published && row.slug ? (
         <section className={styles.views} aria-label={`Views of ${title}`}>
-          <Suspense fallback={<p role="status">Loading views…</p>}>
-            <PageViews portfolioId={row.id} pageName={publicPagePath(row.slug)} />
-          </Suspense>
+          <LaterPart
+            name="page-views"
+            load={loadPageViews}
+            props={{ portfolioId: row.id, pageName: publicPagePath(row.slug) }}
+            loading={<p role="status">Loading views…</p>}
+          />
         </section>
       ) : null}
       {rename.isError ? <p className={styles.problem}>The new name was not saved: {rename.error.message}</p> : null}
@@ -180,11 +182,7 @@ function PortfolioItem({ userId, row, onDelete, thumbnailUrls }: PortfolioItemPr
         </button>
       </div>
       <BlogLink portfolioId={row.id} title={title} />
-      {publishing ? (
-        <Suspense fallback={<p role="status">Loading…</p>}>
-          <PublishPanel userId={userId} portfolioId={row.id} suggestedName={() => row.data.profile.name} />
-        </Suspense>
-      ) : null}
+      {publishing ? <LaterPublishPanel userId={userId} portfolioId={row.id} suggestedName={() => row.data.profile.name} /> : null}
     </li>
   );
 }
