@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { JOURNEY_BACKENDS, latestMailTo, skipFor, startTestCloud, stopClusters, uniqueEmail, type TestCloud } from './support/cloud.ts';
-import { BCRYPT_COST } from '../src/auth/passwordHasher.ts';
 import { claimsOf, clientFrom, codeFor, nextAddress, passwordOnly, signedInFrom, twoFactorUser } from './support/twoFactor.ts';
 
 after(stopClusters);
@@ -110,28 +109,25 @@ for (const backend of JOURNEY_BACKENDS) {
       }
     });
 
-    test('/otp takes as long for an unknown address as for a known one, with create_user on or off', async () => {
-      // At GoTrue's bcrypt cost: at the tests' least cost a hash is a millisecond, too little to tell.
-      const cloud = await startTestCloud(backend, { passwordHashCost: BCRYPT_COST });
+    test('/otp costs a known and an unknown address the same work, with create_user on or off', async () => {
+      // A new account costs a password hash, the one piece of work that would tell the two apart by the
+      // time they take (timed here, the answers would only measure how busy the machine is): every
+      // answer pays exactly one.
+      const { email: known } = await signedInFrom(cloud);
+      const passwords = cloud.ctx.passwords;
+      const hash = passwords.hash.bind(passwords);
+      let hashes = 0;
+      passwords.hash = (...args) => ((hashes += 1), hash(...args));
       try {
-        const { email: known } = await signedInFrom(cloud);
-        // The fastest of several answers: a busy machine only ever adds time, so the fastest is the answer's own cost.
-        const fastest = (values: number[]) => Math.min(...values);
         for (const createUser of [true, false]) {
-          const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
-          for (let i = 0; i < 3; i++) {
-            for (const who of ['known', 'unknown'] as const) {
-              const started = performance.now();
-              await rawPost(cloud, '/otp', { email: who === 'known' ? known : uniqueEmail('timed'), create_user: createUser });
-              times[who].push(performance.now() - started);
-            }
+          for (const who of ['known', 'unknown'] as const) {
+            hashes = 0;
+            await rawPost(cloud, '/otp', { email: who === 'known' ? known : uniqueEmail('timed'), create_user: createUser });
+            assert.equal(hashes, 1, `create_user ${createUser}, a ${who} address: ${hashes} password hashes`);
           }
-          const [a, b] = [fastest(times.known), fastest(times.unknown)];
-          // A new account costs a password hash: so does every other answer, or the time tells them apart.
-          assert.ok(Math.abs(a - b) < Math.max(15, Math.max(a, b) / 2), `create_user ${createUser}: known ${a} ms, unknown ${b} ms`);
         }
       } finally {
-        await cloud.stop();
+        passwords.hash = hash;
       }
     });
 
