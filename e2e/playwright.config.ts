@@ -10,7 +10,7 @@
 // test then keeps its trace under e2e/test-results/ for `npx playwright show-trace`.
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../tooling/chromium.mjs';
 
 export default defineConfig({
   testDir: 'tests',
@@ -31,6 +31,6 @@ export default defineConfig({
     trace: process.env.PWTRACE === '1' ? 'retain-on-failure' : 'off',
     actionTimeout: 30_000,
     navigationTimeout: 60_000,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
 });

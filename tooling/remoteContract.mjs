@@ -22,7 +22,7 @@ import { APPS } from './ports.mjs';
 import { buildAppIfStale } from './buildApps.mjs';
 import { createRuntimeConfig } from './appConfig.mjs';
 import { closeServer, serveApp, staticHandler } from './serveApps.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium.mjs';
 import { repoRoot } from './repo.mjs';
 
 /**
@@ -125,7 +125,7 @@ async function routeProblems({ remote, routes, log }) {
     }),
   );
   const shellOrigin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (shellServer.address()).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const problems = [];
   try {
     for (const route of routes) {

@@ -1,8 +1,8 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_CHROMIUM_PATH } from '../../tooling/chromium.mjs';
 
-export { CHROMIUM_FLAGS, CHROMIUM_PATH };
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, TEST_CHROMIUM_PATH };
 
 /** Debian's Chromium with a fresh profile, for what runs outside the test runner (e2e/bench). */
 export function launchBrowser(): Promise<Browser> {

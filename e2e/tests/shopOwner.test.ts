@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, closeContexts } from '../support/browser';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH, closeContexts } from '../support/browser';
 import { sharedStack, type SharedStack } from '../support/stack';
 import { createConfirmedUser, signedInContext, uniqueLabel } from '../support/accounts';
 import { serviceClient, userClient } from '../support/portfolios';
@@ -221,7 +221,7 @@ test('a visitor on the owner’s own domain orders and pays, and is led back to 
   const { port } = new URL(stack.shellUrl);
   const onDomain = `http://${domain}:${port}`;
   const domainBrowser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`],
   });
   try {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../tooling/chromium.mjs';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../../tooling/chromium.mjs';
 
 export interface Browser {
   context: BrowserContext;
@@ -16,7 +16,11 @@ export interface Browser {
 
 export async function launchBrowser(): Promise<Browser> {
   const profile = await mkdtemp(path.join(tmpdir(), 'ff-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: TEST_CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   // tsx compiles test code with esbuild's keepNames, which wraps functions in __name(); functions
   // passed to page.evaluate carry those calls into the page, so the page needs the helper too.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
