@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud } from '../src/index.ts';
+import { freePort } from '../../tooling/freePorts.mjs';
 import { copyMigratedPglite } from '../../tooling/pgliteTemplate.mjs';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main.ts');
@@ -110,7 +111,8 @@ describe('local-cloud process', () => {
 
   test('CLI: ready line, JSON request logs, exit 0 on SIGTERM', async () => {
     const dataDir = await migratedDir();
-    const port = 40000 + Math.floor(Math.random() * 20000);
+    // Below the ephemeral range: a random port up there can be another suite's server or connection.
+    const port = await freePort();
     const probe = setInterval(() => {
       fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
     }, 200);
